@@ -1,0 +1,115 @@
+import fs from "node:fs";
+import type { AddressInfo } from "node:net";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { createAdaptorServer } from "@hono/node-server";
+import { serveStatic } from "@hono/node-server/serve-static";
+import { Hono, type MiddlewareHandler } from "hono";
+import type { Config } from "./config.ts";
+import { openPGlite, openPostgres, type Database } from "./db/database.ts";
+import { migrateToLatest } from "./db/migrate.ts";
+import { Outbox } from "./mail/outbox.ts";
+import { Executor } from "./runtime/executor.ts";
+import { mountHttpApi } from "./runtime/httpApi.ts";
+import { InvalidationBus } from "./runtime/invalidation.ts";
+import { LiveQueries } from "./runtime/liveQueries.ts";
+import { RateLimiter } from "./runtime/rateLimit.ts";
+import { loadRegistry } from "./runtime/registry.ts";
+import type { Services } from "./runtime/services.ts";
+import { createSyncServer } from "./runtime/socket.ts";
+import { TokenService } from "./runtime/tokens.ts";
+
+const ROOT = fileURLToPath(new URL("../../", import.meta.url));
+const WEB_DIST = path.join(ROOT, "web/dist");
+const LANDING_DIST = path.join(ROOT, "landing/dist");
+/** Staff screens under /marketing; any other /marketing/{id} is a public campaign page. */
+const STAFF_MARKETING = new Set(["claim", "verify", "dashboard"]);
+
+export interface RunningServer {
+  url: string;
+  port: number;
+  services: Services;
+  executor: Executor;
+  live: LiveQueries;
+  close(): Promise<void>;
+}
+
+export async function openDatabase(config: Config): Promise<Database> {
+  return config.databaseUrl ? openPostgres(config.databaseUrl) : openPGlite(config.dataDir);
+}
+
+function sendIndex(dist: string) {
+  const file = path.join(dist, "index.html");
+  return (c: import("hono").Context) => {
+    if (!fs.existsSync(file)) return c.text(`${path.relative(ROOT, dist)} is not built: run \`npm run build\``, 503);
+    return c.html(fs.readFileSync(file, "utf8"));
+  };
+}
+
+/** Static files from a build folder, once it exists (it may be built after the server starts). */
+function whenBuilt(dist: string, make: () => MiddlewareHandler): MiddlewareHandler {
+  let handler: MiddlewareHandler | null = null;
+  return (c, next) => {
+    if (!handler && fs.existsSync(dist)) handler = make();
+    return handler ? handler(c, next) : next();
+  };
+}
+
+/** Builds services over an open, migrated database and starts HTTP + socket on config.port. */
+export async function startServer(config: Config, database: Database, log: (line: string) => void = (l) => process.stdout.write(`${l}\n`)): Promise<RunningServer> {
+  await migrateToLatest(database.db);
+  const bus = new InvalidationBus(database);
+  await bus.start();
+  const services: Services = {
+    config,
+    database,
+    bus,
+    tokens: await TokenService.create(database.db, config.authSecret),
+    outbox: new Outbox(database.db, { smtpUrl: config.smtpUrl, smsUrl: config.smsUrl, log }),
+    rateLimiter: new RateLimiter(database.db),
+    log,
+  };
+  const registry = await loadRegistry();
+  const executor = new Executor(services, registry);
+  const live = new LiveQueries(executor, bus);
+
+  const app = new Hono();
+  mountHttpApi(app, services, executor);
+  app.use("/landing/*", whenBuilt(LANDING_DIST, () => serveStatic({ root: path.relative(process.cwd(), LANDING_DIST), rewriteRequestPath: (p) => p.replace(/^\/landing/, "") })));
+  app.get("/marketing-demo", sendIndex(LANDING_DIST));
+  app.get("/marketing/:campaignId", (c, next) => (STAFF_MARKETING.has(c.req.param("campaignId")) ? next() : sendIndex(LANDING_DIST)(c)));
+  app.use("/*", whenBuilt(WEB_DIST, () => serveStatic({ root: path.relative(process.cwd(), WEB_DIST) })));
+  app.get("/*", sendIndex(WEB_DIST));
+
+  const server = createAdaptorServer({ fetch: app.fetch });
+  const wss = createSyncServer(services, executor, live);
+  server.on("upgrade", (request, socket, head) => {
+    if (new URL(request.url ?? "/", "http://x").pathname !== "/api/sync") return socket.destroy();
+    wss.handleUpgrade(request, socket, head, (ws) => wss.emit("connection", ws, request));
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(config.port, "0.0.0.0", () => resolve());
+  });
+  const port = (server.address() as AddressInfo).port;
+  const retry = setInterval(() => void services.outbox.retryPending().catch(() => {}), 30_000);
+  retry.unref();
+
+  return {
+    url: `http://localhost:${port}`,
+    port,
+    services,
+    executor,
+    live,
+    async close() {
+      clearInterval(retry);
+      for (const client of wss.clients) client.close(1001, "Server shutting down");
+      wss.close();
+      // Finish in-flight requests, then stop.
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await live.idle();
+      live.close();
+      await bus.stop();
+    },
+  };
+}

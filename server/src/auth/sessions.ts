@@ -1,0 +1,62 @@
+import type { Kysely } from "kysely";
+import type { DB } from "../db/schema.ts";
+import { AppError } from "../runtime/errors.ts";
+import { newId } from "../runtime/ids.ts";
+import { hashSecret, newRefreshToken, type TokenService } from "../runtime/tokens.ts";
+
+// A session lives 30 days from its last refresh. Refresh tokens are opaque, stored hashed and
+// rotate on every use; presenting one that was already used means it leaked, so the whole
+// session is revoked.
+
+const SESSION_DAYS = 30;
+const DAY = 24 * 60 * 60 * 1000;
+
+export interface Tokens {
+  token: string;
+  refreshToken: string;
+}
+
+export const INVALID_REFRESH = "Invalid or expired refresh token";
+
+export async function createSession(db: Kysely<DB>, tokens: TokenService, userId: string): Promise<Tokens> {
+  const sessionId = newId();
+  const refreshToken = newRefreshToken();
+  await db.transaction().execute(async (trx) => {
+    await trx.insertInto("sessions").values({ id: sessionId, userId, expiresAt: new Date(Date.now() + SESSION_DAYS * DAY), revokedAt: null }).execute();
+    await trx.insertInto("refreshTokens").values({ tokenHash: hashSecret(refreshToken), sessionId, usedAt: null }).execute();
+  });
+  return { token: await tokens.sign(userId, sessionId), refreshToken };
+}
+
+export async function refreshSession(db: Kysely<DB>, tokens: TokenService, refreshToken: string): Promise<Tokens> {
+  const next = newRefreshToken();
+  const outcome = await db.transaction().execute(async (trx) => {
+    const row = await trx
+      .selectFrom("refreshTokens as r")
+      .innerJoin("sessions as s", "s.id", "r.sessionId")
+      .select(["r.tokenHash", "r.usedAt", "s.id as sessionId", "s.userId", "s.revokedAt", "s.expiresAt"])
+      .where("r.tokenHash", "=", hashSecret(refreshToken))
+      .forUpdate()
+      .executeTakeFirst();
+    if (!row || row.revokedAt || new Date(row.expiresAt).getTime() < Date.now()) return { error: INVALID_REFRESH } as const;
+    if (row.usedAt) {
+      await trx.updateTable("sessions").set({ revokedAt: new Date() }).where("id", "=", row.sessionId).execute();
+      return { error: INVALID_REFRESH } as const;
+    }
+    await trx.updateTable("refreshTokens").set({ usedAt: new Date() }).where("tokenHash", "=", row.tokenHash).execute();
+    await trx.insertInto("refreshTokens").values({ tokenHash: hashSecret(next), sessionId: row.sessionId, usedAt: null }).execute();
+    await trx.updateTable("sessions").set({ expiresAt: new Date(Date.now() + SESSION_DAYS * DAY) }).where("id", "=", row.sessionId).execute();
+    return { userId: row.userId, sessionId: row.sessionId } as const;
+  });
+  // The revocation above must commit, so the error is thrown only after the transaction.
+  if ("error" in outcome) throw new AppError(outcome.error as string);
+  return { token: await tokens.sign(outcome.userId, outcome.sessionId), refreshToken: next };
+}
+
+export async function revokeSession(db: Kysely<DB>, sessionId: string): Promise<void> {
+  await db.updateTable("sessions").set({ revokedAt: new Date() }).where("id", "=", sessionId).where("revokedAt", "is", null).execute();
+}
+
+export async function revokeAllSessions(db: Kysely<DB>, userId: string): Promise<void> {
+  await db.updateTable("sessions").set({ revokedAt: new Date() }).where("userId", "=", userId).where("revokedAt", "is", null).execute();
+}

@@ -1,0 +1,20 @@
+import type { Kysely } from "kysely";
+import { Migrator, type Migration, type MigrationProvider } from "kysely/migration";
+import * as m0001 from "./migrations/0001_foundation.ts";
+
+// Migrations are listed here rather than read from disk, so they run the same under tsx,
+// bundlers and tests. Append new ones; never edit a released one.
+const migrations: Record<string, Migration> = {
+  "0001_foundation": m0001,
+};
+
+const provider: MigrationProvider = { getMigrations: async () => migrations };
+
+export async function migrateToLatest(// eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations see the raw schema
+  db: Kysely<any>): Promise<void> {
+  const { error, results } = await new Migrator({ db, provider }).migrateToLatest();
+  const failed = results?.find((r) => r.status === "Error");
+  if (error || failed) {
+    throw new Error(`Migration ${failed?.migrationName ?? ""} failed: ${String((error as Error)?.message ?? error)}`);
+  }
+}

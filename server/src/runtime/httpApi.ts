@@ -1,0 +1,81 @@
+import type { Context, Hono } from "hono";
+import { getConnInfo } from "@hono/node-server/conninfo";
+import type { Identity } from "./define.ts";
+import { AuthenticationError } from "./errors.ts";
+import { UnknownFunctionError, type CallResult, type Executor } from "./executor.ts";
+import { resolveIdentity } from "./identity.ts";
+import type { Services } from "./services.ts";
+
+// The HTTP half of the transport (spec section 7): POST /api/query | mutation | action | function,
+// /api/query_ts, /api/query_at_ts, plus /api/debug_event and /api/health.
+
+const FUNCTION_ERROR_STATUS = 560;
+
+export function clientAddress(c: Context): string {
+  try {
+    return getConnInfo(c).remote.address ?? "unknown";
+  } catch {
+    return "unknown";
+  }
+}
+
+function bearer(c: Context): string | null {
+  const header = c.req.header("authorization");
+  const match = header?.match(/^Bearer\s+(.+)$/i);
+  return match ? match[1].trim() : null;
+}
+
+async function readBody(c: Context): Promise<Record<string, unknown> | null> {
+  try {
+    const body = (await c.req.json()) as unknown;
+    return typeof body === "object" && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>) : null;
+  } catch {
+    return null;
+  }
+}
+
+function respond(c: Context, result: CallResult) {
+  if (result.ok) return c.json({ status: "success", value: result.value, logLines: result.logLines }, 200);
+  const body: Record<string, unknown> = { status: "error", errorMessage: result.errorMessage, logLines: result.logLines };
+  if (result.errorData !== undefined) body.errorData = result.errorData;
+  return c.json(body, FUNCTION_ERROR_STATUS as 500);
+}
+
+export function mountHttpApi(app: Hono, services: Services, executor: Executor): void {
+  const handle = (kind?: "query" | "mutation" | "action") => async (c: Context) => {
+    const body = await readBody(c);
+    if (!body || typeof body.path !== "string" || !body.path) {
+      return c.text("Malformed request body: expected JSON {path, args, format}", 400);
+    }
+    if (body.format !== undefined && body.format !== "json") return c.text(`Unsupported format "${String(body.format)}"`, 400);
+    let identity: Identity;
+    try {
+      identity = await resolveIdentity(services.database.db, services.tokens, bearer(c));
+    } catch (error) {
+      if (error instanceof AuthenticationError) return c.text(error.message, 401);
+      throw error;
+    }
+    try {
+      const result = await executor.call(body.path, body.args, identity, clientAddress(c), kind);
+      return respond(c, result);
+    } catch (error) {
+      if (error instanceof UnknownFunctionError) return c.text(error.message, 404);
+      throw error;
+    }
+  };
+
+  app.post("/api/query", handle("query"));
+  app.post("/api/query_at_ts", handle("query"));
+  app.post("/api/mutation", handle("mutation"));
+  app.post("/api/action", handle("action"));
+  app.post("/api/function", handle());
+  app.post("/api/query_ts", (c) => c.json({ status: "success", value: { ts: Date.now() }, ts: Date.now() }));
+  app.post("/api/debug_event", async (c) => {
+    const body = await readBody(c);
+    if (!body || typeof body.event !== "string") return c.text("Malformed request body: expected JSON {event}", 400);
+    services.log(`[client] ${body.event.slice(0, 100)} from ${clientAddress(c)}`);
+    return c.json({ ok: true });
+  });
+  app.get("/api/health", (c) => c.json({ ok: true, database: services.database.kind }));
+  app.all("/api/*", (c) => c.text(`No API route ${c.req.method} ${c.req.path}`, 404));
+}

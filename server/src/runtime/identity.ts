@@ -1,0 +1,53 @@
+import type { Kysely } from "kysely";
+import { permissionsFor } from "@tumble/domain/permissions";
+import type { DB } from "../db/schema.ts";
+import type { Identity } from "./define.ts";
+import { AuthenticationError } from "./errors.ts";
+import type { TokenService } from "./tokens.ts";
+
+export const ANONYMOUS: Identity = { user: null, sessionId: null, company: null, permissions: permissionsFor(null, null) };
+
+/** Resolves a bearer token to the caller: user, live session, active company and role. */
+export async function resolveIdentity(db: Kysely<DB>, tokens: TokenService, token: string | null | undefined): Promise<Identity> {
+  if (!token) return ANONYMOUS;
+  const claims = await tokens.verify(token);
+  if (!claims) throw new AuthenticationError("Invalid or expired token");
+  const row = await db
+    .selectFrom("sessions as s")
+    .innerJoin("users as u", "u.id", "s.userId")
+    .leftJoin("memberships as m", (join) => join.onRef("m.userId", "=", "u.id").onRef("m.companyId", "=", "u.activeCompanyId"))
+    .select([
+      "u.id",
+      "u.email",
+      "u.name",
+      "u.globalRole",
+      "u.language",
+      "u.isAnonymous",
+      "u.activeCompanyId",
+      "s.revokedAt",
+      "s.expiresAt",
+      "m.role as companyRole",
+      "m.companyId",
+    ])
+    .where("s.id", "=", claims.sessionId)
+    .where("u.id", "=", claims.userId)
+    .executeTakeFirst();
+  if (!row || row.revokedAt || new Date(row.expiresAt).getTime() < Date.now()) {
+    throw new AuthenticationError("Invalid or expired token");
+  }
+  const company = row.companyId && row.companyRole ? { id: row.companyId, role: row.companyRole } : null;
+  return {
+    user: {
+      id: row.id,
+      email: row.email,
+      name: row.name,
+      globalRole: row.globalRole,
+      language: row.language,
+      isAnonymous: row.isAnonymous,
+      activeCompanyId: row.activeCompanyId,
+    },
+    sessionId: claims.sessionId,
+    company,
+    permissions: permissionsFor(company?.role, row.globalRole),
+  };
+}

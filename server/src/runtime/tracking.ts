@@ -1,0 +1,68 @@
+import type { KyselyPlugin, OperationNode, PluginTransformQueryArgs, PluginTransformResultArgs, QueryResult, RootOperationNode, UnknownRow } from "kysely";
+
+// Records which tables a function reads and writes, by walking each query's operation tree.
+// Live queries re-run when a committed write touches a table they read.
+
+export class TableTracker implements KyselyPlugin {
+  readonly reads = new Set<string>();
+  readonly writes = new Set<string>();
+
+  constructor(private readonly readOnly = false) {}
+
+  transformQuery({ node }: PluginTransformQueryArgs): RootOperationNode {
+    walk(node, this.reads, this.writes);
+    if (this.readOnly && this.writes.size) {
+      throw new Error(`A query may not write (tried to write ${[...this.writes].join(", ")})`);
+    }
+    return node;
+  }
+
+  async transformResult({ result }: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
+    return result;
+  }
+}
+
+type AnyNode = OperationNode & Record<string, unknown>;
+
+function tableName(node: unknown): string | null {
+  const n = node as AnyNode | undefined;
+  if (n?.kind === "TableNode") return ((n.table as AnyNode).identifier as AnyNode).name as string;
+  if (n?.kind === "AliasNode") return tableName(n.node);
+  return null;
+}
+
+function walk(value: unknown, reads: Set<string>, writes: Set<string>): void {
+  if (Array.isArray(value)) {
+    for (const item of value) walk(item, reads, writes);
+    return;
+  }
+  if (typeof value !== "object" || value === null) return;
+  const node = value as AnyNode;
+  switch (node.kind) {
+    case "TableNode": {
+      const name = tableName(node);
+      if (name) reads.add(name);
+      return;
+    }
+    case "InsertQueryNode":
+      addWrite(node.into, writes);
+      break;
+    case "UpdateQueryNode":
+      addWrite(node.table, writes);
+      break;
+    case "DeleteQueryNode":
+      for (const from of ((node.from as AnyNode)?.froms as unknown[]) ?? []) addWrite(from, writes);
+      break;
+    case "MergeQueryNode":
+      addWrite(node.into, writes);
+      break;
+  }
+  for (const key in node) {
+    if (key !== "kind") walk(node[key], reads, writes);
+  }
+}
+
+function addWrite(target: unknown, writes: Set<string>): void {
+  const name = tableName(target);
+  if (name) writes.add(name);
+}

@@ -1,0 +1,23 @@
+import "@mantine/core/styles.css";
+import "@mantine/notifications/styles.css";
+import "./app/global.css";
+import { StrictMode } from "react";
+import { createRoot } from "react-dom/client";
+import { App } from "./app/App";
+import { installGlobalErrorHandlers } from "./app/globalErrors";
+import { authStore } from "./lib/auth";
+import { startLiveClient } from "./lib/client";
+import "./lib/i18n";
+
+installGlobalErrorHandlers();
+authStore.init();
+startLiveClient();
+
+const container = document.getElementById("root");
+if (!container) throw new Error("Missing #root element");
+
+createRoot(container).render(
+  <StrictMode>
+    <App />
+  </StrictMode>,
+);
