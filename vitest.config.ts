@@ -2,10 +2,10 @@ import { defineConfig } from "vitest/config";
 
 // Unit tests for the pure domain package; integration tests drive the server over real HTTP
 // against PGlite, and again against PostgreSQL when TEST_DATABASE_URL is set.
-const integration = (name: string, env: Record<string, string>) => ({
+const integration = (name: string, env: Record<string, string>, extra: string[] = []) => ({
   test: {
     name,
-    include: ["server/test/**/*.test.ts"],
+    include: ["server/test/*.test.ts", ...extra],
     globalSetup: ["server/test/support/globalSetup.ts"],
     setupFiles: ["test-support/failOnConsoleError.ts"],
     env,
@@ -18,8 +18,8 @@ export default defineConfig({
   test: {
     projects: [
       { test: { name: "domain", include: ["packages/domain/**/*.test.ts"], setupFiles: ["test-support/failOnConsoleError.ts"] } },
-      integration("server-pglite", { TEST_DB_KIND: "pglite" }),
-      ...(process.env.TEST_DATABASE_URL ? [integration("server-postgres", { TEST_DB_KIND: "postgres" })] : []),
+      integration("server-pglite", { TEST_DB_KIND: "pglite" }, ["server/test/pglite/*.test.ts"]),
+      ...(process.env.TEST_DATABASE_URL ? [integration("server-postgres", { TEST_DB_KIND: "postgres" }, ["server/test/postgres/*.test.ts"])] : []),
     ],
   },
 });

@@ -22,6 +22,11 @@ export default defineConfig({
     sourcemap: true,
     chunkSizeWarningLimit: 900,
     rolldownOptions: {
+      onwarn(warning, warn) {
+        // Mantine ships "use client" markers, which mean nothing in a client-only bundle.
+        if (warning.code === "MODULE_LEVEL_DIRECTIVE") return;
+        warn(warning);
+      },
       output: {
         codeSplitting: {
           groups: [

@@ -57,6 +57,8 @@ export async function openPGlite(dataDir: string, options: { lock?: boolean } = 
 
 export async function openPostgres(connectionString: string): Promise<Database> {
   const pool = new pg.Pool({ connectionString, max: 10 });
+  // An idle connection dropped by the server (restart, failover) is replaced on next use.
+  pool.on("error", (error) => process.stderr.write(`[db] idle connection lost: ${error.message}\n`));
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }), plugins: [camelCase] });
   await sql`select 1`.execute(db);
   const listeners: Array<() => Promise<void>> = [];

@@ -1,11 +1,13 @@
 import type { Kysely } from "kysely";
 import { Migrator, type Migration, type MigrationProvider } from "kysely/migration";
 import * as m0001 from "./migrations/0001_foundation.ts";
+import * as m0002 from "./migrations/0002_user_preferences.ts";
 
 // Migrations are listed here rather than read from disk, so they run the same under tsx,
 // bundlers and tests. Append new ones; never edit a released one.
 const migrations: Record<string, Migration> = {
   "0001_foundation": m0001,
+  "0002_user_preferences": m0002,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -191,7 +191,14 @@ export interface PasswordResetCodesTable {
   createdAt: DefaultTimestamp;
 }
 
+export interface UserPreferencesTable {
+  userId: string;
+  preferences: Json<unknown>;
+  updatedAt: DefaultTimestamp;
+}
+
 export interface DB {
+  userPreferences: UserPreferencesTable;
   users: UsersTable;
   sessions: SessionsTable;
   refreshTokens: RefreshTokensTable;

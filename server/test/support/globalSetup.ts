@@ -18,7 +18,7 @@ declare module "vitest" {
 }
 
 export default async function setup(project: TestProject) {
-  if (process.env.TEST_DB_KIND === "postgres") {
+  if (project.config.env?.TEST_DB_KIND === "postgres") {
     const url = process.env.TEST_DATABASE_URL!;
     const name = `tumble_template_${process.pid}`;
     const admin = new pg.Client({ connectionString: url });

@@ -71,6 +71,9 @@ function storage(): Storage | null {
 
 type TokenListener = (token: string | null, identityChanged: boolean) => void;
 
+/** Runs the public sign-in action; the live client swaps in one that prefers the socket. */
+export type SignInTransport = (path: string, args: Record<string, unknown>) => Promise<unknown>;
+
 interface TokensPayload {
   tokens?: { token: string; refreshToken: string } | null;
   redirect?: string;
@@ -85,6 +88,7 @@ class AuthStore {
   private refreshing: Promise<void> | null = null;
   private retryDelay = RETRY_MIN_MS;
   private initialized = false;
+  private signInTransport: SignInTransport = (path, args) => httpCall("action", path, args);
 
   readonly subscribe = (listener: () => void): (() => void) => {
     this.listeners.add(listener);
@@ -95,6 +99,10 @@ class AuthStore {
 
   getToken(): string | null {
     return this.snapshot.token;
+  }
+
+  setSignInTransport(transport: SignInTransport): void {
+    this.signInTransport = transport;
   }
 
   /** Called with every new access token; `identityChanged` when the signed-in user changed. */
@@ -160,7 +168,7 @@ class AuthStore {
   }
 
   private async callSignIn(args: Record<string, unknown>): Promise<SignInResult> {
-    const result = (await httpCall("action", "auth:signIn", args, { token: this.snapshot.token })) as TokensPayload | null;
+    const result = (await this.signInTransport("auth:signIn", args)) as TokensPayload | null;
     if (result?.redirect) {
       if (result.verifier) storage()?.setItem(VERIFIER_KEY, result.verifier);
       window.location.href = result.redirect;

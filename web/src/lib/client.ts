@@ -138,6 +138,8 @@ export function startLiveClient(): void {
   if (started) return;
   started = true;
   trackSubscriptions();
+  // Sign-in answers (including a wrong password) travel over the socket when it is open.
+  authStore.setSignInTransport((path, args) => callFunction("action", path, args));
   authStore.onTokenChange((token, identityChanged) => {
     sync.setToken(token, identityChanged);
     if (!identityChanged) return;

@@ -1,6 +1,6 @@
 import { Alert, Button, Center, Stack, Text } from "@mantine/core";
 import { IconAlertTriangle, IconRefresh } from "@tabler/icons-react";
-import { lazy, Suspense, useState, type ComponentType, type LazyExoticComponent } from "react";
+import { lazy, Suspense, useState, type ComponentType, type LazyExoticComponent, type ReactElement } from "react";
 import { useTranslation } from "react-i18next";
 import { queryClient } from "../lib/client";
 import { errorMessageOf } from "../lib/errors";
@@ -14,7 +14,7 @@ type Loader = () => Promise<{ default: ComponentType }>;
  * fails, a "Failed to load {component}" panel whose Retry imports the code again.
  * `nameKey` is the translation key of the screen's name.
  */
-export function lazyScreen(nameKey: string, load: Loader): ComponentType {
+export function lazyScreen(nameKey: string, load: Loader): () => ReactElement {
   let current: LazyExoticComponent<ComponentType> = lazy(load);
 
   function LazyScreen() {

@@ -1,0 +1,109 @@
+// Spec sections 3 and 8: filling the ${x}, {{x}} and {x} placeholders of campaign text. Unknown or
+// empty placeholders become empty text; the caller warns about the ones listed in `missing`.
+//
+// offerAmount and budget are integer cents, like every amount in the product, and print as USD.
+// startDate and endDate are epoch milliseconds and print in US long form in UTC ("January 5, 2026").
+// {name} falls back to the display name and {displayName} to the name.
+
+import { deliveryMethodLabel, offerTypeLabel, type Language } from "./campaignLabels.ts";
+import { formatUSD } from "./money.ts";
+
+export interface PlaceholderCampaign {
+  name?: string | null;
+  displayName?: string | null;
+  description?: string | null;
+  campaignType?: string | null;
+  offerAmount?: number | null;
+  budget?: number | null;
+  offerType?: string | null;
+  deliveryMethod?: string | null;
+  startDate?: number | null;
+  endDate?: number | null;
+  maxParticipants?: number | null;
+}
+
+export const PLACEHOLDER_VARIABLES = [
+  "offerAmount",
+  "budget",
+  "offerType",
+  "deliveryMethod",
+  "startDate",
+  "endDate",
+  "name",
+  "displayName",
+  "description",
+  "campaignType",
+  "maxParticipants",
+] as const;
+export type PlaceholderVariable = (typeof PLACEHOLDER_VARIABLES)[number];
+
+/** Variables that may be empty without a warning. */
+export const OPTIONAL_PLACEHOLDERS: readonly string[] = ["maxParticipants", "budget"];
+
+const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
+
+/** Epoch ms → "January 5, 2026" (UTC); "" for a missing or invalid instant. */
+export function formatUsLongDate(epochMs: number | null | undefined): string {
+  if (typeof epochMs !== "number" || !Number.isFinite(epochMs)) return "";
+  const date = new Date(epochMs);
+  if (Number.isNaN(date.getTime())) return "";
+  return `${MONTHS[date.getUTCMonth()]} ${date.getUTCDate()}, ${date.getUTCFullYear()}`;
+}
+
+function text(value: string | null | undefined): string {
+  return typeof value === "string" ? value.trim() : "";
+}
+
+function amount(cents: number | null | undefined): string {
+  return typeof cents === "number" && Number.isSafeInteger(cents) ? formatUSD(cents) : "";
+}
+
+/** The text one placeholder becomes; "" when unknown or empty. */
+export function placeholderValue(variable: string, campaign: PlaceholderCampaign, language: Language = "en"): string {
+  switch (variable) {
+    case "offerAmount":
+      return amount(campaign.offerAmount);
+    case "budget":
+      return amount(campaign.budget);
+    case "offerType":
+      return offerTypeLabel(campaign.offerType, language);
+    case "deliveryMethod":
+      return deliveryMethodLabel(campaign.deliveryMethod, language);
+    case "startDate":
+      return formatUsLongDate(campaign.startDate);
+    case "endDate":
+      return formatUsLongDate(campaign.endDate);
+    case "name":
+      return text(campaign.name) || text(campaign.displayName);
+    case "displayName":
+      return text(campaign.displayName) || text(campaign.name);
+    case "description":
+      return text(campaign.description);
+    case "campaignType":
+      return text(campaign.campaignType);
+    case "maxParticipants":
+      return typeof campaign.maxParticipants === "number" && Number.isFinite(campaign.maxParticipants) ? String(campaign.maxParticipants) : "";
+    default:
+      return "";
+  }
+}
+
+// ${x}, then {{x}}, then {x}; spaces inside the brackets are allowed.
+const PLACEHOLDER = /\$\{\s*([A-Za-z_]\w*)\s*\}|\{\{\s*([A-Za-z_]\w*)\s*\}\}|\{\s*([A-Za-z_]\w*)\s*\}/g;
+
+export interface FilledText {
+  text: string;
+  /** Variables referenced but empty (or unknown), in order of first use, without maxParticipants and budget. */
+  missing: string[];
+}
+
+export function fillPlaceholders(template: string, campaign: PlaceholderCampaign, language: Language = "en"): FilledText {
+  const missing: string[] = [];
+  const text = template.replace(PLACEHOLDER, (_match, a?: string, b?: string, c?: string) => {
+    const variable = (a ?? b ?? c)!;
+    const value = placeholderValue(variable, campaign, language);
+    if (value === "" && !OPTIONAL_PLACEHOLDERS.includes(variable) && !missing.includes(variable)) missing.push(variable);
+    return value;
+  });
+  return { text, missing };
+}

@@ -1,0 +1,53 @@
+// Spec section 8, "Auth error mapping": a server message is classified by its content into an
+// inline field error (plus an optional hint) and a translated message.
+
+export type AuthMode = "signIn" | "signUp" | "forgotPassword" | "resetPassword" | "joinCompany" | "employeeSignUp";
+
+export type AuthField = "email" | "password" | "confirm" | "code" | "form";
+
+export interface AuthErrorView {
+  field: AuthField;
+  /** Key in the auth namespace, under `errors.` */
+  key: string;
+  /** Optional follow-up offered under the field. */
+  hint?: "tryEmployeeRegistration" | "signInInstead";
+}
+
+const MODE_FALLBACK: Record<AuthMode, string> = {
+  signIn: "signInFailed",
+  signUp: "signUpFailed",
+  forgotPassword: "resetCodeFailed",
+  resetPassword: "resetPasswordFailed",
+  joinCompany: "signUpFailed",
+  employeeSignUp: "signUpFailed",
+};
+
+export function mapAuthError(message: string, mode: AuthMode): AuthErrorView {
+  const text = message.toLowerCase();
+  if (/invalid\s*(password|credentials|secret)|incorrect password|wrong password/.test(text)) {
+    return { field: "password", key: "invalidPassword" };
+  }
+  if (/account.*not found|invalidaccountid|user not found|no account|not registered/.test(text)) {
+    if (mode === "signIn") return { field: "email", key: "accountNotFound", hint: "tryEmployeeRegistration" };
+    if (mode === "forgotPassword") return { field: "email", key: "accountNotFound" };
+    return { field: "form", key: MODE_FALLBACK[mode] };
+  }
+  if (/already exists/.test(text)) return { field: "email", key: "accountExists", hint: "signInInstead" };
+  if (/validation|invalid e-?mail/.test(text)) return { field: "email", key: "invalidEmail" };
+  if (/weak|too short|password.*(short|length|requirement)/.test(text)) {
+    return { field: "password", key: "passwordValidationFailed" };
+  }
+  if (/invalid url/.test(text)) return { field: "form", key: "serverConfigError" };
+  return { field: "form", key: MODE_FALLBACK[mode] };
+}
+
+export const MIN_PASSWORD_LENGTH = 8;
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export function normaliseEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+export function looksLikeEmail(email: string): boolean {
+  return EMAIL_PATTERN.test(normaliseEmail(email));
+}
