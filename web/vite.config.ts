@@ -1,10 +1,14 @@
 import { fileURLToPath } from "node:url";
-import { defineConfig } from "vite";
+import { defineConfig, loadEnv } from "vite";
 
 const root = fileURLToPath(new URL(".", import.meta.url));
 
 // The staff web app. JSX is compiled by Vite's built-in oxc transform (automatic runtime).
-export default defineConfig({
+// The dev server forwards /api (HTTP and the live-query socket) to TUMBLE_API_URL, by default the
+// local server on port 3000.
+export default defineConfig(({ mode }) => {
+  const apiTarget = loadEnv(mode, root, "TUMBLE_").TUMBLE_API_URL || "http://localhost:3000";
+  return {
   root,
   base: "/",
   publicDir: "public",
@@ -43,13 +47,14 @@ export default defineConfig({
     port: 5173,
     strictPort: true,
     proxy: {
-      "/api": { target: "http://localhost:3000", changeOrigin: true, ws: true },
+      "/api": { target: apiTarget, changeOrigin: true, ws: true },
     },
   },
   preview: {
     port: 4173,
     proxy: {
-      "/api": { target: "http://localhost:3000", changeOrigin: true, ws: true },
+      "/api": { target: apiTarget, changeOrigin: true, ws: true },
     },
   },
+  };
 });

@@ -4,7 +4,7 @@ import { SyncClient } from "./support/syncClient.ts";
 
 let server: TestServer;
 let owner: Client;
-let sockets: SyncClient[] = [];
+const sockets: SyncClient[] = [];
 
 beforeAll(async () => {
   server = await startTestServer();

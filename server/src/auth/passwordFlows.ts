@@ -65,15 +65,25 @@ export async function signUp(ctx: ActionCtx, params: Record<string, unknown>): P
   return createSession(ctx.db, ctx.services.tokens, id);
 }
 
+/** Sign-in counts only failures, so people signing in correctly from one address never lock it. */
 export async function signIn(ctx: ActionCtx, params: Record<string, unknown>): Promise<Tokens> {
   const email = normalizeEmail(params.email);
-  await limit(ctx, "signIn", email, 10, 50);
+  const limiter = ctx.services.rateLimiter;
+  const keys: Array<[string, number]> = [
+    [`signIn:email:${email}`, 10],
+    [`signIn:ip:${ctx.clientAddress}`, 50],
+  ];
+  for (const [key, max] of keys) await limiter.check(key, max, WINDOW);
+  const fail = async (message: string) => {
+    for (const [key, max] of keys) await limiter.hit(key, max + 1, WINDOW);
+    return new AppError(message);
+  };
   const user = await ctx.db.selectFrom("users").select(["id", "passwordHash"]).where("email", "=", email).executeTakeFirst();
-  if (!user) throw new AppError(MESSAGES.accountNotFound);
+  if (!user) throw await fail(MESSAGES.accountNotFound);
   if (typeof params.password !== "string" || !(await verifySecretSlow(user.passwordHash, params.password))) {
-    throw new AppError(MESSAGES.invalidPassword);
+    throw await fail(MESSAGES.invalidPassword);
   }
-  await ctx.services.rateLimiter.reset(`signIn:email:${email}`);
+  await limiter.reset(`signIn:email:${email}`);
   return createSession(ctx.db, ctx.services.tokens, user.id);
 }
 

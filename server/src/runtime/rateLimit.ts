@@ -28,6 +28,12 @@ export class RateLimiter {
     if (row.count > limit) throw new AppError(TOO_MANY_ATTEMPTS);
   }
 
+  /** Throws while `key` already has `limit` hits in its current window, without counting one. */
+  async check(key: string, limit: number, windowMs: number, nowMs = Date.now()): Promise<void> {
+    const row = await this.db.selectFrom("rateLimits").select(["count", "windowStart"]).where("key", "=", key).executeTakeFirst();
+    if (row && new Date(row.windowStart).getTime() >= nowMs - windowMs && row.count >= limit) throw new AppError(TOO_MANY_ATTEMPTS);
+  }
+
   async reset(key: string): Promise<void> {
     await this.db.deleteFrom("rateLimits").where("key", "=", key).execute();
   }

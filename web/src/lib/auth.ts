@@ -121,9 +121,10 @@ class AuthStore {
     const stored = storage()?.getItem(TOKEN_KEY) ?? null;
     const refreshToken = storage()?.getItem(REFRESH_TOKEN_KEY) ?? null;
 
-    if (code) {
+    // A code only means something to a sign-in this tab started (it stored a verifier).
+    const verifier = code ? (storage()?.getItem(VERIFIER_KEY) ?? null) : null;
+    if (code && verifier) {
       this.setState({ isLoading: true, token: stored });
-      const verifier = storage()?.getItem(VERIFIER_KEY) ?? undefined;
       storage()?.removeItem(VERIFIER_KEY);
       void this.callSignIn({ params: { code }, verifier })
         .catch((error: unknown) => console.warn("Sign-in with code failed", error))
