@@ -98,6 +98,13 @@ export async function postgresTarget(env: Record<string, string | undefined> = p
       await admin.connect();
       const drop = async () => {
         try {
+          // pg's Pool.end() resolves before its sockets have closed; let the backends go first,
+          // so FORCE has nobody left to terminate (a terminated pooled client logs an error).
+          for (let i = 0; i < 40; i++) {
+            const { rows } = await admin.query<{ n: number }>("select count(*)::int as n from pg_stat_activity where datname = $1", [name]);
+            if (rows[0].n === 0) break;
+            await new Promise((resolve) => setTimeout(resolve, 50));
+          }
           await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
         } finally {
           await admin.end().catch(() => {});

@@ -2,12 +2,14 @@ import type { Kysely } from "kysely";
 import { Migrator, type Migration, type MigrationProvider } from "kysely/migration";
 import * as m0001 from "./migrations/0001_foundation.ts";
 import * as m0002 from "./migrations/0002_user_preferences.ts";
+import * as m0003 from "./migrations/0003_employee_usernames.ts";
 
 // Migrations are listed here rather than read from disk, so they run the same under tsx,
 // bundlers and tests. Append new ones; never edit a released one.
 const migrations: Record<string, Migration> = {
   "0001_foundation": m0001,
   "0002_user_preferences": m0002,
+  "0003_employee_usernames": m0003,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -197,7 +197,15 @@ export interface UserPreferencesTable {
   updatedAt: DefaultTimestamp;
 }
 
+export interface CompanyUsernamesTable {
+  companyId: string;
+  usernameLower: string;
+  username: string;
+  userId: string;
+}
+
 export interface DB {
+  companyUsernames: CompanyUsernamesTable;
   userPreferences: UserPreferencesTable;
   users: UsersTable;
   sessions: SessionsTable;

@@ -57,8 +57,8 @@ async function seedDemo(db: Kysely<DB>, today: Date): Promise<void> {
   const rand = prng(20250923);
   const passwordHash = await hashSecretSlow(DEMO_PASSWORD);
   const companies = {
-    rio: { id: newId(), name: "Rio Laundromat", displayName: "Rio Laundromat", companyCode: "CMP100001", emailDomain: "demo.test", industry: "laundromat", size: "SMALL", description: "Coin laundromats across the Rio valley." },
-    suds: { id: newId(), name: "Suds Express", displayName: "Suds Express", companyCode: "CMP200002", emailDomain: "suds.test", industry: "laundromat", size: "SMALL", description: "Express wash and fold." },
+    rio: { id: newId(), name: "Rio Laundromat", displayName: "Rio Laundromat", companyCode: "CMP100001", emailDomain: "demo.test", industry: "laundromat", size: "SMALL", description: "Coin laundromats across the Rio valley.", createdAt: new Date("2024-01-02T00:00:00Z") },
+    suds: { id: newId(), name: "Suds Express", displayName: "Suds Express", companyCode: "CMP200002", emailDomain: "suds.test", industry: "laundromat", size: "SMALL", description: "Express wash and fold.", createdAt: new Date("2024-06-03T00:00:00Z") },
   };
   await db.insertInto("companies").values(Object.values(companies)).execute();
 

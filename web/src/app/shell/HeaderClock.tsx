@@ -4,6 +4,8 @@ import { useEffect, useState } from "react";
 // 24-hour clock, en-US, seconds hidden: refreshed on each minute boundary.
 const format = new Intl.DateTimeFormat("en-US", { hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
 
+const untilNextMinute = (at: Date) => 60_000 - (at.getSeconds() * 1000 + at.getMilliseconds());
+
 export function HeaderClock() {
   const [now, setNow] = useState(() => new Date());
   useEffect(() => {
@@ -11,14 +13,13 @@ export function HeaderClock() {
     const tick = () => {
       const current = new Date();
       setNow(current);
-      timer = setTimeout(tick, 60_000 - (current.getSeconds() * 1000 + current.getMilliseconds()));
+      timer = setTimeout(tick, untilNextMinute(current));
     };
-    timer = setTimeout(tick, 60_000 - (now.getSeconds() * 1000 + now.getMilliseconds()));
+    timer = setTimeout(tick, untilNextMinute(new Date()));
     return () => clearTimeout(timer);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
   return (
-    <Text component="time" dateTime={now.toISOString()} fw={600} size="sm" ff="monospace" aria-live="off">
+    <Text component="time" dateTime={now.toISOString()} fw={600} size="sm" ff="monospace">
       {format.format(now)}
     </Text>
   );

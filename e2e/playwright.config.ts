@@ -1,0 +1,38 @@
+import { defineConfig, devices } from "@playwright/test";
+
+// Browser journeys against the built app, on a fresh copy of the demo database, in the system
+// Chromium (no browser is downloaded).
+
+export const PORT = Number(process.env.E2E_PORT ?? 3100);
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+
+export default defineConfig({
+  testDir: "./specs",
+  outputDir: "../test-results",
+  fullyParallel: true,
+  workers: 2,
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env.CI ? [["list"]] : [["list"]],
+  use: {
+    baseURL: `http://localhost:${PORT}`,
+    trace: "retain-on-failure",
+    launchOptions: {
+      executablePath: CHROMIUM,
+      args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+    },
+  },
+  projects: [
+    { name: "desktop", use: { ...devices["Desktop Chrome"], viewport: { width: 1366, height: 900 } } },
+  ],
+  webServer: {
+    command: `rm -rf .tmp/e2e-data .tmp/e2e-data.lock && DATA_DIR=.tmp/e2e-data PORT=${PORT} SEED=demo node --import tsx server/src/main.ts`,
+    cwd: "..",
+    url: `http://localhost:${PORT}/api/health`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: "ignore",
+    stderr: "pipe",
+  },
+});
