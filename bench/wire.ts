@@ -16,6 +16,8 @@ export class HttpClient {
 
   constructor(baseUrl: string) {
     this.url = new URL(baseUrl);
+    // The server listens on IPv4; skip the name lookup and any IPv6 attempt for "localhost".
+    if (this.url.hostname === "localhost") this.url.hostname = "127.0.0.1";
   }
 
   private post(path: string, payload: unknown): Promise<{ status: number; text: string }> {
@@ -109,8 +111,8 @@ export class SocketClient {
     this.send({ type: "ModifyQuerySet", modifications: [{ type: "Add", queryId, udfPath, args }] });
     const message = await first;
     this.send({ type: "ModifyQuerySet", modifications: [{ type: "Remove", queryId }] });
-    const mod = (message.modifications as Array<{ queryId: number; type: string; value?: unknown; errorMessage?: string }>).find((m) => m.queryId === queryId)!;
-    if (mod.type !== "QueryUpdated") throw new Error(`${udfPath}: ${mod.errorMessage ?? mod.type}`);
+    const mod = (message.modifications as Array<{ queryId: number; type: string; value?: unknown; errorMessage?: string }>).find((m) => m.queryId === queryId);
+    if (mod?.type !== "QueryUpdated") throw new Error(`${udfPath}: ${mod?.errorMessage ?? mod?.type}`);
     return mod.value;
   }
 

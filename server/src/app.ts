@@ -11,6 +11,7 @@ import { migrateToLatest } from "./db/migrate.ts";
 import { Outbox } from "./mail/outbox.ts";
 import { Executor } from "./runtime/executor.ts";
 import { mountHttpApi } from "./runtime/httpApi.ts";
+import { IdentityCache } from "./runtime/identityCache.ts";
 import { InvalidationBus } from "./runtime/invalidation.ts";
 import { LiveQueries } from "./runtime/liveQueries.ts";
 import { RateLimiter } from "./runtime/rateLimit.ts";
@@ -74,7 +75,8 @@ export async function startServer(config: Config, database: Database, log: (line
   const live = new LiveQueries(executor, bus);
 
   const app = new Hono();
-  mountHttpApi(app, services, executor);
+  const identities = new IdentityCache(bus);
+  mountHttpApi(app, services, executor, identities);
   app.use("/landing/*", whenBuilt(LANDING_DIST, () => serveStatic({ root: path.relative(process.cwd(), LANDING_DIST), rewriteRequestPath: (p) => p.replace(/^\/landing/, "") })));
   app.get("/marketing-demo", sendIndex(LANDING_DIST));
   app.get("/marketing/:campaignId", (c, next) => (STAFF_MARKETING.has(c.req.param("campaignId")) ? next() : sendIndex(LANDING_DIST)(c)));
@@ -109,6 +111,7 @@ export async function startServer(config: Config, database: Database, log: (line
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await live.idle();
       live.close();
+      identities.close();
       await bus.stop();
     },
   };

@@ -2,6 +2,8 @@
 import type { ApiFromModules } from "../runtime/apiTypes.ts";
 import type * as auth from "../functions/auth.ts";
 import type * as companies from "../functions/companies.ts";
+import type * as companyJoinRequests from "../functions/companyJoinRequests.ts";
+import type * as companyMembers from "../functions/companyMembers.ts";
 import type * as employeeAuth from "../functions/employeeAuth.ts";
 import type * as employeeAuth_index from "../functions/employeeAuth/index.ts";
 import type * as userPreferences from "../functions/userPreferences.ts";
@@ -10,6 +12,8 @@ import type * as users from "../functions/users.ts";
 export type Api = ApiFromModules<{
   "auth": typeof auth;
   "companies": typeof companies;
+  "companyJoinRequests": typeof companyJoinRequests;
+  "companyMembers": typeof companyMembers;
   "employeeAuth": typeof employeeAuth;
   "employeeAuth/index": typeof employeeAuth_index;
   "userPreferences": typeof userPreferences;

@@ -3,6 +3,7 @@ import { Migrator, type Migration, type MigrationProvider } from "kysely/migrati
 import * as m0001 from "./migrations/0001_foundation.ts";
 import * as m0002 from "./migrations/0002_user_preferences.ts";
 import * as m0003 from "./migrations/0003_employee_usernames.ts";
+import * as m0004 from "./migrations/0004_themes.ts";
 
 // Migrations are listed here rather than read from disk, so they run the same under tsx,
 // bundlers and tests. Append new ones; never edit a released one.
@@ -10,6 +11,7 @@ const migrations: Record<string, Migration> = {
   "0001_foundation": m0001,
   "0002_user_preferences": m0002,
   "0003_employee_usernames": m0003,
+  "0004_themes": m0004,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

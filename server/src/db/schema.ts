@@ -204,7 +204,24 @@ export interface CompanyUsernamesTable {
   userId: string;
 }
 
+export interface ThemesTable {
+  id: string;
+  name: string;
+  description: string | null;
+  config: Json<unknown>;
+  isDefault: Generated<boolean>;
+  createdAt: DefaultTimestamp;
+}
+
+export interface UserThemePreferencesTable {
+  userId: string;
+  themeId: string;
+  updatedAt: DefaultTimestamp;
+}
+
 export interface DB {
+  themes: ThemesTable;
+  userThemePreferences: UserThemePreferencesTable;
   companyUsernames: CompanyUsernamesTable;
   userPreferences: UserPreferencesTable;
   users: UsersTable;

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { query } from "../runtime/define.ts";
+import { mutation, query } from "../runtime/define.ts";
+import { AppError } from "../runtime/errors.ts";
 
 /** Active companies, oldest first; the employee registration form offers the first. Public, so only names. */
 export const listActiveCompanies = query({
@@ -8,5 +9,102 @@ export const listActiveCompanies = query({
   handler: async (ctx) => {
     const rows = await ctx.db.selectFrom("companies").select(["id", "name", "displayName", "createdAt"]).where("isActive", "=", true).orderBy("createdAt").orderBy("id").limit(100).execute();
     return rows.map((r) => ({ _id: r.id, _creationTime: new Date(r.createdAt).getTime(), name: r.name, displayName: r.displayName }));
+  },
+});
+
+/** Every company the caller belongs to, marking the active one. */
+export const getUserCompanyMemberships = query({
+  access: "signedIn",
+  args: z.object({}),
+  handler: async (ctx) => {
+    const rows = await ctx.db
+      .selectFrom("memberships as m")
+      .innerJoin("companies as c", "c.id", "m.companyId")
+      .select(["m.id", "m.companyId", "m.role", "m.joinedAt", "c.name", "c.displayName", "c.companyCode"])
+      .where("m.userId", "=", ctx.user!.id)
+      .orderBy("c.name")
+      .execute();
+    const active = await ctx.db.selectFrom("users").select("activeCompanyId").where("id", "=", ctx.user!.id).executeTakeFirst();
+    return rows.map((r) => ({
+      _id: r.id,
+      companyId: r.companyId,
+      companyName: r.displayName ?? r.name,
+      companyCode: r.companyCode,
+      role: r.role,
+      joinedAt: new Date(r.joinedAt).getTime(),
+      isActive: r.companyId === active?.activeCompanyId,
+    }));
+  },
+});
+
+/** The company's default language, for members of that company (and system admins); else null. */
+export const getCompanyDefaultLanguage = query({
+  access: "signedIn",
+  args: z.object({ companyId: z.string().max(64) }),
+  handler: async (ctx, { companyId }) => {
+    const row = await ctx.db
+      .selectFrom("companies as c")
+      .select("c.defaultLanguage")
+      .where("c.id", "=", companyId)
+      .where((eb) =>
+        ctx.permissions.isSystemAdmin
+          ? eb.val(true)
+          : eb.exists(eb.selectFrom("memberships as m").select("m.id").whereRef("m.companyId", "=", "c.id").where("m.userId", "=", ctx.user!.id)),
+      )
+      .executeTakeFirst();
+    return row?.defaultLanguage ?? null;
+  },
+});
+
+/** The active company is kept on the server; every company-scoped function follows it. */
+export const switchActiveCompany = mutation({
+  access: "signedIn",
+  args: z.object({ companyId: z.string().max(64) }),
+  handler: async (ctx, { companyId }) => {
+    const member = await ctx.db.selectFrom("memberships").select("id").where("companyId", "=", companyId).where("userId", "=", ctx.user!.id).executeTakeFirst();
+    if (!member) throw new AppError("You are not a member of this company");
+    await ctx.db.updateTable("users").set({ activeCompanyId: companyId }).where("id", "=", ctx.user!.id).execute();
+    return { companyId };
+  },
+});
+
+/** The active company's details (user → company-info). */
+export const getCurrentCompany = query({
+  access: "member",
+  args: z.object({}),
+  handler: async (ctx) => {
+    const c = await ctx.db
+      .selectFrom("companies as c")
+      .select((eb) => [
+        "c.id",
+        "c.name",
+        "c.displayName",
+        "c.companyCode",
+        "c.description",
+        "c.industry",
+        "c.size",
+        "c.defaultLanguage",
+        "c.allowJoinRequests",
+        "c.requireApproval",
+        eb.selectFrom("memberships as m").whereRef("m.companyId", "=", "c.id").select(eb.fn.countAll<number>().as("n")).as("memberCount"),
+        eb.selectFrom("stores as s").whereRef("s.companyId", "=", "c.id").where("s.isActive", "=", true).select(eb.fn.countAll<number>().as("n")).as("activeStores"),
+      ])
+      .where("c.id", "=", ctx.company!.id)
+      .executeTakeFirstOrThrow();
+    return {
+      _id: c.id,
+      name: c.name,
+      displayName: c.displayName ?? c.name,
+      companyId: c.companyCode,
+      description: c.description,
+      industry: c.industry,
+      size: c.size,
+      defaultLanguage: c.defaultLanguage,
+      allowJoinRequests: c.allowJoinRequests,
+      requireApproval: c.requireApproval,
+      memberCount: Number(c.memberCount ?? 0),
+      activeStores: Number(c.activeStores ?? 0),
+      myRole: ctx.company!.role,
+    };
   },
 });

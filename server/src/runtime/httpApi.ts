@@ -4,6 +4,7 @@ import type { Identity } from "./define.ts";
 import { AuthenticationError } from "./errors.ts";
 import { UnknownFunctionError, type CallResult, type Executor } from "./executor.ts";
 import { resolveIdentity } from "./identity.ts";
+import type { IdentityCache } from "./identityCache.ts";
 import type { Services } from "./services.ts";
 
 // The HTTP half of the transport (spec section 7): POST /api/query | mutation | action | function,
@@ -41,7 +42,7 @@ function respond(c: Context, result: CallResult) {
   return c.json(body, FUNCTION_ERROR_STATUS as 500);
 }
 
-export function mountHttpApi(app: Hono, services: Services, executor: Executor): void {
+export function mountHttpApi(app: Hono, services: Services, executor: Executor, identities: IdentityCache): void {
   const handle = (kind?: "query" | "mutation" | "action") => async (c: Context) => {
     const body = await readBody(c);
     if (!body || typeof body.path !== "string" || !body.path) {
@@ -50,7 +51,11 @@ export function mountHttpApi(app: Hono, services: Services, executor: Executor):
     if (body.format !== undefined && body.format !== "json") return c.text(`Unsupported format "${String(body.format)}"`, 400);
     let identity: Identity;
     try {
-      identity = await resolveIdentity(services.database.db, services.tokens, bearer(c));
+      const token = bearer(c);
+      // A cached identity still needs a token that verifies now (expiry is checked each time).
+      const cached = token && (await services.tokens.verify(token)) ? identities.get(token) : undefined;
+      identity = cached ?? (await resolveIdentity(services.database.db, services.tokens, token));
+      if (token && !cached) identities.set(token, identity);
     } catch (error) {
       if (error instanceof AuthenticationError) return c.text(error.message, 401);
       throw error;

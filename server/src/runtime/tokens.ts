@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from "node:crypto";
+import { createHash, createSecretKey, randomBytes, type KeyObject } from "node:crypto";
 import { jwtVerify, SignJWT } from "jose";
 import type { Kysely } from "kysely";
 import type { DB } from "../db/schema.ts";
@@ -10,7 +10,11 @@ import type { DB } from "../db/schema.ts";
 export const ACCESS_TOKEN_SECONDS = 15 * 60;
 
 export class TokenService {
-  private constructor(private readonly key: Uint8Array) {}
+  // A KeyObject made once: jose then signs and verifies without importing the key each call.
+  private readonly key: KeyObject;
+  private constructor(secret: Uint8Array) {
+    this.key = createSecretKey(secret);
+  }
 
   static async create(db: Kysely<DB>, configured?: string): Promise<TokenService> {
     if (configured) return new TokenService(new TextEncoder().encode(configured));

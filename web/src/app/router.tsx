@@ -1,16 +1,18 @@
 import { createRootRoute, createRoute, createRouter, Navigate, Outlet, redirect } from "@tanstack/react-router";
+import { FALLBACK_PATH } from "@tumble/domain/routes";
 import { useAuth } from "../lib/auth";
 import { lazyScreen } from "../ui/lazyScreen";
 import { LoadingState } from "../ui/Loading";
+import { AreaScreen } from "./AreaScreen";
+import { pathTarget } from "./pathTarget";
 import { AppLayout } from "./shell/AppLayout";
 
-// Code-based route tree. Signed out, every protected path shows the sign-in screen in place;
-// signed in, "/" and unknown paths go to the profile.
+// Signed out, every protected path shows the sign-in screen in place; signed in, every path is
+// resolved by the route table (AreaScreen), "/" and unknown paths going to the profile.
 
-export const DEFAULT_PATH = "/user/profile";
+export const DEFAULT_PATH = FALLBACK_PATH;
 
 const SignInScreen = lazyScreen("screens.signIn", () => import("../features/auth/SignInScreen"));
-const ProfileScreen = lazyScreen("screens.profile", () => import("../features/user/ProfileScreen"));
 
 function RootLayout() {
   const { isLoading, isAuthenticated } = useAuth();
@@ -23,31 +25,21 @@ function RootLayout() {
   );
 }
 
-const toDefault = () => {
-  throw redirect({ to: DEFAULT_PATH, replace: true });
-};
-
 const rootRoute = createRootRoute({ component: RootLayout });
-
-const indexRoute = createRoute({ getParentRoute: () => rootRoute, path: "/", beforeLoad: toDefault });
-
-const userRoute = createRoute({ getParentRoute: () => rootRoute, path: "user" });
-const userIndexRoute = createRoute({ getParentRoute: () => userRoute, path: "/", beforeLoad: toDefault });
-const userProfileRoute = createRoute({ getParentRoute: () => userRoute, path: "profile", component: ProfileScreen });
-
-const unknownRoute = createRoute({ getParentRoute: () => rootRoute, path: "$", beforeLoad: toDefault });
-
-const routeTree = rootRoute.addChildren([
-  indexRoute,
-  userRoute.addChildren([userIndexRoute, userProfileRoute]),
-  unknownRoute,
-]);
+const indexRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: "/",
+  beforeLoad: () => {
+    throw redirect({ ...pathTarget(DEFAULT_PATH), replace: true });
+  },
+});
+const areaRoute = createRoute({ getParentRoute: () => rootRoute, path: "$", component: AreaScreen });
 
 export const router = createRouter({
-  routeTree,
+  routeTree: rootRoute.addChildren([indexRoute, areaRoute]),
   defaultPendingMinMs: 0,
   scrollRestoration: true,
-  defaultNotFoundComponent: () => <Navigate to={DEFAULT_PATH} replace />,
+  defaultNotFoundComponent: () => <Navigate {...pathTarget(DEFAULT_PATH)} replace />,
 });
 
 declare module "@tanstack/react-router" {

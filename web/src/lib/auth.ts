@@ -157,7 +157,7 @@ class AuthStore {
     try {
       await httpCall("action", "auth:signOut", {}, { token });
     } catch (error) {
-      // Local tokens are already gone; the server session simply expires.
+      // Local tokens are already gone; the server-side sign-in simply expires.
       console.warn("Sign-out request failed", error);
     }
   }
@@ -216,11 +216,11 @@ class AuthStore {
       }
     } catch (error) {
       if (error instanceof FunctionError) {
-        // The server refused the refresh token: the session is over.
+        // The server refused the refresh token: the user is signed out.
         this.clear();
         return;
       }
-      // Offline or server unreachable: keep the session and try again later.
+      // Offline or server unreachable: stay signed in and try again later.
       console.warn("Token refresh failed; retrying", error);
       clearTimeout(this.refreshTimer);
       this.refreshTimer = setTimeout(() => void this.refresh(), this.retryDelay);

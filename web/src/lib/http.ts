@@ -23,7 +23,7 @@ export function setTokenSource(source: () => string | null): void {
 
 function logServerLines(path: string, lines: unknown): void {
   if (!import.meta.env.DEV || !Array.isArray(lines)) return;
-  for (const line of lines) console.debug(`[${path}]`, line);
+  for (const line of lines) console.info(`[${path}]`, line);
 }
 
 async function post(kind: CallKind, path: string, args: unknown, options: CallOptions): Promise<unknown> {

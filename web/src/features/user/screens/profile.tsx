@@ -1,8 +1,8 @@
 import { Alert, Avatar, Badge, Card, Group, Skeleton, Stack, Table, Text, Title } from "@mantine/core";
 import { IconInfoCircle } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
-import { api } from "../../lib/api";
-import { useQuery } from "../../lib/hooks";
+import { api } from "../../../lib/api";
+import { useQuery } from "../../../lib/hooks";
 
 /** /user/profile: who is signed in — e-mail, role, global role and language. */
 export default function ProfileScreen() {

@@ -1,0 +1,234 @@
+import { z } from "zod";
+import { COMPANY_SEARCH_LIMIT, COMPANY_SEARCH_MIN_LENGTH, COMPANY_SIZES, DOMAIN_SUGGESTION_LIMIT, normalizeCompanyCode } from "@tumble/domain/companyCode";
+import { COMPANY_ROLES } from "@tumble/domain/permissions";
+import { canAssignRole } from "@tumble/domain/roleRank";
+import type { Kysely } from "kysely";
+import type { DB } from "../db/schema.ts";
+import { mutation, query } from "../runtime/define.ts";
+import { AccessError, AppError } from "../runtime/errors.ts";
+import { audit } from "../runtime/audit.ts";
+import { newId } from "../runtime/ids.ts";
+
+// Finding a company and asking to join it (spec sections 2 "Company finder", 4 "Join request",
+// 5 "Company code input" / "Company name search").
+
+const NEW_ACTIVITY_MS = 24 * 60 * 60 * 1000;
+
+function companyFields(db: Kysely<DB>) {
+  return db
+    .selectFrom("companies as c")
+    .select((eb) => [
+      "c.id",
+      "c.name",
+      "c.displayName",
+      "c.companyCode",
+      "c.description",
+      "c.industry",
+      "c.size",
+      "c.allowJoinRequests",
+      "c.requireApproval",
+      "c.defaultLanguage",
+      eb.selectFrom("memberships as m").whereRef("m.companyId", "=", "c.id").select(eb.fn.countAll<number>().as("n")).as("memberCount"),
+    ])
+    .where("c.isActive", "=", true);
+}
+
+type CompanyRow = Awaited<ReturnType<ReturnType<typeof companyFields>["execute"]>>[number];
+
+/** The public face of a company in the finder: no internal settings beyond what joining needs. */
+function toCompany(row: CompanyRow) {
+  return {
+    _id: row.id,
+    name: row.name,
+    displayName: row.displayName ?? row.name,
+    companyId: row.companyCode,
+    description: row.description,
+    industry: row.industry,
+    size: row.size,
+    memberCount: Number(row.memberCount ?? 0),
+    allowJoinRequests: row.allowJoinRequests,
+    requireApproval: row.requireApproval,
+    defaultLanguage: row.defaultLanguage,
+  };
+}
+
+export const searchCompanies = query({
+  access: "signedIn",
+  args: z.object({
+    query: z.string().max(100),
+    industry: z.string().max(50).optional(),
+    size: z.enum(COMPANY_SIZES).optional(),
+    allowJoinRequests: z.boolean().optional(),
+    limit: z.number().int().min(1).max(COMPANY_SEARCH_LIMIT).optional(),
+  }),
+  handler: async (ctx, args) => {
+    const text = args.query.trim();
+    if (text.length < COMPANY_SEARCH_MIN_LENGTH) throw new AppError("Please enter at least 3 characters to search for companies.");
+    const pattern = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    let q = companyFields(ctx.db).where((eb) => eb.or([eb("c.name", "ilike", pattern), eb("c.displayName", "ilike", pattern)]));
+    if (args.industry) q = q.where("c.industry", "=", args.industry);
+    if (args.size) q = q.where("c.size", "=", args.size);
+    if (args.allowJoinRequests !== undefined) q = q.where("c.allowJoinRequests", "=", args.allowJoinRequests);
+    const rows = await q.orderBy("c.name").limit(args.limit ?? COMPANY_SEARCH_LIMIT).execute();
+    return rows.map(toCompany);
+  },
+});
+
+export const validateCompanyCode = query({
+  access: "signedIn",
+  args: z.object({ companyCode: z.string().max(50) }),
+  handler: async (ctx, { companyCode }) => {
+    const code = normalizeCompanyCode(companyCode);
+    if (code.length < 6) return { isValid: false, message: "Company codes are typically 6-12 characters long", company: null };
+    const row = await companyFields(ctx.db).where("c.companyCode", "=", code).executeTakeFirst();
+    if (!row) return { isValid: false, message: "No company found with this code", company: null };
+    if (!row.allowJoinRequests) return { isValid: false, message: "This company is not accepting join requests", company: toCompany(row) };
+    return { isValid: true, message: `Found ${row.displayName ?? row.name}`, company: toCompany(row) };
+  },
+});
+
+/** Up to three companies whose e-mail domain is the caller's, that the caller is not in yet. */
+export const getEligibleCompaniesByDomain = query({
+  access: "signedIn",
+  args: z.object({}),
+  handler: async (ctx) => {
+    const domain = ctx.user!.email?.split("@")[1];
+    if (!domain) return [];
+    const rows = await companyFields(ctx.db)
+      .where("c.emailDomain", "=", domain)
+      .where((eb) => eb.not(eb.exists(eb.selectFrom("memberships as mm").select("mm.id").whereRef("mm.companyId", "=", "c.id").where("mm.userId", "=", ctx.user!.id))))
+      .orderBy("c.name")
+      .limit(DOMAIN_SUGGESTION_LIMIT)
+      .execute();
+    return rows.map(toCompany);
+  },
+});
+
+export const requestToJoin = mutation({
+  access: "signedIn",
+  args: z.object({ companyId: z.string().max(64), message: z.string().max(500).optional() }),
+  handler: async (ctx, { companyId, message }) => {
+    if (ctx.user!.isAnonymous) throw new AppError("Create an account before joining a company");
+    const company = await ctx.db.selectFrom("companies").select(["id", "name", "allowJoinRequests", "requireApproval"]).where("id", "=", companyId).where("isActive", "=", true).executeTakeFirst();
+    if (!company) throw new AppError("Company not found");
+    if (!company.allowJoinRequests) throw new AppError("This company is not accepting join requests");
+    const member = await ctx.db.selectFrom("memberships").select("id").where("companyId", "=", companyId).where("userId", "=", ctx.user!.id).executeTakeFirst();
+    if (member) throw new AppError("You are already a member of this company");
+    const pending = await ctx.db.selectFrom("joinRequests").select("id").where("companyId", "=", companyId).where("userId", "=", ctx.user!.id).where("status", "=", "PENDING").executeTakeFirst();
+    if (pending) throw new AppError("You already have a pending request for this company");
+
+    const id = newId();
+    const admitted = !company.requireApproval;
+    await ctx.db
+      .insertInto("joinRequests")
+      .values({ id, companyId, userId: ctx.user!.id, status: admitted ? "APPROVED" : "PENDING", message: message?.trim() || null, decidedBy: null })
+      .execute();
+    if (admitted) await admit(ctx.db, companyId, ctx.user!.id, "MEMBER");
+    return { requestId: id, status: admitted ? "APPROVED" : "PENDING" };
+  },
+});
+
+async function admit(db: Kysely<DB>, companyId: string, userId: string, role: string): Promise<void> {
+  await db.insertInto("memberships").values({ id: newId(), companyId, userId, role }).onConflict((oc) => oc.columns(["companyId", "userId"]).doNothing()).execute();
+  // A first company becomes the active one.
+  await db.updateTable("users").set({ activeCompanyId: companyId }).where("id", "=", userId).where("activeCompanyId", "is", null).execute();
+}
+
+export const getUserPendingRequests = query({
+  access: "signedIn",
+  args: z.object({}),
+  handler: async (ctx) => {
+    const rows = await ctx.db
+      .selectFrom("joinRequests as r")
+      .innerJoin("companies as c", "c.id", "r.companyId")
+      .select(["r.id", "r.companyId", "r.status", "r.message", "r.requestedAt", "r.updatedAt", "c.name as companyName", "c.displayName as companyDisplayName"])
+      .where("r.userId", "=", ctx.user!.id)
+      .orderBy("r.requestedAt", "desc")
+      .limit(100)
+      .execute();
+    return rows.map((r) => {
+      const updatedAt = new Date(r.updatedAt).getTime();
+      return {
+        _id: r.id,
+        companyId: r.companyId,
+        companyName: r.companyDisplayName ?? r.companyName,
+        status: r.status,
+        message: r.message,
+        requestedAt: new Date(r.requestedAt).getTime(),
+        updatedAt,
+        hasNewActivity: r.status !== "PENDING" && ctx.now - updatedAt < NEW_ACTIVITY_MS,
+      };
+    });
+  },
+});
+
+export const cancelJoinRequest = mutation({
+  access: "signedIn",
+  args: z.object({ requestId: z.string().max(64) }),
+  handler: async (ctx, { requestId }) => {
+    const done = await ctx.db
+      .updateTable("joinRequests")
+      .set({ status: "CANCELLED", updatedAt: new Date() })
+      .where("id", "=", requestId)
+      .where("userId", "=", ctx.user!.id)
+      .where("status", "=", "PENDING")
+      .returning("id")
+      .executeTakeFirst();
+    if (!done) throw new AppError("Request not found or no longer pending");
+    return null;
+  },
+});
+
+export const getPendingRequestsForCompany = query({
+  access: "canManageJoinRequests",
+  args: z.object({}),
+  handler: async (ctx) => {
+    const rows = await ctx.db
+      .selectFrom("joinRequests as r")
+      .innerJoin("users as u", "u.id", "r.userId")
+      .select(["r.id", "r.status", "r.message", "r.requestedAt", "u.id as userId", "u.email", "u.name", "u.username"])
+      .where("r.companyId", "=", ctx.company!.id)
+      .where("r.status", "=", "PENDING")
+      .orderBy("r.requestedAt")
+      .limit(200)
+      .execute();
+    return rows.map((r) => ({ _id: r.id, status: r.status, message: r.message, requestedAt: new Date(r.requestedAt).getTime(), userId: r.userId, email: r.email, name: r.name, username: r.username }));
+  },
+});
+
+async function pendingRequestOfCompany(db: Kysely<DB>, companyId: string, requestId: string) {
+  const request = await db
+    .selectFrom("joinRequests")
+    .selectAll()
+    .where("id", "=", requestId)
+    .where("companyId", "=", companyId)
+    .forUpdate()
+    .executeTakeFirst();
+  if (!request) throw new AppError("Join request not found");
+  if (request.status !== "PENDING") throw new AppError("This request was already decided");
+  return request;
+}
+
+export const approveJoinRequest = mutation({
+  access: "canManageJoinRequests",
+  args: z.object({ requestId: z.string().max(64), role: z.enum(COMPANY_ROLES) }),
+  handler: async (ctx, { requestId, role }) => {
+    if (!canAssignRole(ctx.company!.role, role, ctx.permissions.isSystemAdmin)) throw new AccessError(`You cannot grant the ${role} role`);
+    const request = await pendingRequestOfCompany(ctx.db, ctx.company!.id, requestId);
+    await ctx.db.updateTable("joinRequests").set({ status: "APPROVED", decidedBy: ctx.user!.id, updatedAt: new Date() }).where("id", "=", requestId).execute();
+    await admit(ctx.db, request.companyId, request.userId, role);
+    await audit(ctx.db, { companyId: ctx.company!.id, actorId: ctx.user!.id, action: "approve", entity: "joinRequest", entityId: requestId, before: { status: "PENDING" }, after: { status: "APPROVED", role } });
+    return null;
+  },
+});
+
+export const denyJoinRequest = mutation({
+  access: "canManageJoinRequests",
+  args: z.object({ requestId: z.string().max(64), reason: z.string().max(500).optional() }),
+  handler: async (ctx, { requestId, reason }) => {
+    await pendingRequestOfCompany(ctx.db, ctx.company!.id, requestId);
+    await ctx.db.updateTable("joinRequests").set({ status: "DENIED", decidedBy: ctx.user!.id, updatedAt: new Date() }).where("id", "=", requestId).execute();
+    await audit(ctx.db, { companyId: ctx.company!.id, actorId: ctx.user!.id, action: "deny", entity: "joinRequest", entityId: requestId, before: { status: "PENDING" }, after: { status: "DENIED", reason: reason ?? null } });
+    return null;
+  },
+});
