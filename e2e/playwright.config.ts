@@ -27,7 +27,7 @@ export default defineConfig({
     { name: "desktop", use: { ...devices["Desktop Chrome"], viewport: { width: 1366, height: 900 } } },
   ],
   webServer: {
-    command: `rm -rf .tmp/e2e-data .tmp/e2e-data.lock && DATA_DIR=.tmp/e2e-data PORT=${PORT} SEED=demo node --import tsx server/src/main.ts`,
+    command: `rm -rf .tmp/e2e-data-${PORT} .tmp/e2e-data-${PORT}.lock && DATA_DIR=.tmp/e2e-data-${PORT} PORT=${PORT} SEED=demo node --import tsx server/src/main.ts`,
     cwd: "..",
     url: `http://localhost:${PORT}/api/health`,
     reuseExistingServer: false,

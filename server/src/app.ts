@@ -21,8 +21,9 @@ import { createSyncServer } from "./runtime/socket.ts";
 import { TokenService } from "./runtime/tokens.ts";
 
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
-const WEB_DIST = path.join(ROOT, "web/dist");
-const LANDING_DIST = path.join(ROOT, "landing/dist");
+// Overridable so parallel browser-test runs can each serve their own build.
+const WEB_DIST = path.resolve(process.env.WEB_DIST_DIR ?? path.join(ROOT, "web/dist"));
+const LANDING_DIST = path.resolve(process.env.LANDING_DIST_DIR ?? path.join(ROOT, "landing/dist"));
 /** Staff screens under /marketing; any other /marketing/{id} is a public campaign page. */
 const STAFF_MARKETING = new Set(["claim", "verify", "dashboard"]);
 

@@ -6,6 +6,7 @@ import type * as companyJoinRequests from "../functions/companyJoinRequests.ts";
 import type * as companyMembers from "../functions/companyMembers.ts";
 import type * as employeeAuth from "../functions/employeeAuth.ts";
 import type * as employeeAuth_index from "../functions/employeeAuth/index.ts";
+import type * as navigation from "../functions/navigation.ts";
 import type * as userPreferences from "../functions/userPreferences.ts";
 import type * as users from "../functions/users.ts";
 
@@ -16,6 +17,7 @@ export type Api = ApiFromModules<{
   "companyMembers": typeof companyMembers;
   "employeeAuth": typeof employeeAuth;
   "employeeAuth/index": typeof employeeAuth_index;
+  "navigation": typeof navigation;
   "userPreferences": typeof userPreferences;
   "users": typeof users;
 }>;
