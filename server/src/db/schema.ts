@@ -1,12 +1,13 @@
 import type { ColumnType, Generated, Insertable, Selectable } from "kysely";
+import type { MarketingTables } from "./marketingSchema.ts";
 
 // Table types, camelCase (CamelCasePlugin maps them to snake_case columns).
 // Every company-owned table has companyId first in its indexes.
 
-type Timestamp = ColumnType<Date, Date | string, Date | string>;
-type DefaultTimestamp = ColumnType<Date, Date | string | undefined, Date | string>;
-type NullableTimestamp = ColumnType<Date | null, Date | string | null, Date | string | null>;
-type Json<T> = ColumnType<T, string, string>;
+export type Timestamp = ColumnType<Date, Date | string, Date | string>;
+export type DefaultTimestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+export type NullableTimestamp = ColumnType<Date | null, Date | string | null, Date | string | null>;
+export type Json<T> = ColumnType<T, string, string>;
 
 export interface UsersTable {
   id: string;
@@ -219,7 +220,7 @@ export interface UserThemePreferencesTable {
   updatedAt: DefaultTimestamp;
 }
 
-export interface DB {
+export interface DB extends MarketingTables {
   themes: ThemesTable;
   userThemePreferences: UserThemePreferencesTable;
   companyUsernames: CompanyUsernamesTable;
