@@ -9,11 +9,15 @@ export const TOO_MANY_ATTEMPTS = "Too many attempts, try again later";
 export class RateLimiter {
   constructor(private readonly db: Kysely<DB>) {}
 
-  /** Counts one hit on `key`; throws once more than `limit` hits fall in the current window. */
-  async hit(key: string, limit: number, windowMs: number, nowMs = Date.now()): Promise<void> {
+  /**
+   * Counts one hit on `key`; throws once more than `limit` hits fall in the current window.
+   * Inside a mutation pass its transaction handle as `db` (the outer handle would wait on PGlite);
+   * the hit then counts only if the mutation commits.
+   */
+  async hit(key: string, limit: number, windowMs: number, nowMs = Date.now(), db: Kysely<DB> = this.db): Promise<void> {
     const now = new Date(nowMs);
     const windowFloor = new Date(nowMs - windowMs);
-    const row = await this.db
+    const row = await db
       .insertInto("rateLimits")
       .values({ key, windowStart: now, count: 1 })
       .onConflict((oc) =>
