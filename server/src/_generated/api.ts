@@ -6,7 +6,11 @@ import type * as companyJoinRequests from "../functions/companyJoinRequests.ts";
 import type * as companyMembers from "../functions/companyMembers.ts";
 import type * as employeeAuth from "../functions/employeeAuth.ts";
 import type * as employeeAuth_index from "../functions/employeeAuth/index.ts";
+import type * as equipment from "../functions/equipment.ts";
+import type * as equipmentConfig from "../functions/equipmentConfig.ts";
 import type * as navigation from "../functions/navigation.ts";
+import type * as storeSections from "../functions/storeSections.ts";
+import type * as stores from "../functions/stores.ts";
 import type * as userPreferences from "../functions/userPreferences.ts";
 import type * as users from "../functions/users.ts";
 
@@ -17,7 +21,11 @@ export type Api = ApiFromModules<{
   "companyMembers": typeof companyMembers;
   "employeeAuth": typeof employeeAuth;
   "employeeAuth/index": typeof employeeAuth_index;
+  "equipment": typeof equipment;
+  "equipmentConfig": typeof equipmentConfig;
   "navigation": typeof navigation;
+  "storeSections": typeof storeSections;
+  "stores": typeof stores;
   "userPreferences": typeof userPreferences;
   "users": typeof users;
 }>;
