@@ -8,6 +8,7 @@ import { Hono, type MiddlewareHandler } from "hono";
 import type { Config } from "./config.ts";
 import { openPGlite, openPostgres, type Database } from "./db/database.ts";
 import { migrateToLatest } from "./db/migrate.ts";
+import { ensureDefaultThemes } from "./seed/themes.ts";
 import { Outbox } from "./mail/outbox.ts";
 import { Executor } from "./runtime/executor.ts";
 import { mountHttpApi } from "./runtime/httpApi.ts";
@@ -60,6 +61,7 @@ function whenBuilt(dist: string, make: () => MiddlewareHandler): MiddlewareHandl
 /** Builds services over an open, migrated database and starts HTTP + socket on config.port. */
 export async function startServer(config: Config, database: Database, log: (line: string) => void = (l) => process.stdout.write(`${l}\n`)): Promise<RunningServer> {
   await migrateToLatest(database.db);
+  await ensureDefaultThemes(database.db);
   const bus = new InvalidationBus(database);
   await bus.start();
   const services: Services = {

@@ -127,6 +127,7 @@ export interface CollectionsTable {
   totalCents: Generated<number>;
   adjustsCollectionId: string | null;
   rejectionReason: string | null;
+  adjustmentReason: Generated<string | null>;
   submittedAt: NullableTimestamp;
   verifiedAt: NullableTimestamp;
   verifiedBy: string | null;
@@ -220,7 +221,33 @@ export interface UserThemePreferencesTable {
   updatedAt: DefaultTimestamp;
 }
 
+export interface CashAccountsTable {
+  id: string;
+  companyId: string;
+  storeId: string | null;
+  kind: string;
+  name: string;
+  createdAt: DefaultTimestamp;
+}
+
+export interface CashTransactionsTable {
+  id: string;
+  companyId: string;
+  accountId: string;
+  kind: string;
+  amountCents: number;
+  status: string;
+  collectionId: string | null;
+  description: string | null;
+  requestedBy: string | null;
+  approvedBy: string | null;
+  createdAt: DefaultTimestamp;
+  approvedAt: NullableTimestamp;
+}
+
 export interface DB extends MarketingTables {
+  cashAccounts: CashAccountsTable;
+  cashTransactions: CashTransactionsTable;
   themes: ThemesTable;
   userThemePreferences: UserThemePreferencesTable;
   companyUsernames: CompanyUsernamesTable;

@@ -35,6 +35,15 @@ export const getBadgeCounts = query({
       .executeTakeFirstOrThrow();
     counts.ownUnverifiedCollections = Number(unverified.own);
     counts.allUnverifiedCollections = p.canVerify ? Number(unverified.all) : 0;
+    if (p.canExportReports || p.canApproveDraws) {
+      const t = await ctx.db
+        .selectFrom("cashTransactions")
+        .select(({ fn }) => fn.countAll<number>().as("n"))
+        .where("companyId", "=", company.id)
+        .where("status", "=", "pending")
+        .executeTakeFirstOrThrow();
+      counts.pendingCashTransactions = Number(t.n);
+    }
     if (p.canManageJoinRequests) {
       const r = await ctx.db
         .selectFrom("joinRequests")

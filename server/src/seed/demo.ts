@@ -2,6 +2,7 @@ import type { Insertable, Kysely } from "kysely";
 import type { CollectionLinesTable, CollectionsTable, DB } from "../db/schema.ts";
 import { hashSecretSlow } from "../auth/passwords.ts";
 import { newId } from "../runtime/ids.ts";
+import { postToSafe } from "../collections/posting.ts";
 
 // Demo data for a first look and for the tests: two companies, their people, stores, equipment
 // and a few months of collections. Runs only on an empty database. Amounts come from a fixed
@@ -178,4 +179,8 @@ async function seedDemo(db: Kysely<DB>, today: Date): Promise<void> {
   }
   for (let i = 0; i < collections.length; i += 500) await db.insertInto("collections").values(collections.slice(i, i + 500)).execute();
   for (let i = 0; i < lines.length; i += 1000) await db.insertInto("collectionLines").values(lines.slice(i, i + 1000)).execute();
+  // Verified collections are in their store's safe, as verification would have put them.
+  for (const c of collections.filter((c) => c.status === "verified")) {
+    await postToSafe(db, { companyId: c.companyId, storeId: c.storeId, collectionId: c.id, amountCents: c.totalCents as number, actorId: c.verifiedBy as string, description: `Collection ${c.businessDate}` });
+  }
 }

@@ -1,0 +1,407 @@
+import type { Kysely } from "kysely";
+import { z } from "zod";
+import { isLowLine, lineAmountCents } from "@tumble/domain/collectionStats";
+import type { DB } from "../db/schema.ts";
+import { checkBusinessDate, checkLines, MAX_LINE_CENTS, storeForCollection, totalCents } from "../collections/rules.ts";
+import { expectedFigures } from "../collections/expected.ts";
+import { postToSafe } from "../collections/posting.ts";
+import { mutation, query, type MutationCtx, type QueryCtx } from "../runtime/define.ts";
+import { AccessError, AppError } from "../runtime/errors.ts";
+import { audit } from "../runtime/audit.ts";
+import { newId } from "../runtime/ids.ts";
+
+// Collections: one collector's visit to one store on one business date (design/domain.md).
+// draft → submitted → verified | rejected (→ corrected → submitted again). Verified ones are
+// final: corrections are linked adjusting records.
+
+const id = z.string().max(64);
+const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "Use the yyyy-MM-dd format");
+const cents = z.number().int("Amounts are whole cents").min(0, "Amounts cannot be negative").max(MAX_LINE_CENTS);
+const lineSchema = z.object({
+  machineId: id,
+  coinsCents: cents,
+  billsCents: cents,
+  meterReading: z.number().int().min(0).max(2_000_000_000).nullable().optional(),
+  note: z.string().trim().max(500).nullable().optional(),
+});
+const STATUSES = ["draft", "submitted", "verified", "rejected"] as const;
+
+function summaries(db: Kysely<DB>, companyId: string) {
+  return db
+    .selectFrom("collections as c")
+    .innerJoin("stores as s", "s.id", "c.storeId")
+    .innerJoin("users as u", "u.id", "c.collectorId")
+    .select((eb) => [
+      "c.id",
+      "c.createdAt",
+      "c.storeId",
+      "s.name as storeName",
+      "c.businessDate",
+      "c.collectorId",
+      "u.email as collectorEmail",
+      "u.name as collectorName",
+      "c.status",
+      "c.totalCents",
+      "c.submittedAt",
+      "c.verifiedAt",
+      "c.verifiedBy",
+      "c.rejectionReason",
+      "c.adjustsCollectionId",
+      "c.adjustmentReason",
+      eb.selectFrom("collectionLines as l").whereRef("l.collectionId", "=", "c.id").where("l.companyId", "=", companyId).select(eb.fn.countAll<number>().as("n")).as("lineCount"),
+    ])
+    .where("c.companyId", "=", companyId);
+}
+
+type SummaryRow = Awaited<ReturnType<ReturnType<typeof summaries>["execute"]>>[number];
+
+const ms = (d: Date | null) => (d ? new Date(d).getTime() : null);
+
+function toSummary(r: SummaryRow) {
+  return {
+    _id: r.id,
+    _creationTime: new Date(r.createdAt).getTime(),
+    storeId: r.storeId,
+    storeName: r.storeName,
+    businessDate: r.businessDate,
+    collectorId: r.collectorId,
+    collectorEmail: r.collectorEmail,
+    collectorName: r.collectorName,
+    status: r.status,
+    totalCents: Number(r.totalCents),
+    lineCount: Number(r.lineCount ?? 0),
+    submittedAt: ms(r.submittedAt),
+    verifiedAt: ms(r.verifiedAt),
+    verifiedBy: r.verifiedBy,
+    rejectionReason: r.rejectionReason,
+    adjustsCollectionId: r.adjustsCollectionId,
+    adjustmentReason: r.adjustmentReason,
+  };
+}
+
+async function collectionOfCompany(ctx: QueryCtx, collectionId: string, lock = false) {
+  let q = ctx.db.selectFrom("collections").selectAll().where("id", "=", collectionId).where("companyId", "=", ctx.company!.id);
+  if (lock) q = q.forUpdate();
+  const row = await q.executeTakeFirst();
+  if (!row) throw new AppError("Collection not found");
+  return row;
+}
+
+/** Other collections of the same store and date that already include any of these machines. */
+async function duplicateWarnings(db: Kysely<DB>, companyId: string, storeId: string, businessDate: string, machineIds: string[], exceptId: string) {
+  if (!machineIds.length) return [];
+  const rows = await db
+    .selectFrom("collectionLines as l")
+    .innerJoin("collections as c", "c.id", "l.collectionId")
+    .innerJoin("machines as m", "m.id", "l.machineId")
+    .select(["l.machineId", "m.label", "c.id as collectionId"])
+    .where("l.companyId", "=", companyId)
+    .where("c.companyId", "=", companyId)
+    .where("c.storeId", "=", storeId)
+    .where("c.businessDate", "=", businessDate)
+    .where("c.id", "!=", exceptId)
+    .where("c.status", "!=", "rejected")
+    .where("c.adjustsCollectionId", "is", null)
+    .where("l.machineId", "in", machineIds)
+    .execute();
+  return rows.map((r) => ({ machineId: r.machineId, label: r.label, otherCollectionId: r.collectionId }));
+}
+
+async function replaceLines(ctx: MutationCtx, collectionId: string, lines: z.infer<typeof lineSchema>[]) {
+  await ctx.db.deleteFrom("collectionLines").where("collectionId", "=", collectionId).where("companyId", "=", ctx.company!.id).execute();
+  if (!lines.length) return;
+  await ctx.db
+    .insertInto("collectionLines")
+    .values(lines.map((l) => ({ id: newId(), companyId: ctx.company!.id, collectionId, machineId: l.machineId, coinsCents: l.coinsCents, billsCents: l.billsCents, meterReading: l.meterReading ?? null, note: l.note || null })))
+    .execute();
+}
+
+/** Creates a draft, or replaces the lines of the caller's own draft or rejected collection. */
+export const saveDraft = mutation({
+  access: "member",
+  args: z.object({ collectionId: id.optional(), storeId: id, businessDate: isoDate, lines: z.array(lineSchema).max(500) }),
+  handler: async (ctx, args) => {
+    const companyId = ctx.company!.id;
+    const store = await storeForCollection(ctx.db, companyId, args.storeId);
+    checkBusinessDate(args.businessDate, store.timeZone, new Date(ctx.now));
+    const machines = await checkLines(ctx.db, companyId, args.storeId, args.lines);
+    const total = totalCents(args.lines, machines);
+    let collectionId = args.collectionId;
+    if (collectionId) {
+      const existing = await collectionOfCompany(ctx, collectionId, true);
+      if (existing.collectorId !== ctx.user!.id) throw new AccessError("Only the collector can change this collection");
+      if (existing.status !== "draft" && existing.status !== "rejected") throw new AppError(`A ${existing.status} collection cannot be changed`);
+      await ctx.db
+        .updateTable("collections")
+        .set({ storeId: args.storeId, businessDate: args.businessDate, status: "draft", totalCents: total, updatedAt: new Date() })
+        .where("id", "=", collectionId)
+        .where("companyId", "=", companyId)
+        .execute();
+    } else {
+      collectionId = newId();
+      await ctx.db
+        .insertInto("collections")
+        .values({ id: collectionId, companyId, storeId: args.storeId, businessDate: args.businessDate, collectorId: ctx.user!.id, status: "draft", totalCents: total, adjustsCollectionId: null, rejectionReason: null, submittedAt: null, verifiedAt: null, verifiedBy: null })
+        .execute();
+    }
+    await replaceLines(ctx, collectionId, args.lines);
+    const warnings = await duplicateWarnings(ctx.db, companyId, args.storeId, args.businessDate, args.lines.map((l) => l.machineId), collectionId);
+    return { collectionId, totalCents: total, warnings };
+  },
+});
+
+export const submit = mutation({
+  access: "member",
+  args: z.object({ collectionId: id }),
+  handler: async (ctx, { collectionId }) => {
+    const c = await collectionOfCompany(ctx, collectionId, true);
+    if (c.collectorId !== ctx.user!.id) throw new AccessError("Only the collector can submit this collection");
+    if (c.status !== "draft") throw new AppError(`A ${c.status} collection cannot be submitted`);
+    const lines = await ctx.db.selectFrom("collectionLines").select("id").where("collectionId", "=", collectionId).where("companyId", "=", ctx.company!.id).limit(1).execute();
+    if (!lines.length) throw new AppError("Add at least one machine before submitting");
+    const store = await storeForCollection(ctx.db, ctx.company!.id, c.storeId);
+    checkBusinessDate(c.businessDate, store.timeZone, new Date(ctx.now));
+    await ctx.db.updateTable("collections").set({ status: "submitted", submittedAt: new Date(), updatedAt: new Date() }).where("id", "=", collectionId).where("companyId", "=", ctx.company!.id).execute();
+    await audit(ctx.db, { companyId: ctx.company!.id, actorId: ctx.user!.id, action: "submit", entity: "collection", entityId: collectionId, after: { status: "submitted", totalCents: Number(c.totalCents) } });
+    return null;
+  },
+});
+
+async function submittedForReview(ctx: MutationCtx, collectionId: string) {
+  const c = await collectionOfCompany(ctx, collectionId, true);
+  if (c.status !== "submitted") throw new AppError(`Only a submitted collection can be reviewed; this one is ${c.status}`);
+  if (c.collectorId === ctx.user!.id) throw new AccessError("You cannot verify your own collection");
+  return c;
+}
+
+/** Makes the collection final and posts its total to the store's safe. */
+export const verify = mutation({
+  access: "canVerify",
+  args: z.object({ collectionId: id }),
+  handler: async (ctx, { collectionId }) => {
+    const c = await submittedForReview(ctx, collectionId);
+    await ctx.db.updateTable("collections").set({ status: "verified", verifiedAt: new Date(), verifiedBy: ctx.user!.id, rejectionReason: null, updatedAt: new Date() }).where("id", "=", collectionId).where("companyId", "=", ctx.company!.id).execute();
+    await postToSafe(ctx.db, { companyId: ctx.company!.id, storeId: c.storeId, collectionId, amountCents: Number(c.totalCents), actorId: ctx.user!.id, description: `Collection ${c.businessDate}` });
+    await audit(ctx.db, { companyId: ctx.company!.id, actorId: ctx.user!.id, action: "verify", entity: "collection", entityId: collectionId, before: { status: "submitted" }, after: { status: "verified", totalCents: Number(c.totalCents) } });
+    return null;
+  },
+});
+
+export const reject = mutation({
+  access: "canVerify",
+  args: z.object({ collectionId: id, reason: z.string().trim().min(1, "Give a reason for the rejection").max(500) }),
+  handler: async (ctx, { collectionId, reason }) => {
+    await submittedForReview(ctx, collectionId);
+    await ctx.db.updateTable("collections").set({ status: "rejected", rejectionReason: reason, updatedAt: new Date() }).where("id", "=", collectionId).where("companyId", "=", ctx.company!.id).execute();
+    await audit(ctx.db, { companyId: ctx.company!.id, actorId: ctx.user!.id, action: "reject", entity: "collection", entityId: collectionId, before: { status: "submitted" }, after: { status: "rejected", reason } });
+    return null;
+  },
+});
+
+/**
+ * Corrects a verified collection without touching it: `lines` give the corrected figures for the
+ * machines that change; a linked adjusting record holds the differences and posts their sum.
+ */
+export const adjust = mutation({
+  access: "isAdmin",
+  args: z.object({ collectionId: id, reason: z.string().trim().min(1, "Give a reason for the adjustment").max(500), lines: z.array(lineSchema).min(1).max(500) }),
+  handler: async (ctx, { collectionId, reason, lines }) => {
+    const companyId = ctx.company!.id;
+    const original = await collectionOfCompany(ctx, collectionId, true);
+    if (original.status !== "verified" || original.adjustsCollectionId) throw new AppError("Only a verified collection can be adjusted");
+    const machines = await checkLines(ctx.db, companyId, original.storeId, lines);
+    // What each machine counts for now: the original line plus earlier adjustments.
+    const current = await ctx.db
+      .selectFrom("collectionLines as l")
+      .innerJoin("collections as c", "c.id", "l.collectionId")
+      .select(["l.machineId", (eb) => eb.fn.sum<number>("l.coinsCents").as("coins"), (eb) => eb.fn.sum<number>("l.billsCents").as("bills")])
+      .where("l.companyId", "=", companyId)
+      .where((eb) => eb.or([eb("c.id", "=", collectionId), eb("c.adjustsCollectionId", "=", collectionId)]))
+      .groupBy("l.machineId")
+      .execute();
+    const now = new Map(current.map((r) => [r.machineId, { coins: Number(r.coins), bills: Number(r.bills) }]));
+    const deltas = lines
+      .map((l) => ({ ...l, coinsCents: l.coinsCents - (now.get(l.machineId)?.coins ?? 0), billsCents: l.billsCents - (now.get(l.machineId)?.bills ?? 0) }))
+      .filter((d) => d.coinsCents !== 0 || d.billsCents !== 0);
+    if (!deltas.length) throw new AppError("These figures are what the collection already records");
+    const delta = totalCents(deltas, machines);
+    const adjustmentId = newId();
+    await ctx.db
+      .insertInto("collections")
+      .values({
+        id: adjustmentId,
+        companyId,
+        storeId: original.storeId,
+        businessDate: original.businessDate,
+        collectorId: ctx.user!.id,
+        status: "verified",
+        totalCents: delta,
+        adjustsCollectionId: collectionId,
+        adjustmentReason: reason,
+        rejectionReason: null,
+        submittedAt: new Date(),
+        verifiedAt: new Date(),
+        verifiedBy: ctx.user!.id,
+      })
+      .execute();
+    await ctx.db
+      .insertInto("collectionLines")
+      .values(deltas.map((d) => ({ id: newId(), companyId, collectionId: adjustmentId, machineId: d.machineId, coinsCents: d.coinsCents, billsCents: d.billsCents, meterReading: d.meterReading ?? null, note: d.note || null })))
+      .execute();
+    await postToSafe(ctx.db, { companyId, storeId: original.storeId, collectionId: adjustmentId, amountCents: delta, actorId: ctx.user!.id, description: `Adjustment of collection ${original.businessDate}: ${reason}` });
+    await audit(ctx.db, { companyId, actorId: ctx.user!.id, action: "adjust", entity: "collection", entityId: collectionId, before: { totalCents: Number(original.totalCents) }, after: { adjustmentId, deltaCents: delta, reason } });
+    return { adjustmentId, deltaCents: delta };
+  },
+});
+
+/** Drafts may be deleted by their collector or an admin; nothing else is ever deleted. */
+export const deleteDraft = mutation({
+  access: "member",
+  args: z.object({ collectionId: id }),
+  handler: async (ctx, { collectionId }) => {
+    const c = await collectionOfCompany(ctx, collectionId, true);
+    if (c.collectorId !== ctx.user!.id && !ctx.permissions.isAdmin) throw new AccessError("Only the collector or an administrator can delete this draft");
+    if (c.status !== "draft") throw new AppError("Only drafts can be deleted");
+    await ctx.db.deleteFrom("collectionLines").where("collectionId", "=", collectionId).where("companyId", "=", ctx.company!.id).execute();
+    await ctx.db.deleteFrom("collections").where("id", "=", collectionId).where("companyId", "=", ctx.company!.id).execute();
+    await audit(ctx.db, { companyId: ctx.company!.id, actorId: ctx.user!.id, action: "deleteDraft", entity: "collection", entityId: collectionId, before: { storeId: c.storeId, businessDate: c.businessDate, totalCents: Number(c.totalCents) } });
+    return null;
+  },
+});
+
+const listArgs = z.object({
+  fromDate: isoDate,
+  toDate: isoDate,
+  storeId: id.optional(),
+  collectorId: id.optional(),
+  status: z.enum(STATUSES).optional(),
+  includeAdjustments: z.boolean().optional(),
+  sortBy: z.enum(["businessDate", "storeName", "totalCents", "status", "collectorEmail"]).optional(),
+  sortDir: z.enum(["asc", "desc"]).optional(),
+  limit: z.number().int().min(1).max(2000).optional(),
+});
+
+function listQuery(ctx: QueryCtx, args: z.infer<typeof listArgs>) {
+  if (args.fromDate > args.toDate) throw new AppError("The from date is after the to date");
+  let q = summaries(ctx.db, ctx.company!.id).where("c.businessDate", ">=", args.fromDate).where("c.businessDate", "<=", args.toDate);
+  if (args.storeId) q = q.where("c.storeId", "=", args.storeId);
+  if (args.collectorId) q = q.where("c.collectorId", "=", args.collectorId);
+  if (args.status) q = q.where("c.status", "=", args.status);
+  if (!args.includeAdjustments) q = q.where("c.adjustsCollectionId", "is", null);
+  // Someone else's draft is private to its collector.
+  q = q.where((eb) => eb.or([eb("c.status", "!=", "draft"), eb("c.collectorId", "=", ctx.user!.id)]));
+  const column = { businessDate: "c.businessDate", storeName: "s.name", totalCents: "c.totalCents", status: "c.status", collectorEmail: "u.email" } as const;
+  return q
+    .orderBy(column[args.sortBy ?? "businessDate"], args.sortDir ?? "desc")
+    .orderBy("c.id")
+    .limit(args.limit ?? 1000);
+}
+
+/** Collections in a date range, filtered and sorted (laundromat → collections-list). */
+export const list = query({
+  access: "member",
+  args: listArgs,
+  handler: async (ctx, args) => (await listQuery(ctx, args).execute()).map(toSummary),
+});
+
+/** The same rows as CSV, for those who may export reports. */
+export const exportCsv = query({
+  access: "canExportReports",
+  args: listArgs,
+  handler: async (ctx, args) => {
+    const rows = (await listQuery(ctx, { ...args, limit: args.limit ?? 2000 }).execute()).map(toSummary);
+    const quote = (v: unknown) => {
+      const s = v === null || v === undefined ? "" : String(v);
+      // A leading = + - @ would run as a formula in a spreadsheet.
+      const safe = /^[=+\-@]/.test(s) ? `'${s}` : s;
+      return /[",\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+    };
+    const header = ["Business date", "Store", "Collector", "Status", "Total (USD)", "Machines", "Submitted at", "Verified at"];
+    const lines = rows.map((r) =>
+      [r.businessDate, r.storeName, r.collectorEmail, r.status, (r.totalCents / 100).toFixed(2), r.lineCount, r.submittedAt ? new Date(r.submittedAt).toISOString() : "", r.verifiedAt ? new Date(r.verifiedAt).toISOString() : ""]
+        .map(quote)
+        .join(","),
+    );
+    return [header.join(","), ...lines].join("\n") + "\n";
+  },
+});
+
+export const listAllUnverifiedCollections = query({
+  access: "member",
+  args: z.object({ storeId: id.optional() }),
+  handler: async (ctx, { storeId }) => {
+    let q = summaries(ctx.db, ctx.company!.id).where("c.status", "=", "submitted");
+    if (storeId) q = q.where("c.storeId", "=", storeId);
+    return (await q.orderBy("c.submittedAt").limit(500).execute()).map(toSummary);
+  },
+});
+
+export const listUserUnverifiedCollections = query({
+  access: "member",
+  args: z.object({}),
+  handler: async (ctx) => {
+    const rows = await summaries(ctx.db, ctx.company!.id).where("c.status", "=", "submitted").where("c.collectorId", "=", ctx.user!.id).orderBy("c.submittedAt").limit(500).execute();
+    return rows.map(toSummary);
+  },
+});
+
+/** The caller's drafts and rejected collections, to continue or correct. */
+export const listMyOpenCollections = query({
+  access: "member",
+  args: z.object({}),
+  handler: async (ctx) => {
+    const rows = await summaries(ctx.db, ctx.company!.id).where("c.collectorId", "=", ctx.user!.id).where("c.status", "in", ["draft", "rejected"]).orderBy("c.businessDate", "desc").limit(100).execute();
+    return rows.map(toSummary);
+  },
+});
+
+/** One collection with its lines, each beside the machine's expected figure, and its adjustments. */
+export const get = query({
+  access: "member",
+  args: z.object({ collectionId: id }),
+  handler: async (ctx, { collectionId }) => {
+    const companyId = ctx.company!.id;
+    const row = await summaries(ctx.db, companyId).where("c.id", "=", collectionId).executeTakeFirst();
+    if (!row || (row.status === "draft" && row.collectorId !== ctx.user!.id && !ctx.permissions.isAdmin)) throw new AppError("Collection not found");
+    const lines = await ctx.db
+      .selectFrom("collectionLines as l")
+      .innerJoin("machines as m", "m.id", "l.machineId")
+      .innerJoin("storeSections as s", "s.id", "m.sectionId")
+      .innerJoin("equipmentTypes as t", "t.id", "m.equipmentTypeId")
+      .select(["l.id", "l.machineId", "l.coinsCents", "l.billsCents", "l.meterReading", "l.note", "m.label", "s.id as sectionId", "s.name as sectionName", "s.position as sectionPosition", "m.position", "t.name as typeName", "t.category", "t.specialCase"])
+      .where("l.companyId", "=", companyId)
+      .where("l.collectionId", "=", collectionId)
+      .orderBy("s.position")
+      .orderBy("m.position")
+      .execute();
+    const expected = row.adjustsCollectionId ? new Map<string, number | null>() : await expectedFigures(ctx.db, companyId, lines.map((l) => l.machineId), row.businessDate);
+    const adjustments = await summaries(ctx.db, companyId).where("c.adjustsCollectionId", "=", collectionId).orderBy("c.createdAt").execute();
+    const warnings = row.status === "verified" ? [] : await duplicateWarnings(ctx.db, companyId, row.storeId, row.businessDate, lines.map((l) => l.machineId), collectionId);
+    return {
+      ...toSummary(row),
+      lines: lines.map((l) => {
+        const isChanger = l.specialCase === "changer" || l.category === "change";
+        const amountCents = lineAmountCents(l, isChanger);
+        const expectedCents = expected.get(l.machineId) ?? null;
+        return {
+          _id: l.id,
+          machineId: l.machineId,
+          label: l.label,
+          sectionId: l.sectionId,
+          sectionName: l.sectionName,
+          typeName: l.typeName,
+          isChanger,
+          coinsCents: l.coinsCents,
+          billsCents: l.billsCents,
+          meterReading: l.meterReading,
+          note: l.note,
+          amountCents,
+          expectedCents,
+          isLow: isLowLine(amountCents, expectedCents),
+        };
+      }),
+      adjustments: adjustments.map(toSummary),
+      warnings,
+    };
+  },
+});

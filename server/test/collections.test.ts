@@ -1,0 +1,204 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { todayIn } from "../src/collections/rules.ts";
+import { CallError, Client, startTestServer, type TestServer } from "./support/testServer.ts";
+import { SyncClient } from "./support/syncClient.ts";
+
+let server: TestServer;
+let staff: Client;
+let supervisor: Client;
+let admin: Client;
+let store: { _id: string; name: string };
+let otherStore: { _id: string };
+let machines: Array<{ _id: string; label: string; sectionName: string; cashRules: { specialCase: string | null } }>;
+// Dates as the seeded stores (America/Chicago) see them; the seed collects on Mondays and Thursdays.
+const today = todayIn("America/Chicago");
+const daysAgo = (n: number) => new Date(Date.parse(`${today}T00:00:00Z`) - n * 86_400_000).toISOString().slice(0, 10);
+/** The n-th most recent past day without a seeded visit. */
+const freeDay = (n: number) => {
+  const days = Array.from({ length: 40 }, (_, i) => daysAgo(i + 1)).filter((d) => ![1, 4].includes(new Date(`${d}T00:00:00Z`).getUTCDay()));
+  return days[n];
+};
+
+beforeAll(async () => {
+  server = await startTestServer();
+  [staff, supervisor, admin] = await Promise.all(["staff@demo.test", "supervisor@demo.test", "admin@demo.test"].map((e) => new Client(server.url).signIn(e)));
+  const stores = await staff.query<Array<{ _id: string; name: string; isActive: boolean }>>("stores:listAll");
+  store = stores[0];
+  otherStore = stores[1];
+  machines = await staff.query("equipment:listMachines", { storeId: store._id });
+});
+afterAll(() => server?.stop());
+
+async function failure(promise: Promise<unknown>): Promise<string> {
+  try {
+    await promise;
+  } catch (e) {
+    if (e instanceof CallError) return e.message;
+    throw e;
+  }
+  throw new Error("expected the call to fail");
+}
+
+const line = (i: number, coinsCents: number, billsCents = 0) => ({ machineId: machines[i]._id, coinsCents, billsCents });
+
+type Detail = {
+  status: string;
+  totalCents: number;
+  rejectionReason: string | null;
+  lines: Array<{ label: string; amountCents: number; expectedCents: number | null; isLow: boolean; isChanger: boolean }>;
+  adjustments: Array<{ totalCents: number; adjustmentReason: string }>;
+  warnings: unknown[];
+};
+
+describe("collection lifecycle", () => {
+  it("draft → submit → reject → correct → resubmit → verify → adjust, posting to the safe", async () => {
+    const changer = machines.findIndex((m) => m.cashRules.specialCase === "changer");
+    const draft = await staff.mutation<{ collectionId: string; totalCents: number }>("collections:saveDraft", {
+      storeId: store._id,
+      businessDate: freeDay(0),
+      lines: [line(0, 8000), line(1, 100), { ...line(changer, 20000, 45000), note: "refilled hopper" }],
+    });
+    // A changer line counts bills in minus coins out.
+    expect(draft.totalCents).toBe(8000 + 100 + 25000);
+    const { collectionId } = draft;
+    const ownBefore = (await staff.query<unknown[]>("collections:listUserUnverifiedCollections")).length;
+    await staff.mutation("collections:submit", { collectionId });
+    expect((await staff.query<unknown[]>("collections:listUserUnverifiedCollections")).length).toBe(ownBefore + 1);
+
+    expect(await failure(staff.mutation("collections:verify", { collectionId }))).toBe("You don't have permission to verify collections");
+    const detail = await supervisor.query<Detail>("collections:get", { collectionId });
+    expect(detail.lines.map((l) => l.label)).toEqual(["W1", "W2", "C7"]);
+    // W2's $1.00 is far under its history: flagged with the expected figure beside it.
+    expect(detail.lines[1]).toMatchObject({ amountCents: 100, isLow: true });
+    expect(detail.lines[1].expectedCents).toBeGreaterThan(5000);
+    expect(detail.lines[0].isLow).toBe(false);
+
+    expect(await failure(supervisor.mutation("collections:reject", { collectionId, reason: " " }))).toBe('Invalid argument "reason": Give a reason for the rejection');
+    await supervisor.mutation("collections:reject", { collectionId, reason: "W2 looks wrong" });
+    expect(await staff.query<Detail>("collections:get", { collectionId })).toMatchObject({ status: "rejected", rejectionReason: "W2 looks wrong" });
+    expect(await failure(supervisor.mutation("collections:verify", { collectionId }))).toBe("Only a submitted collection can be reviewed; this one is rejected");
+
+    await staff.mutation("collections:saveDraft", { collectionId, storeId: store._id, businessDate: freeDay(0), lines: [line(0, 8000), line(1, 9100), line(changer, 20000, 45000)] });
+    await staff.mutation("collections:submit", { collectionId });
+    await supervisor.mutation("collections:verify", { collectionId });
+    expect(await failure(staff.mutation("collections:saveDraft", { collectionId, storeId: store._id, businessDate: freeDay(0), lines: [line(0, 1)] }))).toBe("A verified collection cannot be changed");
+
+    const safe = async () => {
+      const rows = await server.database.db
+        .selectFrom("cashTransactions as t")
+        .innerJoin("cashAccounts as a", "a.id", "t.accountId")
+        .innerJoin("collections as c", "c.id", "t.collectionId")
+        .select(["t.amountCents", "a.kind", "a.storeId"])
+        .where((eb) => eb.or([eb("c.id", "=", collectionId), eb("c.adjustsCollectionId", "=", collectionId)]))
+        .orderBy("t.createdAt")
+        .execute();
+      expect(rows.every((r) => r.storeId === store._id)).toBe(true);
+      return rows.map((r) => [r.kind, Number(r.amountCents)]);
+    };
+    expect(await safe()).toEqual([["safe", 8000 + 9100 + 25000]]);
+
+    expect(await failure(supervisor.mutation("collections:adjust", { collectionId, reason: "recount", lines: [line(0, 7500)] }))).toBe("You don't have permission to administrator access");
+    const { deltaCents } = await admin.mutation<{ deltaCents: number }>("collections:adjust", { collectionId, reason: "Recounted W1", lines: [line(0, 7500)] });
+    expect(deltaCents).toBe(-500);
+    expect(await failure(admin.mutation("collections:adjust", { collectionId, reason: "again", lines: [line(0, 7500)] }))).toBe("These figures are what the collection already records");
+    const after = await admin.query<Detail>("collections:get", { collectionId });
+    expect(after).toMatchObject({ status: "verified", totalCents: 42100, adjustments: [{ totalCents: -500, adjustmentReason: "Recounted W1" }] });
+    expect(await safe()).toEqual([["safe", 42100], ["safe", -500]]);
+    const audit = await server.database.db.selectFrom("auditLog").select("action").where("entityId", "=", collectionId).orderBy("at").execute();
+    expect(audit.map((a) => a.action)).toEqual(["submit", "reject", "submit", "verify", "adjust"]);
+  });
+
+  it("keeps anyone from verifying their own collection", async () => {
+    const { collectionId } = await supervisor.mutation<{ collectionId: string }>("collections:saveDraft", { storeId: store._id, businessDate: freeDay(1), lines: [line(3, 5000)] });
+    await supervisor.mutation("collections:submit", { collectionId });
+    expect(await failure(supervisor.mutation("collections:verify", { collectionId }))).toBe("You cannot verify your own collection");
+    expect(await failure(supervisor.mutation("collections:reject", { collectionId, reason: "mine" }))).toBe("You cannot verify your own collection");
+  });
+
+  it("warns about a machine already collected on the same business date", async () => {
+    const first = await staff.mutation<{ collectionId: string; warnings: unknown[] }>("collections:saveDraft", { storeId: store._id, businessDate: freeDay(2), lines: [line(4, 5000)] });
+    expect(first.warnings).toEqual([]);
+    const second = await admin.mutation<{ warnings: Array<{ label: string; otherCollectionId: string }> }>("collections:saveDraft", { storeId: store._id, businessDate: freeDay(2), lines: [line(4, 5000), line(5, 10)] });
+    expect(second.warnings).toEqual([{ machineId: machines[4]._id, label: machines[4].label, otherCollectionId: first.collectionId }]);
+  });
+
+  it("lets collectors and admins delete drafts, nothing else", async () => {
+    const { collectionId } = await staff.mutation<{ collectionId: string }>("collections:saveDraft", { storeId: store._id, businessDate: freeDay(3), lines: [line(6, 100)] });
+    expect(await failure(supervisor.mutation("collections:deleteDraft", { collectionId }))).toBe("Only the collector or an administrator can delete this draft");
+    expect(await failure(supervisor.query("collections:get", { collectionId }))).toBe("Collection not found");
+    await admin.mutation("collections:deleteDraft", { collectionId });
+    expect(await failure(staff.query("collections:get", { collectionId }))).toBe("Collection not found");
+    const verified = (await staff.query<Array<{ _id: string }>>("collections:list", { fromDate: daysAgo(30), toDate: today, status: "verified" }))[0];
+    expect(await failure(admin.mutation("collections:deleteDraft", { collectionId: verified._id }))).toBe("Only drafts can be deleted");
+  });
+});
+
+describe("guards against bad input", () => {
+  it.each([
+    [{ lines: [{ coinsCents: -1 }] }, 'Invalid argument "lines.0.coinsCents": Amounts cannot be negative'],
+    [{ lines: [{ coinsCents: 12.5 }] }, 'Invalid argument "lines.0.coinsCents": Amounts are whole cents'],
+    [{ lines: [{ billsCents: 5_000_001 }] }, /^Invalid argument "lines.0.billsCents"/],
+    [{ businessDate: "2099-01-01" }, "The business date 2099-01-01 is in the future for this store"],
+    [{ businessDate: "2025-02-30" }, 'Invalid business date "2025-02-30"'],
+    [{ businessDate: "01/02/2026" }, 'Invalid argument "businessDate": Use the yyyy-MM-dd format'],
+    [{ businessDate: "2020-01-01" }, "The business date 2020-01-01 is more than a year ago"],
+    [{ storeId: "q".repeat(32) }, "Store not found"],
+  ])("refuses %j and changes nothing", async (override, message) => {
+    const before = await server.database.db.selectFrom("collections").select(({ fn }) => fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+    const base = { storeId: store._id, businessDate: today, lines: [line(0, 100)] };
+    const o = override as { lines?: Array<Record<string, number>> };
+    const args = { ...base, ...override, lines: o.lines ? [{ ...line(0, 100), ...o.lines[0] }] : base.lines };
+    const message_ = await failure(staff.mutation("collections:saveDraft", args));
+    if (typeof message === "string") expect(message_).toBe(message);
+    else expect(message_).toMatch(message);
+    const after = await server.database.db.selectFrom("collections").select(({ fn }) => fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+    expect(after.n).toBe(before.n);
+  });
+
+  it("refuses machines of another store and duplicate machines", async () => {
+    const others = await staff.query<Array<{ _id: string; label: string }>>("equipment:listMachines", { storeId: otherStore._id });
+    expect(await failure(staff.mutation("collections:saveDraft", { storeId: store._id, businessDate: today, lines: [{ machineId: others[0]._id, coinsCents: 1, billsCents: 0 }] }))).toBe(
+      `Machine ${others[0].label} belongs to another store`,
+    );
+    expect(await failure(staff.mutation("collections:saveDraft", { storeId: store._id, businessDate: today, lines: [line(0, 1), line(0, 2)] }))).toBe("A machine appears twice in this collection");
+    const inactive = (await staff.query<Array<{ _id: string; isActive: boolean }>>("stores:listAll")).find((s) => !s.isActive)!;
+    expect(await failure(staff.mutation("collections:saveDraft", { storeId: inactive._id, businessDate: today, lines: [] }))).toBe("This store is inactive");
+  });
+
+  it("refuses to submit an empty draft", async () => {
+    const { collectionId } = await staff.mutation<{ collectionId: string }>("collections:saveDraft", { storeId: store._id, businessDate: freeDay(4), lines: [] });
+    expect(await failure(staff.mutation("collections:submit", { collectionId }))).toBe("Add at least one machine before submitting");
+  });
+});
+
+describe("lists, export and live badges", () => {
+  it("lists a month of collections, filtered and sorted, and exports CSV only for reporters", async () => {
+    const rows = await staff.query<Array<{ businessDate: string; storeName: string; totalCents: number; status: string; lineCount: number }>>("collections:list", {
+      fromDate: daysAgo(30),
+      toDate: today,
+      storeId: store._id,
+      sortBy: "totalCents",
+      sortDir: "asc",
+    });
+    expect(rows.length).toBeGreaterThan(5);
+    expect(rows.every((r) => r.storeName === store.name)).toBe(true);
+    expect(rows.map((r) => r.totalCents)).toEqual([...rows.map((r) => r.totalCents)].sort((a, b) => a - b));
+    expect(await failure(staff.query("collections:list", { fromDate: today, toDate: daysAgo(1) }))).toBe("The from date is after the to date");
+    expect(await failure(staff.query("collections:exportCsv", { fromDate: daysAgo(30), toDate: today }))).toBe("You don't have permission to export reports");
+    const csv = await supervisor.query<string>("collections:exportCsv", { fromDate: daysAgo(30), toDate: today, storeId: store._id });
+    expect(csv.split("\n")[0]).toBe("Business date,Store,Collector,Status,Total (USD),Machines,Submitted at,Verified at");
+    expect(csv).toContain(`,${store.name},staff@demo.test,`);
+  });
+
+  it("updates the unverified badges live when a collection is submitted and verified", async () => {
+    const socket = await SyncClient.connect(server.url, supervisor.token);
+    const badges = socket.subscribe("navigation:getBadgeCounts");
+    const start = ((await badges.next(1)).value as { allUnverifiedCollections: number }).allUnverifiedCollections;
+    const { collectionId } = await staff.mutation<{ collectionId: string }>("collections:saveDraft", { storeId: store._id, businessDate: freeDay(5), lines: [line(7, 4200)] });
+    await staff.mutation("collections:submit", { collectionId });
+    expect(((await badges.next(2)).value as { allUnverifiedCollections: number }).allUnverifiedCollections).toBe(start + 1);
+    await supervisor.mutation("collections:verify", { collectionId });
+    expect(((await badges.next(3)).value as { allUnverifiedCollections: number }).allUnverifiedCollections).toBe(start);
+    socket.close();
+  });
+});
