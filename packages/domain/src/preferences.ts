@@ -14,6 +14,8 @@ export const layoutPreferencesSchema = z.object({
   iconScale: z.enum(SCALES),
   scalesLinked: z.boolean(),
   theme: z.enum(["light", "dark", "system"]),
+  /** Notification e-mails the user opted in to (true) or out of (false); unlisted kinds are on. */
+  emailNotifications: z.record(z.string().max(64), z.boolean()),
 });
 
 export type LayoutPreferences = z.infer<typeof layoutPreferencesSchema>;
@@ -27,6 +29,7 @@ export const DEFAULT_PREFERENCES: LayoutPreferences = {
   iconScale: "base",
   scalesLinked: false,
   theme: "system",
+  emailNotifications: {},
 };
 
 /** An update names only what changes. */
@@ -47,4 +50,21 @@ export function withDefaults(stored: unknown): LayoutPreferences {
 /** Column visibility: a column is visible unless the user hid it. */
 export function isColumnVisible(prefs: LayoutPreferences, table: string, column: string): boolean {
   return prefs.columnVisibility[table]?.[column] ?? true;
+}
+
+/** The kinds of notification e-mail a user may turn off on /user/email-preferences. */
+export const EMAIL_NOTIFICATION_KINDS = [
+  "joinRequestUpdates",
+  "collectionAlerts",
+  "cashApprovals",
+  "scheduleChanges",
+  "timeOffDecisions",
+  "payrollStatements",
+  "announcements",
+] as const;
+export type EmailNotificationKind = (typeof EMAIL_NOTIFICATION_KINDS)[number];
+
+/** Whether the user wants this kind of e-mail: yes unless they opted out. */
+export function wantsEmail(prefs: LayoutPreferences, kind: EmailNotificationKind): boolean {
+  return prefs.emailNotifications[kind] ?? true;
 }

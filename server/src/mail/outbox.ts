@@ -1,6 +1,6 @@
 import nodemailer, { type Transporter } from "nodemailer";
 import type { Kysely } from "kysely";
-import { sanitizeDeliveryError } from "./sanitizeDeliveryError.ts";
+import { sanitizeEmailError } from "@tumble/domain/errorMessage";
 import type { DB } from "../db/schema.ts";
 import { newId } from "../runtime/ids.ts";
 import { sendSms } from "../sms/sender.ts";
@@ -68,7 +68,7 @@ export class Outbox {
       else await this.sendSmsMessage(row.recipient, row.body);
       await this.db.updateTable("outbox").set({ status: "sent", sentAt: new Date(), attempts: row.attempts + 1, lastError: null }).where("id", "=", id).execute();
     } catch (error) {
-      const message = sanitizeDeliveryError(error instanceof Error ? error.message : String(error));
+      const message = sanitizeEmailError(error instanceof Error ? error.message : String(error));
       await this.db.updateTable("outbox").set({ status: "failed", attempts: row.attempts + 1, lastError: message }).where("id", "=", id).execute();
     }
   }

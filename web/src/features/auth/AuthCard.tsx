@@ -1,19 +1,19 @@
-import { Alert, Anchor, Button, Divider, Paper, PasswordInput, Stack, Text, TextInput, Title } from "@mantine/core";
-import { IconAlertTriangle, IconArrowLeft, IconKey, IconLock, IconMail, IconUserCircle } from "@tabler/icons-react";
+import { Alert, Button, Divider, Paper, PasswordInput, Stack, Text, TextInput, Title } from "@mantine/core";
+import { IconBuildingStore, IconKey, IconLock, IconMail, IconUserCircle, IconUserPlus } from "@tabler/icons-react";
+import { validatePassword, validatePasswordConfirmation } from "@tumble/domain/employeeForm";
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { useAuth } from "../../lib/auth";
 import { notifySuccess } from "../../lib/notify";
-import { looksLikeEmail, MIN_PASSWORD_LENGTH, normaliseEmail, type AuthMode } from "./authErrors";
+import { BackToSignIn, FormError, LinkButton, type ModeProps } from "./AuthParts";
+import { MIN_PASSWORD_LENGTH, normaliseEmail, type AuthMode } from "./authErrors";
+import { EmployeeSignUpForm } from "./EmployeeSignUpForm";
 import { useAuthSubmit } from "./useAuthSubmit";
 
 export type { AuthMode } from "./authErrors";
 
-interface ModeProps {
-  email: string;
-  setEmail(email: string): void;
-  goTo(mode: AuthMode): void;
-}
+/** Reset codes are 6 digits (docs/decisions/0003-sessions-and-tokens.md). */
+const RESET_CODE_LENGTH = 6;
 
 /**
  * The one authentication card: sign in, create an account, request and use a password reset
@@ -75,36 +75,10 @@ function renderMode(mode: AuthMode, props: ModeProps): ReactNode {
     case "resetPassword":
       return <ResetPasswordForm {...props} />;
     case "joinCompany":
+      return <JoinCompanyPanel {...props} />;
     case "employeeSignUp":
-      // Their forms (company finder, employee registration) plug in here.
-      return <BackToSignIn goTo={props.goTo} />;
+      return <EmployeeSignUpForm {...props} />;
   }
-}
-
-function FormError({ message }: { message: string | undefined }) {
-  if (!message) return null;
-  return (
-    <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} aria-hidden />} role="alert" py="xs">
-      {message}
-    </Alert>
-  );
-}
-
-function LinkButton({ onClick, children, testId }: { onClick(): void; children: ReactNode; testId?: string }) {
-  return (
-    <Anchor component="button" type="button" size="sm" fw={500} onClick={onClick} data-testid={testId}>
-      {children}
-    </Anchor>
-  );
-}
-
-function BackToSignIn({ goTo }: Pick<ModeProps, "goTo">) {
-  const { t } = useTranslation("auth");
-  return (
-    <Button variant="subtle" leftSection={<IconArrowLeft size={16} aria-hidden />} onClick={() => goTo("signIn")} fullWidth>
-      {t("links.backToSignIn")}
-    </Button>
-  );
 }
 
 function SignInForm({ email, setEmail, goTo }: ModeProps) {
@@ -112,7 +86,7 @@ function SignInForm({ email, setEmail, goTo }: ModeProps) {
   const { signIn } = useAuth();
   const [password, setPassword] = useState("");
   const [guestBusy, setGuestBusy] = useState(false);
-  const { submitting, errors, hint, submit, clearError } = useAuthSubmit("signIn");
+  const { submitting, errors, hint, submit, clearError, emailError } = useAuthSubmit("signIn");
   const guest = useAuthSubmit("signIn");
 
   const onSubmit = (event: FormEvent) => {
@@ -120,7 +94,7 @@ function SignInForm({ email, setEmail, goTo }: ModeProps) {
     const address = normaliseEmail(email);
     void submit(
       {
-        email: !address ? t("errors.emailRequired") : !looksLikeEmail(address) ? t("errors.invalidEmail") : undefined,
+        email: emailError(email),
         password: !password ? t("errors.passwordRequired") : undefined,
       },
       async () => {
@@ -228,20 +202,16 @@ function SignUpForm({ email, setEmail, goTo }: ModeProps) {
   const { signIn } = useAuth();
   const [password, setPassword] = useState("");
   const [confirm, setConfirm] = useState("");
-  const { submitting, errors, hint, submit, clearError } = useAuthSubmit("signUp");
+  const { submitting, errors, hint, submit, clearError, emailError, passwordError } = useAuthSubmit("signUp");
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     const address = normaliseEmail(email);
     void submit(
       {
-        email: !address ? t("errors.emailRequired") : !looksLikeEmail(address) ? t("errors.invalidEmail") : undefined,
-        password: password.length < MIN_PASSWORD_LENGTH ? t("errors.passwordTooShort", { min: MIN_PASSWORD_LENGTH }) : undefined,
-        confirm: !confirm
-          ? t("errors.passwordConfirmRequired")
-          : confirm !== password
-            ? t("errors.passwordsDoNotMatch")
-            : undefined,
+        email: emailError(email),
+        password: passwordError(validatePassword(password)),
+        confirm: passwordError(validatePasswordConfirmation(password, confirm)),
       },
       async () => {
         await signIn("password", { email: address, password, flow: "signUp" });
@@ -323,13 +293,13 @@ function SignUpForm({ email, setEmail, goTo }: ModeProps) {
 function ForgotPasswordForm({ email, setEmail, goTo }: ModeProps) {
   const { t } = useTranslation("auth");
   const { signIn } = useAuth();
-  const { submitting, errors, submit, clearError } = useAuthSubmit("forgotPassword");
+  const { submitting, errors, submit, clearError, emailError } = useAuthSubmit("forgotPassword");
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     const address = normaliseEmail(email);
     void submit(
-      { email: !address ? t("errors.emailRequired") : !looksLikeEmail(address) ? t("errors.invalidEmail") : undefined },
+      { email: emailError(email) },
       async () => {
         await signIn("password", { email: address, flow: "reset" });
         setEmail(address);
@@ -376,7 +346,7 @@ function ResetPasswordForm({ email, goTo }: ModeProps) {
   const { signIn } = useAuth();
   const [code, setCode] = useState("");
   const [newPassword, setNewPassword] = useState("");
-  const { submitting, errors, submit, clearError } = useAuthSubmit("resetPassword");
+  const { submitting, errors, submit, clearError, passwordError } = useAuthSubmit("resetPassword");
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -384,8 +354,7 @@ function ResetPasswordForm({ email, goTo }: ModeProps) {
     void submit(
       {
         code: !trimmedCode ? t("errors.codeRequired") : undefined,
-        password:
-          newPassword.length < MIN_PASSWORD_LENGTH ? t("errors.passwordTooShort", { min: MIN_PASSWORD_LENGTH }) : undefined,
+        password: passwordError(validatePassword(newPassword)),
       },
       async () => {
         const result = await signIn("password", {
@@ -394,7 +363,9 @@ function ResetPasswordForm({ email, goTo }: ModeProps) {
           newPassword,
           flow: "reset-verification",
         });
-        if (!result.signingIn) {
+        if (result.signingIn) {
+          notifySuccess(t("notices.passwordResetSignedIn"));
+        } else {
           notifySuccess(t("notices.passwordReset"));
           goTo("signIn");
         }
@@ -410,11 +381,12 @@ function ResetPasswordForm({ email, goTo }: ModeProps) {
             label={t("fields.code")}
             inputMode="numeric"
             autoComplete="one-time-code"
+            maxLength={RESET_CODE_LENGTH}
             required
             leftSection={<IconKey size={16} aria-hidden />}
             value={code}
             onChange={(event) => {
-              setCode(event.currentTarget.value);
+              setCode(event.currentTarget.value.replace(/\D/g, "").slice(0, RESET_CODE_LENGTH));
               clearError("code");
             }}
             error={errors.code}
@@ -442,6 +414,33 @@ function ResetPasswordForm({ email, goTo }: ModeProps) {
       </form>
       <Text size="sm" c="dimmed" ta="center">
         {t("links.noCode")} <LinkButton onClick={() => goTo("forgotPassword")}>{t("links.sendAgain")}</LinkButton>
+      </Text>
+      <BackToSignIn goTo={goTo} />
+    </Stack>
+  );
+}
+
+/**
+ * Joining a company needs an account first: the company finder (search by name or code) lives
+ * on the profile of a signed-in user.
+ */
+function JoinCompanyPanel({ goTo }: ModeProps) {
+  const { t } = useTranslation("auth");
+  return (
+    <Stack gap="md" data-testid="join-company">
+      <Alert color="cyan" variant="light" icon={<IconBuildingStore size={18} aria-hidden />} title={t("joinCompany.howTitle")}>
+        <Stack gap={6}>
+          <Text size="sm">{t("joinCompany.step1")}</Text>
+          <Text size="sm">{t("joinCompany.step2")}</Text>
+          <Text size="sm">{t("joinCompany.step3")}</Text>
+        </Stack>
+      </Alert>
+      <Button fullWidth size="md" leftSection={<IconUserPlus size={18} aria-hidden />} onClick={() => goTo("signUp")} data-testid="join-create-account">
+        {t("actions.createAccount")}
+      </Button>
+      <Text size="sm" c="dimmed" ta="center">
+        {t("joinCompany.employeeHint")}{" "}
+        <LinkButton onClick={() => goTo("employeeSignUp")}>{t("links.employeeRegistration")}</LinkButton>
       </Text>
       <BackToSignIn goTo={goTo} />
     </Stack>

@@ -1,3 +1,5 @@
+import { EMPLOYEE_FORM_MESSAGES, PASSWORD_MIN_LENGTH, validateEmail } from "@tumble/domain/employeeForm";
+
 // Spec section 8, "Auth error mapping": a server message is classified by its content into an
 // inline field error (plus an optional hint) and a translated message.
 
@@ -41,13 +43,16 @@ export function mapAuthError(message: string, mode: AuthMode): AuthErrorView {
   return { field: "form", key: MODE_FALLBACK[mode] };
 }
 
-export const MIN_PASSWORD_LENGTH = 8;
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+export const MIN_PASSWORD_LENGTH = PASSWORD_MIN_LENGTH;
 
+/** Trimmed and lowercased, as every flow sends it. */
 export function normaliseEmail(email: string): string {
   return email.trim().toLowerCase();
 }
 
-export function looksLikeEmail(email: string): boolean {
-  return EMAIL_PATTERN.test(normaliseEmail(email));
+/** Key (under `errors.`) of what is wrong with an e-mail, or undefined when it looks fine. */
+export function emailErrorKey(email: string): "emailRequired" | "invalidEmail" | undefined {
+  const problem = validateEmail(normaliseEmail(email));
+  if (problem === null) return undefined;
+  return problem === EMPLOYEE_FORM_MESSAGES.emailRequired ? "emailRequired" : "invalidEmail";
 }

@@ -3,7 +3,8 @@ import { notifications } from "@mantine/notifications";
 import { useTranslation } from "react-i18next";
 import { errorMessageOf } from "../../lib/errors";
 import { notifyError } from "../../lib/notify";
-import { mapAuthError, type AuthErrorView, type AuthField, type AuthMode } from "./authErrors";
+import type { PasswordErrorKey } from "@tumble/domain/employeeForm";
+import { emailErrorKey, mapAuthError, MIN_PASSWORD_LENGTH, type AuthErrorView, type AuthField, type AuthMode } from "./authErrors";
 
 export type FieldErrors = Partial<Record<AuthField, string>>;
 
@@ -54,5 +55,20 @@ export function useAuthSubmit(mode: AuthMode) {
     [mode, t],
   );
 
-  return { submitting, errors, hint, submit, clearError };
+  /** The translated problem with an e-mail, if any. */
+  const emailError = useCallback(
+    (email: string) => {
+      const key = emailErrorKey(email);
+      return key ? t(`errors.${key}`) : undefined;
+    },
+    [t],
+  );
+
+  /** The translated password rule a value broke, if any. */
+  const passwordError = useCallback(
+    (key: PasswordErrorKey | null) => (key ? t(`errors.${key}`, { min: MIN_PASSWORD_LENGTH }) : undefined),
+    [t],
+  );
+
+  return { submitting, errors, hint, submit, clearError, emailError, passwordError };
 }
