@@ -150,6 +150,7 @@ function SignInForm({ email, setEmail, goTo }: ModeProps) {
               clearError("password");
             }}
             error={errors.password}
+            aria-invalid={!!errors.password}
             data-testid="signin-password"
           />
           <Stack align="flex-end" gap={0}>
@@ -257,6 +258,7 @@ function SignUpForm({ email, setEmail, goTo }: ModeProps) {
               clearError("password");
             }}
             error={errors.password}
+            aria-invalid={!!errors.password}
             data-testid="signup-password"
           />
           <PasswordInput
@@ -270,6 +272,7 @@ function SignUpForm({ email, setEmail, goTo }: ModeProps) {
               clearError("confirm");
             }}
             error={errors.confirm}
+            aria-invalid={!!errors.confirm}
             data-testid="signup-confirm-password"
           />
           <FormError message={errors.form} />
@@ -404,6 +407,7 @@ function ResetPasswordForm({ email, goTo }: ModeProps) {
               clearError("password");
             }}
             error={errors.password}
+            aria-invalid={!!errors.password}
             data-testid="reset-new-password"
           />
           <FormError message={errors.form} />

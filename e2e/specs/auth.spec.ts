@@ -1,0 +1,152 @@
+import type { Page } from "@playwright/test";
+import { DEMO_PASSWORD, expect, test } from "../support/fixtures";
+import { authCard, expectMode, firstActiveCompany, registerEmployee, startMailingServer, toast, uniqueEmail } from "../support/auth";
+
+// Accounts and sign-in: the authentication card's journeys against the built app.
+
+async function signOut(page: Page) {
+  await page.getByTestId("signout-button").click();
+  const dialog = page.getByRole("dialog");
+  await expect(dialog).toContainText("Are you sure you want to sign out? You will need to sign in again to access the system.");
+  await dialog.getByTestId("signout-confirm").click();
+  await expectMode(page, "signIn");
+}
+
+async function signIn(page: Page, email: string, password: string) {
+  await expectMode(page, "signIn");
+  await page.getByTestId("signin-email").fill(email);
+  await page.getByTestId("signin-password").fill(password);
+  await page.getByTestId("signin-submit").click();
+}
+
+test.describe("accounts and sign-in", () => {
+  test("sign up, sign out, sign in, reset the password from the e-mailed code, sign in with the new one", async ({ page }) => {
+    test.setTimeout(240_000);
+    const server = await startMailingServer();
+    try {
+      const email = uniqueEmail("reset");
+      const firstPassword = "first-password-1";
+      const newPassword = "second-password-2";
+
+      await page.goto(server.url);
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText("Coin Laundromat Management");
+      await expect(page.getByText("Sign in to record and verify collections")).toBeVisible();
+
+      // Create the account: it signs in straight away.
+      await page.getByTestId("signin-create-account").click();
+      await expectMode(page, "signUp");
+      await page.getByTestId("signup-email").fill(email.toUpperCase());
+      await page.getByTestId("signup-password").fill(firstPassword);
+      await page.getByTestId("signup-confirm-password").fill(firstPassword);
+      await page.getByTestId("signup-submit").click();
+      await expect(page.getByTestId("profile-email")).toHaveText(email);
+
+      await signOut(page);
+      await signIn(page, email, firstPassword);
+      await expect(page.getByTestId("profile-email")).toHaveText(email);
+      await signOut(page);
+
+      // Forgot password → a code by e-mail → reset, which shows where the code went.
+      await page.getByTestId("signin-forgot-password").click();
+      await expectMode(page, "forgotPassword");
+      await page.getByTestId("forgot-email").fill(email);
+      await page.getByTestId("forgot-submit").click();
+      await expectMode(page, "resetPassword");
+      await expect(authCard(page)).toContainText(email);
+      const code = await server.sink.waitForMatch(email, /reset code is (\d{6})/);
+      await page.getByTestId("reset-code").fill(code);
+      await page.getByTestId("reset-new-password").fill(newPassword);
+      await page.getByTestId("reset-submit").click();
+      await expect(page.getByTestId("profile-email")).toHaveText(email);
+
+      // The old password no longer works; the new one does.
+      await signOut(page);
+      await signIn(page, email, firstPassword);
+      await expect(authCard(page).getByText("Incorrect password. Please try again.")).toBeVisible();
+      await page.getByTestId("signin-password").fill(newPassword);
+      await page.getByTestId("signin-submit").click();
+      await expect(page.getByTestId("profile-email")).toHaveText(email);
+    } finally {
+      // Leave the app first, so its socket does not try to reach the stopped server.
+      await page.goto("about:blank").catch(() => undefined);
+      await server.stop();
+    }
+  });
+
+  test.describe("on a phone", () => {
+    test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+
+    test("continue as guest lands signed in on the profile as a guest", async ({ page }) => {
+      await page.goto("/user/profile");
+      await expectMode(page, "signIn");
+      await page.getByTestId("signin-guest").click();
+      await expect(page.getByTestId("profile-email")).toHaveText("Guest");
+      await expect(page.getByTestId("profile-role")).toHaveText("No role assigned");
+      await expect(authCard(page)).toHaveCount(0);
+    });
+  });
+
+  test("employee registration: a taken username offers suggestions, one is picked, and sign-in gets the e-mail", async ({ page, baseURL }) => {
+    const taken = `crew${Date.now().toString(36)}`;
+    await registerEmployee(baseURL!, { email: uniqueEmail("taken"), username: taken, pin: "2468" });
+    const company = await firstActiveCompany(baseURL!);
+    const email = uniqueEmail("employee");
+
+    await page.goto("/");
+    await page.getByTestId("signin-employee-registration").click();
+    await expectMode(page, "employeeSignUp");
+    await expect(page.getByTestId("employee-company")).toHaveText(`Joining company ${company.displayName ?? company.name}`);
+
+    const submit = page.getByTestId("employee-submit");
+    await expect(submit).toBeDisabled();
+
+    // Rules are checked on blur, with the spec's words.
+    await page.getByTestId("employee-username").fill("9lives");
+    await page.getByTestId("employee-username").blur();
+    await expect(authCard(page)).toContainText("Username must start with a letter and contain only letters, numbers, and underscores");
+
+    await page.getByTestId("employee-email").fill(email.toUpperCase());
+    await page.getByTestId("employee-username").fill(taken);
+    const status = page.getByTestId("employee-username-status");
+    await expect(status).toHaveAttribute("data-status", "unavailable");
+    await expect(status).toContainText("Username is already taken");
+    const suggestion = page.getByTestId("employee-username-suggestion").first();
+    const picked = (await suggestion.textContent())!.trim();
+    expect(picked).not.toBe(taken);
+    await suggestion.click();
+    await expect(page.getByTestId("employee-username")).toHaveValue(picked);
+    await expect(status).toHaveAttribute("data-status", "available");
+    await expect(status).toContainText("Username is available");
+
+    // PIN: 4 digits is medium, 6 strong; 7th digit refused.
+    await page.getByTestId("employee-pin").fill("1357");
+    await expect(page.getByTestId("pin-strength")).toHaveAttribute("data-strength", "medium");
+    await page.getByTestId("employee-pin").fill("1357924");
+    await expect(page.getByTestId("employee-pin")).toHaveValue("135792");
+    await expect(page.getByTestId("pin-strength")).toHaveAttribute("data-strength", "strong");
+
+    await expect(submit).toBeEnabled();
+    await submit.click();
+    await expectMode(page, "signIn");
+    await expect(page.getByTestId("signin-email")).toHaveValue(email);
+    await expect(toast(page, "Registration submitted")).toBeVisible();
+  });
+
+  test("a wrong password shows the inline error and a toast, in English and in Spanish", async ({ page }) => {
+    await page.goto("/");
+    await signIn(page, "manager@demo.test", "not-the-password");
+    const english = "Incorrect password. Please try again.";
+    await expect(authCard(page).getByText(english)).toBeVisible();
+    await expect(page.getByTestId("signin-password")).toHaveAttribute("aria-invalid", "true");
+    await expect(toast(page, english)).toBeVisible();
+
+    await page.getByText("ES", { exact: true }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Gestión de lavanderías de monedas");
+    await page.getByTestId("signin-password").fill(`${DEMO_PASSWORD}-wrong`);
+    await page.getByTestId("signin-submit").click();
+    const spanish = "Contraseña incorrecta. Inténtalo de nuevo.";
+    await expect(authCard(page).getByText(spanish)).toBeVisible();
+    await expect(toast(page, spanish)).toBeVisible();
+    await expect(page.getByTestId("signin-password")).toHaveAttribute("aria-invalid", "true");
+  });
+});
