@@ -8,7 +8,7 @@ export const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
 export default defineConfig({
   testDir: "./specs",
-  outputDir: "../test-results",
+  outputDir: `../test-results/e2e-${PORT}`,
   fullyParallel: true,
   workers: 2,
   retries: 0,
