@@ -6,6 +6,7 @@ import * as m0003 from "./migrations/0003_employee_usernames.ts";
 import * as m0004 from "./migrations/0004_themes.ts";
 import * as m0006 from "./migrations/0006_marketing.ts";
 import * as m0007 from "./migrations/0007_cash_posting.ts";
+import * as m0008 from "./migrations/0008_collections_performance.ts";
 
 // Migrations are listed here rather than read from disk, so they run the same under tsx,
 // bundlers and tests. Append new ones; never edit a released one.
@@ -16,6 +17,7 @@ const migrations: Record<string, Migration> = {
   "0004_themes": m0004,
   "0006_marketing": m0006,
   "0007_cash_posting": m0007,
+  "0008_collections_performance": m0008,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

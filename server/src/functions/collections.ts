@@ -374,7 +374,7 @@ export const get = query({
       .orderBy("s.position")
       .orderBy("m.position")
       .execute();
-    const expected = row.adjustsCollectionId ? new Map<string, number | null>() : await expectedFigures(ctx.db, companyId, lines.map((l) => l.machineId), row.businessDate);
+    const expected = row.adjustsCollectionId ? new Map<string, number | null>() : await expectedFigures(ctx.db, companyId, lines.map((l) => l.machineId), row.businessDate, row.storeId);
     const adjustments = await summaries(ctx.db, companyId).where("c.adjustsCollectionId", "=", collectionId).orderBy("c.createdAt").execute();
     const warnings = row.status === "verified" ? [] : await duplicateWarnings(ctx.db, companyId, row.storeId, row.businessDate, lines.map((l) => l.machineId), collectionId);
     return {

@@ -11,57 +11,39 @@ export const getBadgeCounts = query({
     const userId = ctx.user!.id;
     const company = ctx.company;
     const p = ctx.permissions;
-    const myRequests = await ctx.db
-      .selectFrom("joinRequests")
-      .select(({ fn }) => fn.countAll<number>().as("n"))
-      .where("userId", "=", userId)
-      .where("status", "=", "PENDING")
+    // One statement, one round trip: each badge is a scalar subquery, 0 where the caller may not see it.
+    const row = await ctx.db
+      .selectNoFrom((eb) => {
+        const count = eb.fn.countAll<number>().as("n");
+        const none = (name: string) => eb.lit(0).as(name);
+        return [
+          eb.selectFrom("joinRequests").select(count).where("userId", "=", userId).where("status", "=", "PENDING").as("myRequests"),
+          company
+            ? eb.selectFrom("collections").select(count).where("companyId", "=", company.id).where("status", "=", "submitted").where("collectorId", "=", userId).as("ownUnverifiedCollections")
+            : none("ownUnverifiedCollections"),
+          company && p.canVerify
+            ? eb.selectFrom("collections").select(count).where("companyId", "=", company.id).where("status", "=", "submitted").as("allUnverifiedCollections")
+            : none("allUnverifiedCollections"),
+          company && (p.canExportReports || p.canApproveDraws)
+            ? eb.selectFrom("cashTransactions").select(count).where("companyId", "=", company.id).where("status", "=", "pending").as("pendingCashTransactions")
+            : none("pendingCashTransactions"),
+          company && p.canManageJoinRequests
+            ? eb.selectFrom("joinRequests").select(count).where("companyId", "=", company.id).where("status", "=", "PENDING").as("joinRequests")
+            : none("joinRequests"),
+          company && p.canManageStores
+            ? eb.selectFrom("stores").select(count).where("companyId", "=", company.id).where("isActive", "=", false).as("inactiveStores")
+            : none("inactiveStores"),
+        ];
+      })
       .executeTakeFirstOrThrow();
     const counts = {
-      myRequests: Number(myRequests.n),
-      ownUnverifiedCollections: 0,
-      allUnverifiedCollections: 0,
-      pendingCashTransactions: 0,
-      joinRequests: 0,
-      inactiveStores: 0,
+      myRequests: Number(row.myRequests),
+      ownUnverifiedCollections: Number(row.ownUnverifiedCollections),
+      allUnverifiedCollections: Number(row.allUnverifiedCollections),
+      pendingCashTransactions: Number(row.pendingCashTransactions),
+      joinRequests: Number(row.joinRequests),
+      inactiveStores: Number(row.inactiveStores),
     };
-    if (!company) return counts;
-
-    const unverified = await ctx.db
-      .selectFrom("collections")
-      .select(({ fn }) => [fn.countAll<number>().as("all"), fn.count<number>("id").filterWhere("collectorId", "=", userId).as("own")])
-      .where("companyId", "=", company.id)
-      .where("status", "=", "submitted")
-      .executeTakeFirstOrThrow();
-    counts.ownUnverifiedCollections = Number(unverified.own);
-    counts.allUnverifiedCollections = p.canVerify ? Number(unverified.all) : 0;
-    if (p.canExportReports || p.canApproveDraws) {
-      const t = await ctx.db
-        .selectFrom("cashTransactions")
-        .select(({ fn }) => fn.countAll<number>().as("n"))
-        .where("companyId", "=", company.id)
-        .where("status", "=", "pending")
-        .executeTakeFirstOrThrow();
-      counts.pendingCashTransactions = Number(t.n);
-    }
-    if (p.canManageJoinRequests) {
-      const r = await ctx.db
-        .selectFrom("joinRequests")
-        .select(({ fn }) => fn.countAll<number>().as("n"))
-        .where("companyId", "=", company.id)
-        .where("status", "=", "PENDING")
-        .executeTakeFirstOrThrow();
-      counts.joinRequests = Number(r.n);
-    }
-    if (p.canManageStores) {
-      const s = await ctx.db
-        .selectFrom("stores")
-        .select(({ fn }) => fn.countAll<number>().as("n"))
-        .where("companyId", "=", company.id)
-        .where("isActive", "=", false)
-        .executeTakeFirstOrThrow();
-      counts.inactiveStores = Number(s.n);
-    }
     return counts;
   },
 });
