@@ -164,3 +164,12 @@ describe("rate limits", () => {
     for (let i = 0; i < 12; i++) await new Client(server.url).signIn("owner@demo.test");
   });
 });
+
+describe("system administrators without a company", () => {
+  it("get a clear refusal, not a crash, from company functions", async () => {
+    const sys = await new Client(server.url).signIn("sysadmin@demo.test");
+    for (const path of ["companyMembers:listMembers", "companyJoinRequests:getPendingRequestsForCompany", "companies:getCurrentCompany", "stores:listAll"]) {
+      await expectError(sys.query(path), "You don't have permission to company membership");
+    }
+  });
+});

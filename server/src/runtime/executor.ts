@@ -21,6 +21,8 @@ export interface CallResult {
 
 export class UnknownFunctionError extends Error {}
 
+const PLATFORM_FLAGS = new Set<string>(["isSystemAdmin", "isSuperAdmin"]);
+
 export function checkAccess(fn: AnyRegisteredFunction, identity: Identity): void {
   switch (fn.access) {
     case "public":
@@ -35,6 +37,8 @@ export function checkAccess(fn: AnyRegisteredFunction, identity: Identity): void
     default:
       if (!identity.user) throw new AccessError("Not signed in");
       if (!identity.permissions[fn.access as PermissionFlag]) throw new AccessError(accessDeniedMessage(fn.access));
+      // Company flags need a company to act in: a system admin without an active one gets no company data.
+      if (!PLATFORM_FLAGS.has(fn.access) && !identity.company) throw new AccessError(accessDeniedMessage("hasCompanyMembership"));
   }
 }
 
