@@ -1,9 +1,14 @@
+import { DEFAULT_ERROR_MESSAGE, extractErrorMessage } from "@tumble/domain/errorMessage";
 import i18n from "../lib/i18n";
-import { errorMessageOf, isCriticalError } from "../lib/errors";
+import { isCriticalError } from "../lib/errors";
 import { notifyError } from "../lib/notify";
 
-const MAX_LOGGED = 50;
-const CRITICAL_NOTICE_MS = 10_000;
+// Spec section 8: unhandled rejections and global errors become an error toast; the last 50 are
+// kept; critical ones (network failure, undefined access) get a 10 s notice, the others stay
+// until dismissed.
+
+export const MAX_LOGGED = 50;
+export const CRITICAL_NOTICE_MS = 10_000;
 
 export interface LoggedError {
   at: number;
@@ -20,9 +25,10 @@ function isNoise(message: string): boolean {
 }
 
 export function reportUnhandled(error: unknown): void {
-  const fallback = i18n.t("common:errors.unexpected", { defaultValue: "An unexpected error occurred" });
-  const message = errorMessageOf(error, fallback);
-  if (isNoise(message)) return;
+  const extracted = extractErrorMessage(error);
+  if (isNoise(extracted)) return;
+  const message =
+    extracted === DEFAULT_ERROR_MESSAGE ? i18n.t("common:errors.unexpected", { defaultValue: DEFAULT_ERROR_MESSAGE }) : extracted;
   const critical = isCriticalError(error);
   recentErrors.push({ at: Date.now(), message, critical });
   if (recentErrors.length > MAX_LOGGED) recentErrors.splice(0, recentErrors.length - MAX_LOGGED);

@@ -3,7 +3,9 @@ import { useTranslation } from "react-i18next";
 import { api } from "./api";
 import { useAuth } from "./auth";
 import { runMutation } from "./client";
-import i18n, { currentLanguage, LANGUAGES, type Language } from "./i18n";
+import { detectLanguage, effectiveLanguage } from "@tumble/domain/languagePriority";
+import { useQueryState } from "./hooks";
+import i18n, { currentLanguage, LANGUAGE_STORAGE_KEY, LANGUAGES, type Language } from "./i18n";
 import { notifyError, notifySuccess } from "./notify";
 
 let pendingChoice: Language | null = null;
@@ -53,15 +55,33 @@ export function useLanguageSwitch(): { language: Language; changeLanguage(next: 
 }
 
 /**
- * Applies the signed-in user's saved language when it arrives or changes, unless a choice of
- * this tab is still being saved (that choice wins).
+ * Applies the signed-in user's language by the spec's priority: a choice of this tab still being
+ * saved, the saved language, the company default, then what detection found (stored key, then the
+ * browser language).
  */
-export function useApplySavedLanguage(saved: string | null | undefined): void {
+export function useApplyEffectiveLanguage(user: { language?: string | null; activeCompanyId?: string | null } | null | undefined): void {
+  const companyId = user?.activeCompanyId ?? null;
+  const { data: companyDefault } = useQueryState(
+    api.companies.getCompanyDefaultLanguage,
+    user && !isLanguage(user.language) && companyId ? { companyId } : "skip",
+  );
+  const saved = user?.language ?? null;
   const applied = useRef<string | null>(null);
   useEffect(() => {
-    if (!isLanguage(saved) || pendingChoice !== null) return;
-    if (applied.current === saved && currentLanguage() === saved) return;
-    applied.current = saved;
-    if (currentLanguage() !== saved) void i18n.changeLanguage(saved);
-  }, [saved]);
+    if (!user || pendingChoice !== null) return;
+    if (!isLanguage(saved) && companyDefault === undefined && companyId) return;
+    const detected = detectLanguage({ stored: storedLanguage(), browser: navigator.language });
+    const target = effectiveLanguage({ pending: pendingChoice, saved, companyDefault, browser: detected });
+    if (applied.current === target && currentLanguage() === target) return;
+    applied.current = target;
+    if (currentLanguage() !== target) void i18n.changeLanguage(target);
+  }, [user, saved, companyDefault, companyId]);
+}
+
+function storedLanguage(): string | null {
+  try {
+    return window.localStorage.getItem(LANGUAGE_STORAGE_KEY);
+  } catch {
+    return null;
+  }
 }

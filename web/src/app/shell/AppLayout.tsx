@@ -1,81 +1,323 @@
-import { AppShell, Badge, Box, Group, Loader, Text, ThemeIcon, Tooltip } from "@mantine/core";
-import { IconWashMachine } from "@tabler/icons-react";
-import type { ReactNode } from "react";
+import { ActionIcon, AppShell, Badge, Box, Button, Drawer, Group, Loader, ScrollArea, Stack, Text, ThemeIcon, Tooltip } from "@mantine/core";
+import { useHotkeys, useMediaQuery } from "@mantine/hooks";
+import {
+  IconLayoutSidebarLeftCollapse,
+  IconLayoutSidebarLeftExpand,
+  IconLayoutSidebarRightExpand,
+  IconMenu2,
+  IconMinimize,
+  IconEyeOff,
+  IconWashMachine,
+} from "@tabler/icons-react";
+import { useCallback, useEffect, useRef, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { MOBILE_DRAWER_WIDTH } from "@tumble/domain/display";
+import type { Area } from "@tumble/domain/routes";
 import { api } from "../../lib/api";
 import { useQueryState } from "../../lib/hooks";
-import { useApplySavedLanguage } from "../../lib/language";
+import { useApplyEffectiveLanguage } from "../../lib/language";
+import { updatePreferences, usePreferences, usePreferencesSync } from "../../lib/preferences";
 import { APP_VERSION } from "../../lib/version";
+import { ScaleControls, ThemeChoiceControl } from "../../ui/DisplayControls";
 import { LanguageToggle } from "../../ui/LanguageToggle";
 import { AppMenu } from "./AppMenu";
 import { HeaderClock } from "./HeaderClock";
-import { SignOutButton } from "./SignOutButton";
+import { NavList } from "./NavList";
+import { SIDEBAR_WIDTH, sidebarStateOf, toggledSidebar } from "./sidebarState";
+import { SignOutButton, useConfirmSignOut } from "./SignOutButton";
+import { useNavigation } from "./useNavigation";
 import classes from "./AppLayout.module.css";
 
-/** The signed-in frame: header and the page content (capped at 1500px wide). */
+const MOBILE_QUERY = "(max-width: 767px)";
+const ULTRAWIDE_QUERY = "(min-width: 2200px)";
+
+/** The signed-in frame: header, sidebar (drawer on phones) and the page content. */
 export function AppLayout({ children }: { children: ReactNode }) {
   const { t } = useTranslation(["common", "navigation"]);
   const { data: user, isLoading } = useQueryState(api.auth.loggedInUser);
-  useApplySavedLanguage(user?.language);
+  useApplyEffectiveLanguage(user);
+  usePreferencesSync();
+  const prefs = usePreferences();
+  const isMobile = useMediaQuery(MOBILE_QUERY) ?? false;
+  const ultraWide = useMediaQuery(ULTRAWIDE_QUERY) ?? false;
+  const sidebar = sidebarStateOf(prefs, ultraWide);
+  const nav = useNavigation();
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const fullscreen = useFullscreen();
+
+  useHotkeys([["mod+B", () => updatePreferences(toggledSidebar(sidebar))]]);
+
+  const onTab = useCallback(
+    (area: Area) => {
+      setDrawerOpen(false);
+      void nav.goToTab(area);
+    },
+    [nav],
+  );
+  const onSubTab = useCallback(
+    (area: Area, sub: string) => {
+      setDrawerOpen(false);
+      void nav.goToSubTab(area, sub);
+    },
+    [nav],
+  );
+
   const localPart = user?.email ? user.email.split("@")[0] : null;
   const companyRole = user?.companyRole ?? (user?.role && user.role !== "UNASSIGNED" ? user.role : null);
+  const collapsed = sidebar === "collapsed";
 
   return (
-    <AppShell header={{ height: 60 }} padding={{ base: "sm", sm: "md" }}>
-      <AppShell.Header>
-        <Group h="100%" px={{ base: "sm", sm: "md" }} justify="space-between" wrap="nowrap" gap="sm">
-          <Group gap="xs" wrap="nowrap" className={classes.brand}>
-            <ThemeIcon size="lg" radius="md" variant="gradient" gradient={{ from: "cyan.6", to: "blue.6", deg: 135 }}>
-              <IconWashMachine size={20} aria-hidden />
-            </ThemeIcon>
-            <Text fw={800} size="lg" component="span" className={classes.brandName}>
-              {t("appName")}
-            </Text>
-            <Badge variant="light" color="gray" size="sm" visibleFrom="sm" aria-label={t("versionLabel", { version: APP_VERSION })}>
+    <AppShell
+      header={{ height: 60, collapsed: fullscreen.active }}
+      navbar={{
+        width: collapsed ? SIDEBAR_WIDTH.collapsed : SIDEBAR_WIDTH.expanded,
+        breakpoint: "sm",
+        collapsed: { mobile: true, desktop: sidebar === "hidden" },
+      }}
+      padding={{ base: "sm", sm: "md" }}
+      data-sidebar={sidebar}
+      data-testid="app-shell"
+    >
+      <AppShell.Header data-testid="app-header">
+        {isMobile ? (
+          <Group h="100%" justify="center" data-testid="mobile-header">
+            <HeaderClock />
+          </Group>
+        ) : (
+          <Group h="100%" px="md" justify="space-between" wrap="nowrap" gap="sm">
+            <Group gap="xs" wrap="nowrap" className={classes.brand}>
+              <ThemeIcon size="lg" variant="gradient" gradient={{ from: "cyan.6", to: "blue.6", deg: 135 }}>
+                <IconWashMachine size={20} aria-hidden />
+              </ThemeIcon>
+              <Text fw={800} size="lg" component="span" className={classes.brandName}>
+                {t("appName")}
+              </Text>
+              <Badge variant="light" color="gray" size="sm" aria-label={t("versionLabel", { version: APP_VERSION })} data-testid="app-version">
+                {APP_VERSION}
+              </Badge>
+            </Group>
+
+            <Box className={classes.clock}>
+              <HeaderClock />
+            </Box>
+
+            <Group gap="xs" wrap="nowrap">
+              <Group gap={6} wrap="nowrap" visibleFrom="md">
+                {isLoading ? (
+                  <Loader size="xs" aria-label={t("loading")} />
+                ) : localPart ? (
+                  <Tooltip label={user?.email} withArrow>
+                    <Text size="sm" fw={500} maw={180} truncate="end" data-testid="header-user">
+                      {localPart}
+                    </Text>
+                  </Tooltip>
+                ) : null}
+                {companyRole ? (
+                  <Badge variant="light" size="sm" data-testid="header-company-role">
+                    {t(`roles.${companyRole}`, { defaultValue: companyRole })}
+                  </Badge>
+                ) : null}
+                {user?.globalRole ? (
+                  <Badge variant="light" color="grape" size="sm" data-testid="header-global-role">
+                    {t(`roles.${user.globalRole}`, { defaultValue: user.globalRole })}
+                  </Badge>
+                ) : null}
+              </Group>
+              <LanguageToggle />
+              <AppMenu fullscreen={fullscreen.active} onToggleFullscreen={fullscreen.toggle} />
+              <SignOutButton />
+            </Group>
+          </Group>
+        )}
+      </AppShell.Header>
+
+      <AppShell.Navbar className={classes.navbar} data-testid="sidebar">
+        <ScrollArea className={classes.navScroll} p={collapsed ? "xs" : "sm"}>
+          <NavList tabs={nav.tabs} currentArea={nav.currentArea} currentSub={nav.currentSub} collapsed={collapsed} onTab={onTab} onSubTab={onSubTab} />
+        </ScrollArea>
+        <Group className={classes.navFooter} gap={4} justify={collapsed ? "center" : "flex-end"}>
+          <Tooltip label={t(collapsed ? "navigation:sidebar.expand" : "navigation:sidebar.collapse")} withArrow>
+            <ActionIcon
+              variant="subtle"
+              color="gray"
+              aria-label={t(collapsed ? "navigation:sidebar.expand" : "navigation:sidebar.collapse")}
+              onClick={() => updatePreferences(toggledSidebar(sidebar))}
+              data-testid="sidebar-toggle"
+            >
+              {collapsed ? <IconLayoutSidebarLeftExpand size={18} aria-hidden /> : <IconLayoutSidebarLeftCollapse size={18} aria-hidden />}
+            </ActionIcon>
+          </Tooltip>
+          <Tooltip label={t("navigation:sidebar.hide")} withArrow>
+            <ActionIcon
+              variant="subtle"
+              color="gray"
+              aria-label={t("navigation:sidebar.hide")}
+              onClick={() => updatePreferences({ sidebarBehavior: "hidden" })}
+              data-testid="sidebar-hide"
+            >
+              <IconEyeOff size={18} aria-hidden />
+            </ActionIcon>
+          </Tooltip>
+        </Group>
+      </AppShell.Navbar>
+
+      <AppShell.Main>
+        <Box className={classes.content}>{children}</Box>
+      </AppShell.Main>
+
+      {sidebar === "hidden" && !isMobile ? (
+        <Tooltip label={t("navigation:sidebar.show")} position="right" withArrow>
+          <ActionIcon
+            className={classes.showSidebar}
+            size="xl"
+            variant="filled"
+            aria-label={t("navigation:sidebar.show")}
+            onClick={() => updatePreferences({ sidebarBehavior: "expanded", sidebarCollapsed: false })}
+            data-testid="sidebar-show"
+          >
+            <IconLayoutSidebarRightExpand size={22} aria-hidden />
+          </ActionIcon>
+        </Tooltip>
+      ) : null}
+
+      {isMobile ? (
+        <Button
+          className={classes.mobileNavButton}
+          leftSection={<IconMenu2 size={18} aria-hidden />}
+          onClick={() => setDrawerOpen(true)}
+          size="md"
+          radius="xl"
+          data-testid="mobile-nav-button"
+          aria-expanded={drawerOpen}
+        >
+          {t("navigation:drawer.open")}
+        </Button>
+      ) : null}
+
+      <Drawer
+        opened={drawerOpen && isMobile}
+        onClose={() => setDrawerOpen(false)}
+        position="left"
+        size={MOBILE_DRAWER_WIDTH}
+        styles={{ content: { flex: `0 0 ${MOBILE_DRAWER_WIDTH}`, maxWidth: MOBILE_DRAWER_WIDTH } }}
+        title={
+          <Group gap="xs">
+            <IconWashMachine size={20} aria-hidden />
+            <Text fw={800}>{t("appName")}</Text>
+            <Badge variant="light" color="gray" size="xs">
               {APP_VERSION}
             </Badge>
           </Group>
+        }
+        closeButtonProps={{ "aria-label": t("actions.close") }}
+        lockScroll
+        data-testid="mobile-drawer"
+      >
+        <MobileDrawerBody
+          user={localPart}
+          role={companyRole}
+          globalRole={user?.globalRole ?? null}
+          nav={<NavList tabs={nav.tabs} currentArea={nav.currentArea} currentSub={nav.currentSub} onTab={onTab} onSubTab={onSubTab} />}
+          onFullscreen={() => {
+            setDrawerOpen(false);
+            fullscreen.toggle();
+          }}
+        />
+      </Drawer>
 
-          <Box className={classes.clock}>
-            <HeaderClock />
-          </Box>
-
-          <Group gap="xs" wrap="nowrap">
-            <Group gap={6} wrap="nowrap" visibleFrom="md">
-              {isLoading ? (
-                <Loader size="xs" aria-label={t("loading")} />
-              ) : localPart ? (
-                <Tooltip label={user?.email} withArrow>
-                  <Text size="sm" fw={500} maw={180} truncate="end">
-                    {localPart}
-                  </Text>
-                </Tooltip>
-              ) : null}
-              {companyRole ? (
-                <Badge variant="light" size="sm">
-                  {t(`roles.${companyRole}`, { defaultValue: companyRole })}
-                </Badge>
-              ) : null}
-              {user?.globalRole ? (
-                <Badge variant="light" color="grape" size="sm">
-                  {t(`roles.${user.globalRole}`, { defaultValue: user.globalRole })}
-                </Badge>
-              ) : null}
-            </Group>
-            <LanguageToggle />
-            <AppMenu />
-            <Box visibleFrom="xs">
-              <SignOutButton />
-            </Box>
-          </Group>
-        </Group>
-      </AppShell.Header>
-
-      <AppShell.Main>
-        <Box className={classes.content} component="div">
-          {children}
-        </Box>
-      </AppShell.Main>
+      {fullscreen.active ? (
+        <Button
+          className={classes.exitFullscreen}
+          variant="default"
+          leftSection={<IconMinimize size={16} aria-hidden />}
+          onClick={fullscreen.toggle}
+          data-testid="exit-fullscreen"
+        >
+          {t("display.exitFullscreen")}
+        </Button>
+      ) : null}
     </AppShell>
   );
+}
+
+function MobileDrawerBody({
+  user,
+  role,
+  globalRole,
+  nav,
+  onFullscreen,
+}: {
+  user: string | null;
+  role: string | null;
+  globalRole: string | null;
+  nav: ReactNode;
+  onFullscreen: () => void;
+}) {
+  const { t } = useTranslation("common");
+  const confirmSignOut = useConfirmSignOut();
+  return (
+    <Stack gap="md">
+      {user ? (
+        <Group gap={6}>
+          <Text size="sm" fw={600}>
+            {user}
+          </Text>
+          {role ? (
+            <Badge size="xs" variant="light">
+              {t(`roles.${role}`, { defaultValue: role })}
+            </Badge>
+          ) : null}
+          {globalRole ? (
+            <Badge size="xs" variant="light" color="grape">
+              {t(`roles.${globalRole}`, { defaultValue: globalRole })}
+            </Badge>
+          ) : null}
+        </Group>
+      ) : null}
+      {nav}
+      <Stack gap="sm" pt="sm" style={{ borderTop: "1px solid var(--mantine-color-default-border)" }}>
+        <Group justify="space-between">
+          <Text size="sm" fw={500}>
+            {t("language.label")}
+          </Text>
+          <LanguageToggle />
+        </Group>
+        <ThemeChoiceControl />
+        <ScaleControls />
+        <Button variant="default" onClick={onFullscreen}>
+          {t("display.enterFullscreen")}
+        </Button>
+        <Button variant="light" color="red" onClick={confirmSignOut}>
+          {t("signOut.button")}
+        </Button>
+      </Stack>
+    </Stack>
+  );
+}
+
+/** The app's fullscreen mode: hides the header; uses the browser's fullscreen where allowed. */
+function useFullscreen(): { active: boolean; toggle: () => void } {
+  const [active, setActive] = useState(false);
+  const activeRef = useRef(false);
+  useEffect(() => {
+    const onChange = () => {
+      if (!document.fullscreenElement && activeRef.current) {
+        activeRef.current = false;
+        setActive(false);
+      }
+    };
+    document.addEventListener("fullscreenchange", onChange);
+    return () => document.removeEventListener("fullscreenchange", onChange);
+  }, []);
+  const toggle = useCallback(() => {
+    const next = !activeRef.current;
+    activeRef.current = next;
+    setActive(next);
+    if (next && document.fullscreenEnabled && !document.fullscreenElement) {
+      document.documentElement.requestFullscreen().catch((error: unknown) => console.warn("Browser fullscreen was refused", error));
+    } else if (!next && document.fullscreenElement) {
+      document.exitFullscreen().catch((error: unknown) => console.warn("Leaving browser fullscreen failed", error));
+    }
+  }, []);
+  return { active, toggle };
 }

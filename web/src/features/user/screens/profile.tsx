@@ -1,20 +1,38 @@
-import { Alert, Avatar, Badge, Card, Group, Skeleton, Stack, Table, Text, Title } from "@mantine/core";
-import { IconInfoCircle } from "@tabler/icons-react";
+import { Alert, Avatar, Badge, Card, Group, SegmentedControl, Select, Skeleton, Stack, Table, Text, Title } from "@mantine/core";
+import { IconArrowsExchange, IconBuilding, IconCopy, IconInfoCircle } from "@tabler/icons-react";
+import { buildContext } from "@tumble/domain/contextMenu";
+import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { api } from "../../../lib/api";
-import { useQuery } from "../../../lib/hooks";
+import { useMutation, useQuery, useQueryState } from "../../../lib/hooks";
+import type { Language } from "../../../lib/i18n";
+import { useLanguageSwitch } from "../../../lib/language";
+import { notifyError, notifySuccess } from "../../../lib/notify";
+import { errorMessageOf } from "../../../lib/errors";
+import { CompanyFinder } from "../../../ui/companyFinder/CompanyFinder";
+import { ContextMenu, type ContextMenuItem } from "../../../ui/ContextMenu";
+import { ThemeChoiceControl } from "../../../ui/DisplayControls";
+import { LayoutPreferencesPanel } from "../../../ui/LayoutPreferencesPanel";
+import { ThemePicker } from "../../../ui/ThemePicker";
 
-/** /user/profile: who is signed in — e-mail, role, global role and language. */
+type Membership = NonNullable<ReturnType<typeof useMemberships>>[number];
+
+function useMemberships() {
+  return useQueryState(api.companies.getUserCompanyMemberships).data;
+}
+
+/** /user/profile: who is signed in, language, theme, companies and layout preferences. */
 export default function ProfileScreen() {
   const { t } = useTranslation(["settings", "common"]);
   const user = useQuery(api.auth.loggedInUser);
+  const profile = useQueryState(api.users.getProfile).data;
 
   const roleLabel = (role: string | null | undefined, empty: string) =>
     role && role !== "UNASSIGNED" ? t(`common:roles.${role}`, { defaultValue: role }) : empty;
   const role = user?.companyRole ?? user?.role;
 
   return (
-    <Stack gap="lg" maw={720}>
+    <Stack gap="lg" maw={880}>
       <div>
         <Title order={1} size="h2">
           {t("profile.title")}
@@ -29,14 +47,14 @@ export default function ProfileScreen() {
           {t("profile.notFound")}
         </Alert>
       ) : (
-        <Card withBorder radius="lg" padding="lg" shadow="xs">
+        <Section title={t("profile.account")}>
           <Group gap="md" wrap="nowrap" mb="md">
-            <Avatar size="lg" radius="xl" color="initials" name={user?.email ?? undefined} alt="" />
+            <Avatar size="lg" radius="xl" color="initials" name={profile?.name ?? user?.email ?? undefined} alt="" />
             <Stack gap={2} miw={0}>
               {user ? (
                 <>
                   <Text fw={600} size="lg" truncate="end" data-testid="profile-email">
-                    {user.email ?? t("profile.guest")}
+                    {profile?.name ?? user.email ?? t("profile.guest")}
                   </Text>
                   <Group gap={6}>
                     <Badge variant="light">{roleLabel(role, t("profile.noRole"))}</Badge>
@@ -58,6 +76,7 @@ export default function ProfileScreen() {
 
           <Table variant="vertical" layout="fixed" withRowBorders aria-busy={user === undefined}>
             <Table.Tbody>
+              <Row label={t("profile.name")} value={user ? (profile === undefined ? undefined : (profile?.name ?? t("profile.notSet"))) : undefined} testId="profile-name" />
               <Row label={t("profile.email")} value={user ? (user.email ?? t("profile.guest")) : undefined} testId="profile-email-value" />
               <Row label={t("profile.role")} value={user ? roleLabel(role, t("profile.noRole")) : undefined} testId="profile-role" />
               <Row
@@ -65,24 +84,178 @@ export default function ProfileScreen() {
                 value={user ? roleLabel(user.globalRole, t("profile.none")) : undefined}
                 testId="profile-global-role"
               />
-              <Row
-                label={t("profile.language")}
-                value={
-                  user
-                    ? user.language === "es"
-                      ? t("common:language.spanish")
-                      : user.language === "en"
-                        ? t("common:language.english")
-                        : t("profile.notSet")
-                    : undefined
-                }
-                testId="profile-language"
-              />
             </Table.Tbody>
           </Table>
-        </Card>
+        </Section>
       )}
+
+      <Section title={t("profile.languageAndTheme")}>
+        <Stack gap="md">
+          <LanguageSetting />
+          <div>
+            <Text size="sm" fw={500} mb={4}>
+              {t("profile.colorScheme")}
+            </Text>
+            <ThemeChoiceControl fullWidth={false} />
+          </div>
+          <div>
+            <Text size="sm" fw={500} mb={6}>
+              {t("theme.title")}
+            </Text>
+            <ThemePicker />
+          </div>
+        </Stack>
+      </Section>
+
+      <CompaniesSection />
+
+      <Section title={t("layout.title")}>
+        <LayoutPreferencesPanel />
+      </Section>
+
+      <Section title={t("profile.joinAnother")} description={t("profile.joinAnotherHint")} testId="profile-join-company">
+        <CompanyFinder />
+      </Section>
     </Stack>
+  );
+}
+
+function Section({ title, description, children, testId }: { title: string; description?: string; children: ReactNode; testId?: string }) {
+  return (
+    <Card withBorder radius="lg" padding="lg" shadow="xs" component="section" aria-label={title} data-testid={testId}>
+      <Title order={2} size="h4" mb={description ? 2 : "sm"}>
+        {title}
+      </Title>
+      {description ? (
+        <Text size="sm" c="dimmed" mb="sm">
+          {description}
+        </Text>
+      ) : null}
+      {children}
+    </Card>
+  );
+}
+
+function LanguageSetting() {
+  const { t } = useTranslation(["settings", "common"]);
+  const { language, changeLanguage, saving } = useLanguageSwitch();
+  return (
+    <div>
+      <Text size="sm" fw={500} mb={4}>
+        {t("profile.language")}
+      </Text>
+      <SegmentedControl
+        value={language}
+        disabled={saving}
+        onChange={(value) => void changeLanguage(value as Language)}
+        aria-label={t("profile.language")}
+        data-testid="profile-language"
+        data={[
+          { value: "en", label: t("common:language.english") },
+          { value: "es", label: t("common:language.spanish") },
+        ]}
+      />
+    </div>
+  );
+}
+
+function CompaniesSection() {
+  const { t } = useTranslation(["settings", "common"]);
+  const user = useQuery(api.auth.loggedInUser);
+  const memberships = useMemberships();
+  const switchCompany = useMutation(api.companies.switchActiveCompany);
+
+  const switchTo = async (membership: Membership) => {
+    await switchCompany({ companyId: membership.companyId });
+  };
+
+  const onSwitcher = async (companyId: string | null) => {
+    const target = memberships?.find((m) => m.companyId === companyId);
+    if (!target || target.isActive) return;
+    try {
+      await switchTo(target);
+      notifySuccess(t("companies.switched", { company: target.companyName }));
+    } catch (error) {
+      notifyError(errorMessageOf(error, t("companies.switchFailed")));
+    }
+  };
+
+  const itemsFor = (membership: Membership): ContextMenuItem[] => {
+    const context = buildContext({ role: user?.companyRole, globalRole: user?.globalRole, userId: user?._id }, "profile", membership);
+    const items: ContextMenuItem[] = [];
+    if (!membership.isActive && context.permissions.canEdit) {
+      items.push({
+        id: "switch",
+        label: t("companies.switchTo"),
+        icon: <IconArrowsExchange size={16} aria-hidden />,
+        onSelect: () => switchTo(membership),
+      });
+    }
+    if (context.permissions.canView && membership.companyCode) {
+      items.push({
+        id: "copy-code",
+        label: t("companies.copyCode"),
+        icon: <IconCopy size={16} aria-hidden />,
+        onSelect: () => navigator.clipboard.writeText(membership.companyCode!),
+      });
+    }
+    return items;
+  };
+
+  return (
+    <Section title={t("companies.title")} description={memberships && memberships.length > 0 ? t("companies.hint") : undefined} testId="profile-companies">
+      {memberships === undefined ? (
+        <Skeleton height={48} />
+      ) : memberships.length === 0 ? (
+        <Text c="dimmed" size="sm">
+          {t("companies.none")}
+        </Text>
+      ) : (
+        <Stack gap="sm">
+          {memberships.length > 1 ? (
+            <Select
+              label={t("companies.active")}
+              data={memberships.map((m) => ({ value: m.companyId, label: m.companyName }))}
+              value={memberships.find((m) => m.isActive)?.companyId ?? null}
+              onChange={(value) => void onSwitcher(value)}
+              allowDeselect={false}
+              maw={360}
+              data-testid="company-switcher"
+            />
+          ) : null}
+          <Stack gap={6} component="ul" p={0} m={0} style={{ listStyle: "none" }} aria-label={t("companies.title")}>
+            {memberships.map((m) => (
+              <ContextMenu key={m._id} component="li" items={() => itemsFor(m)} label={m.companyName} data-testid={`membership-${m.companyCode ?? m._id}`}>
+                <Group
+                  gap="sm"
+                  wrap="nowrap"
+                  p="sm"
+                  style={{ border: "1px solid var(--mantine-color-default-border)", borderRadius: "var(--mantine-radius-md)", userSelect: "none" }}
+                >
+                  <IconBuilding size={20} aria-hidden />
+                  <Stack gap={0} style={{ flex: 1, minWidth: 0 }}>
+                    <Text fw={600} size="sm" truncate="end">
+                      {m.companyName}
+                    </Text>
+                    <Text size="xs" c="dimmed">
+                      {m.companyCode} · {t("companies.joined", { date: new Date(m.joinedAt).toLocaleDateString("en-US") })}
+                    </Text>
+                  </Stack>
+                  <Badge variant="light" size="sm">
+                    {t(`common:roles.${m.role}`, { defaultValue: m.role })}
+                  </Badge>
+                  {m.isActive ? (
+                    <Badge variant="filled" color="teal" size="sm">
+                      {t("companies.activeBadge")}
+                    </Badge>
+                  ) : null}
+                </Group>
+              </ContextMenu>
+            ))}
+          </Stack>
+        </Stack>
+      )}
+    </Section>
   );
 }
 
