@@ -1,7 +1,7 @@
 import { Alert, Center } from "@mantine/core";
 import { IconInfoCircle } from "@tabler/icons-react";
 import { Navigate, useLocation } from "@tanstack/react-router";
-import { useEffect } from "react";
+import { createElement, useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { canSeeSubScreen, FALLBACK_PATH, resolveRoute } from "@tumble/domain/routes";
 import { api } from "../lib/api";
@@ -30,9 +30,10 @@ export function AreaScreen() {
   if (resolution.kind === "prompt") return <Notice text={t(PROMPT_KEYS[resolution.area] ?? "notBuilt")} />;
   if (!role) return <LoadingState />;
   if (!canSeeSubScreen(resolution.area, resolution.subScreen, role.permissions)) return <AccessDeniedRedirect />;
-  const Screen = screenFor(resolution.area, resolution.subScreen);
-  if (!Screen) return <Notice text={t("notBuilt")} />;
-  return <Screen key={pathname} />;
+  const screen = screenFor(resolution.area, resolution.subScreen);
+  if (!screen) return <Notice text={t("notBuilt")} />;
+  // The screens are made once at start-up (app/screens.ts), not during render.
+  return createElement(screen, { key: pathname });
 }
 
 function AccessDeniedRedirect() {
