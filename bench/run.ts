@@ -4,6 +4,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { pgliteTarget, postgresTarget, type DatabaseTarget } from "./databases.ts";
 import { runFoundation, type BenchResult } from "./foundation.ts";
+import { runLanding } from "./landing.ts";
 import { runCollections } from "./collections.ts";
 import type { MeasureOptions } from "./measure.ts";
 
@@ -74,6 +75,8 @@ async function main(): Promise<void> {
   const file = path.join(RESULTS, "foundation-latest.json");
   fs.writeFileSync(file, `${JSON.stringify(output, null, 2)}\n`);
   log(`Wrote ${path.relative(process.cwd(), file)} in ${((Date.now() - started) / 1000).toFixed(1)} s total`);
+
+  await runLanding(log);
 
   await runCollections(postgres.target, log);
 }

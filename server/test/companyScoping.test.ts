@@ -108,5 +108,5 @@ describe("company scoping sweep", () => {
     expect(leaks).toEqual([]);
     expect(calls).toBeGreaterThan(registry.size * 8);
     expect(await snapshotRio()).toBe(before);
-  });
+  }, 300_000);
 });

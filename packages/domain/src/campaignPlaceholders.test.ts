@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { fillPlaceholders, formatUsLongDate, placeholderValue, type PlaceholderCampaign } from "./campaignPlaceholders.ts";
+import { fillPlaceholders, formatUsLongDate, placeholderCampaignOf, placeholderValue, type PlaceholderCampaign } from "./campaignPlaceholders.ts";
 
 const campaign: PlaceholderCampaign = {
   name: "rio-spring",
@@ -81,5 +81,16 @@ describe("formatUsLongDate", () => {
     expect(formatUsLongDate(undefined)).toBe("");
     expect(formatUsLongDate(Number.NaN)).toBe("");
     expect(formatUsLongDate(8.64e15 + 1)).toBe("");
+  });
+});
+
+describe("placeholderCampaignOf", () => {
+  it("takes the cents fields of an API campaign, never its dollar fields", () => {
+    const api = { name: "Spring", offerAmount: 15, offerAmountCents: 1500, budget: 1000, budgetCents: 100_000 };
+    const input = placeholderCampaignOf(api);
+    expect(input.offerAmount).toBe(1500);
+    expect(input.budget).toBe(100_000);
+    expect(fillPlaceholders("{offerAmount} of {budget}", input).text).toBe("$15.00 of $1,000.00");
+    expect(placeholderCampaignOf({ name: "x" }).offerAmount).toBeNull();
   });
 });

@@ -107,3 +107,13 @@ export function fillPlaceholders(template: string, campaign: PlaceholderCampaign
   });
   return { text, missing };
 }
+
+/**
+ * A campaign as the API returns it — offerAmount and budget in dollars beside offerAmountCents and
+ * budgetCents (docs/decisions/0008-campaign-amounts.md) — as placeholder input, in cents.
+ */
+export function placeholderCampaignOf(
+  campaign: Omit<PlaceholderCampaign, "offerAmount" | "budget"> & { offerAmountCents?: number | null; budgetCents?: number | null },
+): PlaceholderCampaign {
+  return { ...campaign, offerAmount: campaign.offerAmountCents ?? null, budget: campaign.budgetCents ?? null };
+}

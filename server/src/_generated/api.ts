@@ -9,6 +9,7 @@ import type * as employeeAuth from "../functions/employeeAuth.ts";
 import type * as employeeAuth_index from "../functions/employeeAuth/index.ts";
 import type * as equipment from "../functions/equipment.ts";
 import type * as equipmentConfig from "../functions/equipmentConfig.ts";
+import type * as marketing from "../functions/marketing.ts";
 import type * as navigation from "../functions/navigation.ts";
 import type * as storeSections from "../functions/storeSections.ts";
 import type * as stores from "../functions/stores.ts";
@@ -27,6 +28,7 @@ export type Api = ApiFromModules<{
   "employeeAuth/index": typeof employeeAuth_index;
   "equipment": typeof equipment;
   "equipmentConfig": typeof equipmentConfig;
+  "marketing": typeof marketing;
   "navigation": typeof navigation;
   "storeSections": typeof storeSections;
   "stores": typeof stores;

@@ -46,8 +46,9 @@ export function newFriendlyId(name: string): string {
       .toLowerCase()
       .replace(/[^a-z0-9]+/g, "-")
       .replace(/^-+|-+$/g, "")
-      .slice(0, 40)
-      .replace(/-+$/, "") || "campaign";
+      // Whole words only, at most 40 characters.
+      .replace(/^(.{0,40})(-.*)?$/, "$1")
+      .slice(0, 40) || "campaign";
   const suffix = [...randomBytes(6)].map((b) => BASE36[b % 32]).join("");
   return `${slug}-${suffix}`;
 }

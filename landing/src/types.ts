@@ -1,0 +1,36 @@
+// The public campaign as marketing:getCampaignByFriendlyIdPublic returns it.
+
+
+export interface TemplateConfig {
+  template?: string;
+  defaultLanguage?: "en" | "es";
+  enableLanguageToggle?: boolean;
+  repeatCTA?: boolean;
+  hero?: { logoUrl?: string; showLogo?: boolean; title?: string; titleEs?: string; subtitle?: string; subtitleEs?: string; imageUrl?: string; topBanner?: { text?: string; textEs?: string; bgColor?: string; textColor?: string } };
+  ctaCard?: { gradientFrom?: string; gradientTo?: string; buttonColor?: string; buttonText?: string; buttonTextEs?: string; offerText?: string; offerTextEs?: string; subText?: string; subTextEs?: string };
+  satisfactionBanner?: { text?: string; textEs?: string; bgColor?: string; textColor?: string };
+  aboutUs?: { title?: string; titleEs?: string; description?: string; descriptionEs?: string; imageUrl?: string; highlights?: string[]; highlightsEs?: string[] };
+  gallery?: { images?: string[]; bgColor?: string };
+  testimonials?: { enabled?: boolean; title?: string; titleEs?: string; items?: { text: string; textEs?: string; author: string; rating: number }[] };
+  location?: { address?: string; phone?: string; hours?: string; hoursEs?: string; mapUrl?: string; additionalInfo?: string; additionalInfoEs?: string };
+}
+
+export interface PublicCampaign {
+  _id: string;
+  friendlyId: string;
+  companyId: string;
+  name: string;
+  displayName: string | null;
+  description: string | null;
+  campaignType: string;
+  startDate: number;
+  endDate: number;
+  isActive: boolean;
+  offerAmount: number;
+  offerAmountCents: number;
+  offerType: string;
+  offerDescription: string | null;
+  deliveryMethod: "email" | "sms" | "both";
+  maxParticipants: number | null;
+  templateConfig: TemplateConfig;
+}

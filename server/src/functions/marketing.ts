@@ -1,0 +1,656 @@
+import { z } from "zod";
+import type { Kysely, Selectable } from "kysely";
+import { DELIVERY_METHODS, OFFER_TYPES, deliveryMethodOf, type Language } from "@tumble/domain/campaignLabels";
+import { claimMessage, validateClaim } from "@tumble/domain/claimForm";
+import { sanitizeEmailError } from "@tumble/domain/errorMessage";
+import { centsToDollars, dollarsToCents } from "@tumble/domain/money";
+import { phoneDigits, PHONE_DIGITS } from "@tumble/domain/phone";
+import { hashSecretSlow, verifySecretSlow } from "../auth/passwords.ts";
+import type { CampaignsTable } from "../db/marketingSchema.ts";
+import type { DB } from "../db/schema.ts";
+import {
+  CLAIM_RATE_LIMIT,
+  CLAIM_RATE_WINDOW_MS,
+  CODE_TTL_MS,
+  DEMO_RATE_LIMIT,
+  DEMO_RATE_WINDOW_MS,
+  MAX_CODE_ATTEMPTS,
+  claimRateKey,
+  codeMessage,
+  demoRateKey,
+  newClaimCode,
+  newFriendlyId,
+  newVerificationCode,
+  normalizeClaimCode,
+} from "../marketing/claims.ts";
+import { demoCampaign } from "../marketing/demo.ts";
+import { publicTemplateConfig, templateConfigSchema } from "../marketing/templateConfig.ts";
+import { audit } from "../runtime/audit.ts";
+import { action, mutation, query, type ActionCtx } from "../runtime/define.ts";
+import { AppError } from "../runtime/errors.ts";
+import { newId } from "../runtime/ids.ts";
+
+// Marketing promotions (spec sections 2, 3, 4, 7, 8 and 9): campaigns, their public landing
+// data, customers' claims with an e-mailed or texted 6-digit code, and staff verification.
+// Amounts travel as dollars (offerAmount, budget) and are stored as cents
+// (docs/decisions/0008-campaign-amounts.md).
+
+export const MESSAGES = {
+  notAvailable: "This promotion is not available",
+  expired: "This promotion has expired",
+  notStarted: "This promotion has not started yet",
+  full: "This promotion has reached its maximum number of participants",
+  duplicatePhone: "A claim with this phone number already exists for this campaign",
+  duplicateEmail: "A claim with this email already exists for this campaign",
+  invalidEmail: "Please enter a valid email address",
+  claimNotFound: "Claim not found",
+  campaignNotFound: "Campaign not found",
+  alreadyVerified: "This claim has already been verified",
+  alreadyUsed: "This claim has already been used",
+  notVerified: "This claim has not been verified yet",
+  locked: "Too many incorrect codes: this claim is locked",
+  codeExpired: "The verification code has expired. Send a new code to the customer.",
+  wrongCode: (left: number) => `Incorrect verification code. ${left} ${left === 1 ? "attempt" : "attempts"} left.`,
+  dates: "The end date must be after the start date",
+  noDemoCompany: "No active company to hold demo campaigns",
+} as const;
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+const dollars = z.number().min(0).max(1_000_000).refine((v) => Number.isInteger(Math.round(v * 100 * 1e6) / 1e6), "At most 2 decimal places");
+const epochMs = z.number().int().min(0).max(8_640_000_000_000_000);
+const campaignFields = {
+  name: z.string().trim().min(1, "Name is required").max(200),
+  displayName: z.string().trim().max(200).optional(),
+  description: z.string().trim().max(2000).optional(),
+  campaignType: z.string().trim().min(1).max(40),
+  startDate: epochMs,
+  endDate: epochMs,
+  isActive: z.boolean().optional(),
+  offerAmount: dollars,
+  offerType: z.enum(OFFER_TYPES).optional(),
+  offerDescription: z.string().trim().max(500).optional(),
+  deliveryMethod: z.enum(DELIVERY_METHODS).optional(),
+  budget: dollars.nullable().optional(),
+  maxParticipants: z.number().int().min(1).max(10_000_000).nullable().optional(),
+  templateConfig: templateConfigSchema.optional(),
+};
+
+type CampaignRow = Selectable<CampaignsTable>;
+
+const cents = (value: string | number | null): number | null => (value === null ? null : Number(value));
+const ms = (value: Date | string | null): number | null => (value === null ? null : new Date(value).getTime());
+
+/** What the landing page needs, and nothing else (no budget, no authors, no timestamps). */
+function toPublicCampaign(row: CampaignRow) {
+  const offerCents = cents(row.offerAmountCents) ?? 0;
+  return {
+    _id: row.id,
+    campaignId: row.id,
+    friendlyId: row.friendlyId,
+    companyId: row.companyId,
+    name: row.name,
+    displayName: row.displayName,
+    description: row.description,
+    campaignType: row.campaignType,
+    startDate: ms(row.startDate)!,
+    endDate: ms(row.endDate)!,
+    isActive: row.isActive,
+    offerAmount: centsToDollars(offerCents),
+    offerAmountCents: offerCents,
+    offerType: row.offerType,
+    offerDescription: row.offerDescription,
+    deliveryMethod: deliveryMethodOf(row.deliveryMethod),
+    maxParticipants: row.maxParticipants,
+    templateConfig: publicTemplateConfig(row.templateConfig),
+  };
+}
+
+/** The whole campaign, for its company's managers. */
+function toCampaign(row: CampaignRow) {
+  const budgetCents = cents(row.budgetCents);
+  return {
+    ...toPublicCampaign(row),
+    budget: budgetCents === null ? null : centsToDollars(budgetCents),
+    budgetCents,
+    _creationTime: ms(row.createdAt)!,
+    updatedAt: ms(row.updatedAt)!,
+  };
+}
+
+function startOfUtcDay(epoch: number): number {
+  return Math.floor(epoch / DAY_MS) * DAY_MS;
+}
+
+/** Active, started (by calendar day) and not ended; throws the customer-facing reason otherwise. */
+function assertOpen(campaign: Pick<CampaignRow, "isActive" | "startDate" | "endDate">, now: number): void {
+  if (!campaign.isActive) throw new AppError(MESSAGES.notAvailable);
+  if (ms(campaign.endDate)! < now) throw new AppError(MESSAGES.expired);
+  if (startOfUtcDay(ms(campaign.startDate)!) > startOfUtcDay(now)) throw new AppError(MESSAGES.notStarted);
+}
+
+async function uniqueFriendlyId(db: Kysely<DB>, name: string): Promise<string> {
+  for (;;) {
+    const candidate = newFriendlyId(name);
+    const taken = await db.selectFrom("campaigns").select("id").where("friendlyId", "=", candidate).executeTakeFirst();
+    if (!taken) return candidate;
+  }
+}
+
+interface CampaignInput {
+  name: string;
+  displayName?: string;
+  description?: string;
+  campaignType: string;
+  startDate: number;
+  endDate: number;
+  isActive?: boolean;
+  offerAmountCents: number;
+  offerType?: string;
+  offerDescription?: string;
+  deliveryMethod?: string;
+  budgetCents?: number | null;
+  maxParticipants?: number | null;
+  templateConfig?: unknown;
+}
+
+async function insertCampaign(db: Kysely<DB>, companyId: string, createdBy: string | null, input: CampaignInput) {
+  if (input.endDate <= input.startDate) throw new AppError(MESSAGES.dates);
+  const id = newId();
+  const friendlyId = await uniqueFriendlyId(db, input.name);
+  await db
+    .insertInto("campaigns")
+    .values({
+      id,
+      companyId,
+      friendlyId,
+      name: input.name,
+      displayName: input.displayName || null,
+      description: input.description || null,
+      campaignType: input.campaignType.toUpperCase(),
+      startDate: new Date(input.startDate),
+      endDate: new Date(input.endDate),
+      isActive: input.isActive ?? true,
+      offerAmountCents: input.offerAmountCents,
+      offerType: input.offerType ?? "credit",
+      offerDescription: input.offerDescription || null,
+      deliveryMethod: input.deliveryMethod ?? "email",
+      budgetCents: input.budgetCents ?? null,
+      maxParticipants: input.maxParticipants ?? null,
+      templateConfig: JSON.stringify(input.templateConfig ?? { template: "standard" }),
+      createdBy,
+    })
+    .execute();
+  return { campaignId: id, friendlyId };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Campaigns (staff)
+
+export const createCampaign = mutation({
+  access: "canManageStores",
+  args: z.object(campaignFields),
+  handler: async (ctx, args) => {
+    const { offerAmount, budget, ...rest } = args;
+    const result = await insertCampaign(ctx.db, ctx.company!.id, ctx.user!.id, {
+      ...rest,
+      offerAmountCents: dollarsToCents(offerAmount),
+      budgetCents: budget == null ? null : dollarsToCents(budget),
+    });
+    await audit(ctx.db, { companyId: ctx.company!.id, actorId: ctx.user!.id, action: "create", entity: "campaign", entityId: result.campaignId, after: { name: args.name } });
+    return result;
+  },
+});
+
+export const updateCampaign = mutation({
+  access: "canManageStores",
+  args: z.object({ campaignId: z.string().max(64), ...z.object(campaignFields).partial().shape }),
+  handler: async (ctx, { campaignId, offerAmount, budget, templateConfig, ...rest }) => {
+    const before = await ctx.db.selectFrom("campaigns").selectAll().where("id", "=", campaignId).where("companyId", "=", ctx.company!.id).forUpdate().executeTakeFirst();
+    if (!before) throw new AppError(MESSAGES.campaignNotFound);
+    const startDate = rest.startDate ?? ms(before.startDate)!;
+    const endDate = rest.endDate ?? ms(before.endDate)!;
+    if (endDate <= startDate) throw new AppError(MESSAGES.dates);
+    const set: Record<string, unknown> = { updatedAt: new Date() };
+    if (rest.name !== undefined) set.name = rest.name;
+    if (rest.displayName !== undefined) set.displayName = rest.displayName || null;
+    if (rest.description !== undefined) set.description = rest.description || null;
+    if (rest.campaignType !== undefined) set.campaignType = rest.campaignType.toUpperCase();
+    if (rest.startDate !== undefined) set.startDate = new Date(rest.startDate);
+    if (rest.endDate !== undefined) set.endDate = new Date(rest.endDate);
+    if (rest.isActive !== undefined) set.isActive = rest.isActive;
+    if (offerAmount !== undefined) set.offerAmountCents = dollarsToCents(offerAmount);
+    if (rest.offerType !== undefined) set.offerType = rest.offerType;
+    if (rest.offerDescription !== undefined) set.offerDescription = rest.offerDescription || null;
+    if (rest.deliveryMethod !== undefined) set.deliveryMethod = rest.deliveryMethod;
+    if (budget !== undefined) set.budgetCents = budget === null ? null : dollarsToCents(budget);
+    if (rest.maxParticipants !== undefined) set.maxParticipants = rest.maxParticipants;
+    if (templateConfig !== undefined) set.templateConfig = JSON.stringify(templateConfig);
+    await ctx.db.updateTable("campaigns").set(set).where("id", "=", campaignId).where("companyId", "=", ctx.company!.id).execute();
+    await audit(ctx.db, { companyId: ctx.company!.id, actorId: ctx.user!.id, action: "update", entity: "campaign", entityId: campaignId, before: { name: before.name, isActive: before.isActive }, after: { name: rest.name ?? before.name, isActive: rest.isActive ?? before.isActive } });
+    return { campaignId, friendlyId: before.friendlyId };
+  },
+});
+
+export const setCampaignActive = mutation({
+  access: "canManageStores",
+  args: z.object({ campaignId: z.string().max(64), isActive: z.boolean() }),
+  handler: async (ctx, { campaignId, isActive }) => {
+    const result = await ctx.db.updateTable("campaigns").set({ isActive, updatedAt: new Date() }).where("id", "=", campaignId).where("companyId", "=", ctx.company!.id).executeTakeFirst();
+    if (Number(result.numUpdatedRows) === 0) throw new AppError(MESSAGES.campaignNotFound);
+    await audit(ctx.db, { companyId: ctx.company!.id, actorId: ctx.user!.id, action: isActive ? "activate" : "deactivate", entity: "campaign", entityId: campaignId });
+    return { campaignId, isActive };
+  },
+});
+
+/** Every campaign of the company, newest first, with its claims, verifications and redemptions. */
+export const getCampaigns = query({
+  access: "canManageStores",
+  args: z.object({}),
+  handler: async (ctx) => {
+    const companyId = ctx.company!.id;
+    const rows = await ctx.db.selectFrom("campaigns").selectAll().where("companyId", "=", companyId).orderBy("createdAt", "desc").limit(500).execute();
+    const counts = await ctx.db
+      .selectFrom("campaignClaims")
+      .select((eb) => [
+        "campaignId",
+        eb.fn.countAll<string>().as("claims"),
+        eb.fn.count<string>("verifiedAt").as("verifications"),
+        eb.fn.count<string>("usedAt").as("redemptions"),
+      ])
+      .where("companyId", "=", companyId)
+      .groupBy("campaignId")
+      .execute();
+    const byCampaign = new Map(counts.map((c) => [c.campaignId, c]));
+    return rows.map((row) => {
+      const c = byCampaign.get(row.id);
+      return { ...toCampaign(row), stats: { claims: Number(c?.claims ?? 0), verifications: Number(c?.verifications ?? 0), redemptions: Number(c?.redemptions ?? 0) } };
+    });
+  },
+});
+
+/** Active campaigns open for claims today, for the staff walk-in claim screen. */
+export const getActiveCampaigns = query({
+  access: "member",
+  args: z.object({}),
+  handler: async (ctx) => {
+    const rows = await ctx.db.selectFrom("campaigns").selectAll().where("companyId", "=", ctx.company!.id).where("isActive", "=", true).where("endDate", ">=", new Date(ctx.now)).orderBy("createdAt", "desc").limit(100).execute();
+    return rows
+      .filter((row) => startOfUtcDay(ms(row.startDate)!) <= startOfUtcDay(ctx.now))
+      .map((row) => ({ _id: row.id, companyId: row.companyId, friendlyId: row.friendlyId, name: row.name, displayName: row.displayName, deliveryMethod: deliveryMethodOf(row.deliveryMethod), endDate: ms(row.endDate)! }));
+  },
+});
+
+/** The claims of one campaign, newest first (dashboard). */
+export const getCampaignClaims = query({
+  access: "canManageStores",
+  args: z.object({ campaignId: z.string().max(64) }),
+  handler: async (ctx, { campaignId }) => {
+    const rows = await claimRows(ctx.db, ctx.company!.id).where("cl.campaignId", "=", campaignId).orderBy("cl.createdAt", "desc").limit(200).execute();
+    return rows.map(toStaffClaim);
+  },
+});
+
+// ---------------------------------------------------------------------------------------------
+// The public landing page and demo page
+
+/** A campaign by database id for the landing page: null when missing or inactive. */
+export const getCampaignById = query({
+  access: "public",
+  args: z.object({ campaignId: z.string().max(64) }),
+  handler: async (ctx, { campaignId }) => {
+    const row = await ctx.db.selectFrom("campaigns").selectAll().where("id", "=", campaignId).where("isActive", "=", true).executeTakeFirst();
+    return row ? toPublicCampaign(row) : null;
+  },
+});
+
+/** A campaign by friendly id for the landing page: null when missing or inactive. */
+export const getCampaignByFriendlyIdPublic = query({
+  access: "public",
+  args: z.object({ friendlyId: z.string().max(120) }),
+  handler: async (ctx, { friendlyId }) => {
+    const row = await ctx.db.selectFrom("campaigns").selectAll().where("friendlyId", "=", friendlyId).where("isActive", "=", true).executeTakeFirst();
+    return row ? toPublicCampaign(row) : null;
+  },
+});
+
+async function demoCompanyId(db: Kysely<DB>): Promise<string | null> {
+  const rio = await db.selectFrom("companies").select("id").where("companyCode", "=", "CMP100001").where("isActive", "=", true).executeTakeFirst();
+  if (rio) return rio.id;
+  const first = await db.selectFrom("companies").select("id").where("isActive", "=", true).orderBy("createdAt").orderBy("id").executeTakeFirst();
+  return first?.id ?? null;
+}
+
+/** The demo company's campaigns as the demo page lists them: name, description, template, state, link. */
+export const listDemoCampaigns = query({
+  access: "public",
+  args: z.object({}),
+  handler: async (ctx) => {
+    const companyId = await demoCompanyId(ctx.db);
+    if (!companyId) return [];
+    const rows = await ctx.db
+      .selectFrom("campaigns")
+      .select(["name", "description", "templateConfig", "isActive", "friendlyId"])
+      .where("companyId", "=", companyId)
+      .orderBy("createdAt", "desc")
+      .limit(50)
+      .execute();
+    return rows.map((r) => ({ name: r.name, description: r.description, template: publicTemplateConfig(r.templateConfig).template ?? "standard", isActive: r.isActive, friendlyId: r.friendlyId }));
+  },
+});
+
+/** /marketing-demo's buttons: the spec's demo campaign for the demo company, for any visitor. */
+export const createDemoCampaign = mutation({
+  access: "public",
+  args: z.object({ template: z.enum(["full", "standard"]) }),
+  handler: async (ctx, { template }) => {
+    await ctx.services.rateLimiter.hit(demoRateKey(ctx.clientAddress), DEMO_RATE_LIMIT, DEMO_RATE_WINDOW_MS, Date.now(), ctx.db);
+    const companyId = await demoCompanyId(ctx.db);
+    if (!companyId) throw new AppError(MESSAGES.noDemoCompany);
+    const store = await ctx.db.selectFrom("stores").select(["address", "phone", "hours"]).where("companyId", "=", companyId).where("isActive", "=", true).orderBy("createdAt").orderBy("id").executeTakeFirst();
+    const demo = demoCampaign(template, ctx.now, { address: store?.address ?? "123 Main Street", phone: store?.phone ?? null, hours: store?.hours ?? null });
+    const { friendlyId } = await insertCampaign(ctx.db, companyId, ctx.user?.id ?? null, { ...demo, isActive: true });
+    return { friendlyId, url: `/marketing/${friendlyId}` };
+  },
+});
+
+// ---------------------------------------------------------------------------------------------
+// Claims
+
+const claimArgs = z.object({
+  customerName: z.string().max(200),
+  email: z.string().max(320).optional(),
+  phone: z.string().max(40).optional(),
+  campaignId: z.string().max(64),
+  companyId: z.string().max(64),
+  /** The language the customer reads; the code's message is written in it. */
+  language: z.enum(["en", "es"]).optional(),
+});
+
+function isUniqueViolation(error: unknown): boolean {
+  return typeof error === "object" && error !== null && (error as { code?: string }).code === "23505";
+}
+
+interface Delivery {
+  channel: "email" | "sms";
+  status: "sent" | "failed" | "pending";
+  /** A failed e-mail's reason, sanitised for the customer (spec section 8). */
+  error: string | null;
+}
+
+async function sendCode(ctx: ActionCtx, target: { companyId: string; email: string | null; phone: string | null; deliveryMethod: string; campaignName: string; claimCode: string; code: string; offerAmountCents: number; language: Language }): Promise<Delivery[]> {
+  const method = deliveryMethodOf(target.deliveryMethod);
+  const message = codeMessage(target);
+  const sent: { channel: "email" | "sms"; id: string }[] = [];
+  if ((method === "email" || method === "both") && target.email) {
+    sent.push({ channel: "email", id: await ctx.services.outbox.send({ channel: "email", to: target.email, subject: message.subject, body: message.body, companyId: target.companyId }) });
+  }
+  if ((method === "sms" || method === "both") && target.phone) {
+    sent.push({ channel: "sms", id: await ctx.services.outbox.send({ channel: "sms", to: `+1${target.phone}`, body: message.sms, companyId: target.companyId }) });
+  }
+  if (sent.length === 0) return [];
+  const rows = await ctx.db.selectFrom("outbox").select(["id", "status", "lastError"]).where("id", "in", sent.map((s) => s.id)).execute();
+  return sent.map((s) => {
+    const row = rows.find((r) => r.id === s.id);
+    const status = row?.status === "sent" ? "sent" : row?.status === "failed" ? "failed" : "pending";
+    return { channel: s.channel, status, error: status === "failed" ? sanitizeEmailError(row?.lastError ?? "") : null };
+  });
+}
+
+/**
+ * A customer's claim (public; staff use it for walk-ins too). An action, not a mutation: the claim
+ * is written in one transaction, then the code is sent through the outbox once it has committed.
+ */
+export const submitClaim = action({
+  access: "public",
+  args: claimArgs,
+  handler: async (ctx, args) => {
+    await ctx.services.rateLimiter.hit(claimRateKey(ctx.clientAddress), CLAIM_RATE_LIMIT, CLAIM_RATE_WINDOW_MS, Date.now(), ctx.db);
+    const language: Language = args.language ?? "en";
+    const customerName = args.customerName.trim();
+    const email = args.email?.trim().toLowerCase() || null;
+    const phone = args.phone ? phoneDigits(args.phone) || null : null;
+
+    const campaign = await ctx.db.selectFrom("campaigns").selectAll().where("id", "=", args.campaignId).where("companyId", "=", args.companyId).executeTakeFirst();
+    if (!campaign) throw new AppError(MESSAGES.notAvailable);
+    assertOpen(campaign, ctx.now);
+    const method = deliveryMethodOf(campaign.deliveryMethod);
+    const invalid = validateClaim({ customerName, email: email ?? "", phone: phone ?? "", consent: true }, method);
+    if (invalid) throw new AppError(claimMessage(invalid));
+    if (email && !EMAIL.test(email)) throw new AppError(MESSAGES.invalidEmail);
+    if (phone && phone.length !== PHONE_DIGITS) throw new AppError(claimMessage("phoneRequired"));
+
+    const code = newVerificationCode();
+    const codeHash = await hashSecretSlow(code);
+    const claimCode = newClaimCode();
+    const member = ctx.user && ctx.company?.id === campaign.companyId;
+    try {
+      await ctx.db.transaction().execute(async (trx) => {
+        // One claim at a time per campaign, so the participant limit holds under concurrency.
+        const locked = await trx.selectFrom("campaigns").select(["id", "isActive", "startDate", "endDate", "maxParticipants"]).where("id", "=", campaign.id).forUpdate().executeTakeFirstOrThrow();
+        assertOpen(locked, Date.now());
+        if (phone) {
+          const dup = await trx.selectFrom("campaignClaims").select("id").where("companyId", "=", campaign.companyId).where("campaignId", "=", campaign.id).where("phone", "=", phone).executeTakeFirst();
+          if (dup) throw new AppError(MESSAGES.duplicatePhone);
+        }
+        if (email) {
+          const dup = await trx.selectFrom("campaignClaims").select("id").where("companyId", "=", campaign.companyId).where("campaignId", "=", campaign.id).where("email", "=", email).executeTakeFirst();
+          if (dup) throw new AppError(MESSAGES.duplicateEmail);
+        }
+        if (locked.maxParticipants !== null) {
+          const { n } = await trx.selectFrom("campaignClaims").select((eb) => eb.fn.countAll<string>().as("n")).where("companyId", "=", campaign.companyId).where("campaignId", "=", campaign.id).executeTakeFirstOrThrow();
+          if (Number(n) >= locked.maxParticipants) throw new AppError(MESSAGES.full);
+        }
+        await trx
+          .insertInto("campaignClaims")
+          .values({
+            id: newId(),
+            companyId: campaign.companyId,
+            campaignId: campaign.id,
+            claimCode,
+            customerName,
+            email,
+            phone,
+            codeHash,
+            codeExpiresAt: new Date(Date.now() + CODE_TTL_MS),
+            source: member ? "staff" : "public",
+            recordedBy: member ? ctx.user!.id : null,
+          })
+          .execute();
+      });
+    } catch (error) {
+      if (isUniqueViolation(error)) throw new AppError(phone ? MESSAGES.duplicatePhone : MESSAGES.duplicateEmail);
+      throw error;
+    }
+
+    const delivery = await sendCode(ctx, {
+      companyId: campaign.companyId,
+      email,
+      phone,
+      deliveryMethod: method,
+      campaignName: campaign.displayName ?? campaign.name,
+      claimCode,
+      code,
+      offerAmountCents: Number(campaign.offerAmountCents),
+      language,
+    });
+    return { claimId: claimCode, delivery };
+  },
+});
+
+/** The status of a phone number's claim (on one campaign when given) and nothing else. */
+export const getClaimByPhone = query({
+  access: "public",
+  args: z.object({ phone: z.string().max(40), campaignId: z.string().max(64).optional() }),
+  handler: async (ctx, { phone, campaignId }) => {
+    const digits = phoneDigits(phone);
+    if (digits.length !== PHONE_DIGITS) return null;
+    let q = ctx.db.selectFrom("campaignClaims").select("status").where("phone", "=", digits);
+    if (campaignId) q = q.where("campaignId", "=", campaignId);
+    const row = await q.orderBy("createdAt", "desc").limit(1).executeTakeFirst();
+    return row ? { status: row.status as "pending" | "verified" | "used" } : null;
+  },
+});
+
+function claimRows(db: Kysely<DB>, companyId: string) {
+  return db
+    .selectFrom("campaignClaims as cl")
+    .innerJoin("campaigns as c", "c.id", "cl.campaignId")
+    .select([
+      "cl.id",
+      "cl.claimCode",
+      "cl.customerName",
+      "cl.email",
+      "cl.phone",
+      "cl.status",
+      "cl.attempts",
+      "cl.codeExpiresAt",
+      "cl.source",
+      "cl.createdAt",
+      "cl.verifiedAt",
+      "cl.usedAt",
+      "cl.campaignId",
+      "c.name as campaignName",
+      "c.displayName as campaignDisplayName",
+      "c.offerAmountCents",
+      "c.offerType",
+    ])
+    .where("cl.companyId", "=", companyId)
+    .where("c.companyId", "=", companyId);
+}
+
+type ClaimRow = Awaited<ReturnType<ReturnType<typeof claimRows>["execute"]>>[number];
+
+function toStaffClaim(row: ClaimRow) {
+  return {
+    _id: row.id,
+    claimId: row.claimCode,
+    campaignId: row.campaignId,
+    campaignName: row.campaignDisplayName ?? row.campaignName,
+    customerName: row.customerName,
+    email: row.email,
+    phone: row.phone,
+    status: row.status as "pending" | "verified" | "used",
+    attemptsLeft: Math.max(0, MAX_CODE_ATTEMPTS - row.attempts),
+    locked: row.attempts >= MAX_CODE_ATTEMPTS,
+    codeExpiresAt: ms(row.codeExpiresAt)!,
+    source: row.source,
+    offerAmountCents: Number(row.offerAmountCents),
+    offerType: row.offerType,
+    _creationTime: ms(row.createdAt)!,
+    verifiedAt: ms(row.verifiedAt),
+    usedAt: ms(row.usedAt),
+  };
+}
+
+/** Staff look-up by claim ID or phone number, within the company. */
+export const findClaims = query({
+  access: "canManageStores",
+  args: z.object({ claimId: z.string().max(64).optional(), phone: z.string().max(40).optional() }),
+  handler: async (ctx, { claimId, phone }) => {
+    const code = claimId ? normalizeClaimCode(claimId) : "";
+    const digits = phone ? phoneDigits(phone) : "";
+    if (!code && !digits) return [];
+    let q = claimRows(ctx.db, ctx.company!.id);
+    if (code) q = q.where((eb) => eb.or([eb("cl.claimCode", "=", code), eb("cl.id", "=", claimId!.trim())]));
+    if (digits) q = q.where("cl.phone", "=", digits);
+    const rows = await q.orderBy("cl.createdAt", "desc").limit(20).execute();
+    return rows.map(toStaffClaim);
+  },
+});
+
+async function claimForStaff(db: Kysely<DB>, companyId: string, claimId: string) {
+  const code = normalizeClaimCode(claimId);
+  const row = await db
+    .selectFrom("campaignClaims as cl")
+    .innerJoin("campaigns as c", "c.id", "cl.campaignId")
+    .select(["cl.id", "cl.claimCode", "cl.status", "cl.attempts", "cl.codeHash", "cl.codeExpiresAt", "cl.email", "cl.phone", "cl.companyId", "c.deliveryMethod", "c.name", "c.displayName", "c.offerAmountCents", "c.templateConfig"])
+    .where("cl.companyId", "=", companyId)
+    .where((eb) => eb.or([eb("cl.claimCode", "=", code), eb("cl.id", "=", claimId.trim())]))
+    .executeTakeFirst();
+  if (!row) throw new AppError(MESSAGES.claimNotFound);
+  return row;
+}
+
+/**
+ * Staff enter the customer's code. An action, so that a wrong try is counted even though the call
+ * then fails: each statement commits on its own, and the counter moves atomically.
+ */
+export const verifyClaim = action({
+  access: "canManageStores",
+  args: z.object({ claimId: z.string().max(64), code: z.string().max(20) }),
+  handler: async (ctx, { claimId, code }) => {
+    const companyId = ctx.company!.id;
+    const claim = await claimForStaff(ctx.db, companyId, claimId);
+    if (claim.status === "used") throw new AppError(MESSAGES.alreadyUsed);
+    if (claim.status === "verified") throw new AppError(MESSAGES.alreadyVerified);
+    if (claim.attempts >= MAX_CODE_ATTEMPTS) throw new AppError(MESSAGES.locked);
+    if (ms(claim.codeExpiresAt)! < Date.now()) throw new AppError(MESSAGES.codeExpired);
+    const right = /^\d{6}$/.test(code.trim()) && (await verifySecretSlow(claim.codeHash, code.trim()));
+    if (!right) {
+      const counted = await ctx.db
+        .updateTable("campaignClaims")
+        .set((eb) => ({ attempts: eb("attempts", "+", 1) }))
+        .where("id", "=", claim.id)
+        .where("companyId", "=", companyId)
+        .returning("attempts")
+        .executeTakeFirstOrThrow();
+      const left = MAX_CODE_ATTEMPTS - counted.attempts;
+      throw new AppError(left <= 0 ? MESSAGES.locked : MESSAGES.wrongCode(left), { attemptsLeft: Math.max(0, left) });
+    }
+    const updated = await ctx.db
+      .updateTable("campaignClaims")
+      .set({ status: "verified", verifiedAt: new Date(), verifiedBy: ctx.user!.id })
+      .where("id", "=", claim.id)
+      .where("companyId", "=", companyId)
+      .where("status", "=", "pending")
+      .where("attempts", "<", MAX_CODE_ATTEMPTS)
+      .executeTakeFirst();
+    if (Number(updated.numUpdatedRows) === 0) throw new AppError(MESSAGES.alreadyVerified);
+    return { claimId: claim.claimCode, status: "verified" as const };
+  },
+});
+
+/** The credit has been handed over. */
+export const markClaimUsed = mutation({
+  access: "canManageStores",
+  args: z.object({ claimId: z.string().max(64) }),
+  handler: async (ctx, { claimId }) => {
+    const companyId = ctx.company!.id;
+    const claim = await claimForStaff(ctx.db, companyId, claimId);
+    if (claim.status === "used") throw new AppError(MESSAGES.alreadyUsed);
+    if (claim.status !== "verified") throw new AppError(MESSAGES.notVerified);
+    await ctx.db.updateTable("campaignClaims").set({ status: "used", usedAt: new Date(), usedBy: ctx.user!.id }).where("id", "=", claim.id).where("companyId", "=", companyId).where("status", "=", "verified").execute();
+    await audit(ctx.db, { companyId, actorId: ctx.user!.id, action: "redeem", entity: "campaignClaim", entityId: claim.id, before: { status: "verified" }, after: { status: "used" } });
+    return { claimId: claim.claimCode, status: "used" as const };
+  },
+});
+
+/** A new code for a pending claim (expired or locked), sent the campaign's way; tries start again. */
+export const resendClaimCode = action({
+  access: "canManageStores",
+  args: z.object({ claimId: z.string().max(64) }),
+  handler: async (ctx, { claimId }) => {
+    const companyId = ctx.company!.id;
+    const claim = await claimForStaff(ctx.db, companyId, claimId);
+    if (claim.status === "used") throw new AppError(MESSAGES.alreadyUsed);
+    if (claim.status === "verified") throw new AppError(MESSAGES.alreadyVerified);
+    const code = newVerificationCode();
+    const codeHash = await hashSecretSlow(code);
+    await ctx.db.updateTable("campaignClaims").set({ codeHash, codeExpiresAt: new Date(Date.now() + CODE_TTL_MS), attempts: 0 }).where("id", "=", claim.id).where("companyId", "=", companyId).where("status", "=", "pending").execute();
+    const language = publicTemplateConfig(claim.templateConfig).defaultLanguage ?? "en";
+    const delivery = await sendCode(ctx, {
+      companyId,
+      email: claim.email,
+      phone: claim.phone,
+      deliveryMethod: claim.deliveryMethod,
+      campaignName: claim.displayName ?? claim.name,
+      claimCode: claim.claimCode,
+      code,
+      offerAmountCents: Number(claim.offerAmountCents),
+      language,
+    });
+    return { claimId: claim.claimCode, delivery };
+  },
+});
