@@ -1,3 +1,6 @@
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
 import js from "@eslint/js";
 import reactHooks from "eslint-plugin-react-hooks";
 import tseslint from "typescript-eslint";
@@ -19,11 +22,16 @@ export default tseslint.config(
     plugins: { "react-hooks": reactHooks },
     rules: { ...reactHooks.configs.recommended.rules },
   },
-  {
-    // Features never import each other; the web app imports only types from the server.
-    files: ["web/src/features/**/*.{ts,tsx}"],
-    rules: {
-      "no-restricted-imports": ["error", { patterns: [{ regex: "^\\.\\./(?!\\.\\.)[^/]+/", message: "Features do not import each other." }] }],
+  // Features never import each other: a relative path that climbs out of the file's own
+  // features/<area>/ folder may lead only to shared code (lib, ui, app), never to another area.
+  ...fs.readdirSync(path.join(path.dirname(fileURLToPath(import.meta.url)), "web/src/features")).flatMap((area) => [
+    {
+      files: [`web/src/features/${area}/*.{ts,tsx}`],
+      rules: { "no-restricted-imports": ["error", { patterns: [{ regex: "^\\.\\./(?!\\.\\.)[^/]+/", message: "Features do not import each other." }] }] },
     },
-  },
+    {
+      files: [`web/src/features/${area}/*/*.{ts,tsx}`],
+      rules: { "no-restricted-imports": ["error", { patterns: [{ regex: `^\\.\\./\\.\\./(?!\\.\\.|${area}/)[^/]+/`, message: "Features do not import each other." }] }] },
+    },
+  ]),
 );

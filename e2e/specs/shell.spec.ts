@@ -71,7 +71,18 @@ test.describe("desktop", () => {
     await signInAs("staff@demo.test");
     await openProfile(page);
     await expect(page.getByTestId("header-company-role")).toHaveText("Staff");
+    // Entering the laundromat asks for a store and dates first; Cancel without one stays put.
     await page.getByTestId("nav-tab-laundromat").click();
+    const dialog = page.getByRole("dialog", { name: "Store and dates" });
+    await expect(dialog).toBeVisible();
+    await dialog.getByRole("button", { name: "Cancel" }).click();
+    await expect(page).toHaveURL(/\/user\/profile$/);
+    await page.getByTestId("nav-tab-laundromat").click();
+    const store = dialog.getByRole("combobox", { name: "Store" });
+    await store.click();
+    await store.fill("Downtown");
+    await page.getByRole("option", { name: /^Rio Downtown - / }).click();
+    await dialog.getByTestId("selection-apply").click();
     await expect(page).toHaveURL(/\/laundromat\/collection-record$/);
     const subs = await page
       .getByTestId("nav-subtabs-laundromat")

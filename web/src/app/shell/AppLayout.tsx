@@ -20,7 +20,10 @@ import { updatePreferences, usePreferences, usePreferencesSync } from "../../lib
 import { APP_VERSION } from "../../lib/version";
 import { ScaleControls, ThemeChoiceControl } from "../../ui/DisplayControls";
 import { LanguageToggle } from "../../ui/LanguageToggle";
+import { requestLaundromatEntry } from "../../lib/laundromatSelection";
+import { LaundromatSelectionHost } from "../../ui/laundromatSelection/LaundromatSelectionHost";
 import { AppMenu } from "./AppMenu";
+import { setLaundromatEntryGuard } from "./laundromatEntry";
 import { HeaderClock } from "./HeaderClock";
 import { NavList } from "./NavList";
 import { SIDEBAR_WIDTH, sidebarStateOf, toggledSidebar } from "./sidebarState";
@@ -46,6 +49,8 @@ export function AppLayout({ children }: { children: ReactNode }) {
   const fullscreen = useFullscreen();
 
   useHotkeys([["mod+B", () => updatePreferences(toggledSidebar(sidebar))]]);
+  // Spec section 2: entering the laundromat tab asks for the store and dates first.
+  useEffect(() => setLaundromatEntryGuard(requestLaundromatEntry), []);
 
   const onTab = useCallback(
     (area: Area) => {
@@ -163,6 +168,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
 
       <AppShell.Main>
         <Box className={classes.content}>{children}</Box>
+        <LaundromatSelectionHost />
       </AppShell.Main>
 
       {sidebar === "hidden" && !isMobile ? (
