@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { todayIn } from "../src/collections/rules.ts";
-import { CallError, Client, startTestServer, type TestServer } from "./support/testServer.ts";
+import { Client, failure, startTestServer, type TestServer } from "./support/testServer.ts";
 import { SyncClient } from "./support/syncClient.ts";
 
 let server: TestServer;
@@ -28,16 +28,6 @@ beforeAll(async () => {
   machines = await staff.query("equipment:listMachines", { storeId: store._id });
 });
 afterAll(() => server?.stop());
-
-async function failure(promise: Promise<unknown>): Promise<string> {
-  try {
-    await promise;
-  } catch (e) {
-    if (e instanceof CallError) return e.message;
-    throw e;
-  }
-  throw new Error("expected the call to fail");
-}
 
 const line = (i: number, coinsCents: number, billsCents = 0) => ({ machineId: machines[i]._id, coinsCents, billsCents });
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CallError, Client, startTestServer, type TestServer } from "./support/testServer.ts";
+import { Client, failure, startTestServer, type TestServer } from "./support/testServer.ts";
 
 let server: TestServer;
 let rioId: string;
@@ -18,16 +18,6 @@ async function newUser(email: string) {
   const r = await c.action<{ tokens: { token: string; refreshToken: string } }>("auth:signIn", { provider: "password", params: { email, password: "a-good-password", flow: "signUp" } });
   c.token = r.tokens.token;
   return c;
-}
-
-async function failure(promise: Promise<unknown>): Promise<string> {
-  try {
-    await promise;
-  } catch (e) {
-    if (e instanceof CallError) return e.message;
-    throw e;
-  }
-  throw new Error("expected the call to fail");
 }
 
 type Company = { _id: string; name: string; companyId: string; allowJoinRequests: boolean; memberCount: number; size: string };

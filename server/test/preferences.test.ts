@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_PREFERENCES } from "@tumble/domain/preferences";
-import { CallError, Client, startTestServer, type TestServer } from "./support/testServer.ts";
+import { Client, failure, startTestServer, type TestServer } from "./support/testServer.ts";
 
 let server: TestServer;
 
@@ -8,16 +8,6 @@ beforeAll(async () => {
   server = await startTestServer();
 });
 afterAll(() => server?.stop());
-
-async function failure(promise: Promise<unknown>): Promise<string> {
-  try {
-    await promise;
-  } catch (e) {
-    if (e instanceof CallError) return e.message;
-    throw e;
-  }
-  throw new Error("expected the call to fail");
-}
 
 describe("user preferences", () => {
   it("starts from the defaults, merges updates and resets", async () => {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CallError, Client, startTestServer, type TestServer } from "./support/testServer.ts";
+import { Client, failure, startTestServer, type TestServer } from "./support/testServer.ts";
 
 let server: TestServer;
 let manager: Client;
@@ -11,16 +11,6 @@ beforeAll(async () => {
   [manager, admin, staff] = await Promise.all(["manager@demo.test", "admin@demo.test", "staff@demo.test"].map((e) => new Client(server.url).signIn(e)));
 });
 afterAll(() => server?.stop());
-
-async function failure(promise: Promise<unknown>): Promise<string> {
-  try {
-    await promise;
-  } catch (e) {
-    if (e instanceof CallError) return e.message;
-    throw e;
-  }
-  throw new Error("expected the call to fail");
-}
 
 type Store = { _id: string; name: string; address: string; isActive: boolean; timeZone: string };
 type Section = { _id: string; name: string; position: number };

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CallError, Client, startTestServer, type TestServer } from "./support/testServer.ts";
+import { Client, failure, startTestServer, type TestServer } from "./support/testServer.ts";
 import { DEFAULT_THEMES, ensureDefaultThemes } from "../src/seed/themes.ts";
 
 let server: TestServer;
@@ -10,16 +10,6 @@ beforeAll(async () => {
 afterAll(() => server?.stop());
 
 type Theme = { _id: string; name: string; isDefault: boolean; config: { colors: { primary: string }; typography: { fontFamily: string }; spacing: { borderRadius: number } } };
-
-async function failure(promise: Promise<unknown>): Promise<string> {
-  try {
-    await promise;
-  } catch (e) {
-    if (e instanceof CallError) return e.message;
-    throw e;
-  }
-  throw new Error("expected the call to fail");
-}
 
 describe("themes", () => {
   it("seeds Tumble (default) and Harbor once, however often the server starts", async () => {

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { companyFields, toCompany } from "../companies/publicCompany.ts";
 import { mutation, query } from "../runtime/define.ts";
 import { AppError } from "../runtime/errors.ts";
 
@@ -73,36 +74,12 @@ export const getCurrentCompany = query({
   access: "member",
   args: z.object({}),
   handler: async (ctx) => {
-    const c = await ctx.db
-      .selectFrom("companies as c")
-      .select((eb) => [
-        "c.id",
-        "c.name",
-        "c.displayName",
-        "c.companyCode",
-        "c.description",
-        "c.industry",
-        "c.size",
-        "c.defaultLanguage",
-        "c.allowJoinRequests",
-        "c.requireApproval",
-        eb.selectFrom("memberships as m").whereRef("m.companyId", "=", "c.id").select(eb.fn.countAll<number>().as("n")).as("memberCount"),
-        eb.selectFrom("stores as s").whereRef("s.companyId", "=", "c.id").where("s.isActive", "=", true).select(eb.fn.countAll<number>().as("n")).as("activeStores"),
-      ])
+    const c = await companyFields(ctx.db)
+      .select((eb) => eb.selectFrom("stores as s").whereRef("s.companyId", "=", "c.id").where("s.isActive", "=", true).select(eb.fn.countAll<number>().as("n")).as("activeStores"))
       .where("c.id", "=", ctx.company!.id)
       .executeTakeFirstOrThrow();
     return {
-      _id: c.id,
-      name: c.name,
-      displayName: c.displayName ?? c.name,
-      companyId: c.companyCode,
-      description: c.description,
-      industry: c.industry,
-      size: c.size,
-      defaultLanguage: c.defaultLanguage,
-      allowJoinRequests: c.allowJoinRequests,
-      requireApproval: c.requireApproval,
-      memberCount: Number(c.memberCount ?? 0),
+      ...toCompany(c),
       activeStores: Number(c.activeStores ?? 0),
       myRole: ctx.company!.role,
     };

@@ -4,6 +4,7 @@ import { COMPANY_ROLES } from "@tumble/domain/permissions";
 import { canAssignRole } from "@tumble/domain/roleRank";
 import type { Kysely } from "kysely";
 import type { DB } from "../db/schema.ts";
+import { companyFields, toCompany } from "../companies/publicCompany.ts";
 import { mutation, query } from "../runtime/define.ts";
 import { AccessError, AppError } from "../runtime/errors.ts";
 import { audit } from "../runtime/audit.ts";
@@ -13,44 +14,6 @@ import { newId } from "../runtime/ids.ts";
 // 5 "Company code input" / "Company name search").
 
 const NEW_ACTIVITY_MS = 24 * 60 * 60 * 1000;
-
-function companyFields(db: Kysely<DB>) {
-  return db
-    .selectFrom("companies as c")
-    .select((eb) => [
-      "c.id",
-      "c.name",
-      "c.displayName",
-      "c.companyCode",
-      "c.description",
-      "c.industry",
-      "c.size",
-      "c.allowJoinRequests",
-      "c.requireApproval",
-      "c.defaultLanguage",
-      eb.selectFrom("memberships as m").whereRef("m.companyId", "=", "c.id").select(eb.fn.countAll<number>().as("n")).as("memberCount"),
-    ])
-    .where("c.isActive", "=", true);
-}
-
-type CompanyRow = Awaited<ReturnType<ReturnType<typeof companyFields>["execute"]>>[number];
-
-/** The public face of a company in the finder: no internal settings beyond what joining needs. */
-function toCompany(row: CompanyRow) {
-  return {
-    _id: row.id,
-    name: row.name,
-    displayName: row.displayName ?? row.name,
-    companyId: row.companyCode,
-    description: row.description,
-    industry: row.industry,
-    size: row.size,
-    memberCount: Number(row.memberCount ?? 0),
-    allowJoinRequests: row.allowJoinRequests,
-    requireApproval: row.requireApproval,
-    defaultLanguage: row.defaultLanguage,
-  };
-}
 
 export const searchCompanies = query({
   access: "signedIn",

@@ -126,3 +126,14 @@ export class CallError extends Error {
     super(message);
   }
 }
+
+/** The error message of a call that must fail; throws if it succeeds or fails otherwise. */
+export async function failure(promise: Promise<unknown>): Promise<string> {
+  try {
+    await promise;
+  } catch (e) {
+    if (e instanceof CallError) return e.message;
+    throw e;
+  }
+  throw new Error("expected the call to fail");
+}
