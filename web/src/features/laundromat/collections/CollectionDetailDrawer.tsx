@@ -1,0 +1,308 @@
+import { Alert, Badge, Button, Drawer, Group, Loader, SimpleGrid, Stack, Table, Text, Textarea, Title } from "@mantine/core";
+import { useMediaQuery } from "@mantine/hooks";
+import { IconAlertTriangle, IconArrowDownRight, IconCheck, IconTrash, IconX } from "@tabler/icons-react";
+import { Fragment, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { formatUSD } from "@tumble/domain/money";
+import { api } from "../../../lib/api";
+import { errorMessageOf } from "../../../lib/errors";
+import { useMutation, useQueryState } from "../../../lib/hooks";
+import { notifyError, notifySuccess } from "../../../lib/notify";
+import { openConfirm } from "../../../ui/confirm";
+import { AdjustModal } from "./AdjustModal";
+import { formatDisplayDate, formatDisplayDateTime } from "./format";
+import { StatusBadge } from "./StatusBadge";
+import type { CollectionDetail } from "./types";
+import classes from "./collections.module.css";
+
+interface Props {
+  collectionId: string | null;
+  onClose: () => void;
+  /** Admin collections: adjust verified ones and delete drafts. */
+  admin?: boolean;
+}
+
+/** One collection's lines beside each machine's expected figure, with its review actions. */
+export function CollectionDetailDrawer({ collectionId, onClose, admin = false }: Props) {
+  const { t } = useTranslation("collections");
+  const isMobile = useMediaQuery("(max-width: 767px)") ?? false;
+  const detail = useQueryState(api.collections.get, collectionId ? { collectionId } : "skip");
+  return (
+    <Drawer
+      opened={collectionId !== null}
+      onClose={onClose}
+      position={isMobile ? "bottom" : "right"}
+      size={isMobile ? "92%" : "xl"}
+      title={<Text fw={700}>{t("verify.title")}</Text>}
+      closeButtonProps={{ "aria-label": t("common.close") }}
+      data-testid="collection-detail"
+    >
+      {detail.error ? (
+        <Alert color="red">{errorMessageOf(detail.error, t("verify.loadFailed"))}</Alert>
+      ) : !detail.data ? (
+        <Loader aria-label={t("common.loading")} />
+      ) : (
+        <DetailBody key={detail.data._id} c={detail.data} admin={admin} onClose={onClose} />
+      )}
+    </Drawer>
+  );
+}
+
+function DetailBody({ c, admin, onClose }: { c: CollectionDetail; admin: boolean; onClose: () => void }) {
+  const { t } = useTranslation("collections");
+  const role = useQueryState(api.auth.getUserCompanyRole).data;
+  const me = useQueryState(api.auth.loggedInUser).data;
+  const verify = useMutation(api.collections.verify);
+  const reject = useMutation(api.collections.reject);
+  const deleteDraft = useMutation(api.collections.deleteDraft);
+  const [rejecting, setRejecting] = useState(false);
+  const [reason, setReason] = useState("");
+  const [reasonTried, setReasonTried] = useState(false);
+  const [busy, setBusy] = useState<"verify" | "reject" | null>(null);
+  const [adjusting, setAdjusting] = useState(false);
+  const canVerify = Boolean(role?.permissions.canVerify);
+  const isAdmin = Boolean(role?.permissions.isAdmin);
+  const own = me?._id === c.collectorId;
+  const reviewable = canVerify && c.status === "submitted" && !c.adjustsCollectionId;
+  const lowCount = c.lines.filter((l) => l.isLow).length;
+
+  const onVerify = async () => {
+    setBusy("verify");
+    try {
+      await verify({ collectionId: c._id });
+      notifySuccess(t("verify.verified", { total: formatUSD(c.totalCents) }));
+    } catch (error) {
+      notifyError(errorMessageOf(error, t("verify.failed")));
+    } finally {
+      setBusy(null);
+    }
+  };
+  const onReject = async () => {
+    setReasonTried(true);
+    if (!reason.trim()) return;
+    setBusy("reject");
+    try {
+      await reject({ collectionId: c._id, reason: reason.trim() });
+      notifySuccess(t("verify.rejected"));
+      setRejecting(false);
+    } catch (error) {
+      notifyError(errorMessageOf(error, t("verify.failed")));
+    } finally {
+      setBusy(null);
+    }
+  };
+  const onDelete = () =>
+    openConfirm({
+      title: t("adminCollections.deleteTitle"),
+      message: t("adminCollections.deleteMessage", { store: c.storeName, date: formatDisplayDate(c.businessDate) }),
+      confirmLabel: t("adminCollections.delete"),
+      cancelLabel: t("common.cancel"),
+      destructive: true,
+      confirmTestId: "confirm-delete-draft",
+      onConfirm: () => {
+        void deleteDraft({ collectionId: c._id })
+          .then(() => {
+            notifySuccess(t("adminCollections.deleted"));
+            onClose();
+          })
+          .catch((error: unknown) => notifyError(errorMessageOf(error, t("adminCollections.deleteFailed"))));
+      },
+    });
+
+  const sections: Array<{ name: string; lines: CollectionDetail["lines"] }> = [];
+  for (const line of c.lines) {
+    const last = sections[sections.length - 1];
+    if (last && last.name === line.sectionName) last.lines.push(line);
+    else sections.push({ name: line.sectionName, lines: [line] });
+  }
+
+  return (
+    <Stack gap="md" pb="xl">
+      <div>
+        <Group justify="space-between" align="flex-start" gap="xs">
+          <div>
+            <Title order={2} size="h3">
+              {c.storeName}
+            </Title>
+            <Text c="dimmed" size="sm">
+              {formatDisplayDate(c.businessDate)} · {c.collectorName || c.collectorEmail}
+            </Text>
+          </div>
+          <StatusBadge status={c.status} />
+        </Group>
+        <SimpleGrid cols={2} mt="sm" spacing="xs">
+          <div>
+            <Text size="xs" c="dimmed">
+              {t("common.total")}
+            </Text>
+            <Text fw={800} size="xl" data-testid="detail-total">
+              {formatUSD(c.totalCents)}
+            </Text>
+          </div>
+          <div>
+            <Text size="xs" c="dimmed">
+              {c.verifiedAt ? t("verify.verifiedAt") : t("verify.submittedAt")}
+            </Text>
+            <Text size="sm">{formatDisplayDateTime(c.verifiedAt ?? c.submittedAt) || "—"}</Text>
+          </div>
+        </SimpleGrid>
+      </div>
+
+      {c.adjustsCollectionId ? <Alert color="grape">{t("adminCollections.isAdjustment", { reason: c.adjustmentReason ?? "" })}</Alert> : null}
+      {c.status === "rejected" && c.rejectionReason ? (
+        <Alert color="red" title={t("record.rejectedTitle")} data-testid="detail-rejection">
+          {c.rejectionReason}
+        </Alert>
+      ) : null}
+      {c.warnings.length ? (
+        <Alert color="orange" icon={<IconAlertTriangle size={18} aria-hidden />} title={t("record.duplicateTitle")}>
+          {c.warnings.map((w) => (
+            <Text key={`${w.machineId}-${w.otherCollectionId}`} size="sm">
+              {t("record.duplicate", { machine: w.label })}
+            </Text>
+          ))}
+        </Alert>
+      ) : null}
+      {lowCount ? (
+        <Alert color="red" variant="light" icon={<IconArrowDownRight size={18} aria-hidden />} data-testid="detail-low-summary">
+          {t("verify.lowSummary", { count: lowCount })}
+        </Alert>
+      ) : null}
+
+      <Table.ScrollContainer minWidth={320}>
+        <Table verticalSpacing={6} horizontalSpacing="xs" data-testid="detail-lines">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{t("verify.machine")}</Table.Th>
+              <Table.Th ta="right">{t("verify.amount")}</Table.Th>
+              <Table.Th ta="right">{t("verify.expected")}</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {sections.map((s) => (
+              <Fragment key={s.name}>
+                <Table.Tr>
+                  <Table.Td colSpan={3}>
+                    <Text fw={700} size="sm">
+                      {s.name}
+                    </Text>
+                  </Table.Td>
+                </Table.Tr>
+                {s.lines.map((l) => (
+                  <Table.Tr key={l._id} className={l.isLow ? classes.lowLine : undefined} data-testid="detail-line" data-machine={l.label} data-low={l.isLow || undefined}>
+                    <Table.Td>
+                      <Group gap={6} wrap="nowrap">
+                        <Text fw={600} size="sm">
+                          {l.label}
+                        </Text>
+                        {l.isLow ? (
+                          <Badge color="red" variant="filled" size="sm" leftSection={<IconArrowDownRight size={12} aria-hidden />} data-testid="low-flag">
+                            {t("verify.low")}
+                          </Badge>
+                        ) : null}
+                      </Group>
+                      <Text size="xs" c="dimmed">
+                        {l.isChanger
+                          ? t("verify.changerDetail", { bills: formatUSD(l.billsCents), coins: formatUSD(l.coinsCents) })
+                          : t("verify.lineDetail", { coins: formatUSD(l.coinsCents), bills: formatUSD(l.billsCents) })}
+                        {l.meterReading !== null ? ` · ${t("record.meter")}: ${l.meterReading}` : ""}
+                      </Text>
+                      {l.note ? (
+                        <Text size="xs" fs="italic">
+                          {l.note}
+                        </Text>
+                      ) : null}
+                    </Table.Td>
+                    <Table.Td ta="right" fw={600}>
+                      {formatUSD(l.amountCents)}
+                    </Table.Td>
+                    <Table.Td ta="right" c={l.isLow ? "red" : "dimmed"} data-testid="line-expected">
+                      {l.expectedCents === null ? t("verify.noHistory") : formatUSD(l.expectedCents)}
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Fragment>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+
+      {c.adjustments.length ? (
+        <Stack gap="xs" data-testid="detail-adjustments">
+          <Title order={3} size="h5">
+            {t("adminCollections.adjustments")}
+          </Title>
+          {c.adjustments.map((a) => (
+            <Group key={a._id} justify="space-between" wrap="nowrap" data-testid="detail-adjustment">
+              <div style={{ minWidth: 0 }}>
+                <Text size="sm">{a.adjustmentReason}</Text>
+                <Text size="xs" c="dimmed">
+                  {formatDisplayDateTime(a.verifiedAt)} · {a.collectorName || a.collectorEmail}
+                </Text>
+              </div>
+              <Text fw={700} c={a.totalCents < 0 ? "red" : "green"}>
+                {a.totalCents > 0 ? "+" : ""}
+                {formatUSD(a.totalCents)}
+              </Text>
+            </Group>
+          ))}
+        </Stack>
+      ) : null}
+
+      {reviewable && own ? (
+        <Text size="sm" c="dimmed" data-testid="detail-own">
+          {t("verify.ownCollection")}
+        </Text>
+      ) : null}
+      {reviewable && !own ? (
+        rejecting ? (
+          <Stack gap="xs">
+            <Textarea
+              label={t("verify.rejectReason")}
+              required
+              autosize
+              minRows={2}
+              maxLength={500}
+              value={reason}
+              onChange={(e) => setReason(e.currentTarget.value)}
+              error={reasonTried && !reason.trim() ? t("verify.reasonRequired") : undefined}
+              data-autofocus
+            />
+            <Group justify="flex-end" gap="xs">
+              <Button variant="default" size="md" onClick={() => setRejecting(false)}>
+                {t("common.cancel")}
+              </Button>
+              <Button color="red" size="md" leftSection={<IconX size={18} aria-hidden />} loading={busy === "reject"} onClick={() => void onReject()}>
+                {t("verify.confirmReject")}
+              </Button>
+            </Group>
+          </Stack>
+        ) : (
+          <Group grow gap="xs">
+            <Button color="red" variant="light" size="lg" leftSection={<IconX size={18} aria-hidden />} onClick={() => setRejecting(true)} disabled={busy !== null}>
+              {t("verify.reject")}
+            </Button>
+            <Button color="green" size="lg" leftSection={<IconCheck size={18} aria-hidden />} loading={busy === "verify"} onClick={() => void onVerify()}>
+              {t("verify.verify")}
+            </Button>
+          </Group>
+        )
+      ) : null}
+      {admin && isAdmin && c.status === "verified" && !c.adjustsCollectionId ? (
+        <>
+          <Button variant="light" size="md" onClick={() => setAdjusting(true)}>
+            {t("adminCollections.adjust")}
+          </Button>
+          {adjusting ? <AdjustModal collection={c} opened onClose={() => setAdjusting(false)} /> : null}
+        </>
+      ) : null}
+      {(admin && isAdmin) || own ? (
+        c.status === "draft" ? (
+          <Button color="red" variant="light" size="md" leftSection={<IconTrash size={18} aria-hidden />} onClick={onDelete}>
+            {t("adminCollections.delete")}
+          </Button>
+        ) : null
+      ) : null}
+    </Stack>
+  );
+}
