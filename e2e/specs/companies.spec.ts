@@ -105,7 +105,8 @@ test("a new user finds Rio Laundromat by code, a manager approves them as staff,
   await expect(request).toHaveAttribute("data-status", "PENDING");
   await expect(request.getByRole("button", { name: "Cancel request" })).toBeVisible();
 
-  // Not a member yet: the laundromat is denied.
+  // Not a member yet: no laundromat tab, and the laundromat is denied.
+  await expect(page.getByTestId("nav-tab-laundromat")).toHaveCount(0);
   await navigateInApp(page, "/laundromat/collection-record");
   await expect(page).toHaveURL(/\/user\/profile$/);
   await expect(toast(page, "Access Denied")).toBeVisible();
@@ -123,8 +124,9 @@ test("a new user finds Rio Laundromat by code, a manager approves them as staff,
   await expect(card).toHaveCount(0);
   await closePerson(manager);
 
-  // The answer arrives live, marked as new activity.
+  // The answer arrives live, marked as new activity, and the laundromat tab appears in the navigation.
   await expect(request).toHaveAttribute("data-status", "APPROVED");
+  await expect(page.getByTestId("nav-tab-laundromat")).toBeVisible();
   await expect(request.getByTestId("new-activity")).toBeVisible();
   await expect(request.getByRole("button", { name: "Cancel request" })).toHaveCount(0);
 
