@@ -93,7 +93,7 @@ function summarySql(db: Kysely<DB>, companyId: string, where: ReturnType<typeof 
   return sql<{ id: string; lineCount: number; totalCents: number }>`
     select c.id, c.created_at, c.store_id, s.name as store_name, c.business_date, c.collector_id, u.email as collector_email, u.name as collector_name,
            c.status, c.total_cents, c.submitted_at, c.verified_at, c.verified_by, c.rejection_reason, c.adjusts_collection_id, c.adjustment_reason,
-           (select count(*) from collection_lines l where l.company_id = ${companyId} and l.collection_id = c.id)::int as line_count
+           c.line_count
     from collections c join stores s on s.id = c.store_id join users u on u.id = c.collector_id
     where c.company_id = ${companyId} and ${where}
     ${orderAndLimit}`.execute(db);

@@ -114,10 +114,10 @@ export async function seedBenchCompany(db: Kysely<DB>, today: string, log: (line
   await step(
     db,
     "collections",
-    sql`insert into collections (id, company_id, store_id, business_date, collector_id, status, total_cents, submitted_at, verified_at, verified_by, created_at, updated_at)
+    sql`insert into collections (id, company_id, store_id, business_date, collector_id, status, total_cents, line_count, submitted_at, verified_at, verified_by, created_at, updated_at)
       select ${benchId(sql`'collection:' || s || ':' || d`)}, ${companyId}, ${benchId(sql`'store:' || s`)}, day,
              ${benchId(sql`'user:collector' || lpad((((s - 1) % ${COLLECTORS}) + 1)::text, 2, '0') || '@bench.test'`)},
-             case when d <= ${SUBMITTED_DAYS} then 'submitted' else 'verified' end, 0,
+             case when d <= ${SUBMITTED_DAYS} then 'submitted' else 'verified' end, 0, ${MACHINES_PER_STORE},
              at, case when d > ${SUBMITTED_DAYS} then at + interval '15 hours' end,
              case when d > ${SUBMITTED_DAYS} then ${benchId(sql`'user:' || ${BENCH_SUPERVISOR}`)} end, at, at
       from generate_series(1, ${DAYS}) d cross join generate_series(1, ${STORES}) s,

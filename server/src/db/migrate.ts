@@ -7,6 +7,7 @@ import * as m0004 from "./migrations/0004_themes.ts";
 import * as m0006 from "./migrations/0006_marketing.ts";
 import * as m0007 from "./migrations/0007_cash_posting.ts";
 import * as m0008 from "./migrations/0008_collections_performance.ts";
+import * as m0009 from "./migrations/0009_collection_line_count.ts";
 
 // Migrations are listed here rather than read from disk, so they run the same under tsx,
 // bundlers and tests. Append new ones; never edit a released one.
@@ -18,6 +19,7 @@ const migrations: Record<string, Migration> = {
   "0006_marketing": m0006,
   "0007_cash_posting": m0007,
   "0008_collections_performance": m0008,
+  "0009_collection_line_count": m0009,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -125,6 +125,7 @@ export interface CollectionsTable {
   collectorId: string;
   status: string;
   totalCents: Generated<number>;
+  lineCount: Generated<number>;
   adjustsCollectionId: string | null;
   rejectionReason: string | null;
   adjustmentReason: Generated<string | null>;

@@ -31,7 +31,7 @@ function summaries(db: Kysely<DB>, companyId: string) {
     .selectFrom("collections as c")
     .innerJoin("stores as s", "s.id", "c.storeId")
     .innerJoin("users as u", "u.id", "c.collectorId")
-    .select((eb) => [
+    .select([
       "c.id",
       "c.createdAt",
       "c.storeId",
@@ -48,7 +48,7 @@ function summaries(db: Kysely<DB>, companyId: string) {
       "c.rejectionReason",
       "c.adjustsCollectionId",
       "c.adjustmentReason",
-      eb.selectFrom("collectionLines as l").whereRef("l.collectionId", "=", "c.id").where("l.companyId", "=", companyId).select(eb.fn.countAll<number>().as("n")).as("lineCount"),
+      "c.lineCount",
     ])
     .where("c.companyId", "=", companyId);
 }
@@ -133,7 +133,7 @@ export const saveDraft = mutation({
       if (existing.status !== "draft" && existing.status !== "rejected") throw new AppError(`A ${existing.status} collection cannot be changed`);
       await ctx.db
         .updateTable("collections")
-        .set({ storeId: args.storeId, businessDate: args.businessDate, status: "draft", totalCents: total, updatedAt: new Date() })
+        .set({ storeId: args.storeId, businessDate: args.businessDate, status: "draft", totalCents: total, lineCount: args.lines.length, updatedAt: new Date() })
         .where("id", "=", collectionId)
         .where("companyId", "=", companyId)
         .execute();
@@ -141,7 +141,7 @@ export const saveDraft = mutation({
       collectionId = newId();
       await ctx.db
         .insertInto("collections")
-        .values({ id: collectionId, companyId, storeId: args.storeId, businessDate: args.businessDate, collectorId: ctx.user!.id, status: "draft", totalCents: total, adjustsCollectionId: null, rejectionReason: null, submittedAt: null, verifiedAt: null, verifiedBy: null })
+        .values({ id: collectionId, companyId, storeId: args.storeId, businessDate: args.businessDate, collectorId: ctx.user!.id, status: "draft", totalCents: total, lineCount: args.lines.length, adjustsCollectionId: null, rejectionReason: null, submittedAt: null, verifiedAt: null, verifiedBy: null })
         .execute();
     }
     await replaceLines(ctx, collectionId, args.lines);
@@ -236,6 +236,7 @@ export const adjust = mutation({
         collectorId: ctx.user!.id,
         status: "verified",
         totalCents: delta,
+        lineCount: deltas.length,
         adjustsCollectionId: collectionId,
         adjustmentReason: reason,
         rejectionReason: null,

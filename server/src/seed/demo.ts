@@ -167,6 +167,7 @@ async function seedDemo(db: Kysely<DB>, today: Date): Promise<void> {
         collectorId: collector,
         status,
         totalCents: total,
+        lineCount: machines.length,
         adjustsCollectionId: null,
         rejectionReason: null,
         submittedAt: at,
