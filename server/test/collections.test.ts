@@ -116,6 +116,10 @@ describe("collection lifecycle", () => {
     const { collectionId } = await staff.mutation<{ collectionId: string }>("collections:saveDraft", { storeId: store._id, businessDate: freeDay(3), lines: [line(6, 100)] });
     expect(await failure(supervisor.mutation("collections:deleteDraft", { collectionId }))).toBe("Only the collector or an administrator can delete this draft");
     expect(await failure(supervisor.query("collections:get", { collectionId }))).toBe("Collection not found");
+    // Someone else's draft is private, except to admins, who clean drafts up.
+    const listed = async (c: Client) => (await c.query<Array<{ _id: string }>>("collections:list", { fromDate: freeDay(3), toDate: freeDay(3), status: "draft" })).map((r) => r._id);
+    expect(await listed(supervisor)).not.toContain(collectionId);
+    expect(await listed(admin)).toContain(collectionId);
     await admin.mutation("collections:deleteDraft", { collectionId });
     expect(await failure(staff.query("collections:get", { collectionId }))).toBe("Collection not found");
     const verified = (await staff.query<Array<{ _id: string }>>("collections:list", { fromDate: daysAgo(30), toDate: today, status: "verified" }))[0];

@@ -289,8 +289,8 @@ function listQuery(ctx: QueryCtx, args: z.infer<typeof listArgs>) {
   if (args.collectorId) q = q.where("c.collectorId", "=", args.collectorId);
   if (args.status) q = q.where("c.status", "=", args.status);
   if (!args.includeAdjustments) q = q.where("c.adjustsCollectionId", "is", null);
-  // Someone else's draft is private to its collector.
-  q = q.where((eb) => eb.or([eb("c.status", "!=", "draft"), eb("c.collectorId", "=", ctx.user!.id)]));
+  // Someone else's draft is private to its collector (and admins, who may delete it).
+  if (!ctx.permissions.isAdmin) q = q.where((eb) => eb.or([eb("c.status", "!=", "draft"), eb("c.collectorId", "=", ctx.user!.id)]));
   const column = { businessDate: "c.businessDate", storeName: "s.name", totalCents: "c.totalCents", status: "c.status", collectorEmail: "u.email" } as const;
   return q
     .orderBy(column[args.sortBy ?? "businessDate"], args.sortDir ?? "desc")

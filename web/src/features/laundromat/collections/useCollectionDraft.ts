@@ -95,7 +95,12 @@ export function useCollectionDraft(userId: string | null, storeId: string, busin
     const run = (async (): Promise<SaveOutcome> => {
       setSaving(true);
       try {
-        const saved = await saveDraftFn({ collectionId: snapshot.collectionId ?? undefined, storeId: snapshot.storeId, businessDate: snapshot.businessDate, lines: result.lines });
+        const args = { storeId: snapshot.storeId, businessDate: snapshot.businessDate, lines: result.lines };
+        const saved = await saveDraftFn({ ...args, collectionId: snapshot.collectionId ?? undefined }).catch((error: unknown) => {
+          // The server copy is gone (an admin deleted the draft): what this device kept becomes a new draft.
+          if (snapshot.collectionId && error instanceof Error && error.message === "Collection not found") return saveDraftFn(args);
+          throw error;
+        });
         setSyncError(null);
         if (keyRef.current === forKey) {
           const latest = draftRef.current;
