@@ -241,5 +241,6 @@ test("a manager changes a new member's role, removes them, and denies another re
 
   await expect(askerRequest).toHaveAttribute("data-status", "DENIED");
   await expect(askerRequest.getByTestId("new-activity")).toBeVisible();
+  await expect(askerRequest.getByTestId("decision-reason")).toHaveText("Reason: We are not hiring at the moment");
   await closePerson(asker);
 });

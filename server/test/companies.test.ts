@@ -80,7 +80,7 @@ describe("joining a company", () => {
     const { requestId } = await user.mutation<{ requestId: string }>("companyJoinRequests:requestToJoin", { companyId: rioId });
     const owner = await new Client(server.url).signIn("owner@demo.test");
     await owner.mutation("companyJoinRequests:denyJoinRequest", { requestId, reason: "Not on the roster" });
-    expect(await user.query("companyJoinRequests:getUserPendingRequests")).toMatchObject([{ status: "DENIED", hasNewActivity: true }]);
+    expect(await user.query("companyJoinRequests:getUserPendingRequests")).toMatchObject([{ status: "DENIED", hasNewActivity: true, decisionReason: "Not on the roster" }]);
     expect(await user.query("companies:getUserCompanyMemberships")).toEqual([]);
   });
 

@@ -8,6 +8,7 @@ import * as m0006 from "./migrations/0006_marketing.ts";
 import * as m0007 from "./migrations/0007_cash_posting.ts";
 import * as m0008 from "./migrations/0008_collections_performance.ts";
 import * as m0009 from "./migrations/0009_collection_line_count.ts";
+import * as m0010 from "./migrations/0010_join_request_decision_reason.ts";
 
 // Migrations are listed here rather than read from disk, so they run the same under tsx,
 // bundlers and tests. Append new ones; never edit a released one.
@@ -20,6 +21,7 @@ const migrations: Record<string, Migration> = {
   "0007_cash_posting": m0007,
   "0008_collections_performance": m0008,
   "0009_collection_line_count": m0009,
+  "0010_join_request_decision_reason": m0010,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -71,6 +71,7 @@ export interface JoinRequestsTable {
   requestedAt: DefaultTimestamp;
   updatedAt: DefaultTimestamp;
   decidedBy: string | null;
+  decisionReason: Generated<string | null>;
 }
 
 export interface StoresTable {

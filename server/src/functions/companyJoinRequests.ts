@@ -104,7 +104,7 @@ export const getUserPendingRequests = query({
     const rows = await ctx.db
       .selectFrom("joinRequests as r")
       .innerJoin("companies as c", "c.id", "r.companyId")
-      .select(["r.id", "r.companyId", "r.status", "r.message", "r.requestedAt", "r.updatedAt", "c.name as companyName", "c.displayName as companyDisplayName"])
+      .select(["r.id", "r.companyId", "r.status", "r.message", "r.decisionReason", "r.requestedAt", "r.updatedAt", "c.name as companyName", "c.displayName as companyDisplayName"])
       .where("r.userId", "=", ctx.user!.id)
       .orderBy("r.requestedAt", "desc")
       .limit(100)
@@ -117,6 +117,7 @@ export const getUserPendingRequests = query({
         companyName: r.companyDisplayName ?? r.companyName,
         status: r.status,
         message: r.message,
+        decisionReason: r.decisionReason,
         requestedAt: new Date(r.requestedAt).getTime(),
         updatedAt,
         hasNewActivity: r.status !== "PENDING" && ctx.now - updatedAt < NEW_ACTIVITY_MS,
@@ -190,7 +191,7 @@ export const denyJoinRequest = mutation({
   args: z.object({ requestId: z.string().max(64), reason: z.string().max(500).optional() }),
   handler: async (ctx, { requestId, reason }) => {
     await pendingRequestOfCompany(ctx.db, ctx.company!.id, requestId);
-    await ctx.db.updateTable("joinRequests").set({ status: "DENIED", decidedBy: ctx.user!.id, updatedAt: new Date() }).where("id", "=", requestId).execute();
+    await ctx.db.updateTable("joinRequests").set({ status: "DENIED", decidedBy: ctx.user!.id, decisionReason: reason?.trim() || null, updatedAt: new Date() }).where("id", "=", requestId).execute();
     await audit(ctx.db, { companyId: ctx.company!.id, actorId: ctx.user!.id, action: "deny", entity: "joinRequest", entityId: requestId, before: { status: "PENDING" }, after: { status: "DENIED", reason: reason ?? null } });
     return null;
   },

@@ -123,6 +123,11 @@ function RequestRow({ request }: { request: MyRequest }) {
                 ? t("myRequests.decidedAt", { status: t(`requestStatus.${request.status}`, { defaultValue: request.status }), date: formatDateTime(request.updatedAt) })
                 : t("myRequests.requestedAt", { date: formatDateTime(request.requestedAt) })}
             </Text>
+            {request.decisionReason ? (
+              <Text size="sm" data-testid="decision-reason" style={{ overflowWrap: "anywhere" }}>
+                {t("myRequests.reason", { reason: request.decisionReason })}
+              </Text>
+            ) : null}
           </Stack>
         </Group>
         {!decided ? (
