@@ -140,7 +140,7 @@ export function CollectionsBrowser({ admin = false }: Props) {
           value={collector ?? ALL}
           onChange={(v) => setCollector(!v || v === ALL ? null : v)}
           allowDeselect={false}
-          w={{ base: "calc(50% - 6px)", xs: 180 }}
+          w={{ base: "100%", xs: 250 }}
           size="md"
         />
         <Select
@@ -149,7 +149,7 @@ export function CollectionsBrowser({ admin = false }: Props) {
           value={status ?? ALL}
           onChange={(v) => setStatus(!v || v === ALL ? null : (v as CollectionStatus))}
           allowDeselect={false}
-          w={{ base: "calc(50% - 6px)", xs: 160 }}
+          w={{ base: "100%", xs: 210 }}
           size="md"
         />
         <Group gap="xs" ml="auto">
@@ -204,7 +204,7 @@ export function CollectionsBrowser({ admin = false }: Props) {
                       {columns.isVisible("businessDate") ? <Text fw={700}>{formatDisplayDate(r.businessDate)}</Text> : null}
                       {columns.isVisible("status") ? <StatusBadge status={r.status} /> : null}
                     </Group>
-                    <Text size="sm" c="dimmed" truncate>
+                    <Text size="sm" c="dimmed">
                       {[columns.isVisible("store") ? r.storeName : null, columns.isVisible("collector") ? r.collectorName || r.collectorEmail : null, columns.isVisible("machines") ? t("common.machineCount", { count: r.lineCount }) : null]
                         .filter(Boolean)
                         .join(" · ")}

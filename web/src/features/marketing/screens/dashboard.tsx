@@ -2,7 +2,6 @@ import { useState } from "react";
 import { Anchor, Badge, Button, Card, Drawer, Group, ScrollArea, SimpleGrid, Stack, Switch, Table, Text, Title } from "@mantine/core";
 import { IconExternalLink, IconPlus } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
-import { formatUsLongDate } from "@tumble/domain/campaignPlaceholders";
 import { formatPhone } from "@tumble/domain/phone";
 import { formatUSD } from "@tumble/domain/money";
 import { api } from "../../../lib/api";
@@ -11,6 +10,8 @@ import { useMutation, useQuery } from "../../../lib/hooks";
 import { notifyError } from "../../../lib/notify";
 import { CampaignEditor, type EditableCampaign } from "../CampaignEditor";
 import { ClaimStatusBadge } from "../StatusBadge";
+import { formatDate } from "../../../ui/companyFinder/format";
+import { formatDisplayDate } from "../../../ui/laundromatSelection/format";
 
 /** /marketing/dashboard: campaigns with claims, verifications and redemptions; the editor with a live preview. */
 export default function DashboardScreen() {
@@ -45,7 +46,7 @@ export default function DashboardScreen() {
           {t("dashboard.newCampaign")}
         </Button>
       </Group>
-      <SimpleGrid cols={3} spacing={{ base: "xs", sm: "md" }}>
+      <SimpleGrid cols={{ base: 1, xs: 3 }} spacing={{ base: "xs", sm: "md" }}>
         <Stat label={t("dashboard.claims")} value={totals.claims} />
         <Stat label={t("dashboard.verifications")} value={totals.verifications} />
         <Stat label={t("dashboard.redemptions")} value={totals.redemptions} />
@@ -86,7 +87,7 @@ export default function DashboardScreen() {
                   </Table.Td>
                   <Table.Td>
                     <Text size="sm">
-                      {formatUsLongDate(c.startDate)} – {formatUsLongDate(c.endDate)}
+                      {campaignDate(c.startDate)} – {campaignDate(c.endDate)}
                     </Text>
                   </Table.Td>
                   <Table.Td ta="right">{formatUSD(c.offerAmountCents)}</Table.Td>
@@ -115,6 +116,11 @@ export default function DashboardScreen() {
       </Drawer>
     </Stack>
   );
+}
+
+/** A campaign date (epoch ms, a UTC calendar day) as MM/dd/yyyy. */
+function campaignDate(epochMs: number): string {
+  return Number.isFinite(epochMs) ? formatDisplayDate(new Date(epochMs).toISOString().slice(0, 10)) : "";
 }
 
 function Stat({ label, value }: { label: string; value: number }) {
@@ -182,7 +188,7 @@ function CampaignDetails({ campaign, onEdit }: { campaign: Campaign; onEdit: () 
                           {c.claimId} · {c.phone ? formatPhone(c.phone) : c.email}
                         </Text>
                       </Table.Td>
-                      <Table.Td>{new Date(c._creationTime).toLocaleDateString()}</Table.Td>
+                      <Table.Td>{formatDate(c._creationTime)}</Table.Td>
                       <Table.Td>
                         <ClaimStatusBadge status={c.status} />
                       </Table.Td>
