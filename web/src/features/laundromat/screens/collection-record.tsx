@@ -9,7 +9,6 @@ import { errorMessageOf } from "../../../lib/errors";
 import { useQuery } from "../../../lib/hooks";
 import { useLaundromatSelection } from "../../../lib/laundromatSelection";
 import { notifyError, notifySuccess, notifyWarning } from "../../../lib/notify";
-import { LaundromatSelectionHost } from "../../../ui/laundromatSelection/LaundromatSelectionHost";
 import { SelectionSummary } from "../../../ui/laundromatSelection/SelectionSummary";
 import { formatDisplayDate, todayInZone } from "../../laundromat/collections/format";
 import { MachineLineInputs } from "../../laundromat/collections/MachineLineInputs";
@@ -48,7 +47,6 @@ export default function CollectionRecordScreen() {
   const { selection } = useLaundromatSelection();
   return (
     <Stack gap="md">
-      <LaundromatSelectionHost />
       <div>
         <Title order={1} size="h2">
           {t("record.title")}

@@ -2,7 +2,6 @@ import { Stack, Tabs, Text, Title } from "@mantine/core";
 import { IconCategory, IconWashMachine } from "@tabler/icons-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { LaundromatSelectionHost } from "../../../ui/laundromatSelection/LaundromatSelectionHost";
 import { SelectionSummary } from "../../../ui/laundromatSelection/SelectionSummary";
 import { EquipmentTypesPanel } from "../equipment/EquipmentTypesPanel";
 import { MachinesPanel } from "../equipment/MachinesPanel";
@@ -14,7 +13,6 @@ export default function EquipmentConfigScreen() {
   return (
     <Stack gap="lg">
       {/* Renders the selection dialog unless the app shell already does. */}
-      <LaundromatSelectionHost />
       <SelectionSummary />
       <div>
         <Title order={1} size="h2">
