@@ -7,10 +7,13 @@ import { serveStatic } from "@hono/node-server/serve-static";
 import { Hono, type MiddlewareHandler } from "hono";
 import type { Config } from "./config.ts";
 import { openPGlite, openPostgres, type Database } from "./db/database.ts";
-import { migrateToLatest } from "./db/migrate.ts";
+import { assertMigrated } from "./db/migrate.ts";
+import { cacheStatic, limitBodies, securityHeaders, sendPage } from "./http/delivery.ts";
 import { ensureDefaultThemes } from "./seed/themes.ts";
-import { Outbox } from "./mail/outbox.ts";
+import { mountTestWorld } from "./seed/testWorld.ts";
+import { createTransport, OutboxWorker } from "./mail/outbox.ts";
 import { Executor } from "./runtime/executor.ts";
+import { purgeExpiredKeys } from "./runtime/idempotency.ts";
 import { mountHttpApi } from "./runtime/httpApi.ts";
 import { IdentityCache } from "./runtime/identityCache.ts";
 import { InvalidationBus } from "./runtime/invalidation.ts";
@@ -42,11 +45,7 @@ export async function openDatabase(config: Config): Promise<Database> {
 }
 
 function sendIndex(dist: string) {
-  const file = path.join(dist, "index.html");
-  return (c: import("hono").Context) => {
-    if (!fs.existsSync(file)) return c.text(`${path.relative(ROOT, dist)} is not built: run \`npm run build\``, 503);
-    return c.html(fs.readFileSync(file, "utf8"));
-  };
+  return sendPage(path.join(dist, "index.html"), `${path.relative(ROOT, dist)} is not built: run \`npm run build\``);
 }
 
 /** Static files from a build folder, once it exists (it may be built after the server starts). */
@@ -59,8 +58,12 @@ function whenBuilt(dist: string, make: () => MiddlewareHandler): MiddlewareHandl
 }
 
 /** Builds services over an open, migrated database and starts HTTP + socket on config.port. */
-export async function startServer(config: Config, database: Database, log: (line: string) => void = (l) => process.stdout.write(`${l}\n`)): Promise<RunningServer> {
-  await migrateToLatest(database.db);
+export async function startServer(
+  config: Config,
+  database: Database,
+  log: (line: string) => void = (l) => process.stdout.write(`${l}\n`),
+): Promise<RunningServer> {
+  await assertMigrated(database.db);
   await ensureDefaultThemes(database.db);
   const bus = new InvalidationBus(database);
   await bus.start();
@@ -69,7 +72,7 @@ export async function startServer(config: Config, database: Database, log: (line
     database,
     bus,
     tokens: await TokenService.create(database.db, config.authSecret),
-    outbox: new Outbox(database.db, { smtpUrl: config.smtpUrl, smsUrl: config.smsUrl, log }),
+    outbox: new OutboxWorker(database.db, createTransport({ smtpUrl: config.smtpUrl, smsUrl: config.smsUrl, log }), { log, pollMs: config.outboxPollMs }),
     rateLimiter: new RateLimiter(database.db),
     log,
   };
@@ -78,13 +81,32 @@ export async function startServer(config: Config, database: Database, log: (line
   const live = new LiveQueries(executor, bus);
 
   const app = new Hono();
+  app.use(securityHeaders({ https: config.publicUrl.startsWith("https:") }));
+  app.use(limitBodies());
   const identities = new IdentityCache(bus);
+  mountTestWorld(app, database.db);
   mountHttpApi(app, services, executor, identities);
-  app.use("/landing/*", whenBuilt(LANDING_DIST, () => serveStatic({ root: path.relative(process.cwd(), LANDING_DIST), rewriteRequestPath: (p) => p.replace(/^\/landing/, "") })));
-  app.get("/marketing-demo", sendIndex(LANDING_DIST));
-  app.get("/marketing/:campaignId", (c, next) => (STAFF_MARKETING.has(c.req.param("campaignId")) ? next() : sendIndex(LANDING_DIST)(c)));
-  app.use("/*", whenBuilt(WEB_DIST, () => serveStatic({ root: path.relative(process.cwd(), WEB_DIST) })));
-  app.get("/*", sendIndex(WEB_DIST));
+  const landingIndex = sendIndex(LANDING_DIST);
+  const webIndex = sendIndex(WEB_DIST);
+  app.get("/", webIndex);
+  app.get("/index.html", webIndex);
+  app.get("/landing/", landingIndex);
+  app.get("/landing/index.html", landingIndex);
+  app.use(
+    "/landing/*",
+    cacheStatic(),
+    whenBuilt(LANDING_DIST, () =>
+      serveStatic({ root: path.relative(process.cwd(), LANDING_DIST), precompressed: true, rewriteRequestPath: (p) => p.replace(/^\/landing/, "") }),
+    ),
+  );
+  app.get("/marketing-demo", landingIndex);
+  app.get("/marketing/:campaignId", (c, next) => (STAFF_MARKETING.has(c.req.param("campaignId")) ? next() : landingIndex(c)));
+  app.use(
+    "/*",
+    cacheStatic(),
+    whenBuilt(WEB_DIST, () => serveStatic({ root: path.relative(process.cwd(), WEB_DIST), precompressed: true })),
+  );
+  app.get("/*", webIndex);
 
   const server = createAdaptorServer({ fetch: app.fetch });
   const wss = createSyncServer(services, executor, live);
@@ -97,8 +119,10 @@ export async function startServer(config: Config, database: Database, log: (line
     server.listen(config.port, "0.0.0.0", () => resolve());
   });
   const port = (server.address() as AddressInfo).port;
-  const retry = setInterval(() => void services.outbox.retryPending().catch(() => {}), 30_000);
-  retry.unref();
+  // One delivery worker per process; the executor wakes it when a mutation that enqueued commits.
+  services.outbox.start();
+  const housekeeping = setInterval(() => void purgeExpiredKeys(database.db).catch(() => undefined), 60 * 60_000);
+  housekeeping.unref();
 
   return {
     url: `http://localhost:${port}`,
@@ -107,11 +131,12 @@ export async function startServer(config: Config, database: Database, log: (line
     executor,
     live,
     async close() {
-      clearInterval(retry);
+      clearInterval(housekeeping);
       for (const client of wss.clients) client.close(1001, "Server shutting down");
       wss.close();
       // Finish in-flight requests, then stop.
       await new Promise<void>((resolve) => server.close(() => resolve()));
+      await services.outbox.stop();
       await live.idle();
       live.close();
       identities.close();

@@ -5,13 +5,16 @@ import { z } from "zod";
 // naming the variable, so a typo never runs the server on defaults by accident.
 
 const url = (protocols: string[]) =>
-  z.string().refine((value) => {
-    try {
-      return protocols.includes(new URL(value).protocol);
-    } catch {
-      return false;
-    }
-  }, `must be a URL starting with ${protocols.join(" or ")}//`);
+  z.string().refine(
+    (value) => {
+      try {
+        return protocols.includes(new URL(value).protocol);
+      } catch {
+        return false;
+      }
+    },
+    `must be a URL starting with ${protocols.join(" or ")}//`,
+  );
 
 const schema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -22,6 +25,18 @@ const schema = z.object({
   SEED: z.enum(["demo", "none"]).default("demo"),
   PUBLIC_URL: url(["http:", "https:"]).optional(),
   AUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+  OUTBOX_POLL_MS: z.coerce.number().int().min(50).max(600_000).default(3000),
+  TRUSTED_PROXY_HEADER: z
+    .string()
+    .regex(/^[A-Za-z0-9-]+$/, "must be an HTTP header name such as x-forwarded-for")
+    .transform((v) => v.toLowerCase())
+    .optional(),
+  TRUSTED_PROXY_HOPS: z.coerce
+    .number()
+    .int("must be a whole number from 1 to 10")
+    .min(1, "must be a whole number from 1 to 10")
+    .max(10, "must be a whole number from 1 to 10")
+    .default(1),
 });
 
 export type Config = {
@@ -33,6 +48,14 @@ export type Config = {
   seed: "demo" | "none";
   publicUrl: string;
   authSecret?: string;
+  /** How often the outbox worker looks for due messages when no mutation woke it. */
+  outboxPollMs: number;
+  /**
+   * Where the client address comes from: without a header, the socket's peer; with one, the
+   * `hops`-th entry from the right of that header's comma-separated list (each trusted proxy
+   * appends the address it saw, so entries further left can be forged by the client).
+   */
+  trustedProxy?: { header: string; hops: number };
 };
 
 export class ConfigError extends Error {}
@@ -55,5 +78,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     seed: c.SEED,
     publicUrl: c.PUBLIC_URL ?? `http://localhost:${c.PORT}`,
     authSecret: c.AUTH_SECRET,
+    outboxPollMs: c.OUTBOX_POLL_MS,
+    trustedProxy: c.TRUSTED_PROXY_HEADER ? { header: c.TRUSTED_PROXY_HEADER, hops: c.TRUSTED_PROXY_HOPS } : undefined,
   };
 }

@@ -15,7 +15,10 @@ afterAll(() => server?.stop());
 
 async function newUser(email: string) {
   const c = new Client(server.url);
-  const r = await c.action<{ tokens: { token: string; refreshToken: string } }>("auth:signIn", { provider: "password", params: { email, password: "a-good-password", flow: "signUp" } });
+  const r = await c.action<{ tokens: { token: string; refreshToken: string } }>("auth:signIn", {
+    provider: "password",
+    params: { email, password: "a-good-password", flow: "signUp" },
+  });
   c.token = r.tokens.token;
   return c;
 }
@@ -37,9 +40,16 @@ describe("finding a company", () => {
 
   it("validates a company code after the spec's normalisation", async () => {
     const c = await newUser("coder@example.com");
-    expect(await c.query("companyJoinRequests:validateCompanyCode", { companyCode: " cmp-100001 " })).toMatchObject({ isValid: true, company: { name: "Rio Laundromat" } });
+    expect(await c.query("companyJoinRequests:validateCompanyCode", { companyCode: " cmp-100001 " })).toMatchObject({
+      isValid: true,
+      company: { name: "Rio Laundromat" },
+    });
     expect(await c.query("companyJoinRequests:validateCompanyCode", { companyCode: "100001" })).toMatchObject({ isValid: true });
-    expect(await c.query("companyJoinRequests:validateCompanyCode", { companyCode: "CMP999999" })).toEqual({ isValid: false, message: "No company found with this code", company: null });
+    expect(await c.query("companyJoinRequests:validateCompanyCode", { companyCode: "CMP999999" })).toEqual({
+      isValid: false,
+      message: "No company found with this code",
+      company: null,
+    });
     expect(await c.query("companyJoinRequests:validateCompanyCode", { companyCode: "12" })).toMatchObject({ isValid: false });
   });
 
@@ -56,7 +66,9 @@ describe("joining a company", () => {
     const user = await newUser("joiner@example.com");
     const { requestId } = await user.mutation<{ requestId: string; status: string }>("companyJoinRequests:requestToJoin", { companyId: rioId });
     expect(await failure(user.mutation("companyJoinRequests:requestToJoin", { companyId: rioId }))).toBe("You already have a pending request for this company");
-    expect(await user.query("companyJoinRequests:getUserPendingRequests")).toMatchObject([{ _id: requestId, companyName: "Rio Laundromat", status: "PENDING", hasNewActivity: false }]);
+    expect(await user.query("companyJoinRequests:getUserPendingRequests")).toMatchObject([
+      { _id: requestId, companyName: "Rio Laundromat", status: "PENDING", hasNewActivity: false },
+    ]);
     expect(await user.query("auth:getUserCompanyRole")).toMatchObject({ role: "UNASSIGNED", permissions: { hasCompanyMembership: false } });
 
     const staff = await new Client(server.url).signIn("staff@demo.test");
@@ -69,7 +81,11 @@ describe("joining a company", () => {
     await manager.mutation("companyJoinRequests:approveJoinRequest", { requestId, role: "STAFF" });
     expect(await failure(manager.mutation("companyJoinRequests:approveJoinRequest", { requestId, role: "STAFF" }))).toBe("This request was already decided");
 
-    expect(await user.query("auth:getUserCompanyRole")).toMatchObject({ role: "STAFF", companyId: rioId, permissions: { hasCompanyMembership: true, canVerify: false } });
+    expect(await user.query("auth:getUserCompanyRole")).toMatchObject({
+      role: "STAFF",
+      companyId: rioId,
+      permissions: { hasCompanyMembership: true, canVerify: false },
+    });
     expect(await user.query("companyJoinRequests:getUserPendingRequests")).toMatchObject([{ status: "APPROVED", hasNewActivity: true }]);
     const audit = await server.database.db.selectFrom("auditLog").selectAll().where("entityId", "=", requestId).executeTakeFirstOrThrow();
     expect(audit).toMatchObject({ action: "approve", companyId: rioId });
@@ -80,7 +96,9 @@ describe("joining a company", () => {
     const { requestId } = await user.mutation<{ requestId: string }>("companyJoinRequests:requestToJoin", { companyId: rioId });
     const owner = await new Client(server.url).signIn("owner@demo.test");
     await owner.mutation("companyJoinRequests:denyJoinRequest", { requestId, reason: "Not on the roster" });
-    expect(await user.query("companyJoinRequests:getUserPendingRequests")).toMatchObject([{ status: "DENIED", hasNewActivity: true, decisionReason: "Not on the roster" }]);
+    expect(await user.query("companyJoinRequests:getUserPendingRequests")).toMatchObject([
+      { status: "DENIED", hasNewActivity: true, decisionReason: "Not on the roster" },
+    ]);
     expect(await user.query("companies:getUserCompanyMemberships")).toEqual([]);
   });
 
@@ -88,7 +106,11 @@ describe("joining a company", () => {
     const db = server.database.db;
     await db.updateTable("companies").set({ allowJoinRequests: false }).where("id", "=", sudsId).execute();
     const user = await newUser("closed@example.com");
-    expect(await user.query("companyJoinRequests:validateCompanyCode", { companyCode: "CMP200002" })).toMatchObject({ isValid: false, message: "This company is not accepting join requests", company: { allowJoinRequests: false } });
+    expect(await user.query("companyJoinRequests:validateCompanyCode", { companyCode: "CMP200002" })).toMatchObject({
+      isValid: false,
+      message: "This company is not accepting join requests",
+      company: { allowJoinRequests: false },
+    });
     expect(await failure(user.mutation("companyJoinRequests:requestToJoin", { companyId: sudsId }))).toBe("This company is not accepting join requests");
     expect(await db.selectFrom("joinRequests").select("id").where("companyId", "=", sudsId).execute()).toEqual([]);
 
@@ -109,10 +131,19 @@ describe("memberships", () => {
     const user = await newUser("twohats@example.com");
     const db = server.database.db;
     const userId = (await db.selectFrom("users").select("id").where("email", "=", "twohats@example.com").executeTakeFirstOrThrow()).id;
-    await db.insertInto("memberships").values([{ id: "m".repeat(31) + "1", companyId: rioId, userId, role: "STAFF" }, { id: "m".repeat(31) + "2", companyId: sudsId, userId, role: "MANAGER" }]).execute();
+    await db
+      .insertInto("memberships")
+      .values([
+        { id: "m".repeat(31) + "1", companyId: rioId, userId, role: "STAFF" },
+        { id: "m".repeat(31) + "2", companyId: sudsId, userId, role: "MANAGER" },
+      ])
+      .execute();
     await db.updateTable("users").set({ activeCompanyId: rioId }).where("id", "=", userId).execute();
     const list = await user.query<Array<{ companyName: string; isActive: boolean; role: string }>>("companies:getUserCompanyMemberships");
-    expect(list.map((m) => [m.companyName, m.role, m.isActive])).toEqual([["Rio Laundromat", "STAFF", true], ["Suds Express", "MANAGER", false]]);
+    expect(list.map((m) => [m.companyName, m.role, m.isActive])).toEqual([
+      ["Rio Laundromat", "STAFF", true],
+      ["Suds Express", "MANAGER", false],
+    ]);
     await user.mutation("companies:switchActiveCompany", { companyId: sudsId });
     expect(await user.query("auth:getUserCompanyRole")).toMatchObject({ role: "MANAGER", companyId: sudsId, permissions: { canManageStores: true } });
     expect(await user.query("companies:getCurrentCompany")).toMatchObject({ name: "Suds Express", myRole: "MANAGER" });
@@ -129,8 +160,12 @@ describe("memberships", () => {
     expect(await failure(manager.mutation("companyMembers:changeMemberRole", { membershipId: byEmail("owner@demo.test")._id, role: "STAFF" }))).toBe(
       "You cannot change a member with a higher role than yours",
     );
-    expect(await failure(manager.mutation("companyMembers:changeMemberRole", { membershipId: byEmail("manager@demo.test")._id, role: "STAFF" }))).toBe("You cannot change your own membership");
-    expect(await failure(manager.mutation("companyMembers:changeMemberRole", { membershipId: byEmail("member@demo.test")._id, role: "OWNER" }))).toBe("You cannot grant the OWNER role");
+    expect(await failure(manager.mutation("companyMembers:changeMemberRole", { membershipId: byEmail("manager@demo.test")._id, role: "STAFF" }))).toBe(
+      "You cannot change your own membership",
+    );
+    expect(await failure(manager.mutation("companyMembers:changeMemberRole", { membershipId: byEmail("member@demo.test")._id, role: "OWNER" }))).toBe(
+      "You cannot grant the OWNER role",
+    );
     await manager.mutation("companyMembers:changeMemberRole", { membershipId: byEmail("member@demo.test")._id, role: "SUPERVISOR" });
     const member = await new Client(server.url).signIn("member@demo.test");
     expect(await member.query("auth:getUserCompanyRole")).toMatchObject({ role: "SUPERVISOR", permissions: { canVerify: true } });

@@ -9,7 +9,12 @@ beforeAll(async () => {
 });
 afterAll(() => server?.stop());
 
-type Theme = { _id: string; name: string; isDefault: boolean; config: { colors: { primary: string }; typography: { fontFamily: string }; spacing: { borderRadius: number } } };
+type Theme = {
+  _id: string;
+  name: string;
+  isDefault: boolean;
+  config: { colors: { primary: string }; typography: { fontFamily: string }; spacing: { borderRadius: number } };
+};
 
 describe("themes", () => {
   it("seeds Tumble (default) and Harbor once, however often the server starts", async () => {

@@ -22,7 +22,10 @@ describe("HTTP transport", () => {
   });
 
   it("returns a function's error as HTTP 560 with errorMessage", async () => {
-    const outcome = await client.raw("action", "auth:signIn", { provider: "password", params: { email: "owner@demo.test", password: "wrong-password", flow: "signIn" } });
+    const outcome = await client.raw("action", "auth:signIn", {
+      provider: "password",
+      params: { email: "owner@demo.test", password: "wrong-password", flow: "signIn" },
+    });
     expect(outcome.status).toBe(560);
     expect(outcome.body).toEqual({ status: "error", errorMessage: "Invalid password", logLines: [] });
   });

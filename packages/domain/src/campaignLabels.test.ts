@@ -1,11 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  DELIVERY_METHODS,
-  deliveryMethodLabel,
-  deliveryMethodOf,
-  OFFER_TYPES,
-  offerTypeLabel,
-} from "./campaignLabels.ts";
+import { DELIVERY_METHODS, deliveryMethodLabel, deliveryMethodOf, OFFER_TYPES, offerTypeLabel } from "./campaignLabels.ts";
 
 describe("campaign labels", () => {
   it("has the spec's offer type labels", () => {

@@ -27,8 +27,7 @@ describe("fillPlaceholders", () => {
   });
 
   it("fills every variable", () => {
-    const all =
-      "{offerAmount}|{budget}|{offerType}|{deliveryMethod}|{startDate}|{endDate}|{name}|{displayName}|{description}|{campaignType}|{maxParticipants}";
+    const all = "{offerAmount}|{budget}|{offerType}|{deliveryMethod}|{startDate}|{endDate}|{name}|{displayName}|{description}|{campaignType}|{maxParticipants}";
     expect(fillPlaceholders(all, campaign).text).toBe(
       "$15.00|$2,500.00|Account Credit|Email and SMS|January 5, 2026|February 4, 2026|rio-spring|Rio Laundromat $15 Credit Promotion|Spring savings|SEASONAL|500",
     );

@@ -1,13 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  canSubmitClaim,
-  CLAIM_MESSAGES,
-  claimMessage,
-  claimSubmission,
-  claimSubmitErrorMessage,
-  validateClaim,
-  type ClaimFormValues,
-} from "./claimForm.ts";
+import { canSubmitClaim, CLAIM_MESSAGES, claimMessage, claimSubmission, claimSubmitErrorMessage, validateClaim, type ClaimFormValues } from "./claimForm.ts";
 
 const complete: ClaimFormValues = { customerName: "Ana Ruiz", email: "ana@example.com", phone: "(555)123-4567", consent: true };
 const empty: ClaimFormValues = { customerName: "", email: "", phone: "", consent: false };

@@ -39,7 +39,15 @@ describe("context-menu rights", () => {
   });
 
   it("keeps the system-admin context for admins only", () => {
-    expect(rights("MANAGER", "system-admin")).toEqual({ canView: false, canEdit: false, canDelete: false, canCreate: false, canExport: false, isOwner: false, isAdmin: false });
+    expect(rights("MANAGER", "system-admin")).toEqual({
+      canView: false,
+      canEdit: false,
+      canDelete: false,
+      canCreate: false,
+      canExport: false,
+      isOwner: false,
+      isAdmin: false,
+    });
     expect(rights(null, "system-admin", "SYSTEM_ADMIN")).toMatchObject({ canView: true, canEdit: true, canDelete: true, canCreate: true, canExport: true });
   });
 

@@ -94,6 +94,11 @@ export function menuItemAllowed(itemId: string, permissions: ContextMenuPermissi
   return (ADMIN_ONLY_ITEMS as readonly string[]).includes(itemId) ? permissions.isAdmin : true;
 }
 
-export function buildContext<T>(user: ContextMenuUser, type: ContextType, data?: T, options: { subType?: string; ownerId?: string | null } = {}): ContextMenuContext<T> {
+export function buildContext<T>(
+  user: ContextMenuUser,
+  type: ContextType,
+  data?: T,
+  options: { subType?: string; ownerId?: string | null } = {},
+): ContextMenuContext<T> {
   return { type, subType: options.subType, data, permissions: contextMenuPermissions(user, type, options.ownerId) };
 }

@@ -144,9 +144,7 @@ describe("presets", () => {
         const [fromDate, toDate, compareFromDate, compareToDate] = rows[preset];
         it(`${preset}: ${fromDate}…${toDate} vs ${compareFromDate}…${compareToDate}`, () => {
           expect(presetRange(preset, today)).toEqual({ fromDate, toDate });
-          expect(comparisonRange(preset, fromDate, toDate)).toEqual(
-            compareFromDate === null ? null : { compareFromDate, compareToDate },
-          );
+          expect(comparisonRange(preset, fromDate, toDate)).toEqual(compareFromDate === null ? null : { compareFromDate, compareToDate });
         });
       }
     });

@@ -144,15 +144,9 @@ describe("password", () => {
       password: "longenough",
       confirmPassword: "longenough",
     });
-    expect(issues(passwordSignUpSchema.safeParse({ email: "a@b.co", password: "short", confirmPassword: "short" }))).toEqual([
-      "passwordTooShort",
-    ]);
-    expect(issues(passwordSignUpSchema.safeParse({ email: "a@b.co", password: "longenough", confirmPassword: "different" }))).toEqual([
-      "passwordsDoNotMatch",
-    ]);
-    expect(issues(passwordResetSchema.safeParse({ email: "a@b.co", code: "12345678", newPassword: "1234567" }))).toEqual([
-      "passwordTooShort",
-    ]);
+    expect(issues(passwordSignUpSchema.safeParse({ email: "a@b.co", password: "short", confirmPassword: "short" }))).toEqual(["passwordTooShort"]);
+    expect(issues(passwordSignUpSchema.safeParse({ email: "a@b.co", password: "longenough", confirmPassword: "different" }))).toEqual(["passwordsDoNotMatch"]);
+    expect(issues(passwordResetSchema.safeParse({ email: "a@b.co", code: "12345678", newPassword: "1234567" }))).toEqual(["passwordTooShort"]);
   });
 });
 

@@ -136,12 +136,10 @@ export const employeeSignUpSchema = z.object({
 export type EmployeeSignUpInput = z.input<typeof employeeSignUpSchema>;
 export type EmployeeSignUpPayload = z.output<typeof employeeSignUpSchema>;
 
-export const passwordSignUpSchema = z
-  .object({ email: emailSchema, password: passwordSchema, confirmPassword: z.string() })
-  .superRefine((value, ctx) => {
-    const key = validatePasswordConfirmation(value.password, value.confirmPassword);
-    if (key !== null) ctx.addIssue({ code: "custom", message: key, path: ["confirmPassword"] });
-  });
+export const passwordSignUpSchema = z.object({ email: emailSchema, password: passwordSchema, confirmPassword: z.string() }).superRefine((value, ctx) => {
+  const key = validatePasswordConfirmation(value.password, value.confirmPassword);
+  if (key !== null) ctx.addIssue({ code: "custom", message: key, path: ["confirmPassword"] });
+});
 
 export const passwordResetSchema = z.object({
   email: emailSchema,

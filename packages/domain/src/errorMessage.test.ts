@@ -1,11 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  DEFAULT_ERROR_MESSAGE,
-  EMAIL_ERRORS,
-  extractErrorMessage,
-  sanitizeEmailError,
-  stripServerDecorations,
-} from "./errorMessage.ts";
+import { DEFAULT_ERROR_MESSAGE, EMAIL_ERRORS, extractErrorMessage, sanitizeEmailError, stripServerDecorations } from "./errorMessage.ts";
 
 describe("extractErrorMessage", () => {
   it("strips the request-id prefix and the uncaught marker", () => {
@@ -15,9 +9,9 @@ describe("extractErrorMessage", () => {
   });
 
   it("strips a [CONVEX …] prefix", () => {
-    expect(
-      extractErrorMessage(new Error("[CONVEX M(collections:verify)] [Request ID: 9f2e] Server Error\nUncaught Error: Collection already verified")),
-    ).toBe("Collection already verified");
+    expect(extractErrorMessage(new Error("[CONVEX M(collections:verify)] [Request ID: 9f2e] Server Error\nUncaught Error: Collection already verified"))).toBe(
+      "Collection already verified",
+    );
     expect(extractErrorMessage("[CONVEX Q(stores:listAll)] Not signed in")).toBe("Not signed in");
   });
 
@@ -47,6 +41,12 @@ describe("extractErrorMessage", () => {
       expect(extractErrorMessage(error)).toBe(DEFAULT_ERROR_MESSAGE);
     }
     expect(DEFAULT_ERROR_MESSAGE).toBe("An unexpected error occurred");
+  });
+
+  it("falls back to a screen's own message instead of the default when given one", () => {
+    expect(extractErrorMessage(new Error(""), "Could not save the store")).toBe("Could not save the store");
+    expect(extractErrorMessage(new Error("x".repeat(200)), "")).toBe("");
+    expect(extractErrorMessage(new Error("Uncaught Error: Store name taken"), "Could not save the store")).toBe("Store name taken");
   });
 
   it("exposes the stripping on its own", () => {

@@ -23,7 +23,7 @@ const CALLED_BY = /\s*Called by client\s*$/;
 /** The bare message of a server error: prefixes and the handler suffix stripped, trimmed. */
 export function stripServerDecorations(message: string): string {
   let text = message;
-  for (let previous = ""; previous !== text; ) {
+  for (let previous = ""; previous !== text;) {
     previous = text;
     text = text.replace(PREFIX, "");
   }
@@ -31,10 +31,10 @@ export function stripServerDecorations(message: string): string {
   return text.trim();
 }
 
-/** The message to show for any thrown value, or 'An unexpected error occurred'. */
-export function extractErrorMessage(error: unknown): string {
+/** The message to show for any thrown value, or `fallback` ('An unexpected error occurred' unless a screen names its own). */
+export function extractErrorMessage(error: unknown, fallback: string = DEFAULT_ERROR_MESSAGE): string {
   const message = stripServerDecorations(rawMessage(error));
-  return message.length > 0 && message.length < MAX_ERROR_MESSAGE_LENGTH ? message : DEFAULT_ERROR_MESSAGE;
+  return message.length > 0 && message.length < MAX_ERROR_MESSAGE_LENGTH ? message : fallback;
 }
 
 export const EMAIL_ERRORS = {

@@ -76,6 +76,27 @@ export function permissionsFor(role: string | null | undefined, globalRole: stri
   return result;
 }
 
+/** Flags a system role holds without any company. Every other flag acts in the active company. */
+export const PLATFORM_FLAGS = ["isSystemAdmin", "isSuperAdmin"] as const satisfies readonly PermissionFlag[];
+export type PlatformFlag = (typeof PLATFORM_FLAGS)[number];
+
+export function isPlatformFlag(flag: PermissionFlag): flag is PlatformFlag {
+  return (PLATFORM_FLAGS as readonly string[]).includes(flag);
+}
+
+/**
+ * The flags a caller can use right now. System admins hold every flag (section 6), but company
+ * flags act in the active company, and the server refuses them without one; so without an
+ * active company only the platform flags remain. The navigation reads this, so a system admin
+ * who belongs to no company is not offered screens that could only fail.
+ */
+export function permissionsInCompany(permissions: Permissions, companyId: string | null | undefined): Permissions {
+  if (companyId) return permissions;
+  const result = {} as Permissions;
+  for (const flag of PERMISSION_FLAGS) result[flag] = isPlatformFlag(flag) && permissions[flag];
+  return result;
+}
+
 /** Spec section 6: "You don't have permission to {action}". */
 export const ACCESS_ACTIONS: Record<PermissionFlag, string> = {
   canVerify: "verify collections",

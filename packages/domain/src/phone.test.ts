@@ -14,18 +14,7 @@ describe("formatPhone", () => {
   it("formats progressively while typing", () => {
     const typed = "5551234567";
     const shown = [...typed].map((_, i) => formatPhone(typed.slice(0, i + 1)));
-    expect(shown).toEqual([
-      "(5",
-      "(55",
-      "(555",
-      "(555)1",
-      "(555)12",
-      "(555)123",
-      "(555)123-4",
-      "(555)123-45",
-      "(555)123-456",
-      "(555)123-4567",
-    ]);
+    expect(shown).toEqual(["(5", "(55", "(555", "(555)1", "(555)12", "(555)123", "(555)123-4", "(555)123-45", "(555)123-456", "(555)123-4567"]);
     expect(formatPhone("")).toBe("");
   });
 

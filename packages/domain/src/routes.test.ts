@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { PERMISSION_FLAGS, permissionsFor, type Permissions } from "./permissions.ts";
+import { PERMISSION_FLAGS, permissionsFor, permissionsInCompany, type Permissions } from "./permissions.ts";
 import {
   ACCESS_GATES,
   AREA_TABLE,
@@ -335,12 +335,7 @@ describe("visible tabs", () => {
   }
 
   it("lists the sub-tabs each role may open, in navigation order", () => {
-    expect(visibleSubScreens("laundromat", permissionsFor("SUPERVISOR", null))).toEqual([
-      "collection-record",
-      "collections-list",
-      "cash-dashboard",
-      "reports",
-    ]);
+    expect(visibleSubScreens("laundromat", permissionsFor("SUPERVISOR", null))).toEqual(["collection-record", "collections-list", "cash-dashboard", "reports"]);
     expect(visibleSubScreens("laundromat", permissionsFor("MANAGER", null))).toEqual([
       "collection-record",
       "collections-list",
@@ -350,6 +345,51 @@ describe("visible tabs", () => {
       "reports",
     ]);
     expect(visibleSubScreens("user", permissionsFor(null, null))).toEqual(["profile", "my-requests", "email-preferences"]);
+  });
+});
+
+describe("a system admin who belongs to no company", () => {
+  // The server refuses every company-level function without an active company, system admins
+  // included; the navigation offers them only what they can use.
+  const noCompany = permissionsInCompany(permissionsFor(null, "SYSTEM_ADMIN"), null);
+
+  it("keeps only the platform flags without an active company, and every flag with one", () => {
+    expect(PERMISSION_FLAGS.filter((f) => noCompany[f])).toEqual(["isSystemAdmin"]);
+    expect(PERMISSION_FLAGS.filter((f) => permissionsInCompany(permissionsFor(null, "SUPER_ADMIN"), undefined)[f])).toEqual(["isSystemAdmin", "isSuperAdmin"]);
+    expect(permissionsInCompany(permissionsFor("OWNER", "SYSTEM_ADMIN"), "c1")).toEqual(permissionsFor("OWNER", "SYSTEM_ADMIN"));
+    expect(permissionsInCompany(permissionsFor("STAFF", null), "c1")).toEqual(permissionsFor("STAFF", null));
+  });
+
+  it("sees the user tab without company screens, and system administration, but no company tab", () => {
+    expect(visibleTabs(noCompany)).toEqual(["user", "system-admin"]);
+    expect(visibleSubScreens("user", noCompany)).toEqual(["profile", "my-requests", "email-preferences"]);
+    for (const area of ["laundromat", "company", "employee-management", "payroll", "marketing"] as const) {
+      expect(canSeeTab(area, noCompany), area).toBe(false);
+      expect(visibleSubScreens(area, noCompany), area).toEqual([]);
+    }
+    // Typing a company screen's address is refused for want of a company, not of a role.
+    expect(deniedGate("laundromat", "collection-record", noCompany)).toBe("membership");
+    expect(deniedGate("company", "email-dashboard", noCompany)).toBe("canManageStores");
+    expect(canSeeSubScreen("system-admin", "dashboard", noCompany)).toBe(true);
+  });
+
+  it("sees every tab again once they act in a company", () => {
+    expect(visibleTabs(permissionsInCompany(permissionsFor("MEMBER", "SYSTEM_ADMIN"), "c1"))).toEqual([...AREAS]);
+  });
+});
+
+describe("tabs of screens not built yet", () => {
+  it("lists an area only when a sub-screen the user may open is built", () => {
+    const owner = permissionsFor("OWNER", null);
+    const built = new Set(["user/profile", "laundromat/collection-record", "company/users", "marketing/verify"]);
+    const isBuilt = (area: Area, sub: string) => built.has(`${area}/${sub}`);
+    expect(visibleTabs(owner, isBuilt)).toEqual(["user", "laundromat", "company", "marketing"]);
+    // A built screen the user may not open does not make the tab worth listing.
+    const supervisor = permissionsFor("SUPERVISOR", null);
+    expect(visibleTabs(supervisor, (area, sub) => area === "user" || (area === "laundromat" && sub === "admin-collections"))).toEqual(["user"]);
+    // System administration, none of whose screens exist yet, is not offered.
+    const noCompany = permissionsInCompany(permissionsFor(null, "SYSTEM_ADMIN"), null);
+    expect(visibleTabs(noCompany, (area) => area !== "system-admin")).toEqual(["user"]);
   });
 });
 

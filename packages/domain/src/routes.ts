@@ -246,8 +246,13 @@ export function deniedGate(area: Area, subScreen: string, permissions: Permissio
   return gateAllows(own, permissions) ? null : own;
 }
 
-export function visibleTabs(permissions: Permissions | null): Area[] {
-  return AREAS.filter((area) => canSeeTab(area, permissions));
+/**
+ * The tabs to list. `isBuilt` tells whether a sub-screen has a screen yet: an area is listed only
+ * when at least one sub-screen the user may open is built, so nobody is offered a tab of
+ * placeholders (or of screens that would only fail).
+ */
+export function visibleTabs(permissions: Permissions | null, isBuilt: (area: Area, subScreen: string) => boolean = () => true): Area[] {
+  return AREAS.filter((area) => canSeeTab(area, permissions) && visibleSubScreens(area, permissions).some((sub) => isBuilt(area, sub)));
 }
 
 export function visibleSubScreens(area: Area, permissions: Permissions | null): string[] {

@@ -3,7 +3,11 @@ import type { DB } from "../db/schema.ts";
 
 /** The company's usernames sharing the first letters of `username` (lowercased), enough to suggest free ones. */
 export async function takenUsernamesLike(db: Kysely<DB>, companyId: string, username: string): Promise<Set<string>> {
-  const prefix = username.toLowerCase().replace(/\d+$/, "").slice(0, 16).replace(/[\\%_]/g, (c) => `\\${c}`);
+  const prefix = username
+    .toLowerCase()
+    .replace(/\d+$/, "")
+    .slice(0, 16)
+    .replace(/[\\%_]/g, (c) => `\\${c}`);
   const rows = await db
     .selectFrom("companyUsernames")
     .select("usernameLower")

@@ -1,4 +1,5 @@
 import { randomInt } from "node:crypto";
+import { enqueue } from "../mail/outbox.ts";
 import type { ActionCtx } from "../runtime/define.ts";
 import { AppError } from "../runtime/errors.ts";
 import { newId } from "../runtime/ids.ts";
@@ -56,7 +57,7 @@ export async function signUp(ctx: ActionCtx, params: Record<string, unknown>): P
     .returning("id")
     .executeTakeFirst();
   if (!inserted) throw new AppError(MESSAGES.accountExists);
-  await ctx.services.outbox.send({
+  await enqueue(ctx.db, {
     channel: "email",
     to: email,
     subject: "Welcome to Tumble",
@@ -65,25 +66,44 @@ export async function signUp(ctx: ActionCtx, params: Record<string, unknown>): P
   return createSession(ctx.db, ctx.services.tokens, id);
 }
 
-/** Sign-in counts only failures, so people signing in correctly from one address never lock it. */
+// Sign-in limits (decision 0014). Every attempt is counted before the slow hash, in the same
+// statement that decides whether it may go ahead, so a concurrent burst cannot slip past.
+// - per account and address: 10 per 15 minutes — one address guessing one account;
+// - per address: 100 per 15 minutes, successes given back — one address guessing many accounts,
+//   while a shop signing in correctly from one address is never stopped;
+// - per account from every address: 20 free, then exponential spacing up to one minute —
+//   many addresses guessing one account. An address that signed in to the account in the last
+//   30 days skips this one, so a spread-out attack does not keep the owner out.
+const SIGN_IN = {
+  perPair: 10,
+  perAddress: 100,
+  accountFree: 20,
+  accountMaxDelayMs: 60_000,
+  knownAddressMs: 30 * 24 * 60 * 60 * 1000,
+};
+
 export async function signIn(ctx: ActionCtx, params: Record<string, unknown>): Promise<Tokens> {
   const email = normalizeEmail(params.email);
   const limiter = ctx.services.rateLimiter;
-  const keys: Array<[string, number]> = [
-    [`signIn:email:${email}`, 10],
-    [`signIn:ip:${ctx.clientAddress}`, 50],
-  ];
-  for (const [key, max] of keys) await limiter.check(key, max, WINDOW);
-  const fail = async (message: string) => {
-    for (const [key, max] of keys) await limiter.hit(key, max + 1, WINDOW);
-    return new AppError(message);
-  };
-  const user = await ctx.db.selectFrom("users").select(["id", "passwordHash"]).where("email", "=", email).executeTakeFirst();
-  if (!user) throw await fail(MESSAGES.accountNotFound);
-  if (typeof params.password !== "string" || !(await verifySecretSlow(user.passwordHash, params.password))) {
-    throw await fail(MESSAGES.invalidPassword);
+  const pairKey = `signIn:pair:${email}|${ctx.clientAddress}`;
+  const addressKey = `signIn:ip:${ctx.clientAddress}`;
+  const accountKey = `signIn:account:${email}`;
+  const knownKey = `signIn:${email}|${ctx.clientAddress}`;
+  await limiter.hit(pairKey, SIGN_IN.perPair, WINDOW);
+  await limiter.hit(addressKey, SIGN_IN.perAddress, WINDOW);
+  if (!(await limiter.seen(knownKey, SIGN_IN.knownAddressMs))) {
+    await limiter.spaced(accountKey, SIGN_IN.accountFree, SIGN_IN.accountMaxDelayMs, WINDOW);
   }
-  await limiter.reset(`signIn:email:${email}`);
+  const user = await ctx.db.selectFrom("users").select(["id", "passwordHash"]).where("email", "=", email).executeTakeFirst();
+  // An unknown account is checked against a dummy hash, so its answer takes as long as a real one.
+  const password = typeof params.password === "string" ? params.password.slice(0, 256) : "";
+  const valid = await verifySecretSlow(user?.passwordHash ?? null, password);
+  if (!user) throw new AppError(MESSAGES.accountNotFound);
+  if (!valid) throw new AppError(MESSAGES.invalidPassword);
+  await limiter.reset(pairKey);
+  await limiter.reset(accountKey);
+  await limiter.refund(addressKey);
+  await limiter.mark(knownKey);
   return createSession(ctx.db, ctx.services.tokens, user.id);
 }
 
@@ -100,12 +120,13 @@ export async function requestReset(ctx: ActionCtx, params: Record<string, unknow
       .insertInto("passwordResetCodes")
       .values({ id: newId(), userId: user.id, codeHash: await hashSecretSlow(code), expiresAt: new Date(Date.now() + CODE_MINUTES * 60_000), usedAt: null })
       .execute();
-  });
-  await ctx.services.outbox.send({
-    channel: "email",
-    to: email,
-    subject: "Your Tumble password reset code",
-    body: `Your password reset code is ${code}. It expires in ${CODE_MINUTES} minutes. If you did not ask for it, ignore this e-mail.`,
+    // The code's e-mail exists if and only if the code does.
+    await enqueue(trx, {
+      channel: "email",
+      to: email,
+      subject: "Your Tumble password reset code",
+      body: `Your password reset code is ${code}. It expires in ${CODE_MINUTES} minutes. If you did not ask for it, ignore this e-mail.`,
+    });
   });
 }
 
@@ -125,10 +146,15 @@ export async function verifyReset(ctx: ActionCtx, params: Record<string, unknown
   if (!row || new Date(row.expiresAt).getTime() < Date.now() || row.attempts >= MAX_CODE_TRIES || !/^\d{6}$/.test(code)) {
     throw new AppError(MESSAGES.invalidCode);
   }
-  if (!(await verifySecretSlow(row.codeHash, code))) {
-    await ctx.db.updateTable("passwordResetCodes").set({ attempts: row.attempts + 1 }).where("id", "=", row.id).execute();
-    throw new AppError(MESSAGES.invalidCode);
-  }
+  // Spend the try before the slow check, in one statement, so concurrent guesses get five in all.
+  const claimed = await ctx.db
+    .updateTable("passwordResetCodes")
+    .set((eb) => ({ attempts: eb("attempts", "+", 1) }))
+    .where("id", "=", row.id)
+    .where("attempts", "<", MAX_CODE_TRIES)
+    .returning("id")
+    .executeTakeFirst();
+  if (!claimed || !(await verifySecretSlow(row.codeHash, code))) throw new AppError(MESSAGES.invalidCode);
   const passwordHash = await hashSecretSlow(password);
   await ctx.db.transaction().execute(async (trx) => {
     await trx.updateTable("passwordResetCodes").set({ usedAt: new Date() }).where("id", "=", row.id).execute();

@@ -1,14 +1,18 @@
 import type { Kysely } from "kysely";
 import type { DB } from "../db/schema.ts";
 import { AppError } from "../runtime/errors.ts";
+import { invalidates } from "../runtime/invalidation.ts";
 import { newId } from "../runtime/ids.ts";
 import { hashSecret, newRefreshToken, type TokenService } from "../runtime/tokens.ts";
 
 // A session lives 30 days from its last refresh. Refresh tokens are opaque, stored hashed and
 // rotate on every use; presenting one that was already used means it leaked, so the whole
-// session is revoked.
+// session is revoked — except within a short grace window after its use, when it is most likely
+// a second tab of the same browser that refreshed at the same moment: that tab gets a fresh
+// token for the same session instead of signing everyone out.
 
 const SESSION_DAYS = 30;
+export const REFRESH_GRACE_MS = 30_000;
 const DAY = 24 * 60 * 60 * 1000;
 
 export interface Tokens {
@@ -21,9 +25,17 @@ export const INVALID_REFRESH = "Invalid or expired refresh token";
 export async function createSession(db: Kysely<DB>, tokens: TokenService, userId: string): Promise<Tokens> {
   const sessionId = newId();
   const refreshToken = newRefreshToken();
+  // Session writes change only this user's identity: no other socket needs to re-resolve.
+  invalidates(db, { userId });
   await db.transaction().execute(async (trx) => {
-    await trx.insertInto("sessions").values({ id: sessionId, userId, expiresAt: new Date(Date.now() + SESSION_DAYS * DAY), revokedAt: null }).execute();
-    await trx.insertInto("refreshTokens").values({ tokenHash: hashSecret(refreshToken), sessionId, usedAt: null }).execute();
+    await trx
+      .insertInto("sessions")
+      .values({ id: sessionId, userId, expiresAt: new Date(Date.now() + SESSION_DAYS * DAY), revokedAt: null })
+      .execute();
+    await trx
+      .insertInto("refreshTokens")
+      .values({ tokenHash: hashSecret(refreshToken), sessionId, usedAt: null })
+      .execute();
   });
   return { token: await tokens.sign(userId, sessionId), refreshToken };
 }
@@ -39,24 +51,49 @@ export async function refreshSession(db: Kysely<DB>, tokens: TokenService, refre
       .forUpdate()
       .executeTakeFirst();
     if (!row || row.revokedAt || new Date(row.expiresAt).getTime() < Date.now()) return { error: INVALID_REFRESH } as const;
+    if (row.usedAt && new Date(row.usedAt).getTime() >= Date.now() - REFRESH_GRACE_MS) {
+      // Reuse within the grace window: a new branch of the same session; the used token stays
+      // used, so after the window it revokes as before.
+      await trx
+        .insertInto("refreshTokens")
+        .values({ tokenHash: hashSecret(next), sessionId: row.sessionId, usedAt: null })
+        .execute();
+      return { userId: row.userId, sessionId: row.sessionId } as const;
+    }
     if (row.usedAt) {
       await trx.updateTable("sessions").set({ revokedAt: new Date() }).where("id", "=", row.sessionId).execute();
       return { error: INVALID_REFRESH } as const;
     }
     await trx.updateTable("refreshTokens").set({ usedAt: new Date() }).where("tokenHash", "=", row.tokenHash).execute();
-    await trx.insertInto("refreshTokens").values({ tokenHash: hashSecret(next), sessionId: row.sessionId, usedAt: null }).execute();
-    await trx.updateTable("sessions").set({ expiresAt: new Date(Date.now() + SESSION_DAYS * DAY) }).where("id", "=", row.sessionId).execute();
+    await trx
+      .insertInto("refreshTokens")
+      .values({ tokenHash: hashSecret(next), sessionId: row.sessionId, usedAt: null })
+      .execute();
+    await trx
+      .updateTable("sessions")
+      .set({ expiresAt: new Date(Date.now() + SESSION_DAYS * DAY) })
+      .where("id", "=", row.sessionId)
+      .execute();
     return { userId: row.userId, sessionId: row.sessionId } as const;
   });
+  if ("userId" in outcome) invalidates(db, { userId: outcome.userId });
   // The revocation above must commit, so the error is thrown only after the transaction.
   if ("error" in outcome) throw new AppError(outcome.error as string);
   return { token: await tokens.sign(outcome.userId, outcome.sessionId), refreshToken: next };
 }
 
 export async function revokeSession(db: Kysely<DB>, sessionId: string): Promise<void> {
-  await db.updateTable("sessions").set({ revokedAt: new Date() }).where("id", "=", sessionId).where("revokedAt", "is", null).execute();
+  const row = await db
+    .updateTable("sessions")
+    .set({ revokedAt: new Date() })
+    .where("id", "=", sessionId)
+    .where("revokedAt", "is", null)
+    .returning("userId")
+    .executeTakeFirst();
+  if (row) invalidates(db, { userId: row.userId });
 }
 
 export async function revokeAllSessions(db: Kysely<DB>, userId: string): Promise<void> {
+  invalidates(db, { userId });
   await db.updateTable("sessions").set({ revokedAt: new Date() }).where("userId", "=", userId).where("revokedAt", "is", null).execute();
 }

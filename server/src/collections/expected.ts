@@ -8,7 +8,13 @@ import type { DB } from "../db/schema.ts";
  * Given the machines' store (a machine never changes store), the query starts from that store's
  * few collections in the window instead of each machine's whole history.
  */
-export async function expectedFigures(db: Kysely<DB>, companyId: string, machineIds: string[], businessDate: string, storeId?: string): Promise<Map<string, number | null>> {
+export async function expectedFigures(
+  db: Kysely<DB>,
+  companyId: string,
+  machineIds: string[],
+  businessDate: string,
+  storeId?: string,
+): Promise<Map<string, number | null>> {
   const result = new Map<string, number | null>(machineIds.map((id) => [id, null]));
   if (!machineIds.length) return result;
   const { fromDate, toDate } = expectedWindow(businessDate);

@@ -4,11 +4,27 @@ import { newId } from "../runtime/ids.ts";
 
 /** The store's safe account, made on first use. */
 export async function safeAccountId(db: Kysely<DB>, companyId: string, storeId: string): Promise<string> {
-  const existing = await db.selectFrom("cashAccounts").select("id").where("companyId", "=", companyId).where("storeId", "=", storeId).where("kind", "=", "safe").executeTakeFirst();
+  const existing = await db
+    .selectFrom("cashAccounts")
+    .select("id")
+    .where("companyId", "=", companyId)
+    .where("storeId", "=", storeId)
+    .where("kind", "=", "safe")
+    .executeTakeFirst();
   if (existing) return existing.id;
   const id = newId();
-  await db.insertInto("cashAccounts").values({ id, companyId, storeId, kind: "safe", name: "Safe" }).onConflict((oc) => oc.doNothing()).execute();
-  const row = await db.selectFrom("cashAccounts").select("id").where("companyId", "=", companyId).where("storeId", "=", storeId).where("kind", "=", "safe").executeTakeFirstOrThrow();
+  await db
+    .insertInto("cashAccounts")
+    .values({ id, companyId, storeId, kind: "safe", name: "Safe" })
+    .onConflict((oc) => oc.doNothing())
+    .execute();
+  const row = await db
+    .selectFrom("cashAccounts")
+    .select("id")
+    .where("companyId", "=", companyId)
+    .where("storeId", "=", storeId)
+    .where("kind", "=", "safe")
+    .executeTakeFirstOrThrow();
   return row.id;
 }
 

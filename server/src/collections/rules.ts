@@ -25,7 +25,12 @@ export function todayIn(timeZone: string, now = new Date()): string {
 }
 
 export async function storeForCollection(db: Kysely<DB>, companyId: string, storeId: string) {
-  const store = await db.selectFrom("stores").select(["id", "name", "timeZone", "isActive"]).where("id", "=", storeId).where("companyId", "=", companyId).executeTakeFirst();
+  const store = await db
+    .selectFrom("stores")
+    .select(["id", "name", "timeZone", "isActive"])
+    .where("id", "=", storeId)
+    .where("companyId", "=", companyId)
+    .executeTakeFirst();
   if (!store) throw new AppError("Store not found");
   if (!store.isActive) throw new AppError("This store is inactive");
   return store;
@@ -46,8 +51,12 @@ export async function checkLines(db: Kysely<DB>, companyId: string, storeId: str
   for (const line of lines) {
     if (seen.has(line.machineId)) throw new AppError("A machine appears twice in this collection");
     seen.add(line.machineId);
-    for (const [field, value] of [["coins", line.coinsCents], ["bills", line.billsCents]] as const) {
-      if (value > MAX_LINE_CENTS) throw new AppError(`The ${field} amount ${formatUSD(value)} is not plausible for one machine (limit ${formatUSD(MAX_LINE_CENTS)})`);
+    for (const [field, value] of [
+      ["coins", line.coinsCents],
+      ["bills", line.billsCents],
+    ] as const) {
+      if (value > MAX_LINE_CENTS)
+        throw new AppError(`The ${field} amount ${formatUSD(value)} is not plausible for one machine (limit ${formatUSD(MAX_LINE_CENTS)})`);
     }
   }
   const machines = lines.length

@@ -5,22 +5,26 @@ import type { DB } from "../db/schema.ts";
 // and company info share this selection and shape.
 
 export function companyFields(db: Kysely<DB>) {
-  return db
-    .selectFrom("companies as c")
-    .select((eb) => [
-      "c.id",
-      "c.name",
-      "c.displayName",
-      "c.companyCode",
-      "c.description",
-      "c.industry",
-      "c.size",
-      "c.allowJoinRequests",
-      "c.requireApproval",
-      "c.defaultLanguage",
-      eb.selectFrom("memberships as m").whereRef("m.companyId", "=", "c.id").select(eb.fn.countAll<number>().as("n")).as("memberCount"),
-    ])
-    .where("c.isActive", "=", true);
+  return (
+    db
+      .selectFrom("companies as c")
+      .select((eb) => [
+        "c.id",
+        "c.name",
+        "c.displayName",
+        "c.companyCode",
+        "c.description",
+        "c.industry",
+        "c.size",
+        "c.allowJoinRequests",
+        "c.requireApproval",
+        "c.defaultLanguage",
+        eb.selectFrom("memberships as m").whereRef("m.companyId", "=", "c.id").select(eb.fn.countAll<number>().as("n")).as("memberCount"),
+      ])
+      .where("c.isActive", "=", true)
+      // The public demo page's company is not a company anyone can find or join.
+      .where("c.isDemo", "=", false)
+  );
 }
 
 type CompanyRow = Awaited<ReturnType<ReturnType<typeof companyFields>["execute"]>>[number];

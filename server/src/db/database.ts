@@ -1,4 +1,6 @@
+import fs from "node:fs";
 import { PGlite } from "@electric-sql/pglite";
+import { NodeFS } from "@electric-sql/pglite/nodefs";
 import { CamelCasePlugin, Kysely, PostgresDialect, sql } from "kysely";
 import pg from "pg";
 import type { DB } from "./schema.ts";
@@ -27,11 +29,51 @@ export interface Database {
 
 export const camelCase = new CamelCasePlugin();
 
-export async function openPGlite(dataDir: string, options: { lock?: boolean } = {}): Promise<Database> {
+/** How many times the embedded database has flushed a file to disk (tests check durability is live). */
+export const pgliteSyncs = { count: 0 };
+
+/**
+ * PGlite's Node file system with a working fsync. PGlite starts PostgreSQL with `-F` (fsync off),
+ * and the Emscripten Node file system it mounts has no fsync at all, so a commit reached the OS
+ * page cache but never the disk: a power cut could lose committed rows or corrupt the directory.
+ * Here PostgreSQL's fsync/fdatasync calls (WAL at commit, data files at checkpoint) reach the disk.
+ */
+class DurableNodeFS extends NodeFS {
+  override async init(pg: PGlite, opts: Parameters<NodeFS["init"]>[1]) {
+    const result = await super.init(pg, opts);
+    const preRun = result.emscriptenOpts.preRun ?? [];
+    result.emscriptenOpts.preRun = [
+      ...preRun,
+      (mod: { NODEFS: { stream_ops: Record<string, unknown> } }) => {
+        mod.NODEFS.stream_ops.fsync = (stream: { nfd?: number }) => {
+          if (stream.nfd === undefined) return 0;
+          fs.fdatasyncSync(stream.nfd);
+          pgliteSyncs.count++;
+          return 0;
+        };
+      },
+    ];
+    return result;
+  }
+}
+
+/**
+ * PGlite's start parameters without `-F`, so PostgreSQL runs with fsync on (decision 0016). The WAL
+ * is flushed with fsync(): fdatasync() is an empty stub in PGlite's Emscripten runtime.
+ */
+const DURABLE_START_PARAMS = [...PGlite.defaultStartParams.filter((param) => param !== "-F"), "-c", "wal_sync_method=fsync"];
+
+export async function openPGlite(dataDir: string, options: { lock?: boolean; durable?: boolean } = {}): Promise<Database> {
   const unlock = options.lock === false ? () => {} : lockDataDir(dataDir);
   let pgl: PGlite;
   try {
-    pgl = new PGlite(dataDir, { parsers: { [INT8]: (v: string) => Number(v), [DATE]: (v: string) => v } });
+    const parsers = { [INT8]: (v: string) => Number(v), [DATE]: (v: string) => v };
+    // Durable unless a caller (a throwaway test or benchmark directory) opts out.
+    pgl =
+      // An in-memory database has nothing to make durable (and "memory://" is no directory).
+      options.durable === false || dataDir.startsWith("memory://")
+        ? new PGlite(dataDir, { parsers })
+        : new PGlite({ fs: new DurableNodeFS(dataDir), parsers, startParams: DURABLE_START_PARAMS });
     await pgl.waitReady;
   } catch (error) {
     unlock();

@@ -1,11 +1,7 @@
-import type { ColumnType, Generated } from "kysely";
-import type { DefaultTimestamp, Json, NullableTimestamp, Timestamp } from "./schema.ts";
+import type { Generated } from "kysely";
+import type { Cents, DefaultTimestamp, Json, NullableCents, NullableTimestamp, Timestamp } from "./columnTypes.ts";
 
 // Table types of the marketing tables (campaigns, claims), merged into DB in schema.ts.
-
-/** bigint columns come back as strings from PostgreSQL; the code converts with Number(). */
-type Cents = ColumnType<string | number, number, number>;
-type NullableCents = ColumnType<string | number | null, number | null, number | null>;
 
 export interface CampaignsTable {
   id: string;

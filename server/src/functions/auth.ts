@@ -19,6 +19,9 @@ const signInArgs = z.union([
 /** Spec section 7: password flows, guest sign-in and token refresh. */
 export const signIn = action({
   access: "public",
+  // Every user of a shop behind one address signs in and refreshes here; password guessing has
+  // its own tighter limits (passwordFlows.ts).
+  rateLimit: { perMinute: 300 },
   args: signInArgs,
   handler: async (ctx, args) => {
     if ("refreshToken" in args) return { tokens: await refreshSession(ctx.db, ctx.services.tokens, args.refreshToken) };
@@ -27,7 +30,18 @@ export const signIn = action({
       const id = newId();
       await ctx.db
         .insertInto("users")
-        .values({ id, email: null, name: "Guest", passwordHash: null, username: null, pinHash: null, globalRole: null, language: null, activeCompanyId: null, isAnonymous: true })
+        .values({
+          id,
+          email: null,
+          name: "Guest",
+          passwordHash: null,
+          username: null,
+          pinHash: null,
+          globalRole: null,
+          language: null,
+          activeCompanyId: null,
+          isAnonymous: true,
+        })
         .execute();
       return { tokens: await createSession(ctx.db, ctx.services.tokens, id) };
     }
@@ -48,6 +62,7 @@ export const signIn = action({
 
 export const signOut = action({
   access: "public",
+  rateLimit: { perMinute: 300 },
   args: z.object({}),
   handler: async (ctx) => {
     if (ctx.sessionId) await revokeSession(ctx.db, ctx.sessionId);
@@ -58,10 +73,15 @@ export const signOut = action({
 /** The signed-in user, or null. `role` is the role in the active company, UNASSIGNED without one. */
 export const loggedInUser = query({
   access: "public",
+  rateLimit: { perMinute: 600 },
   args: z.object({}),
   handler: async (ctx) => {
     if (!ctx.user) return null;
-    const row = await ctx.db.selectFrom("users").select(["id", "email", "name", "language", "globalRole", "isAnonymous", "activeCompanyId", "createdAt"]).where("id", "=", ctx.user.id).executeTakeFirst();
+    const row = await ctx.db
+      .selectFrom("users")
+      .select(["id", "email", "name", "language", "globalRole", "isAnonymous", "activeCompanyId", "createdAt"])
+      .where("id", "=", ctx.user.id)
+      .executeTakeFirst();
     if (!row) throw new AppError("Account not found");
     return {
       _id: row.id,
@@ -84,10 +104,10 @@ export const getUserCompanyRole = query({
   args: z.object({}),
   handler: async (ctx) => {
     // Read through the database so a role change reaches live subscribers.
-    await ctx.db.selectFrom("memberships").select("id").where("userId", "=", ctx.user!.id).limit(1).execute();
+    await ctx.db.selectFrom("memberships").select("id").where("userId", "=", ctx.user.id).limit(1).execute();
     return {
       role: ctx.company?.role ?? "UNASSIGNED",
-      globalRole: ctx.user!.globalRole,
+      globalRole: ctx.user.globalRole,
       companyId: ctx.company?.id ?? null,
       permissions: Object.fromEntries(PERMISSION_FLAGS.map((f) => [f, ctx.permissions[f]])) as Record<(typeof PERMISSION_FLAGS)[number], boolean>,
     };

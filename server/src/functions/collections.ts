@@ -1,5 +1,6 @@
 import type { Kysely } from "kysely";
 import { z } from "zod";
+import { businessDateSchema } from "@tumble/domain/zodSchemas";
 import { isLowLine, lineAmountCents } from "@tumble/domain/collectionStats";
 import type { DB } from "../db/schema.ts";
 import { checkBusinessDate, checkLines, MAX_LINE_CENTS, storeForCollection, totalCents } from "../collections/rules.ts";
@@ -15,7 +16,7 @@ import { newId } from "../runtime/ids.ts";
 // final: corrections are linked adjusting records.
 
 const id = z.string().max(64);
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "Use the yyyy-MM-dd format");
+const isoDate = businessDateSchema;
 const cents = z.number().int("Amounts are whole cents").min(0, "Amounts cannot be negative").max(MAX_LINE_CENTS);
 const lineSchema = z.object({
   machineId: id,
@@ -79,8 +80,8 @@ function toSummary(r: SummaryRow) {
   };
 }
 
-async function collectionOfCompany(ctx: QueryCtx, collectionId: string, lock = false) {
-  let q = ctx.db.selectFrom("collections").selectAll().where("id", "=", collectionId).where("companyId", "=", ctx.company!.id);
+async function collectionOfCompany(ctx: QueryCtx<"member">, collectionId: string, lock = false) {
+  let q = ctx.db.selectFrom("collections").selectAll().where("id", "=", collectionId).where("companyId", "=", ctx.company.id);
   if (lock) q = q.forUpdate();
   const row = await q.executeTakeFirst();
   if (!row) throw new AppError("Collection not found");
@@ -107,12 +108,23 @@ async function duplicateWarnings(db: Kysely<DB>, companyId: string, storeId: str
   return rows.map((r) => ({ machineId: r.machineId, label: r.label, otherCollectionId: r.collectionId }));
 }
 
-async function replaceLines(ctx: MutationCtx, collectionId: string, lines: z.infer<typeof lineSchema>[]) {
-  await ctx.db.deleteFrom("collectionLines").where("collectionId", "=", collectionId).where("companyId", "=", ctx.company!.id).execute();
+async function replaceLines(ctx: MutationCtx<"member">, collectionId: string, lines: z.infer<typeof lineSchema>[]) {
+  await ctx.db.deleteFrom("collectionLines").where("collectionId", "=", collectionId).where("companyId", "=", ctx.company.id).execute();
   if (!lines.length) return;
   await ctx.db
     .insertInto("collectionLines")
-    .values(lines.map((l) => ({ id: newId(), companyId: ctx.company!.id, collectionId, machineId: l.machineId, coinsCents: l.coinsCents, billsCents: l.billsCents, meterReading: l.meterReading ?? null, note: l.note || null })))
+    .values(
+      lines.map((l) => ({
+        id: newId(),
+        companyId: ctx.company.id,
+        collectionId,
+        machineId: l.machineId,
+        coinsCents: l.coinsCents,
+        billsCents: l.billsCents,
+        meterReading: l.meterReading ?? null,
+        note: l.note || null,
+      })),
+    )
     .execute();
 }
 
@@ -121,7 +133,7 @@ export const saveDraft = mutation({
   access: "member",
   args: z.object({ collectionId: id.optional(), storeId: id, businessDate: isoDate, lines: z.array(lineSchema).max(500) }),
   handler: async (ctx, args) => {
-    const companyId = ctx.company!.id;
+    const companyId = ctx.company.id;
     const store = await storeForCollection(ctx.db, companyId, args.storeId);
     checkBusinessDate(args.businessDate, store.timeZone, new Date(ctx.now));
     const machines = await checkLines(ctx.db, companyId, args.storeId, args.lines);
@@ -129,11 +141,18 @@ export const saveDraft = mutation({
     let collectionId = args.collectionId;
     if (collectionId) {
       const existing = await collectionOfCompany(ctx, collectionId, true);
-      if (existing.collectorId !== ctx.user!.id) throw new AccessError("Only the collector can change this collection");
+      if (existing.collectorId !== ctx.user.id) throw new AccessError("Only the collector can change this collection");
       if (existing.status !== "draft" && existing.status !== "rejected") throw new AppError(`A ${existing.status} collection cannot be changed`);
       await ctx.db
         .updateTable("collections")
-        .set({ storeId: args.storeId, businessDate: args.businessDate, status: "draft", totalCents: total, lineCount: args.lines.length, updatedAt: new Date() })
+        .set({
+          storeId: args.storeId,
+          businessDate: args.businessDate,
+          status: "draft",
+          totalCents: total,
+          lineCount: args.lines.length,
+          updatedAt: new Date(),
+        })
         .where("id", "=", collectionId)
         .where("companyId", "=", companyId)
         .execute();
@@ -141,11 +160,32 @@ export const saveDraft = mutation({
       collectionId = newId();
       await ctx.db
         .insertInto("collections")
-        .values({ id: collectionId, companyId, storeId: args.storeId, businessDate: args.businessDate, collectorId: ctx.user!.id, status: "draft", totalCents: total, lineCount: args.lines.length, adjustsCollectionId: null, rejectionReason: null, submittedAt: null, verifiedAt: null, verifiedBy: null })
+        .values({
+          id: collectionId,
+          companyId,
+          storeId: args.storeId,
+          businessDate: args.businessDate,
+          collectorId: ctx.user.id,
+          status: "draft",
+          totalCents: total,
+          lineCount: args.lines.length,
+          adjustsCollectionId: null,
+          rejectionReason: null,
+          submittedAt: null,
+          verifiedAt: null,
+          verifiedBy: null,
+        })
         .execute();
     }
     await replaceLines(ctx, collectionId, args.lines);
-    const warnings = await duplicateWarnings(ctx.db, companyId, args.storeId, args.businessDate, args.lines.map((l) => l.machineId), collectionId);
+    const warnings = await duplicateWarnings(
+      ctx.db,
+      companyId,
+      args.storeId,
+      args.businessDate,
+      args.lines.map((l) => l.machineId),
+      collectionId,
+    );
     return { collectionId, totalCents: total, warnings };
   },
 });
@@ -155,22 +195,40 @@ export const submit = mutation({
   args: z.object({ collectionId: id }),
   handler: async (ctx, { collectionId }) => {
     const c = await collectionOfCompany(ctx, collectionId, true);
-    if (c.collectorId !== ctx.user!.id) throw new AccessError("Only the collector can submit this collection");
+    if (c.collectorId !== ctx.user.id) throw new AccessError("Only the collector can submit this collection");
     if (c.status !== "draft") throw new AppError(`A ${c.status} collection cannot be submitted`);
-    const lines = await ctx.db.selectFrom("collectionLines").select("id").where("collectionId", "=", collectionId).where("companyId", "=", ctx.company!.id).limit(1).execute();
+    const lines = await ctx.db
+      .selectFrom("collectionLines")
+      .select("id")
+      .where("collectionId", "=", collectionId)
+      .where("companyId", "=", ctx.company.id)
+      .limit(1)
+      .execute();
     if (!lines.length) throw new AppError("Add at least one machine before submitting");
-    const store = await storeForCollection(ctx.db, ctx.company!.id, c.storeId);
+    const store = await storeForCollection(ctx.db, ctx.company.id, c.storeId);
     checkBusinessDate(c.businessDate, store.timeZone, new Date(ctx.now));
-    await ctx.db.updateTable("collections").set({ status: "submitted", submittedAt: new Date(), updatedAt: new Date() }).where("id", "=", collectionId).where("companyId", "=", ctx.company!.id).execute();
-    await audit(ctx.db, { companyId: ctx.company!.id, actorId: ctx.user!.id, action: "submit", entity: "collection", entityId: collectionId, after: { status: "submitted", totalCents: Number(c.totalCents) } });
+    await ctx.db
+      .updateTable("collections")
+      .set({ status: "submitted", submittedAt: new Date(), updatedAt: new Date() })
+      .where("id", "=", collectionId)
+      .where("companyId", "=", ctx.company.id)
+      .execute();
+    await audit(ctx.db, {
+      companyId: ctx.company.id,
+      actorId: ctx.user.id,
+      action: "submit",
+      entity: "collection",
+      entityId: collectionId,
+      after: { status: "submitted", totalCents: Number(c.totalCents) },
+    });
     return null;
   },
 });
 
-async function submittedForReview(ctx: MutationCtx, collectionId: string) {
+async function submittedForReview(ctx: MutationCtx<"member">, collectionId: string) {
   const c = await collectionOfCompany(ctx, collectionId, true);
   if (c.status !== "submitted") throw new AppError(`Only a submitted collection can be reviewed; this one is ${c.status}`);
-  if (c.collectorId === ctx.user!.id) throw new AccessError("You cannot verify your own collection");
+  if (c.collectorId === ctx.user.id) throw new AccessError("You cannot verify your own collection");
   return c;
 }
 
@@ -180,9 +238,29 @@ export const verify = mutation({
   args: z.object({ collectionId: id }),
   handler: async (ctx, { collectionId }) => {
     const c = await submittedForReview(ctx, collectionId);
-    await ctx.db.updateTable("collections").set({ status: "verified", verifiedAt: new Date(), verifiedBy: ctx.user!.id, rejectionReason: null, updatedAt: new Date() }).where("id", "=", collectionId).where("companyId", "=", ctx.company!.id).execute();
-    await postToSafe(ctx.db, { companyId: ctx.company!.id, storeId: c.storeId, collectionId, amountCents: Number(c.totalCents), actorId: ctx.user!.id, description: `Collection ${c.businessDate}` });
-    await audit(ctx.db, { companyId: ctx.company!.id, actorId: ctx.user!.id, action: "verify", entity: "collection", entityId: collectionId, before: { status: "submitted" }, after: { status: "verified", totalCents: Number(c.totalCents) } });
+    await ctx.db
+      .updateTable("collections")
+      .set({ status: "verified", verifiedAt: new Date(), verifiedBy: ctx.user.id, rejectionReason: null, updatedAt: new Date() })
+      .where("id", "=", collectionId)
+      .where("companyId", "=", ctx.company.id)
+      .execute();
+    await postToSafe(ctx.db, {
+      companyId: ctx.company.id,
+      storeId: c.storeId,
+      collectionId,
+      amountCents: Number(c.totalCents),
+      actorId: ctx.user.id,
+      description: `Collection ${c.businessDate}`,
+    });
+    await audit(ctx.db, {
+      companyId: ctx.company.id,
+      actorId: ctx.user.id,
+      action: "verify",
+      entity: "collection",
+      entityId: collectionId,
+      before: { status: "submitted" },
+      after: { status: "verified", totalCents: Number(c.totalCents) },
+    });
     return null;
   },
 });
@@ -192,8 +270,21 @@ export const reject = mutation({
   args: z.object({ collectionId: id, reason: z.string().trim().min(1, "Give a reason for the rejection").max(500) }),
   handler: async (ctx, { collectionId, reason }) => {
     await submittedForReview(ctx, collectionId);
-    await ctx.db.updateTable("collections").set({ status: "rejected", rejectionReason: reason, updatedAt: new Date() }).where("id", "=", collectionId).where("companyId", "=", ctx.company!.id).execute();
-    await audit(ctx.db, { companyId: ctx.company!.id, actorId: ctx.user!.id, action: "reject", entity: "collection", entityId: collectionId, before: { status: "submitted" }, after: { status: "rejected", reason } });
+    await ctx.db
+      .updateTable("collections")
+      .set({ status: "rejected", rejectionReason: reason, updatedAt: new Date() })
+      .where("id", "=", collectionId)
+      .where("companyId", "=", ctx.company.id)
+      .execute();
+    await audit(ctx.db, {
+      companyId: ctx.company.id,
+      actorId: ctx.user.id,
+      action: "reject",
+      entity: "collection",
+      entityId: collectionId,
+      before: { status: "submitted" },
+      after: { status: "rejected", reason },
+    });
     return null;
   },
 });
@@ -204,9 +295,13 @@ export const reject = mutation({
  */
 export const adjust = mutation({
   access: "isAdmin",
-  args: z.object({ collectionId: id, reason: z.string().trim().min(1, "Give a reason for the adjustment").max(500), lines: z.array(lineSchema).min(1).max(500) }),
+  args: z.object({
+    collectionId: id,
+    reason: z.string().trim().min(1, "Give a reason for the adjustment").max(500),
+    lines: z.array(lineSchema).min(1).max(500),
+  }),
   handler: async (ctx, { collectionId, reason, lines }) => {
-    const companyId = ctx.company!.id;
+    const companyId = ctx.company.id;
     const original = await collectionOfCompany(ctx, collectionId, true);
     if (original.status !== "verified" || original.adjustsCollectionId) throw new AppError("Only a verified collection can be adjusted");
     const machines = await checkLines(ctx.db, companyId, original.storeId, lines);
@@ -233,7 +328,7 @@ export const adjust = mutation({
         companyId,
         storeId: original.storeId,
         businessDate: original.businessDate,
-        collectorId: ctx.user!.id,
+        collectorId: ctx.user.id,
         status: "verified",
         totalCents: delta,
         lineCount: deltas.length,
@@ -242,15 +337,41 @@ export const adjust = mutation({
         rejectionReason: null,
         submittedAt: new Date(),
         verifiedAt: new Date(),
-        verifiedBy: ctx.user!.id,
+        verifiedBy: ctx.user.id,
       })
       .execute();
     await ctx.db
       .insertInto("collectionLines")
-      .values(deltas.map((d) => ({ id: newId(), companyId, collectionId: adjustmentId, machineId: d.machineId, coinsCents: d.coinsCents, billsCents: d.billsCents, meterReading: d.meterReading ?? null, note: d.note || null })))
+      .values(
+        deltas.map((d) => ({
+          id: newId(),
+          companyId,
+          collectionId: adjustmentId,
+          machineId: d.machineId,
+          coinsCents: d.coinsCents,
+          billsCents: d.billsCents,
+          meterReading: d.meterReading ?? null,
+          note: d.note || null,
+        })),
+      )
       .execute();
-    await postToSafe(ctx.db, { companyId, storeId: original.storeId, collectionId: adjustmentId, amountCents: delta, actorId: ctx.user!.id, description: `Adjustment of collection ${original.businessDate}: ${reason}` });
-    await audit(ctx.db, { companyId, actorId: ctx.user!.id, action: "adjust", entity: "collection", entityId: collectionId, before: { totalCents: Number(original.totalCents) }, after: { adjustmentId, deltaCents: delta, reason } });
+    await postToSafe(ctx.db, {
+      companyId,
+      storeId: original.storeId,
+      collectionId: adjustmentId,
+      amountCents: delta,
+      actorId: ctx.user.id,
+      description: `Adjustment of collection ${original.businessDate}: ${reason}`,
+    });
+    await audit(ctx.db, {
+      companyId,
+      actorId: ctx.user.id,
+      action: "adjust",
+      entity: "collection",
+      entityId: collectionId,
+      before: { totalCents: Number(original.totalCents) },
+      after: { adjustmentId, deltaCents: delta, reason },
+    });
     return { adjustmentId, deltaCents: delta };
   },
 });
@@ -261,11 +382,18 @@ export const deleteDraft = mutation({
   args: z.object({ collectionId: id }),
   handler: async (ctx, { collectionId }) => {
     const c = await collectionOfCompany(ctx, collectionId, true);
-    if (c.collectorId !== ctx.user!.id && !ctx.permissions.isAdmin) throw new AccessError("Only the collector or an administrator can delete this draft");
+    if (c.collectorId !== ctx.user.id && !ctx.permissions.isAdmin) throw new AccessError("Only the collector or an administrator can delete this draft");
     if (c.status !== "draft") throw new AppError("Only drafts can be deleted");
-    await ctx.db.deleteFrom("collectionLines").where("collectionId", "=", collectionId).where("companyId", "=", ctx.company!.id).execute();
-    await ctx.db.deleteFrom("collections").where("id", "=", collectionId).where("companyId", "=", ctx.company!.id).execute();
-    await audit(ctx.db, { companyId: ctx.company!.id, actorId: ctx.user!.id, action: "deleteDraft", entity: "collection", entityId: collectionId, before: { storeId: c.storeId, businessDate: c.businessDate, totalCents: Number(c.totalCents) } });
+    await ctx.db.deleteFrom("collectionLines").where("collectionId", "=", collectionId).where("companyId", "=", ctx.company.id).execute();
+    await ctx.db.deleteFrom("collections").where("id", "=", collectionId).where("companyId", "=", ctx.company.id).execute();
+    await audit(ctx.db, {
+      companyId: ctx.company.id,
+      actorId: ctx.user.id,
+      action: "deleteDraft",
+      entity: "collection",
+      entityId: collectionId,
+      before: { storeId: c.storeId, businessDate: c.businessDate, totalCents: Number(c.totalCents) },
+    });
     return null;
   },
 });
@@ -282,15 +410,15 @@ const listArgs = z.object({
   limit: z.number().int().min(1).max(2000).optional(),
 });
 
-function listQuery(ctx: QueryCtx, args: z.infer<typeof listArgs>) {
+function listQuery(ctx: QueryCtx<"member">, args: z.infer<typeof listArgs>) {
   if (args.fromDate > args.toDate) throw new AppError("The from date is after the to date");
-  let q = summaries(ctx.db, ctx.company!.id).where("c.businessDate", ">=", args.fromDate).where("c.businessDate", "<=", args.toDate);
+  let q = summaries(ctx.db, ctx.company.id).where("c.businessDate", ">=", args.fromDate).where("c.businessDate", "<=", args.toDate);
   if (args.storeId) q = q.where("c.storeId", "=", args.storeId);
   if (args.collectorId) q = q.where("c.collectorId", "=", args.collectorId);
   if (args.status) q = q.where("c.status", "=", args.status);
   if (!args.includeAdjustments) q = q.where("c.adjustsCollectionId", "is", null);
   // Someone else's draft is private to its collector (and admins, who may delete it).
-  if (!ctx.permissions.isAdmin) q = q.where((eb) => eb.or([eb("c.status", "!=", "draft"), eb("c.collectorId", "=", ctx.user!.id)]));
+  if (!ctx.permissions.isAdmin) q = q.where((eb) => eb.or([eb("c.status", "!=", "draft"), eb("c.collectorId", "=", ctx.user.id)]));
   const column = { businessDate: "c.businessDate", storeName: "s.name", totalCents: "c.totalCents", status: "c.status", collectorEmail: "u.email" } as const;
   return q
     .orderBy(column[args.sortBy ?? "businessDate"], args.sortDir ?? "desc")
@@ -319,7 +447,16 @@ export const exportCsv = query({
     };
     const header = ["Business date", "Store", "Collector", "Status", "Total (USD)", "Machines", "Submitted at", "Verified at"];
     const lines = rows.map((r) =>
-      [r.businessDate, r.storeName, r.collectorEmail, r.status, (r.totalCents / 100).toFixed(2), r.lineCount, r.submittedAt ? new Date(r.submittedAt).toISOString() : "", r.verifiedAt ? new Date(r.verifiedAt).toISOString() : ""]
+      [
+        r.businessDate,
+        r.storeName,
+        r.collectorEmail,
+        r.status,
+        (r.totalCents / 100).toFixed(2),
+        r.lineCount,
+        r.submittedAt ? new Date(r.submittedAt).toISOString() : "",
+        r.verifiedAt ? new Date(r.verifiedAt).toISOString() : "",
+      ]
         .map(quote)
         .join(","),
     );
@@ -331,7 +468,7 @@ export const listAllUnverifiedCollections = query({
   access: "member",
   args: z.object({ storeId: id.optional() }),
   handler: async (ctx, { storeId }) => {
-    let q = summaries(ctx.db, ctx.company!.id).where("c.status", "=", "submitted");
+    let q = summaries(ctx.db, ctx.company.id).where("c.status", "=", "submitted");
     if (storeId) q = q.where("c.storeId", "=", storeId);
     return (await q.orderBy("c.submittedAt").limit(500).execute()).map(toSummary);
   },
@@ -341,7 +478,12 @@ export const listUserUnverifiedCollections = query({
   access: "member",
   args: z.object({}),
   handler: async (ctx) => {
-    const rows = await summaries(ctx.db, ctx.company!.id).where("c.status", "=", "submitted").where("c.collectorId", "=", ctx.user!.id).orderBy("c.submittedAt").limit(500).execute();
+    const rows = await summaries(ctx.db, ctx.company.id)
+      .where("c.status", "=", "submitted")
+      .where("c.collectorId", "=", ctx.user.id)
+      .orderBy("c.submittedAt")
+      .limit(500)
+      .execute();
     return rows.map(toSummary);
   },
 });
@@ -351,7 +493,12 @@ export const listMyOpenCollections = query({
   access: "member",
   args: z.object({}),
   handler: async (ctx) => {
-    const rows = await summaries(ctx.db, ctx.company!.id).where("c.collectorId", "=", ctx.user!.id).where("c.status", "in", ["draft", "rejected"]).orderBy("c.businessDate", "desc").limit(100).execute();
+    const rows = await summaries(ctx.db, ctx.company.id)
+      .where("c.collectorId", "=", ctx.user.id)
+      .where("c.status", "in", ["draft", "rejected"])
+      .orderBy("c.businessDate", "desc")
+      .limit(100)
+      .execute();
     return rows.map(toSummary);
   },
 });
@@ -361,23 +508,56 @@ export const get = query({
   access: "member",
   args: z.object({ collectionId: id }),
   handler: async (ctx, { collectionId }) => {
-    const companyId = ctx.company!.id;
+    const companyId = ctx.company.id;
     const row = await summaries(ctx.db, companyId).where("c.id", "=", collectionId).executeTakeFirst();
-    if (!row || (row.status === "draft" && row.collectorId !== ctx.user!.id && !ctx.permissions.isAdmin)) throw new AppError("Collection not found");
+    if (!row || (row.status === "draft" && row.collectorId !== ctx.user.id && !ctx.permissions.isAdmin)) throw new AppError("Collection not found");
     const lines = await ctx.db
       .selectFrom("collectionLines as l")
       .innerJoin("machines as m", "m.id", "l.machineId")
       .innerJoin("storeSections as s", "s.id", "m.sectionId")
       .innerJoin("equipmentTypes as t", "t.id", "m.equipmentTypeId")
-      .select(["l.id", "l.machineId", "l.coinsCents", "l.billsCents", "l.meterReading", "l.note", "m.label", "s.id as sectionId", "s.name as sectionName", "s.position as sectionPosition", "m.position", "t.name as typeName", "t.category", "t.specialCase"])
+      .select([
+        "l.id",
+        "l.machineId",
+        "l.coinsCents",
+        "l.billsCents",
+        "l.meterReading",
+        "l.note",
+        "m.label",
+        "s.id as sectionId",
+        "s.name as sectionName",
+        "s.position as sectionPosition",
+        "m.position",
+        "t.name as typeName",
+        "t.category",
+        "t.specialCase",
+      ])
       .where("l.companyId", "=", companyId)
       .where("l.collectionId", "=", collectionId)
       .orderBy("s.position")
       .orderBy("m.position")
       .execute();
-    const expected = row.adjustsCollectionId ? new Map<string, number | null>() : await expectedFigures(ctx.db, companyId, lines.map((l) => l.machineId), row.businessDate, row.storeId);
+    const expected = row.adjustsCollectionId
+      ? new Map<string, number | null>()
+      : await expectedFigures(
+          ctx.db,
+          companyId,
+          lines.map((l) => l.machineId),
+          row.businessDate,
+          row.storeId,
+        );
     const adjustments = await summaries(ctx.db, companyId).where("c.adjustsCollectionId", "=", collectionId).orderBy("c.createdAt").execute();
-    const warnings = row.status === "verified" ? [] : await duplicateWarnings(ctx.db, companyId, row.storeId, row.businessDate, lines.map((l) => l.machineId), collectionId);
+    const warnings =
+      row.status === "verified"
+        ? []
+        : await duplicateWarnings(
+            ctx.db,
+            companyId,
+            row.storeId,
+            row.businessDate,
+            lines.map((l) => l.machineId),
+            collectionId,
+          );
     return {
       ...toSummary(row),
       lines: lines.map((l) => {

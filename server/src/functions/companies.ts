@@ -2,13 +2,22 @@ import { z } from "zod";
 import { companyFields, toCompany } from "../companies/publicCompany.ts";
 import { mutation, query } from "../runtime/define.ts";
 import { AppError } from "../runtime/errors.ts";
+import { invalidates } from "../runtime/invalidation.ts";
 
 /** Active companies, oldest first; the employee registration form offers the first. Public, so only names. */
 export const listActiveCompanies = query({
   access: "public",
   args: z.object({}),
   handler: async (ctx) => {
-    const rows = await ctx.db.selectFrom("companies").select(["id", "name", "displayName", "createdAt"]).where("isActive", "=", true).orderBy("createdAt").orderBy("id").limit(100).execute();
+    const rows = await ctx.db
+      .selectFrom("companies")
+      .select(["id", "name", "displayName", "createdAt"])
+      .where("isActive", "=", true)
+      .where("isDemo", "=", false)
+      .orderBy("createdAt")
+      .orderBy("id")
+      .limit(100)
+      .execute();
     return rows.map((r) => ({ _id: r.id, _creationTime: new Date(r.createdAt).getTime(), name: r.name, displayName: r.displayName }));
   },
 });
@@ -22,10 +31,10 @@ export const getUserCompanyMemberships = query({
       .selectFrom("memberships as m")
       .innerJoin("companies as c", "c.id", "m.companyId")
       .select(["m.id", "m.companyId", "m.role", "m.joinedAt", "c.name", "c.displayName", "c.companyCode"])
-      .where("m.userId", "=", ctx.user!.id)
+      .where("m.userId", "=", ctx.user.id)
       .orderBy("c.name")
       .execute();
-    const active = await ctx.db.selectFrom("users").select("activeCompanyId").where("id", "=", ctx.user!.id).executeTakeFirst();
+    const active = await ctx.db.selectFrom("users").select("activeCompanyId").where("id", "=", ctx.user.id).executeTakeFirst();
     return rows.map((r) => ({
       _id: r.id,
       companyId: r.companyId,
@@ -50,7 +59,7 @@ export const getCompanyDefaultLanguage = query({
       .where((eb) =>
         ctx.permissions.isSystemAdmin
           ? eb.val(true)
-          : eb.exists(eb.selectFrom("memberships as m").select("m.id").whereRef("m.companyId", "=", "c.id").where("m.userId", "=", ctx.user!.id)),
+          : eb.exists(eb.selectFrom("memberships as m").select("m.id").whereRef("m.companyId", "=", "c.id").where("m.userId", "=", ctx.user.id)),
       )
       .executeTakeFirst();
     return row?.defaultLanguage ?? null;
@@ -62,9 +71,10 @@ export const switchActiveCompany = mutation({
   access: "signedIn",
   args: z.object({ companyId: z.string().max(64) }),
   handler: async (ctx, { companyId }) => {
-    const member = await ctx.db.selectFrom("memberships").select("id").where("companyId", "=", companyId).where("userId", "=", ctx.user!.id).executeTakeFirst();
+    const member = await ctx.db.selectFrom("memberships").select("id").where("companyId", "=", companyId).where("userId", "=", ctx.user.id).executeTakeFirst();
     if (!member) throw new AppError("You are not a member of this company");
-    await ctx.db.updateTable("users").set({ activeCompanyId: companyId }).where("id", "=", ctx.user!.id).execute();
+    invalidates(ctx.db, { userId: ctx.user.id });
+    await ctx.db.updateTable("users").set({ activeCompanyId: companyId }).where("id", "=", ctx.user.id).execute();
     return { companyId };
   },
 });
@@ -75,13 +85,20 @@ export const getCurrentCompany = query({
   args: z.object({}),
   handler: async (ctx) => {
     const c = await companyFields(ctx.db)
-      .select((eb) => eb.selectFrom("stores as s").whereRef("s.companyId", "=", "c.id").where("s.isActive", "=", true).select(eb.fn.countAll<number>().as("n")).as("activeStores"))
-      .where("c.id", "=", ctx.company!.id)
+      .select((eb) =>
+        eb
+          .selectFrom("stores as s")
+          .whereRef("s.companyId", "=", "c.id")
+          .where("s.isActive", "=", true)
+          .select(eb.fn.countAll<number>().as("n"))
+          .as("activeStores"),
+      )
+      .where("c.id", "=", ctx.company.id)
       .executeTakeFirstOrThrow();
     return {
       ...toCompany(c),
       activeStores: Number(c.activeStores ?? 0),
-      myRole: ctx.company!.role,
+      myRole: ctx.company.role,
     };
   },
 });

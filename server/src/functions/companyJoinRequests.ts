@@ -9,6 +9,7 @@ import { mutation, query } from "../runtime/define.ts";
 import { AccessError, AppError } from "../runtime/errors.ts";
 import { audit } from "../runtime/audit.ts";
 import { newId } from "../runtime/ids.ts";
+import { invalidates } from "../runtime/invalidation.ts";
 
 // Finding a company and asking to join it (spec sections 2 "Company finder", 4 "Join request",
 // 5 "Company code input" / "Company name search").
@@ -17,6 +18,8 @@ const NEW_ACTIVITY_MS = 24 * 60 * 60 * 1000;
 
 export const searchCompanies = query({
   access: "signedIn",
+  // Any guest account may call it: limited like a public look-up against enumeration.
+  rateLimit: { perMinute: 30 },
   args: z.object({
     query: z.string().max(100),
     industry: z.string().max(50).optional(),
@@ -32,13 +35,17 @@ export const searchCompanies = query({
     if (args.industry) q = q.where("c.industry", "=", args.industry);
     if (args.size) q = q.where("c.size", "=", args.size);
     if (args.allowJoinRequests !== undefined) q = q.where("c.allowJoinRequests", "=", args.allowJoinRequests);
-    const rows = await q.orderBy("c.name").limit(args.limit ?? COMPANY_SEARCH_LIMIT).execute();
+    const rows = await q
+      .orderBy("c.name")
+      .limit(args.limit ?? COMPANY_SEARCH_LIMIT)
+      .execute();
     return rows.map(toCompany);
   },
 });
 
 export const validateCompanyCode = query({
   access: "signedIn",
+  rateLimit: { perMinute: 30 },
   args: z.object({ companyCode: z.string().max(50) }),
   handler: async (ctx, { companyCode }) => {
     const code = normalizeCompanyCode(companyCode);
@@ -55,11 +62,13 @@ export const getEligibleCompaniesByDomain = query({
   access: "signedIn",
   args: z.object({}),
   handler: async (ctx) => {
-    const domain = ctx.user!.email?.split("@")[1];
+    const domain = ctx.user.email?.split("@")[1];
     if (!domain) return [];
     const rows = await companyFields(ctx.db)
       .where("c.emailDomain", "=", domain)
-      .where((eb) => eb.not(eb.exists(eb.selectFrom("memberships as mm").select("mm.id").whereRef("mm.companyId", "=", "c.id").where("mm.userId", "=", ctx.user!.id))))
+      .where((eb) =>
+        eb.not(eb.exists(eb.selectFrom("memberships as mm").select("mm.id").whereRef("mm.companyId", "=", "c.id").where("mm.userId", "=", ctx.user.id))),
+      )
       .orderBy("c.name")
       .limit(DOMAIN_SUGGESTION_LIMIT)
       .execute();
@@ -71,28 +80,44 @@ export const requestToJoin = mutation({
   access: "signedIn",
   args: z.object({ companyId: z.string().max(64), message: z.string().max(500).optional() }),
   handler: async (ctx, { companyId, message }) => {
-    if (ctx.user!.isAnonymous) throw new AppError("Create an account before joining a company");
-    const company = await ctx.db.selectFrom("companies").select(["id", "name", "allowJoinRequests", "requireApproval"]).where("id", "=", companyId).where("isActive", "=", true).executeTakeFirst();
+    if (ctx.user.isAnonymous) throw new AppError("Create an account before joining a company");
+    const company = await ctx.db
+      .selectFrom("companies")
+      .select(["id", "name", "allowJoinRequests", "requireApproval"])
+      .where("id", "=", companyId)
+      .where("isActive", "=", true)
+      .executeTakeFirst();
     if (!company) throw new AppError("Company not found");
     if (!company.allowJoinRequests) throw new AppError("This company is not accepting join requests");
-    const member = await ctx.db.selectFrom("memberships").select("id").where("companyId", "=", companyId).where("userId", "=", ctx.user!.id).executeTakeFirst();
+    const member = await ctx.db.selectFrom("memberships").select("id").where("companyId", "=", companyId).where("userId", "=", ctx.user.id).executeTakeFirst();
     if (member) throw new AppError("You are already a member of this company");
-    const pending = await ctx.db.selectFrom("joinRequests").select("id").where("companyId", "=", companyId).where("userId", "=", ctx.user!.id).where("status", "=", "PENDING").executeTakeFirst();
+    const pending = await ctx.db
+      .selectFrom("joinRequests")
+      .select("id")
+      .where("companyId", "=", companyId)
+      .where("userId", "=", ctx.user.id)
+      .where("status", "=", "PENDING")
+      .executeTakeFirst();
     if (pending) throw new AppError("You already have a pending request for this company");
 
     const id = newId();
     const admitted = !company.requireApproval;
     await ctx.db
       .insertInto("joinRequests")
-      .values({ id, companyId, userId: ctx.user!.id, status: admitted ? "APPROVED" : "PENDING", message: message?.trim() || null, decidedBy: null })
+      .values({ id, companyId, userId: ctx.user.id, status: admitted ? "APPROVED" : "PENDING", message: message?.trim() || null, decidedBy: null })
       .execute();
-    if (admitted) await admit(ctx.db, companyId, ctx.user!.id, "MEMBER");
+    if (admitted) await admit(ctx.db, companyId, ctx.user.id, "MEMBER");
     return { requestId: id, status: admitted ? "APPROVED" : "PENDING" };
   },
 });
 
 async function admit(db: Kysely<DB>, companyId: string, userId: string, role: string): Promise<void> {
-  await db.insertInto("memberships").values({ id: newId(), companyId, userId, role }).onConflict((oc) => oc.columns(["companyId", "userId"]).doNothing()).execute();
+  invalidates(db, { userId });
+  await db
+    .insertInto("memberships")
+    .values({ id: newId(), companyId, userId, role })
+    .onConflict((oc) => oc.columns(["companyId", "userId"]).doNothing())
+    .execute();
   // A first company becomes the active one.
   await db.updateTable("users").set({ activeCompanyId: companyId }).where("id", "=", userId).where("activeCompanyId", "is", null).execute();
 }
@@ -104,8 +129,18 @@ export const getUserPendingRequests = query({
     const rows = await ctx.db
       .selectFrom("joinRequests as r")
       .innerJoin("companies as c", "c.id", "r.companyId")
-      .select(["r.id", "r.companyId", "r.status", "r.message", "r.decisionReason", "r.requestedAt", "r.updatedAt", "c.name as companyName", "c.displayName as companyDisplayName"])
-      .where("r.userId", "=", ctx.user!.id)
+      .select([
+        "r.id",
+        "r.companyId",
+        "r.status",
+        "r.message",
+        "r.decisionReason",
+        "r.requestedAt",
+        "r.updatedAt",
+        "c.name as companyName",
+        "c.displayName as companyDisplayName",
+      ])
+      .where("r.userId", "=", ctx.user.id)
       .orderBy("r.requestedAt", "desc")
       .limit(100)
       .execute();
@@ -134,7 +169,7 @@ export const cancelJoinRequest = mutation({
       .updateTable("joinRequests")
       .set({ status: "CANCELLED", updatedAt: new Date() })
       .where("id", "=", requestId)
-      .where("userId", "=", ctx.user!.id)
+      .where("userId", "=", ctx.user.id)
       .where("status", "=", "PENDING")
       .returning("id")
       .executeTakeFirst();
@@ -151,23 +186,26 @@ export const getPendingRequestsForCompany = query({
       .selectFrom("joinRequests as r")
       .innerJoin("users as u", "u.id", "r.userId")
       .select(["r.id", "r.status", "r.message", "r.requestedAt", "u.id as userId", "u.email", "u.name", "u.username"])
-      .where("r.companyId", "=", ctx.company!.id)
+      .where("r.companyId", "=", ctx.company.id)
       .where("r.status", "=", "PENDING")
       .orderBy("r.requestedAt")
       .limit(200)
       .execute();
-    return rows.map((r) => ({ _id: r.id, status: r.status, message: r.message, requestedAt: new Date(r.requestedAt).getTime(), userId: r.userId, email: r.email, name: r.name, username: r.username }));
+    return rows.map((r) => ({
+      _id: r.id,
+      status: r.status,
+      message: r.message,
+      requestedAt: new Date(r.requestedAt).getTime(),
+      userId: r.userId,
+      email: r.email,
+      name: r.name,
+      username: r.username,
+    }));
   },
 });
 
 async function pendingRequestOfCompany(db: Kysely<DB>, companyId: string, requestId: string) {
-  const request = await db
-    .selectFrom("joinRequests")
-    .selectAll()
-    .where("id", "=", requestId)
-    .where("companyId", "=", companyId)
-    .forUpdate()
-    .executeTakeFirst();
+  const request = await db.selectFrom("joinRequests").selectAll().where("id", "=", requestId).where("companyId", "=", companyId).forUpdate().executeTakeFirst();
   if (!request) throw new AppError("Join request not found");
   if (request.status !== "PENDING") throw new AppError("This request was already decided");
   return request;
@@ -177,11 +215,19 @@ export const approveJoinRequest = mutation({
   access: "canManageJoinRequests",
   args: z.object({ requestId: z.string().max(64), role: z.enum(COMPANY_ROLES) }),
   handler: async (ctx, { requestId, role }) => {
-    if (!canAssignRole(ctx.company!.role, role, ctx.permissions.isSystemAdmin)) throw new AccessError(`You cannot grant the ${role} role`);
-    const request = await pendingRequestOfCompany(ctx.db, ctx.company!.id, requestId);
-    await ctx.db.updateTable("joinRequests").set({ status: "APPROVED", decidedBy: ctx.user!.id, updatedAt: new Date() }).where("id", "=", requestId).execute();
+    if (!canAssignRole(ctx.company.role, role, ctx.permissions.isSystemAdmin)) throw new AccessError(`You cannot grant the ${role} role`);
+    const request = await pendingRequestOfCompany(ctx.db, ctx.company.id, requestId);
+    await ctx.db.updateTable("joinRequests").set({ status: "APPROVED", decidedBy: ctx.user.id, updatedAt: new Date() }).where("id", "=", requestId).execute();
     await admit(ctx.db, request.companyId, request.userId, role);
-    await audit(ctx.db, { companyId: ctx.company!.id, actorId: ctx.user!.id, action: "approve", entity: "joinRequest", entityId: requestId, before: { status: "PENDING" }, after: { status: "APPROVED", role } });
+    await audit(ctx.db, {
+      companyId: ctx.company.id,
+      actorId: ctx.user.id,
+      action: "approve",
+      entity: "joinRequest",
+      entityId: requestId,
+      before: { status: "PENDING" },
+      after: { status: "APPROVED", role },
+    });
     return null;
   },
 });
@@ -190,9 +236,23 @@ export const denyJoinRequest = mutation({
   access: "canManageJoinRequests",
   args: z.object({ requestId: z.string().max(64), reason: z.string().max(500).optional() }),
   handler: async (ctx, { requestId, reason }) => {
-    await pendingRequestOfCompany(ctx.db, ctx.company!.id, requestId);
-    await ctx.db.updateTable("joinRequests").set({ status: "DENIED", decidedBy: ctx.user!.id, decisionReason: reason?.trim() || null, updatedAt: new Date() }).where("id", "=", requestId).execute();
-    await audit(ctx.db, { companyId: ctx.company!.id, actorId: ctx.user!.id, action: "deny", entity: "joinRequest", entityId: requestId, before: { status: "PENDING" }, after: { status: "DENIED", reason: reason ?? null } });
+    const request = await pendingRequestOfCompany(ctx.db, ctx.company.id, requestId);
+    // The requester's own badge and request list live outside this company.
+    invalidates(ctx.db, { userId: request.userId });
+    await ctx.db
+      .updateTable("joinRequests")
+      .set({ status: "DENIED", decidedBy: ctx.user.id, decisionReason: reason?.trim() || null, updatedAt: new Date() })
+      .where("id", "=", requestId)
+      .execute();
+    await audit(ctx.db, {
+      companyId: ctx.company.id,
+      actorId: ctx.user.id,
+      action: "deny",
+      entity: "joinRequest",
+      entityId: requestId,
+      before: { status: "PENDING" },
+      after: { status: "DENIED", reason: reason ?? null },
+    });
     return null;
   },
 });

@@ -6,6 +6,7 @@ import { mutation, query } from "../runtime/define.ts";
 import { AccessError, AppError } from "../runtime/errors.ts";
 import { audit } from "../runtime/audit.ts";
 import type { MutationCtx } from "../runtime/define.ts";
+import { invalidates } from "../runtime/invalidation.ts";
 
 // Company → users: the members of the active company, their roles, and removal.
 
@@ -17,20 +18,35 @@ export const listMembers = query({
       .selectFrom("memberships as m")
       .innerJoin("users as u", "u.id", "m.userId")
       .select(["m.id", "m.role", "m.joinedAt", "u.id as userId", "u.email", "u.name", "u.username"])
-      .where("m.companyId", "=", ctx.company!.id)
+      .where("m.companyId", "=", ctx.company.id)
       .orderBy("u.email")
       .limit(1000)
       .execute();
-    return rows.map((r) => ({ _id: r.id, role: r.role, joinedAt: new Date(r.joinedAt).getTime(), userId: r.userId, email: r.email, name: r.name, username: r.username, isSelf: r.userId === ctx.user!.id }));
+    return rows.map((r) => ({
+      _id: r.id,
+      role: r.role,
+      joinedAt: new Date(r.joinedAt).getTime(),
+      userId: r.userId,
+      email: r.email,
+      name: r.name,
+      username: r.username,
+      isSelf: r.userId === ctx.user.id,
+    }));
   },
 });
 
 /** The target membership, if the caller may change it: not their own, not above their rank. */
-async function manageableMembership(ctx: MutationCtx, membershipId: string) {
-  const target = await ctx.db.selectFrom("memberships").selectAll().where("id", "=", membershipId).where("companyId", "=", ctx.company!.id).forUpdate().executeTakeFirst();
+async function manageableMembership(ctx: MutationCtx<"member">, membershipId: string) {
+  const target = await ctx.db
+    .selectFrom("memberships")
+    .selectAll()
+    .where("id", "=", membershipId)
+    .where("companyId", "=", ctx.company.id)
+    .forUpdate()
+    .executeTakeFirst();
   if (!target) throw new AppError("Member not found");
-  if (target.userId === ctx.user!.id) throw new AppError("You cannot change your own membership");
-  if (!ctx.permissions.isSystemAdmin && ROLE_RANK[target.role as CompanyRole] > ROLE_RANK[ctx.company!.role as CompanyRole]) {
+  if (target.userId === ctx.user.id) throw new AppError("You cannot change your own membership");
+  if (!ctx.permissions.isSystemAdmin && ROLE_RANK[target.role as CompanyRole] > ROLE_RANK[ctx.company.role as CompanyRole]) {
     throw new AccessError("You cannot change a member with a higher role than yours");
   }
   return target;
@@ -40,10 +56,19 @@ export const changeMemberRole = mutation({
   access: "canManageUsers",
   args: z.object({ membershipId: z.string().max(64), role: z.enum(COMPANY_ROLES) }),
   handler: async (ctx, { membershipId, role }) => {
-    if (!canAssignRole(ctx.company!.role, role, ctx.permissions.isSystemAdmin)) throw new AccessError(`You cannot grant the ${role} role`);
+    if (!canAssignRole(ctx.company.role, role, ctx.permissions.isSystemAdmin)) throw new AccessError(`You cannot grant the ${role} role`);
     const target = await manageableMembership(ctx, membershipId);
+    invalidates(ctx.db, { userId: target.userId });
     await ctx.db.updateTable("memberships").set({ role }).where("id", "=", membershipId).execute();
-    await audit(ctx.db, { companyId: ctx.company!.id, actorId: ctx.user!.id, action: "changeRole", entity: "membership", entityId: membershipId, before: { role: target.role }, after: { role } });
+    await audit(ctx.db, {
+      companyId: ctx.company.id,
+      actorId: ctx.user.id,
+      action: "changeRole",
+      entity: "membership",
+      entityId: membershipId,
+      before: { role: target.role },
+      after: { role },
+    });
     return null;
   },
 });
@@ -53,9 +78,17 @@ export const removeMember = mutation({
   args: z.object({ membershipId: z.string().max(64) }),
   handler: async (ctx, { membershipId }) => {
     const target = await manageableMembership(ctx, membershipId);
+    invalidates(ctx.db, { userId: target.userId });
     await ctx.db.deleteFrom("memberships").where("id", "=", membershipId).execute();
-    await ctx.db.updateTable("users").set({ activeCompanyId: null }).where("id", "=", target.userId).where("activeCompanyId", "=", ctx.company!.id).execute();
-    await audit(ctx.db, { companyId: ctx.company!.id, actorId: ctx.user!.id, action: "remove", entity: "membership", entityId: membershipId, before: { userId: target.userId, role: target.role } });
+    await ctx.db.updateTable("users").set({ activeCompanyId: null }).where("id", "=", target.userId).where("activeCompanyId", "=", ctx.company.id).execute();
+    await audit(ctx.db, {
+      companyId: ctx.company.id,
+      actorId: ctx.user.id,
+      action: "remove",
+      entity: "membership",
+      entityId: membershipId,
+      before: { userId: target.userId, role: target.role },
+    });
     return null;
   },
 });

@@ -45,7 +45,7 @@ export const listMachines = query({
         "t.colorHex",
         "t.iconType",
       ])
-      .where("m.companyId", "=", ctx.company!.id)
+      .where("m.companyId", "=", ctx.company.id)
       .where("m.storeId", "=", storeId)
       .orderBy("s.position")
       .orderBy("m.position")
@@ -67,16 +67,31 @@ export const listMachines = query({
   },
 });
 
-async function checkPlacement(ctx: MutationCtx, storeId: string, sectionId: string, equipmentTypeId: string) {
-  const section = await ctx.db.selectFrom("storeSections").select("storeId").where("id", "=", sectionId).where("companyId", "=", ctx.company!.id).executeTakeFirst();
+async function checkPlacement(ctx: MutationCtx<"member">, storeId: string, sectionId: string, equipmentTypeId: string) {
+  const section = await ctx.db
+    .selectFrom("storeSections")
+    .select("storeId")
+    .where("id", "=", sectionId)
+    .where("companyId", "=", ctx.company.id)
+    .executeTakeFirst();
   if (!section) throw new AppError("Section not found");
   if (section.storeId !== storeId) throw new AppError("The section belongs to another store");
-  const type = await ctx.db.selectFrom("equipmentTypes").select("id").where("id", "=", equipmentTypeId).where("companyId", "=", ctx.company!.id).executeTakeFirst();
+  const type = await ctx.db
+    .selectFrom("equipmentTypes")
+    .select("id")
+    .where("id", "=", equipmentTypeId)
+    .where("companyId", "=", ctx.company.id)
+    .executeTakeFirst();
   if (!type) throw new AppError("Equipment type not found");
 }
 
-async function assertLabelFree(ctx: MutationCtx, storeId: string, label: string, exceptId?: string) {
-  let q = ctx.db.selectFrom("machines").select("id").where("companyId", "=", ctx.company!.id).where("storeId", "=", storeId).where((eb) => eb(eb.fn("lower", ["label"]), "=", label.toLowerCase()));
+async function assertLabelFree(ctx: MutationCtx<"member">, storeId: string, label: string, exceptId?: string) {
+  let q = ctx.db
+    .selectFrom("machines")
+    .select("id")
+    .where("companyId", "=", ctx.company.id)
+    .where("storeId", "=", storeId)
+    .where((eb) => eb(eb.fn("lower", ["label"]), "=", label.toLowerCase()));
   if (exceptId) q = q.where("id", "!=", exceptId);
   if (await q.executeTakeFirst()) throw new AppError(`Machine ${label} already exists in this store`);
 }
@@ -85,20 +100,20 @@ export const createMachine = mutation({
   access: "canManageStores",
   args: z.object({ storeId: z.string().max(64), ...fields }),
   handler: async (ctx, args) => {
-    const store = await ctx.db.selectFrom("stores").select("id").where("id", "=", args.storeId).where("companyId", "=", ctx.company!.id).executeTakeFirst();
+    const store = await ctx.db.selectFrom("stores").select("id").where("id", "=", args.storeId).where("companyId", "=", ctx.company.id).executeTakeFirst();
     if (!store) throw new AppError("Store not found");
     await checkPlacement(ctx, args.storeId, args.sectionId, args.equipmentTypeId);
     await assertLabelFree(ctx, args.storeId, args.label);
     const last = await ctx.db
       .selectFrom("machines")
       .select(({ fn }) => fn.max<number | null>("position").as("max"))
-      .where("companyId", "=", ctx.company!.id)
+      .where("companyId", "=", ctx.company.id)
       .where("sectionId", "=", args.sectionId)
       .executeTakeFirst();
     const id = newId();
     const values = {
       id,
-      companyId: ctx.company!.id,
+      companyId: ctx.company.id,
       storeId: args.storeId,
       sectionId: args.sectionId,
       equipmentTypeId: args.equipmentTypeId,
@@ -108,16 +123,25 @@ export const createMachine = mutation({
       isActive: args.isActive ?? true,
     };
     await ctx.db.insertInto("machines").values(values).execute();
-    await audit(ctx.db, { companyId: ctx.company!.id, actorId: ctx.user!.id, action: "create", entity: "machine", entityId: id, after: values });
+    await audit(ctx.db, { companyId: ctx.company.id, actorId: ctx.user.id, action: "create", entity: "machine", entityId: id, after: values });
     return { machineId: id };
   },
 });
 
 export const updateMachine = mutation({
   access: "canManageStores",
-  args: z.object(fields).partial().extend({ machineId: z.string().max(64) }),
+  args: z
+    .object(fields)
+    .partial()
+    .extend({ machineId: z.string().max(64) }),
   handler: async (ctx, { machineId, ...changes }) => {
-    const before = await ctx.db.selectFrom("machines").selectAll().where("id", "=", machineId).where("companyId", "=", ctx.company!.id).forUpdate().executeTakeFirst();
+    const before = await ctx.db
+      .selectFrom("machines")
+      .selectAll()
+      .where("id", "=", machineId)
+      .where("companyId", "=", ctx.company.id)
+      .forUpdate()
+      .executeTakeFirst();
     if (!before) throw new AppError("Machine not found");
     if (changes.sectionId !== undefined || changes.equipmentTypeId !== undefined) {
       await checkPlacement(ctx, before.storeId, changes.sectionId ?? before.sectionId, changes.equipmentTypeId ?? before.equipmentTypeId);
@@ -125,8 +149,14 @@ export const updateMachine = mutation({
     if (changes.label !== undefined) await assertLabelFree(ctx, before.storeId, changes.label, machineId);
     const set = Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined));
     if (!Object.keys(set).length) return null;
-    const after = await ctx.db.updateTable("machines").set(set).where("id", "=", machineId).where("companyId", "=", ctx.company!.id).returningAll().executeTakeFirstOrThrow();
-    await audit(ctx.db, { companyId: ctx.company!.id, actorId: ctx.user!.id, action: "update", entity: "machine", entityId: machineId, before, after });
+    const after = await ctx.db
+      .updateTable("machines")
+      .set(set)
+      .where("id", "=", machineId)
+      .where("companyId", "=", ctx.company.id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    await audit(ctx.db, { companyId: ctx.company.id, actorId: ctx.user.id, action: "update", entity: "machine", entityId: machineId, before, after });
     return null;
   },
 });
@@ -136,12 +166,18 @@ export const deleteMachine = mutation({
   access: "isAdmin",
   args: z.object({ machineId: z.string().max(64) }),
   handler: async (ctx, { machineId }) => {
-    const before = await ctx.db.selectFrom("machines").selectAll().where("id", "=", machineId).where("companyId", "=", ctx.company!.id).executeTakeFirst();
+    const before = await ctx.db.selectFrom("machines").selectAll().where("id", "=", machineId).where("companyId", "=", ctx.company.id).executeTakeFirst();
     if (!before) throw new AppError("Machine not found");
-    const collected = await ctx.db.selectFrom("collectionLines").select("id").where("companyId", "=", ctx.company!.id).where("machineId", "=", machineId).limit(1).executeTakeFirst();
+    const collected = await ctx.db
+      .selectFrom("collectionLines")
+      .select("id")
+      .where("companyId", "=", ctx.company.id)
+      .where("machineId", "=", machineId)
+      .limit(1)
+      .executeTakeFirst();
     if (collected) throw new AppError("This machine has collections; deactivate it instead");
-    await ctx.db.deleteFrom("machines").where("id", "=", machineId).where("companyId", "=", ctx.company!.id).execute();
-    await audit(ctx.db, { companyId: ctx.company!.id, actorId: ctx.user!.id, action: "delete", entity: "machine", entityId: machineId, before });
+    await ctx.db.deleteFrom("machines").where("id", "=", machineId).where("companyId", "=", ctx.company.id).execute();
+    await audit(ctx.db, { companyId: ctx.company.id, actorId: ctx.user.id, action: "delete", entity: "machine", entityId: machineId, before });
     return null;
   },
 });

@@ -33,7 +33,7 @@ export const getAllEquipmentTypes = query({
   access: "member",
   args: z.object({}),
   handler: async (ctx) => {
-    const rows = await ctx.db.selectFrom("equipmentTypes").selectAll().where("companyId", "=", ctx.company!.id).orderBy("category").orderBy("name").execute();
+    const rows = await ctx.db.selectFrom("equipmentTypes").selectAll().where("companyId", "=", ctx.company.id).orderBy("category").orderBy("name").execute();
     return rows.map(toEquipmentType);
   },
 });
@@ -47,7 +47,7 @@ export const createEquipmentType = mutation({
       .insertInto("equipmentTypes")
       .values({
         id,
-        companyId: ctx.company!.id,
+        companyId: ctx.company.id,
         name: args.name,
         category: args.category,
         acceptsCoins: args.acceptsCoins ?? true,
@@ -58,21 +58,51 @@ export const createEquipmentType = mutation({
       })
       .returningAll()
       .executeTakeFirstOrThrow();
-    await audit(ctx.db, { companyId: ctx.company!.id, actorId: ctx.user!.id, action: "create", entity: "equipmentType", entityId: id, after: toEquipmentType(row) });
+    await audit(ctx.db, {
+      companyId: ctx.company.id,
+      actorId: ctx.user.id,
+      action: "create",
+      entity: "equipmentType",
+      entityId: id,
+      after: toEquipmentType(row),
+    });
     return { equipmentTypeId: id };
   },
 });
 
 export const updateEquipmentType = mutation({
   access: "canManageStores",
-  args: z.object(fields).partial().extend({ equipmentTypeId: z.string().max(64) }),
+  args: z
+    .object(fields)
+    .partial()
+    .extend({ equipmentTypeId: z.string().max(64) }),
   handler: async (ctx, { equipmentTypeId, ...changes }) => {
-    const before = await ctx.db.selectFrom("equipmentTypes").selectAll().where("id", "=", equipmentTypeId).where("companyId", "=", ctx.company!.id).forUpdate().executeTakeFirst();
+    const before = await ctx.db
+      .selectFrom("equipmentTypes")
+      .selectAll()
+      .where("id", "=", equipmentTypeId)
+      .where("companyId", "=", ctx.company.id)
+      .forUpdate()
+      .executeTakeFirst();
     if (!before) throw new AppError("Equipment type not found");
     const set = Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined));
     if (!Object.keys(set).length) return null;
-    const after = await ctx.db.updateTable("equipmentTypes").set(set).where("id", "=", equipmentTypeId).where("companyId", "=", ctx.company!.id).returningAll().executeTakeFirstOrThrow();
-    await audit(ctx.db, { companyId: ctx.company!.id, actorId: ctx.user!.id, action: "update", entity: "equipmentType", entityId: equipmentTypeId, before: toEquipmentType(before), after: toEquipmentType(after) });
+    const after = await ctx.db
+      .updateTable("equipmentTypes")
+      .set(set)
+      .where("id", "=", equipmentTypeId)
+      .where("companyId", "=", ctx.company.id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    await audit(ctx.db, {
+      companyId: ctx.company.id,
+      actorId: ctx.user.id,
+      action: "update",
+      entity: "equipmentType",
+      entityId: equipmentTypeId,
+      before: toEquipmentType(before),
+      after: toEquipmentType(after),
+    });
     return null;
   },
 });
@@ -81,12 +111,30 @@ export const deleteEquipmentType = mutation({
   access: "isAdmin",
   args: z.object({ equipmentTypeId: z.string().max(64) }),
   handler: async (ctx, { equipmentTypeId }) => {
-    const before = await ctx.db.selectFrom("equipmentTypes").selectAll().where("id", "=", equipmentTypeId).where("companyId", "=", ctx.company!.id).executeTakeFirst();
+    const before = await ctx.db
+      .selectFrom("equipmentTypes")
+      .selectAll()
+      .where("id", "=", equipmentTypeId)
+      .where("companyId", "=", ctx.company.id)
+      .executeTakeFirst();
     if (!before) throw new AppError("Equipment type not found");
-    const used = await ctx.db.selectFrom("machines").select("id").where("companyId", "=", ctx.company!.id).where("equipmentTypeId", "=", equipmentTypeId).limit(1).executeTakeFirst();
+    const used = await ctx.db
+      .selectFrom("machines")
+      .select("id")
+      .where("companyId", "=", ctx.company.id)
+      .where("equipmentTypeId", "=", equipmentTypeId)
+      .limit(1)
+      .executeTakeFirst();
     if (used) throw new AppError("Machines use this equipment type; change them first");
-    await ctx.db.deleteFrom("equipmentTypes").where("id", "=", equipmentTypeId).where("companyId", "=", ctx.company!.id).execute();
-    await audit(ctx.db, { companyId: ctx.company!.id, actorId: ctx.user!.id, action: "delete", entity: "equipmentType", entityId: equipmentTypeId, before: toEquipmentType(before) });
+    await ctx.db.deleteFrom("equipmentTypes").where("id", "=", equipmentTypeId).where("companyId", "=", ctx.company.id).execute();
+    await audit(ctx.db, {
+      companyId: ctx.company.id,
+      actorId: ctx.user.id,
+      action: "delete",
+      entity: "equipmentType",
+      entityId: equipmentTypeId,
+      before: toEquipmentType(before),
+    });
     return null;
   },
 });

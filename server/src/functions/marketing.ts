@@ -2,7 +2,6 @@ import { z } from "zod";
 import type { Kysely, Selectable } from "kysely";
 import { DELIVERY_METHODS, OFFER_TYPES, deliveryMethodOf, type Language } from "@tumble/domain/campaignLabels";
 import { claimMessage, validateClaim } from "@tumble/domain/claimForm";
-import { sanitizeEmailError } from "@tumble/domain/errorMessage";
 import { centsToDollars, dollarsToCents } from "@tumble/domain/money";
 import { phoneDigits, PHONE_DIGITS } from "@tumble/domain/phone";
 import { hashSecretSlow, verifySecretSlow } from "../auth/passwords.ts";
@@ -24,9 +23,11 @@ import {
   normalizeClaimCode,
 } from "../marketing/claims.ts";
 import { demoCampaign } from "../marketing/demo.ts";
+import { ensureDemoCompanyId, findDemoCompanyId } from "../marketing/demoCompany.ts";
 import { publicTemplateConfig, templateConfigSchema } from "../marketing/templateConfig.ts";
 import { audit } from "../runtime/audit.ts";
-import { action, mutation, query, type ActionCtx } from "../runtime/define.ts";
+import { enqueue } from "../mail/outbox.ts";
+import { action, mutation, query } from "../runtime/define.ts";
 import { AppError } from "../runtime/errors.ts";
 import { newId } from "../runtime/ids.ts";
 
@@ -52,13 +53,16 @@ export const MESSAGES = {
   codeExpired: "The verification code has expired. Send a new code to the customer.",
   wrongCode: (left: number) => `Incorrect verification code. ${left} ${left === 1 ? "attempt" : "attempts"} left.`,
   dates: "The end date must be after the start date",
-  noDemoCompany: "No active company to hold demo campaigns",
 } as const;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-const dollars = z.number().min(0).max(1_000_000).refine((v) => Number.isInteger(Math.round(v * 100 * 1e6) / 1e6), "At most 2 decimal places");
+const dollars = z
+  .number()
+  .min(0)
+  .max(1_000_000)
+  .refine((v) => Number.isInteger(Math.round(v * 100 * 1e6) / 1e6), "At most 2 decimal places");
 const epochMs = z.number().int().min(0).max(8_640_000_000_000_000);
 const campaignFields = {
   name: z.string().trim().min(1, "Name is required").max(200),
@@ -193,12 +197,19 @@ export const createCampaign = mutation({
   args: z.object(campaignFields),
   handler: async (ctx, args) => {
     const { offerAmount, budget, ...rest } = args;
-    const result = await insertCampaign(ctx.db, ctx.company!.id, ctx.user!.id, {
+    const result = await insertCampaign(ctx.db, ctx.company.id, ctx.user.id, {
       ...rest,
       offerAmountCents: dollarsToCents(offerAmount),
       budgetCents: budget == null ? null : dollarsToCents(budget),
     });
-    await audit(ctx.db, { companyId: ctx.company!.id, actorId: ctx.user!.id, action: "create", entity: "campaign", entityId: result.campaignId, after: { name: args.name } });
+    await audit(ctx.db, {
+      companyId: ctx.company.id,
+      actorId: ctx.user.id,
+      action: "create",
+      entity: "campaign",
+      entityId: result.campaignId,
+      after: { name: args.name },
+    });
     return result;
   },
 });
@@ -207,7 +218,13 @@ export const updateCampaign = mutation({
   access: "canManageStores",
   args: z.object({ campaignId: z.string().max(64), ...z.object(campaignFields).partial().shape }),
   handler: async (ctx, { campaignId, offerAmount, budget, templateConfig, ...rest }) => {
-    const before = await ctx.db.selectFrom("campaigns").selectAll().where("id", "=", campaignId).where("companyId", "=", ctx.company!.id).forUpdate().executeTakeFirst();
+    const before = await ctx.db
+      .selectFrom("campaigns")
+      .selectAll()
+      .where("id", "=", campaignId)
+      .where("companyId", "=", ctx.company.id)
+      .forUpdate()
+      .executeTakeFirst();
     if (!before) throw new AppError(MESSAGES.campaignNotFound);
     const startDate = rest.startDate ?? ms(before.startDate)!;
     const endDate = rest.endDate ?? ms(before.endDate)!;
@@ -227,8 +244,16 @@ export const updateCampaign = mutation({
     if (budget !== undefined) set.budgetCents = budget === null ? null : dollarsToCents(budget);
     if (rest.maxParticipants !== undefined) set.maxParticipants = rest.maxParticipants;
     if (templateConfig !== undefined) set.templateConfig = JSON.stringify(templateConfig);
-    await ctx.db.updateTable("campaigns").set(set).where("id", "=", campaignId).where("companyId", "=", ctx.company!.id).execute();
-    await audit(ctx.db, { companyId: ctx.company!.id, actorId: ctx.user!.id, action: "update", entity: "campaign", entityId: campaignId, before: { name: before.name, isActive: before.isActive }, after: { name: rest.name ?? before.name, isActive: rest.isActive ?? before.isActive } });
+    await ctx.db.updateTable("campaigns").set(set).where("id", "=", campaignId).where("companyId", "=", ctx.company.id).execute();
+    await audit(ctx.db, {
+      companyId: ctx.company.id,
+      actorId: ctx.user.id,
+      action: "update",
+      entity: "campaign",
+      entityId: campaignId,
+      before: { name: before.name, isActive: before.isActive },
+      after: { name: rest.name ?? before.name, isActive: rest.isActive ?? before.isActive },
+    });
     return { campaignId, friendlyId: before.friendlyId };
   },
 });
@@ -237,9 +262,20 @@ export const setCampaignActive = mutation({
   access: "canManageStores",
   args: z.object({ campaignId: z.string().max(64), isActive: z.boolean() }),
   handler: async (ctx, { campaignId, isActive }) => {
-    const result = await ctx.db.updateTable("campaigns").set({ isActive, updatedAt: new Date() }).where("id", "=", campaignId).where("companyId", "=", ctx.company!.id).executeTakeFirst();
+    const result = await ctx.db
+      .updateTable("campaigns")
+      .set({ isActive, updatedAt: new Date() })
+      .where("id", "=", campaignId)
+      .where("companyId", "=", ctx.company.id)
+      .executeTakeFirst();
     if (Number(result.numUpdatedRows) === 0) throw new AppError(MESSAGES.campaignNotFound);
-    await audit(ctx.db, { companyId: ctx.company!.id, actorId: ctx.user!.id, action: isActive ? "activate" : "deactivate", entity: "campaign", entityId: campaignId });
+    await audit(ctx.db, {
+      companyId: ctx.company.id,
+      actorId: ctx.user.id,
+      action: isActive ? "activate" : "deactivate",
+      entity: "campaign",
+      entityId: campaignId,
+    });
     return { campaignId, isActive };
   },
 });
@@ -249,7 +285,7 @@ export const getCampaigns = query({
   access: "canManageStores",
   args: z.object({}),
   handler: async (ctx) => {
-    const companyId = ctx.company!.id;
+    const companyId = ctx.company.id;
     const rows = await ctx.db.selectFrom("campaigns").selectAll().where("companyId", "=", companyId).orderBy("createdAt", "desc").limit(500).execute();
     const counts = await ctx.db
       .selectFrom("campaignClaims")
@@ -265,7 +301,10 @@ export const getCampaigns = query({
     const byCampaign = new Map(counts.map((c) => [c.campaignId, c]));
     return rows.map((row) => {
       const c = byCampaign.get(row.id);
-      return { ...toCampaign(row), stats: { claims: Number(c?.claims ?? 0), verifications: Number(c?.verifications ?? 0), redemptions: Number(c?.redemptions ?? 0) } };
+      return {
+        ...toCampaign(row),
+        stats: { claims: Number(c?.claims ?? 0), verifications: Number(c?.verifications ?? 0), redemptions: Number(c?.redemptions ?? 0) },
+      };
     });
   },
 });
@@ -275,10 +314,26 @@ export const getActiveCampaigns = query({
   access: "member",
   args: z.object({}),
   handler: async (ctx) => {
-    const rows = await ctx.db.selectFrom("campaigns").selectAll().where("companyId", "=", ctx.company!.id).where("isActive", "=", true).where("endDate", ">=", new Date(ctx.now)).orderBy("createdAt", "desc").limit(100).execute();
+    const rows = await ctx.db
+      .selectFrom("campaigns")
+      .selectAll()
+      .where("companyId", "=", ctx.company.id)
+      .where("isActive", "=", true)
+      .where("endDate", ">=", new Date(ctx.now))
+      .orderBy("createdAt", "desc")
+      .limit(100)
+      .execute();
     return rows
       .filter((row) => startOfUtcDay(ms(row.startDate)!) <= startOfUtcDay(ctx.now))
-      .map((row) => ({ _id: row.id, companyId: row.companyId, friendlyId: row.friendlyId, name: row.name, displayName: row.displayName, deliveryMethod: deliveryMethodOf(row.deliveryMethod), endDate: ms(row.endDate)! }));
+      .map((row) => ({
+        _id: row.id,
+        companyId: row.companyId,
+        friendlyId: row.friendlyId,
+        name: row.name,
+        displayName: row.displayName,
+        deliveryMethod: deliveryMethodOf(row.deliveryMethod),
+        endDate: ms(row.endDate)!,
+      }));
   },
 });
 
@@ -287,7 +342,7 @@ export const getCampaignClaims = query({
   access: "canManageStores",
   args: z.object({ campaignId: z.string().max(64) }),
   handler: async (ctx, { campaignId }) => {
-    const rows = await claimRows(ctx.db, ctx.company!.id).where("cl.campaignId", "=", campaignId).orderBy("cl.createdAt", "desc").limit(200).execute();
+    const rows = await claimRows(ctx.db, ctx.company.id).where("cl.campaignId", "=", campaignId).orderBy("cl.createdAt", "desc").limit(200).execute();
     return rows.map(toStaffClaim);
   },
 });
@@ -315,19 +370,12 @@ export const getCampaignByFriendlyIdPublic = query({
   },
 });
 
-async function demoCompanyId(db: Kysely<DB>): Promise<string | null> {
-  const rio = await db.selectFrom("companies").select("id").where("companyCode", "=", "CMP100001").where("isActive", "=", true).executeTakeFirst();
-  if (rio) return rio.id;
-  const first = await db.selectFrom("companies").select("id").where("isActive", "=", true).orderBy("createdAt").orderBy("id").executeTakeFirst();
-  return first?.id ?? null;
-}
-
 /** The demo company's campaigns as the demo page lists them: name, description, template, state, link. */
 export const listDemoCampaigns = query({
   access: "public",
   args: z.object({}),
   handler: async (ctx) => {
-    const companyId = await demoCompanyId(ctx.db);
+    const companyId = await findDemoCompanyId(ctx.db);
     if (!companyId) return [];
     const rows = await ctx.db
       .selectFrom("campaigns")
@@ -336,20 +384,25 @@ export const listDemoCampaigns = query({
       .orderBy("createdAt", "desc")
       .limit(50)
       .execute();
-    return rows.map((r) => ({ name: r.name, description: r.description, template: publicTemplateConfig(r.templateConfig).template ?? "standard", isActive: r.isActive, friendlyId: r.friendlyId }));
+    return rows.map((r) => ({
+      name: r.name,
+      description: r.description,
+      template: publicTemplateConfig(r.templateConfig).template ?? "standard",
+      isActive: r.isActive,
+      friendlyId: r.friendlyId,
+    }));
   },
 });
 
-/** /marketing-demo's buttons: the spec's demo campaign for the demo company, for any visitor. */
+/** /marketing-demo's buttons: the spec's demo campaign, for any visitor, always in the demo company. */
 export const createDemoCampaign = mutation({
   access: "public",
   args: z.object({ template: z.enum(["full", "standard"]) }),
   handler: async (ctx, { template }) => {
     await ctx.services.rateLimiter.hit(demoRateKey(ctx.clientAddress), DEMO_RATE_LIMIT, DEMO_RATE_WINDOW_MS, Date.now(), ctx.db);
-    const companyId = await demoCompanyId(ctx.db);
-    if (!companyId) throw new AppError(MESSAGES.noDemoCompany);
-    const store = await ctx.db.selectFrom("stores").select(["address", "phone", "hours"]).where("companyId", "=", companyId).where("isActive", "=", true).orderBy("createdAt").orderBy("id").executeTakeFirst();
-    const demo = demoCampaign(template, ctx.now, { address: store?.address ?? "123 Main Street", phone: store?.phone ?? null, hours: store?.hours ?? null });
+    const companyId = await ensureDemoCompanyId(ctx.db);
+    // The demo company has no stores: the landing page shows a sample address.
+    const demo = demoCampaign(template, ctx.now, { address: "123 Main Street", phone: null, hours: null });
     const { friendlyId } = await insertCampaign(ctx.db, companyId, ctx.user?.id ?? null, { ...demo, isActive: true });
     return { friendlyId, url: `/marketing/${friendlyId}` };
   },
@@ -374,45 +427,62 @@ function isUniqueViolation(error: unknown): boolean {
 
 interface Delivery {
   channel: "email" | "sms";
+  /** "pending": queued in the outbox with the claim, delivered once it commits. */
   status: "sent" | "failed" | "pending";
   /** A failed e-mail's reason, sanitised for the customer (spec section 8). */
   error: string | null;
 }
 
-async function sendCode(ctx: ActionCtx, target: { companyId: string; email: string | null; phone: string | null; deliveryMethod: string; campaignName: string; claimCode: string; code: string; offerAmountCents: number; language: Language }): Promise<Delivery[]> {
+/** Queues the code the campaign's way, in the caller's transaction (docs/decisions/0011). */
+async function enqueueCode(
+  db: Kysely<DB>,
+  target: {
+    companyId: string;
+    email: string | null;
+    phone: string | null;
+    deliveryMethod: string;
+    campaignName: string;
+    claimCode: string;
+    code: string;
+    offerAmountCents: number;
+    language: Language;
+  },
+): Promise<Delivery[]> {
   const method = deliveryMethodOf(target.deliveryMethod);
   const message = codeMessage(target);
-  const sent: { channel: "email" | "sms"; id: string }[] = [];
+  const queued: Delivery[] = [];
   if ((method === "email" || method === "both") && target.email) {
-    sent.push({ channel: "email", id: await ctx.services.outbox.send({ channel: "email", to: target.email, subject: message.subject, body: message.body, companyId: target.companyId }) });
+    await enqueue(db, { channel: "email", to: target.email, subject: message.subject, body: message.body, companyId: target.companyId });
+    queued.push({ channel: "email", status: "pending", error: null });
   }
   if ((method === "sms" || method === "both") && target.phone) {
-    sent.push({ channel: "sms", id: await ctx.services.outbox.send({ channel: "sms", to: `+1${target.phone}`, body: message.sms, companyId: target.companyId }) });
+    await enqueue(db, { channel: "sms", to: `+1${target.phone}`, body: message.sms, companyId: target.companyId });
+    queued.push({ channel: "sms", status: "pending", error: null });
   }
-  if (sent.length === 0) return [];
-  const rows = await ctx.db.selectFrom("outbox").select(["id", "status", "lastError"]).where("id", "in", sent.map((s) => s.id)).execute();
-  return sent.map((s) => {
-    const row = rows.find((r) => r.id === s.id);
-    const status = row?.status === "sent" ? "sent" : row?.status === "failed" ? "failed" : "pending";
-    return { channel: s.channel, status, error: status === "failed" ? sanitizeEmailError(row?.lastError ?? "") : null };
-  });
+  return queued;
 }
 
 /**
- * A customer's claim (public; staff use it for walk-ins too). An action, not a mutation: the claim
- * is written in one transaction, then the code is sent through the outbox once it has committed.
+ * A customer's claim (public; staff use it for walk-ins too). The claim and its code's message
+ * commit together; the outbox delivers the message right after.
  */
-export const submitClaim = action({
+export const submitClaim = mutation({
   access: "public",
   args: claimArgs,
+  // Counted before the transaction, so refused claims (duplicates, closed campaigns) count too.
+  limitsBeforeTransaction: ({ clientAddress }) => [{ key: claimRateKey(clientAddress), limit: CLAIM_RATE_LIMIT, windowMs: CLAIM_RATE_WINDOW_MS }],
   handler: async (ctx, args) => {
-    await ctx.services.rateLimiter.hit(claimRateKey(ctx.clientAddress), CLAIM_RATE_LIMIT, CLAIM_RATE_WINDOW_MS, Date.now(), ctx.db);
     const language: Language = args.language ?? "en";
     const customerName = args.customerName.trim();
     const email = args.email?.trim().toLowerCase() || null;
     const phone = args.phone ? phoneDigits(args.phone) || null : null;
 
-    const campaign = await ctx.db.selectFrom("campaigns").selectAll().where("id", "=", args.campaignId).where("companyId", "=", args.companyId).executeTakeFirst();
+    const campaign = await ctx.db
+      .selectFrom("campaigns")
+      .selectAll()
+      .where("id", "=", args.campaignId)
+      .where("companyId", "=", args.companyId)
+      .executeTakeFirst();
     if (!campaign) throw new AppError(MESSAGES.notAvailable);
     assertOpen(campaign, ctx.now);
     const method = deliveryMethodOf(campaign.deliveryMethod);
@@ -425,46 +495,67 @@ export const submitClaim = action({
     const codeHash = await hashSecretSlow(code);
     const claimCode = newClaimCode();
     const member = ctx.user && ctx.company?.id === campaign.companyId;
+    const trx = ctx.db;
     try {
-      await ctx.db.transaction().execute(async (trx) => {
-        // One claim at a time per campaign, so the participant limit holds under concurrency.
-        const locked = await trx.selectFrom("campaigns").select(["id", "isActive", "startDate", "endDate", "maxParticipants"]).where("id", "=", campaign.id).forUpdate().executeTakeFirstOrThrow();
-        assertOpen(locked, Date.now());
-        if (phone) {
-          const dup = await trx.selectFrom("campaignClaims").select("id").where("companyId", "=", campaign.companyId).where("campaignId", "=", campaign.id).where("phone", "=", phone).executeTakeFirst();
-          if (dup) throw new AppError(MESSAGES.duplicatePhone);
-        }
-        if (email) {
-          const dup = await trx.selectFrom("campaignClaims").select("id").where("companyId", "=", campaign.companyId).where("campaignId", "=", campaign.id).where("email", "=", email).executeTakeFirst();
-          if (dup) throw new AppError(MESSAGES.duplicateEmail);
-        }
-        if (locked.maxParticipants !== null) {
-          const { n } = await trx.selectFrom("campaignClaims").select((eb) => eb.fn.countAll<string>().as("n")).where("companyId", "=", campaign.companyId).where("campaignId", "=", campaign.id).executeTakeFirstOrThrow();
-          if (Number(n) >= locked.maxParticipants) throw new AppError(MESSAGES.full);
-        }
-        await trx
-          .insertInto("campaignClaims")
-          .values({
-            id: newId(),
-            companyId: campaign.companyId,
-            campaignId: campaign.id,
-            claimCode,
-            customerName,
-            email,
-            phone,
-            codeHash,
-            codeExpiresAt: new Date(Date.now() + CODE_TTL_MS),
-            source: member ? "staff" : "public",
-            recordedBy: member ? ctx.user!.id : null,
-          })
-          .execute();
-      });
+      // One claim at a time per campaign, so the participant limit holds under concurrency.
+      const locked = await trx
+        .selectFrom("campaigns")
+        .select(["id", "isActive", "startDate", "endDate", "maxParticipants"])
+        .where("id", "=", campaign.id)
+        .forUpdate()
+        .executeTakeFirstOrThrow();
+      assertOpen(locked, Date.now());
+      if (phone) {
+        const dup = await trx
+          .selectFrom("campaignClaims")
+          .select("id")
+          .where("companyId", "=", campaign.companyId)
+          .where("campaignId", "=", campaign.id)
+          .where("phone", "=", phone)
+          .executeTakeFirst();
+        if (dup) throw new AppError(MESSAGES.duplicatePhone);
+      }
+      if (email) {
+        const dup = await trx
+          .selectFrom("campaignClaims")
+          .select("id")
+          .where("companyId", "=", campaign.companyId)
+          .where("campaignId", "=", campaign.id)
+          .where("email", "=", email)
+          .executeTakeFirst();
+        if (dup) throw new AppError(MESSAGES.duplicateEmail);
+      }
+      if (locked.maxParticipants !== null) {
+        const { n } = await trx
+          .selectFrom("campaignClaims")
+          .select((eb) => eb.fn.countAll<string>().as("n"))
+          .where("companyId", "=", campaign.companyId)
+          .where("campaignId", "=", campaign.id)
+          .executeTakeFirstOrThrow();
+        if (Number(n) >= locked.maxParticipants) throw new AppError(MESSAGES.full);
+      }
+      await trx
+        .insertInto("campaignClaims")
+        .values({
+          id: newId(),
+          companyId: campaign.companyId,
+          campaignId: campaign.id,
+          claimCode,
+          customerName,
+          email,
+          phone,
+          codeHash,
+          codeExpiresAt: new Date(Date.now() + CODE_TTL_MS),
+          source: member ? "staff" : "public",
+          recordedBy: member && ctx.user ? ctx.user.id : null,
+        })
+        .execute();
     } catch (error) {
       if (isUniqueViolation(error)) throw new AppError(phone ? MESSAGES.duplicatePhone : MESSAGES.duplicateEmail);
       throw error;
     }
 
-    const delivery = await sendCode(ctx, {
+    const delivery = await enqueueCode(ctx.db, {
       companyId: campaign.companyId,
       email,
       phone,
@@ -479,16 +570,26 @@ export const submitClaim = action({
   },
 });
 
-/** The status of a phone number's claim (on one campaign when given) and nothing else. */
+/**
+ * The status of a phone number's claim on the campaign the landing page shows, and nothing else:
+ * only that campaign's claims are looked at, so a phone number reveals nothing about other
+ * campaigns or companies.
+ */
 export const getClaimByPhone = query({
   access: "public",
-  args: z.object({ phone: z.string().max(40), campaignId: z.string().max(64).optional() }),
+  args: z.object({ phone: z.string().max(40), campaignId: z.string().max(64) }),
   handler: async (ctx, { phone, campaignId }) => {
     const digits = phoneDigits(phone);
     if (digits.length !== PHONE_DIGITS) return null;
-    let q = ctx.db.selectFrom("campaignClaims").select("status").where("phone", "=", digits);
-    if (campaignId) q = q.where("campaignId", "=", campaignId);
-    const row = await q.orderBy("createdAt", "desc").limit(1).executeTakeFirst();
+    const campaign = await ctx.db.selectFrom("campaigns").select(["id", "companyId"]).where("id", "=", campaignId).executeTakeFirst();
+    if (!campaign) return null;
+    const row = await ctx.db
+      .selectFrom("campaignClaims")
+      .select("status")
+      .where("companyId", "=", campaign.companyId)
+      .where("campaignId", "=", campaign.id)
+      .where("phone", "=", digits)
+      .executeTakeFirst();
     return row ? { status: row.status as "pending" | "verified" | "used" } : null;
   },
 });
@@ -552,7 +653,7 @@ export const findClaims = query({
     const code = claimId ? normalizeClaimCode(claimId) : "";
     const digits = phone ? phoneDigits(phone) : "";
     if (!code && !digits) return [];
-    let q = claimRows(ctx.db, ctx.company!.id);
+    let q = claimRows(ctx.db, ctx.company.id);
     if (code) q = q.where((eb) => eb.or([eb("cl.claimCode", "=", code), eb("cl.id", "=", claimId!.trim())]));
     if (digits) q = q.where("cl.phone", "=", digits);
     const rows = await q.orderBy("cl.createdAt", "desc").limit(20).execute();
@@ -565,7 +666,22 @@ async function claimForStaff(db: Kysely<DB>, companyId: string, claimId: string)
   const row = await db
     .selectFrom("campaignClaims as cl")
     .innerJoin("campaigns as c", "c.id", "cl.campaignId")
-    .select(["cl.id", "cl.claimCode", "cl.status", "cl.attempts", "cl.codeHash", "cl.codeExpiresAt", "cl.email", "cl.phone", "cl.companyId", "c.deliveryMethod", "c.name", "c.displayName", "c.offerAmountCents", "c.templateConfig"])
+    .select([
+      "cl.id",
+      "cl.claimCode",
+      "cl.status",
+      "cl.attempts",
+      "cl.codeHash",
+      "cl.codeExpiresAt",
+      "cl.email",
+      "cl.phone",
+      "cl.companyId",
+      "c.deliveryMethod",
+      "c.name",
+      "c.displayName",
+      "c.offerAmountCents",
+      "c.templateConfig",
+    ])
     .where("cl.companyId", "=", companyId)
     .where((eb) => eb.or([eb("cl.claimCode", "=", code), eb("cl.id", "=", claimId.trim())]))
     .executeTakeFirst();
@@ -581,7 +697,7 @@ export const verifyClaim = action({
   access: "canManageStores",
   args: z.object({ claimId: z.string().max(64), code: z.string().max(20) }),
   handler: async (ctx, { claimId, code }) => {
-    const companyId = ctx.company!.id;
+    const companyId = ctx.company.id;
     const claim = await claimForStaff(ctx.db, companyId, claimId);
     if (claim.status === "used") throw new AppError(MESSAGES.alreadyUsed);
     if (claim.status === "verified") throw new AppError(MESSAGES.alreadyVerified);
@@ -601,7 +717,7 @@ export const verifyClaim = action({
     }
     const updated = await ctx.db
       .updateTable("campaignClaims")
-      .set({ status: "verified", verifiedAt: new Date(), verifiedBy: ctx.user!.id })
+      .set({ status: "verified", verifiedAt: new Date(), verifiedBy: ctx.user.id })
       .where("id", "=", claim.id)
       .where("companyId", "=", companyId)
       .where("status", "=", "pending")
@@ -617,30 +733,50 @@ export const markClaimUsed = mutation({
   access: "canManageStores",
   args: z.object({ claimId: z.string().max(64) }),
   handler: async (ctx, { claimId }) => {
-    const companyId = ctx.company!.id;
+    const companyId = ctx.company.id;
     const claim = await claimForStaff(ctx.db, companyId, claimId);
     if (claim.status === "used") throw new AppError(MESSAGES.alreadyUsed);
     if (claim.status !== "verified") throw new AppError(MESSAGES.notVerified);
-    await ctx.db.updateTable("campaignClaims").set({ status: "used", usedAt: new Date(), usedBy: ctx.user!.id }).where("id", "=", claim.id).where("companyId", "=", companyId).where("status", "=", "verified").execute();
-    await audit(ctx.db, { companyId, actorId: ctx.user!.id, action: "redeem", entity: "campaignClaim", entityId: claim.id, before: { status: "verified" }, after: { status: "used" } });
+    await ctx.db
+      .updateTable("campaignClaims")
+      .set({ status: "used", usedAt: new Date(), usedBy: ctx.user.id })
+      .where("id", "=", claim.id)
+      .where("companyId", "=", companyId)
+      .where("status", "=", "verified")
+      .execute();
+    await audit(ctx.db, {
+      companyId,
+      actorId: ctx.user.id,
+      action: "redeem",
+      entity: "campaignClaim",
+      entityId: claim.id,
+      before: { status: "verified" },
+      after: { status: "used" },
+    });
     return { claimId: claim.claimCode, status: "used" as const };
   },
 });
 
 /** A new code for a pending claim (expired or locked), sent the campaign's way; tries start again. */
-export const resendClaimCode = action({
+export const resendClaimCode = mutation({
   access: "canManageStores",
   args: z.object({ claimId: z.string().max(64) }),
   handler: async (ctx, { claimId }) => {
-    const companyId = ctx.company!.id;
+    const companyId = ctx.company.id;
     const claim = await claimForStaff(ctx.db, companyId, claimId);
     if (claim.status === "used") throw new AppError(MESSAGES.alreadyUsed);
     if (claim.status === "verified") throw new AppError(MESSAGES.alreadyVerified);
     const code = newVerificationCode();
     const codeHash = await hashSecretSlow(code);
-    await ctx.db.updateTable("campaignClaims").set({ codeHash, codeExpiresAt: new Date(Date.now() + CODE_TTL_MS), attempts: 0 }).where("id", "=", claim.id).where("companyId", "=", companyId).where("status", "=", "pending").execute();
+    await ctx.db
+      .updateTable("campaignClaims")
+      .set({ codeHash, codeExpiresAt: new Date(Date.now() + CODE_TTL_MS), attempts: 0 })
+      .where("id", "=", claim.id)
+      .where("companyId", "=", companyId)
+      .where("status", "=", "pending")
+      .execute();
     const language = publicTemplateConfig(claim.templateConfig).defaultLanguage ?? "en";
-    const delivery = await sendCode(ctx, {
+    const delivery = await enqueueCode(ctx.db, {
       companyId,
       email: claim.email,
       phone: claim.phone,

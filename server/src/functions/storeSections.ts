@@ -8,13 +8,24 @@ import type { MutationCtx } from "../runtime/define.ts";
 // Sections group a store's machines in the order a collector walks them.
 
 const name = z.string().trim().min(1, "Section name is required").max(100);
-const toSection = (s: { id: string; storeId: string; name: string; position: number }) => ({ _id: s.id, storeId: s.storeId, name: s.name, position: s.position });
+const toSection = (s: { id: string; storeId: string; name: string; position: number }) => ({
+  _id: s.id,
+  storeId: s.storeId,
+  name: s.name,
+  position: s.position,
+});
 
 export const list = query({
   access: "member",
   args: z.object({}),
   handler: async (ctx) => {
-    const rows = await ctx.db.selectFrom("storeSections").select(["id", "storeId", "name", "position"]).where("companyId", "=", ctx.company!.id).orderBy("storeId").orderBy("position").execute();
+    const rows = await ctx.db
+      .selectFrom("storeSections")
+      .select(["id", "storeId", "name", "position"])
+      .where("companyId", "=", ctx.company.id)
+      .orderBy("storeId")
+      .orderBy("position")
+      .execute();
     return rows.map(toSection);
   },
 });
@@ -26,7 +37,7 @@ export const listByStore = query({
     const rows = await ctx.db
       .selectFrom("storeSections")
       .select(["id", "storeId", "name", "position"])
-      .where("companyId", "=", ctx.company!.id)
+      .where("companyId", "=", ctx.company.id)
       .where("storeId", "=", storeId)
       .orderBy("position")
       .execute();
@@ -34,13 +45,19 @@ export const listByStore = query({
   },
 });
 
-async function storeOfCompany(ctx: MutationCtx, storeId: string) {
-  const store = await ctx.db.selectFrom("stores").select("id").where("id", "=", storeId).where("companyId", "=", ctx.company!.id).executeTakeFirst();
+async function storeOfCompany(ctx: MutationCtx<"member">, storeId: string) {
+  const store = await ctx.db.selectFrom("stores").select("id").where("id", "=", storeId).where("companyId", "=", ctx.company.id).executeTakeFirst();
   if (!store) throw new AppError("Store not found");
 }
 
-async function sectionOfCompany(ctx: MutationCtx, sectionId: string) {
-  const section = await ctx.db.selectFrom("storeSections").selectAll().where("id", "=", sectionId).where("companyId", "=", ctx.company!.id).forUpdate().executeTakeFirst();
+async function sectionOfCompany(ctx: MutationCtx<"member">, sectionId: string) {
+  const section = await ctx.db
+    .selectFrom("storeSections")
+    .selectAll()
+    .where("id", "=", sectionId)
+    .where("companyId", "=", ctx.company.id)
+    .forUpdate()
+    .executeTakeFirst();
   if (!section) throw new AppError("Section not found");
   return section;
 }
@@ -53,12 +70,15 @@ export const create = mutation({
     const last = await ctx.db
       .selectFrom("storeSections")
       .select(({ fn }) => fn.max<number | null>("position").as("max"))
-      .where("companyId", "=", ctx.company!.id)
+      .where("companyId", "=", ctx.company.id)
       .where("storeId", "=", storeId)
       .executeTakeFirst();
     const id = newId();
-    await ctx.db.insertInto("storeSections").values({ id, companyId: ctx.company!.id, storeId, name, position: (last?.max ?? -1) + 1 }).execute();
-    await audit(ctx.db, { companyId: ctx.company!.id, actorId: ctx.user!.id, action: "create", entity: "storeSection", entityId: id, after: { storeId, name } });
+    await ctx.db
+      .insertInto("storeSections")
+      .values({ id, companyId: ctx.company.id, storeId, name, position: (last?.max ?? -1) + 1 })
+      .execute();
+    await audit(ctx.db, { companyId: ctx.company.id, actorId: ctx.user.id, action: "create", entity: "storeSection", entityId: id, after: { storeId, name } });
     return { sectionId: id };
   },
 });
@@ -68,8 +88,16 @@ export const rename = mutation({
   args: z.object({ sectionId: z.string().max(64), name }),
   handler: async (ctx, { sectionId, name }) => {
     const before = await sectionOfCompany(ctx, sectionId);
-    await ctx.db.updateTable("storeSections").set({ name }).where("id", "=", sectionId).where("companyId", "=", ctx.company!.id).execute();
-    await audit(ctx.db, { companyId: ctx.company!.id, actorId: ctx.user!.id, action: "rename", entity: "storeSection", entityId: sectionId, before: { name: before.name }, after: { name } });
+    await ctx.db.updateTable("storeSections").set({ name }).where("id", "=", sectionId).where("companyId", "=", ctx.company.id).execute();
+    await audit(ctx.db, {
+      companyId: ctx.company.id,
+      actorId: ctx.user.id,
+      action: "rename",
+      entity: "storeSection",
+      entityId: sectionId,
+      before: { name: before.name },
+      after: { name },
+    });
     return null;
   },
 });
@@ -80,13 +108,13 @@ export const reorder = mutation({
   args: z.object({ storeId: z.string().max(64), sectionIds: z.array(z.string().max(64)).max(200) }),
   handler: async (ctx, { storeId, sectionIds }) => {
     await storeOfCompany(ctx, storeId);
-    const current = await ctx.db.selectFrom("storeSections").select("id").where("companyId", "=", ctx.company!.id).where("storeId", "=", storeId).execute();
+    const current = await ctx.db.selectFrom("storeSections").select("id").where("companyId", "=", ctx.company.id).where("storeId", "=", storeId).execute();
     const known = new Set(current.map((s) => s.id));
     if (sectionIds.length !== known.size || new Set(sectionIds).size !== sectionIds.length || !sectionIds.every((id) => known.has(id))) {
       throw new AppError("The new order must list every section of the store exactly once");
     }
     for (const [position, id] of sectionIds.entries()) {
-      await ctx.db.updateTable("storeSections").set({ position }).where("id", "=", id).where("companyId", "=", ctx.company!.id).execute();
+      await ctx.db.updateTable("storeSections").set({ position }).where("id", "=", id).where("companyId", "=", ctx.company.id).execute();
     }
     return null;
   },
@@ -97,10 +125,23 @@ export const remove = mutation({
   args: z.object({ sectionId: z.string().max(64) }),
   handler: async (ctx, { sectionId }) => {
     const section = await sectionOfCompany(ctx, sectionId);
-    const machine = await ctx.db.selectFrom("machines").select("id").where("companyId", "=", ctx.company!.id).where("sectionId", "=", sectionId).limit(1).executeTakeFirst();
+    const machine = await ctx.db
+      .selectFrom("machines")
+      .select("id")
+      .where("companyId", "=", ctx.company.id)
+      .where("sectionId", "=", sectionId)
+      .limit(1)
+      .executeTakeFirst();
     if (machine) throw new AppError("Move or remove this section's machines first");
-    await ctx.db.deleteFrom("storeSections").where("id", "=", sectionId).where("companyId", "=", ctx.company!.id).execute();
-    await audit(ctx.db, { companyId: ctx.company!.id, actorId: ctx.user!.id, action: "remove", entity: "storeSection", entityId: sectionId, before: toSection(section) });
+    await ctx.db.deleteFrom("storeSections").where("id", "=", sectionId).where("companyId", "=", ctx.company.id).execute();
+    await audit(ctx.db, {
+      companyId: ctx.company.id,
+      actorId: ctx.user.id,
+      action: "remove",
+      entity: "storeSection",
+      entityId: sectionId,
+      before: toSection(section),
+    });
     return null;
   },
 });

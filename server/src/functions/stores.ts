@@ -26,15 +26,35 @@ const storeFields = {
   isActive: z.boolean().optional(),
 };
 
-function toStore(s: { id: string; name: string; address: string; phone: string | null; timeZone: string; hours: string | null; isActive: boolean; createdAt: Date }) {
-  return { _id: s.id, _creationTime: new Date(s.createdAt).getTime(), name: s.name, address: s.address, phone: s.phone, timeZone: s.timeZone, hours: s.hours, isActive: s.isActive };
+function toStore(s: {
+  id: string;
+  name: string;
+  address: string;
+  phone: string | null;
+  timeZone: string;
+  hours: string | null;
+  isActive: boolean;
+  createdAt: Date;
+}) {
+  return {
+    _id: s.id,
+    _creationTime: new Date(s.createdAt).getTime(),
+    name: s.name,
+    address: s.address,
+    phone: s.phone,
+    timeZone: s.timeZone,
+    hours: s.hours,
+    isActive: s.isActive,
+  };
 }
 
 export const listAll = query({
   access: "member",
+  // The same list for every member: one live execution per company and role.
+  liveScope: "company",
   args: z.object({}),
   handler: async (ctx) => {
-    const rows = await ctx.db.selectFrom("stores").selectAll().where("companyId", "=", ctx.company!.id).orderBy("isActive", "desc").orderBy("name").execute();
+    const rows = await ctx.db.selectFrom("stores").selectAll().where("companyId", "=", ctx.company.id).orderBy("isActive", "desc").orderBy("name").execute();
     return rows.map(toStore);
   },
 });
@@ -43,34 +63,71 @@ export const create = mutation({
   access: "canManageStores",
   args: z.object(storeFields),
   handler: async (ctx, args) => {
-    await assertUniqueName(ctx.db, ctx.company!.id, args.name);
+    await assertUniqueName(ctx.db, ctx.company.id, args.name);
     const id = newId();
     const row = await ctx.db
       .insertInto("stores")
-      .values({ id, companyId: ctx.company!.id, name: args.name, address: args.address, phone: args.phone ?? null, timeZone: args.timeZone, hours: args.hours ?? null, isActive: args.isActive ?? true })
+      .values({
+        id,
+        companyId: ctx.company.id,
+        name: args.name,
+        address: args.address,
+        phone: args.phone ?? null,
+        timeZone: args.timeZone,
+        hours: args.hours ?? null,
+        isActive: args.isActive ?? true,
+      })
       .returningAll()
       .executeTakeFirstOrThrow();
-    await audit(ctx.db, { companyId: ctx.company!.id, actorId: ctx.user!.id, action: "create", entity: "store", entityId: id, after: toStore(row) });
+    await audit(ctx.db, { companyId: ctx.company.id, actorId: ctx.user.id, action: "create", entity: "store", entityId: id, after: toStore(row) });
     return { storeId: id };
   },
 });
 
 export const update = mutation({
   access: "canManageStores",
-  args: z.object(storeFields).partial().extend({ storeId: z.string().max(64) }),
+  args: z
+    .object(storeFields)
+    .partial()
+    .extend({ storeId: z.string().max(64) }),
   handler: async (ctx, { storeId, ...changes }) => {
-    const before = await ctx.db.selectFrom("stores").selectAll().where("id", "=", storeId).where("companyId", "=", ctx.company!.id).forUpdate().executeTakeFirst();
+    const before = await ctx.db
+      .selectFrom("stores")
+      .selectAll()
+      .where("id", "=", storeId)
+      .where("companyId", "=", ctx.company.id)
+      .forUpdate()
+      .executeTakeFirst();
     if (!before) throw new AppError("Store not found");
-    if (changes.name !== undefined && changes.name.toLowerCase() !== before.name.toLowerCase()) await assertUniqueName(ctx.db, ctx.company!.id, changes.name);
+    if (changes.name !== undefined && changes.name.toLowerCase() !== before.name.toLowerCase()) await assertUniqueName(ctx.db, ctx.company.id, changes.name);
     const set = Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined));
     if (!Object.keys(set).length) return null;
-    const after = await ctx.db.updateTable("stores").set(set).where("id", "=", storeId).where("companyId", "=", ctx.company!.id).returningAll().executeTakeFirstOrThrow();
-    await audit(ctx.db, { companyId: ctx.company!.id, actorId: ctx.user!.id, action: "update", entity: "store", entityId: storeId, before: toStore(before), after: toStore(after) });
+    const after = await ctx.db
+      .updateTable("stores")
+      .set(set)
+      .where("id", "=", storeId)
+      .where("companyId", "=", ctx.company.id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    await audit(ctx.db, {
+      companyId: ctx.company.id,
+      actorId: ctx.user.id,
+      action: "update",
+      entity: "store",
+      entityId: storeId,
+      before: toStore(before),
+      after: toStore(after),
+    });
     return null;
   },
 });
 
 async function assertUniqueName(db: Kysely<DB>, companyId: string, name: string) {
-  const clash = await db.selectFrom("stores").select("id").where("companyId", "=", companyId).where((eb) => eb(eb.fn("lower", ["name"]), "=", name.toLowerCase())).executeTakeFirst();
+  const clash = await db
+    .selectFrom("stores")
+    .select("id")
+    .where("companyId", "=", companyId)
+    .where((eb) => eb(eb.fn("lower", ["name"]), "=", name.toLowerCase()))
+    .executeTakeFirst();
   if (clash) throw new AppError(`A store named "${name}" already exists`);
 }

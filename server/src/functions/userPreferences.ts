@@ -7,7 +7,7 @@ export const getUserPreferences = query({
   access: "signedIn",
   args: z.object({}),
   handler: async (ctx) => {
-    const row = await ctx.db.selectFrom("userPreferences").select("preferences").where("userId", "=", ctx.user!.id).executeTakeFirst();
+    const row = await ctx.db.selectFrom("userPreferences").select("preferences").where("userId", "=", ctx.user.id).executeTakeFirst();
     return withDefaults(row?.preferences);
   },
 });
@@ -19,7 +19,7 @@ export const updateUserPreferences = mutation({
   handler: async (ctx, { preferences }) => {
     const row = await ctx.db
       .insertInto("userPreferences")
-      .values({ userId: ctx.user!.id, preferences: JSON.stringify(withDefaults(preferences)) })
+      .values({ userId: ctx.user.id, preferences: JSON.stringify(withDefaults(preferences)) })
       .onConflict((oc) =>
         oc.column("userId").doUpdateSet({
           preferences: sql<string>`user_preferences.preferences || ${JSON.stringify(preferences)}::jsonb`,
@@ -36,7 +36,7 @@ export const resetUserPreferences = mutation({
   access: "signedIn",
   args: z.object({}),
   handler: async (ctx) => {
-    await ctx.db.deleteFrom("userPreferences").where("userId", "=", ctx.user!.id).execute();
+    await ctx.db.deleteFrom("userPreferences").where("userId", "=", ctx.user.id).execute();
     return DEFAULT_PREFERENCES;
   },
 });

@@ -1,13 +1,18 @@
+import os from "node:os";
 import nodemailer, { type Transporter } from "nodemailer";
-import type { Kysely } from "kysely";
+import { sql, type Kysely } from "kysely";
 import { sanitizeEmailError } from "@tumble/domain/errorMessage";
 import type { DB } from "../db/schema.ts";
+import type { OutboxTable } from "../db/outboxSchema.ts";
 import { newId } from "../runtime/ids.ts";
 import { sendSms } from "../sms/sender.ts";
 
-// Every e-mail and SMS goes through the outbox table first, so nothing is lost when a transport
-// is down: it is sent at once and retried later if that fails. Without SMTP_URL / SMS_URL the
-// message is printed to the server log instead (development and demo).
+// Every e-mail and SMS is a row in the outbox, written in the transaction of the mutation that
+// sends it, so a message exists if and only if its mutation committed (docs/decisions/0011).
+// One worker per server process delivers due rows: it claims them with FOR UPDATE SKIP LOCKED,
+// so two processes never take the same row, delivers, and records the attempt; a failure is
+// retried with exponential backoff until MAX_ATTEMPTS. Without SMTP_URL / SMS_URL a message is
+// printed to the server log instead (development and demo).
 
 export interface OutgoingMessage {
   channel: "email" | "sms";
@@ -17,75 +22,210 @@ export interface OutgoingMessage {
   companyId?: string | null;
 }
 
-const MAX_ATTEMPTS = 5;
+/**
+ * Queues a message inside `db`, which inside a mutation is its transaction (`ctx.db`): the message
+ * is delivered only once that transaction commits, and never if it rolls back. Returns its id.
+ */
+export async function enqueue(db: Kysely<DB>, message: OutgoingMessage): Promise<string> {
+  const id = newId();
+  await db
+    .insertInto("outbox")
+    .values({ id, companyId: message.companyId ?? null, channel: message.channel, recipient: message.to, subject: message.subject ?? null, body: message.body })
+    .execute();
+  return id;
+}
 
-export class Outbox {
-  private readonly transport: Transporter | null;
+/** How a message leaves the building; each call throws when the message was not accepted. */
+export interface Transport {
+  email(to: string, subject: string, text: string): Promise<void>;
+  sms(to: string, body: string): Promise<void>;
+}
+
+export function createTransport(options: { smtpUrl?: string; smsUrl?: string; from?: string; log: (line: string) => void }): Transport {
+  // Timeouts well inside the claim's lease, so a hung server cannot outlive the claim.
+  const smtp: Transporter | null = options.smtpUrl
+    ? nodemailer.createTransport({ url: options.smtpUrl, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 })
+    : null;
+  return {
+    async email(to, subject, text) {
+      if (!smtp) return options.log(`[mail] to=${to} subject=${JSON.stringify(subject)}\n${text}`);
+      await smtp.sendMail({ from: options.from ?? "Tumble <no-reply@tumble.local>", to, subject, text });
+    },
+    async sms(to, body) {
+      if (!options.smsUrl) return options.log(`[sms] to=${to}\n${body}`);
+      await sendSms(options.smsUrl, to, body);
+    },
+  };
+}
+
+export interface WorkerOptions {
+  /** How often to look for due messages when nothing woke the worker. */
+  pollMs?: number;
+  /** How long a claim holds; a process that dies mid-delivery frees its rows after this. */
+  leaseMs?: number;
+  maxAttempts?: number;
+  /** Delay before the 2nd attempt; each later one waits twice as long, up to maxBackoffMs. */
+  backoffMs?: number;
+  maxBackoffMs?: number;
+  batchSize?: number;
+  log?: (line: string) => void;
+}
+
+export const MAX_ATTEMPTS = 5;
+
+let workers = 0;
+
+type Claimed = Pick<OutboxTable, "id" | "channel" | "recipient" | "subject" | "body"> & { attempts: number };
+
+export class OutboxWorker {
+  private readonly pollMs: number;
+  private readonly leaseMs: number;
+  private readonly maxAttempts: number;
+  private readonly backoffMs: number;
+  private readonly maxBackoffMs: number;
+  private readonly batchSize: number;
+  private readonly log: (line: string) => void;
+  private running: Promise<void> | null = null;
+  private again = false;
+  private started = false;
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  readonly id = `${os.hostname()}:${process.pid}:${++workers}`;
 
   constructor(
     private readonly db: Kysely<DB>,
-    private readonly options: { smtpUrl?: string; smsUrl?: string; from?: string; log: (line: string) => void },
+    private readonly transport: Transport,
+    options: WorkerOptions = {},
   ) {
-    this.transport = options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : null;
+    this.pollMs = options.pollMs ?? 3_000;
+    this.leaseMs = options.leaseMs ?? 60_000;
+    this.maxAttempts = options.maxAttempts ?? MAX_ATTEMPTS;
+    this.backoffMs = options.backoffMs ?? 5_000;
+    this.maxBackoffMs = options.maxBackoffMs ?? 60 * 60_000;
+    this.batchSize = options.batchSize ?? 10;
+    this.log = options.log ?? (() => undefined);
   }
 
-  /** Records the message and tries to deliver it now; returns the outbox id. */
-  async send(message: OutgoingMessage): Promise<string> {
-    const id = newId();
-    await this.db
-      .insertInto("outbox")
-      .values({
-        id,
-        companyId: message.companyId ?? null,
-        channel: message.channel,
-        recipient: message.to,
-        subject: message.subject ?? null,
-        body: message.body,
-      })
-      .execute();
-    await this.deliver(id);
-    return id;
+  /** Begins delivering: now, on every wake(), and every pollMs. */
+  start(): void {
+    if (this.started) return;
+    this.started = true;
+    this.wake();
   }
 
-  /** Retries what failed before; called periodically by the server. */
-  async retryPending(): Promise<void> {
-    const rows = await this.db
-      .selectFrom("outbox")
-      .select("id")
-      .where("status", "in", ["pending", "failed"])
-      .where("attempts", "<", MAX_ATTEMPTS)
-      .orderBy("createdAt")
-      .limit(50)
-      .execute();
-    for (const row of rows) await this.deliver(row.id);
+  /** Look for due messages now (called after a mutation that enqueued one commits). */
+  wake(): void {
+    if (!this.started) return;
+    if (this.running) {
+      this.again = true;
+      return;
+    }
+    clearTimeout(this.timer);
+    this.running = this.drainLoop().finally(() => {
+      this.running = null;
+      if (!this.started) return;
+      this.timer = setTimeout(() => this.wake(), this.pollMs);
+      this.timer.unref();
+    });
   }
 
-  private async deliver(id: string): Promise<void> {
-    const row = await this.db.selectFrom("outbox").selectAll().where("id", "=", id).executeTakeFirst();
-    if (!row || row.status === "sent") return;
+  /** Stops polling and waits for the delivery in progress to be recorded. */
+  async stop(): Promise<void> {
+    this.started = false;
+    clearTimeout(this.timer);
+    await this.running;
+  }
+
+  private async drainLoop(): Promise<void> {
     try {
-      if (row.channel === "email") await this.sendEmail(row.recipient, row.subject ?? "", row.body);
-      else await this.sendSmsMessage(row.recipient, row.body);
-      await this.db.updateTable("outbox").set({ status: "sent", sentAt: new Date(), attempts: row.attempts + 1, lastError: null }).where("id", "=", id).execute();
+      do {
+        this.again = false;
+        while (this.started && (await this.deliverDue()) > 0);
+      } while (this.again && this.started);
     } catch (error) {
-      const message = sanitizeEmailError(error instanceof Error ? error.message : String(error));
-      await this.db.updateTable("outbox").set({ status: "failed", attempts: row.attempts + 1, lastError: message }).where("id", "=", id).execute();
+      // The database may be briefly unreachable; the next poll tries again.
+      this.log(`[outbox] ${error instanceof Error ? error.message : String(error)}`);
     }
   }
 
-  private async sendEmail(to: string, subject: string, text: string): Promise<void> {
-    if (!this.transport) {
-      this.options.log(`[mail] to=${to} subject=${JSON.stringify(subject)}\n${text}`);
-      return;
-    }
-    await this.transport.sendMail({ from: this.options.from ?? "Tumble <no-reply@tumble.local>", to, subject, text });
+  /** Claims one batch of due messages and delivers it; returns how many were claimed. */
+  async deliverDue(): Promise<number> {
+    const claimed = await this.claim();
+    await Promise.all(claimed.map((row) => this.deliver(row)));
+    return claimed.length;
   }
 
-  private async sendSmsMessage(to: string, body: string): Promise<void> {
-    if (!this.options.smsUrl) {
-      this.options.log(`[sms] to=${to}\n${body}`);
-      return;
+  private async claim(): Promise<Claimed[]> {
+    return this.db.transaction().execute(async (trx) => {
+      const due = await trx
+        .selectFrom("outbox")
+        .select("id")
+        .where((eb) =>
+          eb.or([
+            eb.and([eb("status", "=", "pending"), eb("nextAttemptAt", "<=", sql<Date>`now()`)]),
+            // Claimed by a process that stopped before recording the outcome.
+            eb.and([eb("status", "=", "sending"), eb("lockedUntil", "<", sql<Date>`now()`)]),
+          ]),
+        )
+        .orderBy("nextAttemptAt")
+        .limit(this.batchSize)
+        .forUpdate()
+        .skipLocked()
+        .execute();
+      if (due.length === 0) return [];
+      return trx
+        .updateTable("outbox")
+        .set((eb) => ({
+          status: "sending",
+          claimedBy: this.id,
+          lockedUntil: sql<Date>`now() + make_interval(secs => ${this.leaseMs / 1000}::float8)`,
+          attempts: eb("attempts", "+", 1),
+        }))
+        .where(
+          "id",
+          "in",
+          due.map((d) => d.id),
+        )
+        .returning(["id", "channel", "recipient", "subject", "body", "attempts"])
+        .execute();
+    });
+  }
+
+  private async deliver(row: Claimed): Promise<void> {
+    let error: string | null = null;
+    if (row.attempts > this.maxAttempts) {
+      error = `Gave up after ${this.maxAttempts} attempts`;
+    } else {
+      try {
+        if (row.channel === "email") await this.transport.email(row.recipient, row.subject ?? "", row.body);
+        else await this.transport.sms(row.recipient, row.body);
+      } catch (caught) {
+        error = sanitizeEmailError(caught instanceof Error ? caught.message : String(caught));
+      }
     }
-    await sendSms(this.options.smsUrl, to, body);
+    const gaveUp = error !== null && row.attempts >= this.maxAttempts;
+    const delayMs = Math.min(this.maxBackoffMs, this.backoffMs * 2 ** (row.attempts - 1));
+    await this.db.transaction().execute(async (trx) => {
+      await trx
+        .updateTable("outbox")
+        .set(
+          error === null
+            ? { status: "sent", sentAt: sql<Date>`now()`, lockedUntil: null, lastError: null }
+            : {
+                status: gaveUp ? "failed" : "pending",
+                lockedUntil: null,
+                lastError: error,
+                nextAttemptAt: sql<Date>`now() + make_interval(secs => ${delayMs / 1000}::float8)`,
+              },
+        )
+        // Only the claim that delivered records it: a lease taken over since then owns the row.
+        .where("id", "=", row.id)
+        .where("status", "=", "sending")
+        .where("attempts", "=", row.attempts)
+        .execute();
+      await trx
+        .insertInto("outboxAttempts")
+        .values({ id: newId(), outboxId: row.id, attempt: row.attempts, outcome: error === null ? "sent" : "failed", error })
+        .execute();
+    });
   }
 }

@@ -1,3 +1,4 @@
+import { DEMO_COMPANY } from "./demoCompany.ts";
 import type { TemplateConfig } from "./templateConfig.ts";
 
 // Spec section 7 "Demo campaigns": a full-template campaign (SEASONAL, 30 days, offer $15) and a
@@ -60,7 +61,7 @@ export function demoCampaign(template: "full" | "standard", now: number, place: 
   const hours = place.hours ?? "Open daily 6 AM – 10 PM";
   return {
     name: `Full Template Demo Campaign ${demoTimestamp(now)}`,
-    displayName: "Rio Laundromat $15 Credit Promotion",
+    displayName: `${DEMO_COMPANY.name} $15 Credit Promotion`,
     description: "A full-template demo with every landing section.",
     campaignType: "SEASONAL",
     startDate: now,
@@ -118,7 +119,12 @@ export function demoCampaign(template: "full" | "standard", now: number, place: 
         title: "What Our Customers Say",
         titleEs: "Lo que dicen nuestros clientes",
         items: [
-          { text: "Always clean and the machines work. My go-to laundromat.", textEs: "Siempre limpio y las máquinas funcionan. Mi lavandería favorita.", author: "Maria G.", rating: 5 },
+          {
+            text: "Always clean and the machines work. My go-to laundromat.",
+            textEs: "Siempre limpio y las máquinas funcionan. Mi lavandería favorita.",
+            author: "Maria G.",
+            rating: 5,
+          },
           { text: "Friendly staff and fast dryers.", textEs: "Personal amable y secadoras rápidas.", author: "James T.", rating: 4.5 },
           { text: "Great prices, easy parking.", textEs: "Buenos precios, fácil estacionamiento.", author: "Ana R.", rating: 4 },
         ],

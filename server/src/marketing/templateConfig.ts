@@ -26,7 +26,10 @@ const color = z
   .string()
   .trim()
   .max(40)
-  .regex(/^(#[0-9a-fA-F]{3,8}|[a-zA-Z]{3,20}|rgba?\(\s*[\d.]+%?\s*,\s*[\d.]+%?\s*,\s*[\d.]+%?\s*(,\s*[\d.]+%?\s*)?\))$/, "Colours must be a hex, named or rgb() colour")
+  .regex(
+    /^(#[0-9a-fA-F]{3,8}|[a-zA-Z]{3,20}|rgba?\(\s*[\d.]+%?\s*,\s*[\d.]+%?\s*,\s*[\d.]+%?\s*(,\s*[\d.]+%?\s*)?\))$/,
+    "Colours must be a hex, named or rgb() colour",
+  )
   .or(z.literal(""));
 const list = (item: z.ZodType) => z.array(item).max(24);
 
@@ -63,7 +66,10 @@ export const templateConfigSchema = z
       })
       .strict()
       .optional(),
-    satisfactionBanner: z.object({ text: text.optional(), textEs: text.optional(), bgColor: color.optional(), textColor: color.optional() }).strict().optional(),
+    satisfactionBanner: z
+      .object({ text: text.optional(), textEs: text.optional(), bgColor: color.optional(), textColor: color.optional() })
+      .strict()
+      .optional(),
     aboutUs: z
       .object({
         title: text.optional(),
@@ -76,7 +82,10 @@ export const templateConfigSchema = z
       })
       .strict()
       .optional(),
-    gallery: z.object({ images: list(url).optional(), bgColor: color.optional() }).strict().optional(),
+    gallery: z
+      .object({ images: list(url).optional(), bgColor: color.optional() })
+      .strict()
+      .optional(),
     testimonials: z
       .object({
         enabled: z.boolean().optional(),

@@ -6,11 +6,7 @@ import type { z } from "zod";
 // `api` type: api.auth.signIn, api.employeeAuth.index.employeeSignUp.
 
 type RefsOf<M> = {
-  [K in keyof M as M[K] extends RegisteredFunction<FunctionKind, z.ZodType, unknown> ? K : never]: M[K] extends RegisteredFunction<
-    infer Kind,
-    infer S,
-    infer R
-  >
+  [K in keyof M as M[K] extends RegisteredFunction<FunctionKind, z.ZodType, unknown> ? K : never]: M[K] extends RegisteredFunction<infer Kind, infer S, infer R>
     ? FunctionReference<Kind, z.input<S>, R>
     : never;
 };
@@ -19,6 +15,4 @@ type Nest<Path extends string, V> = Path extends `${infer Head}/${infer Tail}` ?
 
 type UnionToIntersection<U> = (U extends unknown ? (x: U) => void : never) extends (x: infer I) => void ? I : never;
 
-export type ApiFromModules<Modules> = UnionToIntersection<
-  { [P in keyof Modules & string]: Nest<P, RefsOf<Modules[P]>> }[keyof Modules & string]
->;
+export type ApiFromModules<Modules> = UnionToIntersection<{ [P in keyof Modules & string]: Nest<P, RefsOf<Modules[P]>> }[keyof Modules & string]>;

@@ -1,10 +1,15 @@
-import type { Kysely } from "kysely";
+import type { Kysely, Transaction } from "kysely";
 import { z } from "zod";
 import { accessDeniedMessage, type PermissionFlag } from "@tumble/domain/permissions";
 import { functionPath, type FunctionReference } from "@tumble/domain/functionPath";
 import type { DB } from "../db/schema.ts";
 import type { ActionCtx, AnyRegisteredFunction, Identity, QueryCtx } from "./define.ts";
+import { constraintViolation } from "./constraintErrors.ts";
 import { AccessError, AppError, INTERNAL_ERROR_MESSAGE } from "./errors.ts";
+import { claimKey, hashArgs, IDEMPOTENCY_MESSAGES, parseIdempotencyKey, storeResult } from "./idempotency.ts";
+import { sanitizeArgs } from "./argsSanitizer.ts";
+import { MemoryRateLimiter, TOO_MANY_ATTEMPTS } from "./rateLimit.ts";
+import { attachWriteScope, IDENTITY_TABLES, type Invalidation, type WriteScope } from "./invalidation.ts";
 import type { Registry } from "./registry.ts";
 import type { Services } from "./services.ts";
 import { TableTracker } from "./tracking.ts";
@@ -21,7 +26,36 @@ export interface CallResult {
 
 export class UnknownFunctionError extends Error {}
 
+export interface CallOptions {
+  /** A mutation's idempotencyKey as the client sent it (checked here). */
+  idempotencyKey?: unknown;
+}
+
+/** Calls per client address per minute for a public function without its own `rateLimit`. */
+export const DEFAULT_PUBLIC_RATE_LIMIT = 60;
+
 const PLATFORM_FLAGS = new Set<string>(["isSystemAdmin", "isSuperAdmin"]);
+
+/** Company-level functions act on (and read) only their caller's active company. */
+export function isCompanyLevel(access: string): boolean {
+  return access !== "public" && access !== "signedIn" && !PLATFORM_FLAGS.has(access);
+}
+
+/**
+ * What a committed write invalidates. A company-level function's writes belong to its caller's
+ * company; anything else (public, signed-in, platform functions) may have written any company's
+ * rows, so it reaches every company. Identity-table writes with no named user reach every user.
+ */
+export function invalidationsFor(fn: AnyRegisteredFunction, identity: Identity, writes: Set<string>, scope: WriteScope): Invalidation[] {
+  if (!writes.size) return [];
+  const tables = [...writes];
+  const named = [...scope.userIds];
+  const userIds = !named.length && tables.some((t) => IDENTITY_TABLES.has(t)) ? null : named;
+  const own = isCompanyLevel(fn.access) && identity.company ? identity.company.id : null;
+  if (own === null) return [{ tables, companyId: null, userIds }];
+  const companies = new Set([own, ...scope.companyIds]);
+  return [...companies].map((companyId) => ({ tables, companyId, userIds }));
+}
 
 export function checkAccess(fn: AnyRegisteredFunction, identity: Identity): void {
   switch (fn.access) {
@@ -53,6 +87,8 @@ function describeArgsError(error: z.ZodError): string {
  * transaction), publishes the tables a committed write touched, and shapes the outcome.
  */
 export class Executor {
+  private readonly callsPerAddress = new MemoryRateLimiter();
+
   constructor(
     private readonly services: Services,
     private readonly registry: Registry,
@@ -64,7 +100,26 @@ export class Executor {
     return fn;
   }
 
-  async call(path: string, rawArgs: unknown, identity: Identity, clientAddress: string, expectedKind?: string): Promise<CallResult> {
+  /**
+   * Counts a call arriving from a client (not live re-runs or nested calls) against its
+   * function's limit per client address; the refusal, when over it, as a call result.
+   * Every public function is limited; others only when they declare `rateLimit`.
+   */
+  admit(path: string, clientAddress: string): CallResult | null {
+    const fn = this.registry.get(path);
+    if (!fn) return null; // the call itself reports the unknown function
+    const perMinute = fn.rateLimit?.perMinute ?? (fn.access === "public" ? DEFAULT_PUBLIC_RATE_LIMIT : null);
+    if (perMinute === null || this.callsPerAddress.hit(`${path}\u0000${clientAddress}`, perMinute, 60_000)) return null;
+    return { ok: false, errorMessage: TOO_MANY_ATTEMPTS, logLines: [], reads: new Set() };
+  }
+
+  /** The args as the function will see them (unknown keys stripped), or the error a call would answer. */
+  parseArgs(path: string, rawArgs: unknown): { ok: true; args: unknown } | { ok: false; errorMessage: string } {
+    const parsed = this.lookup(path).args.safeParse(rawArgs ?? {});
+    return parsed.success ? { ok: true, args: parsed.data } : { ok: false, errorMessage: describeArgsError(parsed.error) };
+  }
+
+  async call(path: string, rawArgs: unknown, identity: Identity, clientAddress: string, expectedKind?: string, options: CallOptions = {}): Promise<CallResult> {
     const fn = this.lookup(path);
     const logLines: string[] = [];
     const reads = new Set<string>();
@@ -74,13 +129,19 @@ export class Executor {
     try {
       const parsed = fn.args.safeParse(rawArgs ?? {});
       if (!parsed.success) throw new AppError(describeArgsError(parsed.error));
+      sanitizeArgs(parsed.data);
+      const idempotencyKey = parseIdempotencyKey(options.idempotencyKey);
+      if (idempotencyKey !== undefined && fn.kind !== "mutation") throw new AppError(IDEMPOTENCY_MESSAGES.notMutation);
       checkAccess(fn, identity);
-      const value = await this.run(fn, parsed.data, identity, clientAddress, logLines, reads);
+      const key = idempotencyKey === undefined ? null : { scope: identity.user?.id ?? "anonymous", key: idempotencyKey, path, argsHash: hashArgs(parsed.data) };
+      const value = await this.run(fn, parsed.data, identity, clientAddress, logLines, reads, key);
       return { ok: true, value: value === undefined ? null : value, logLines, reads };
     } catch (error) {
       if (error instanceof AppError) {
         return { ok: false, errorMessage: error.message, errorData: error.data, logLines, reads };
       }
+      const violation = constraintViolation(error);
+      if (violation) return { ok: false, errorMessage: violation.message, logLines, reads };
       this.services.log(`[error] ${path}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
       return { ok: false, errorMessage: INTERNAL_ERROR_MESSAGE, logLines, reads };
     }
@@ -93,6 +154,7 @@ export class Executor {
     clientAddress: string,
     logLines: string[],
     reads: Set<string>,
+    key: { scope: string; key: string; path: string; argsHash: string } | null = null,
   ): Promise<unknown> {
     const base = this.services.database.db;
     const log = (...parts: unknown[]) => logLines.push(parts.map((p) => (typeof p === "string" ? p : JSON.stringify(p))).join(" "));
@@ -114,10 +176,33 @@ export class Executor {
       }
     }
 
+    const scope: WriteScope = { companyIds: new Set(), userIds: new Set() };
+    const publish = async (writes: Set<string>) => {
+      for (const invalidation of invalidationsFor(fn, identity, writes, scope)) await this.services.bus.publish(invalidation);
+    };
+    const tracked = (db: Kysely<DB>, tracker: TableTracker) => {
+      attachWriteScope(tracker, scope);
+      return db.withPlugin(tracker);
+    };
+
     if (fn.kind === "mutation") {
+      // Counted outside the transaction, so a call refused further on still counts.
+      for (const limit of fn.limitsBeforeTransaction?.({ clientAddress, userId: identity.user?.id ?? null }, args) ?? []) {
+        await this.services.rateLimiter.hit(limit.key, limit.limit, limit.windowMs);
+      }
       const tracker = new TableTracker();
-      const value = await base.transaction().execute((trx) => fn.handler(makeCtx(trx.withPlugin(tracker)), args));
-      await this.services.bus.publish(tracker.writes);
+      const value = await base.transaction().execute(async (trx: Transaction<DB>) => {
+        // The key's own row is not a table any live query reads, so it is written untracked.
+        if (key) {
+          const prior = await claimKey(trx, key);
+          if (prior.replay) return prior.value;
+        }
+        const result = await fn.handler(makeCtx(tracked(trx, tracker)), args);
+        if (key) await storeResult(trx, key.scope, key.key, result);
+        return result;
+      });
+      this.afterCommit(tracker.writes);
+      await publish(tracker.writes);
       return value;
     }
 
@@ -125,15 +210,21 @@ export class Executor {
     // published as they happen and again at the end.
     const tracker = new TableTracker();
     const ctx: ActionCtx = {
-      ...makeCtx(base.withPlugin(tracker)),
+      ...makeCtx(tracked(base, tracker)),
       runQuery: (ref, a) => this.nested(ref, a, identity, clientAddress, logLines),
       runMutation: (ref, a) => this.nested(ref, a, identity, clientAddress, logLines),
     };
     try {
       return await fn.handler(ctx, args);
     } finally {
-      await this.services.bus.publish(tracker.writes);
+      this.afterCommit(tracker.writes);
+      await publish(tracker.writes);
     }
+  }
+
+  /** A committed message goes out now rather than at the worker's next poll. */
+  private afterCommit(writes: Set<string>): void {
+    if (writes.has("outbox")) this.services.outbox.wake();
   }
 
   private async nested<R>(ref: FunctionReference, args: unknown, identity: Identity, clientAddress: string, logLines: string[]): Promise<R> {

@@ -1,10 +1,13 @@
 import type { Context, Hono } from "hono";
 import { getConnInfo } from "@hono/node-server/conninfo";
+import { readBodyText } from "../http/delivery.ts";
+import { resolveClientAddress } from "./clientAddress.ts";
 import type { Identity } from "./define.ts";
 import { AuthenticationError } from "./errors.ts";
 import { UnknownFunctionError, type CallResult, type Executor } from "./executor.ts";
 import { resolveIdentity } from "./identity.ts";
 import type { IdentityCache } from "./identityCache.ts";
+import { MemoryRateLimiter, TOO_MANY_ATTEMPTS } from "./rateLimit.ts";
 import type { Services } from "./services.ts";
 
 // The HTTP half of the transport (spec section 7): POST /api/query | mutation | action | function,
@@ -12,12 +15,17 @@ import type { Services } from "./services.ts";
 
 const FUNCTION_ERROR_STATUS = 560;
 
-export function clientAddress(c: Context): string {
+/** Client-side diagnostics: enough for a real page, too few to fill the log. */
+const DEBUG_EVENTS_PER_MINUTE = 30;
+
+export function clientAddress(c: Context, config: Services["config"]): string {
+  let socketAddress: string | undefined;
   try {
-    return getConnInfo(c).remote.address ?? "unknown";
+    socketAddress = getConnInfo(c).remote.address;
   } catch {
-    return "unknown";
+    socketAddress = undefined;
   }
+  return resolveClientAddress(socketAddress, (name) => c.req.header(name), config);
 }
 
 function bearer(c: Context): string | null {
@@ -28,7 +36,7 @@ function bearer(c: Context): string | null {
 
 async function readBody(c: Context): Promise<Record<string, unknown> | null> {
   try {
-    const body = (await c.req.json()) as unknown;
+    const body = JSON.parse(await readBodyText(c)) as unknown;
     return typeof body === "object" && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>) : null;
   } catch {
     return null;
@@ -61,7 +69,10 @@ export function mountHttpApi(app: Hono, services: Services, executor: Executor, 
       throw error;
     }
     try {
-      const result = await executor.call(body.path, body.args, identity, clientAddress(c), kind);
+      const address = clientAddress(c, services.config);
+      // idempotencyKey travels beside args (docs/decisions/0011).
+      const result =
+        executor.admit(body.path, address) ?? (await executor.call(body.path, body.args, identity, address, kind, { idempotencyKey: body.idempotencyKey }));
       return respond(c, result);
     } catch (error) {
       if (error instanceof UnknownFunctionError) return c.text(error.message, 404);
@@ -75,10 +86,13 @@ export function mountHttpApi(app: Hono, services: Services, executor: Executor, 
   app.post("/api/action", handle("action"));
   app.post("/api/function", handle());
   app.post("/api/query_ts", (c) => c.json({ status: "success", value: { ts: Date.now() }, ts: Date.now() }));
+  const debugEvents = new MemoryRateLimiter();
   app.post("/api/debug_event", async (c) => {
+    const address = clientAddress(c, services.config);
+    if (!debugEvents.hit(address, DEBUG_EVENTS_PER_MINUTE, 60_000)) return c.text(TOO_MANY_ATTEMPTS, 429);
     const body = await readBody(c);
     if (!body || typeof body.event !== "string") return c.text("Malformed request body: expected JSON {event}", 400);
-    services.log(`[client] ${body.event.slice(0, 100)} from ${clientAddress(c)}`);
+    services.log(`[client] ${body.event.slice(0, 100)} from ${address}`);
     return c.json({ ok: true });
   });
   app.get("/api/health", (c) => c.json({ ok: true, database: services.database.kind }));

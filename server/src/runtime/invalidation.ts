@@ -1,13 +1,66 @@
 import { EventEmitter } from "node:events";
+import type { Kysely, KyselyPlugin } from "kysely";
 import type { Database } from "../db/database.ts";
+import type { DB } from "../db/schema.ts";
 
-// After a write commits, every process learns which tables changed: locally through an event,
-// across processes through one pg_notify per commit (PostgreSQL only).
+// After a write commits, every process learns what changed: locally through an event, across
+// processes through one pg_notify per commit (PostgreSQL only). A notification names the tables
+// written, the company whose rows they were (null: unknown, so every company) and the users whose
+// own rows changed (null: unknown, so every user). See docs/decisions/0010.
 
 const CHANNEL = "tumble_invalidate";
 
 export interface Invalidation {
+  /** Tables written; "*" means everything (e.g. after a lost LISTEN connection). */
   tables: string[];
+  /** The company whose rows were written, or null when it may be any company. */
+  companyId: string | null;
+  /** Users whose own rows (identity, requests) were written, or null when it may be anyone. */
+  userIds: string[] | null;
+}
+
+/** Tables that make up who a caller is: a write to them re-resolves the identity of its users. */
+export const IDENTITY_TABLES: ReadonlySet<string> = new Set(["users", "memberships", "sessions"]);
+
+export const EVERYTHING: Invalidation = { tables: ["*"], companyId: null, userIds: null };
+
+export function touchesIdentity(invalidation: Invalidation): boolean {
+  return invalidation.tables.some((t) => t === "*" || IDENTITY_TABLES.has(t));
+}
+
+/** Whether a notification may change what `userId` is (their identity rows were written). */
+export function changesIdentityOf(invalidation: Invalidation, userId: string): boolean {
+  return touchesIdentity(invalidation) && (invalidation.userIds === null || invalidation.userIds.includes(userId));
+}
+
+/** What a handler's writes touched beyond the caller's own company and rows. */
+export interface WriteScope {
+  companyIds: Set<string>;
+  userIds: Set<string>;
+}
+
+// Handlers reach the scope through the database handle they were given — keyed by the call's
+// table tracker, which every handle derived from it (transactions included) carries — so shared
+// helpers that only take `db` (sessions, admissions) can name the users they affected.
+const scopes = new WeakMap<KyselyPlugin, WriteScope>();
+
+export function attachWriteScope(tracker: KyselyPlugin, scope: WriteScope): void {
+  scopes.set(tracker, scope);
+}
+
+/**
+ * Names a company or user a write affected, so live queries scoped to them re-run. Needed when a
+ * company-level function writes another company's rows, or rows belonging to a user (their
+ * membership, session, join request). Without a named user, identity writes refresh everyone.
+ */
+export function invalidates(db: Kysely<DB>, target: { companyId?: string | null; userId?: string | null }): void {
+  for (const plugin of db.getExecutor().plugins) {
+    const scope = scopes.get(plugin);
+    if (!scope) continue;
+    if (target.companyId) scope.companyIds.add(target.companyId);
+    if (target.userId) scope.userIds.add(target.userId);
+  }
+  // Outside a function call (seed, scripts) nothing is subscribed through the handle: no-op.
 }
 
 export class InvalidationBus {
@@ -23,25 +76,31 @@ export class InvalidationBus {
     this.stopListening = await this.database.listen(
       CHANNEL,
       (payload) => {
-        try {
-          const message = JSON.parse(payload) as { origin: string; tables: string[] };
-          if (message.origin !== this.origin) this.events.emit("invalidate", { tables: message.tables });
-        } catch {
-          // A malformed notification is ignored; the next one carries full table names again.
-        }
+        const message = parse(payload);
+        // A malformed notification cannot be scoped: re-run everything rather than miss a change.
+        if (!message) this.events.emit("invalidate", EVERYTHING);
+        else if (message.origin !== this.origin) this.events.emit("invalidate", message.invalidation);
       },
       // After a lost LISTEN connection we may have missed notifications: re-run everything.
-      () => this.events.emit("invalidate", { tables: ["*"] }),
+      () => this.events.emit("invalidate", EVERYTHING),
     );
   }
 
-  async publish(tables: Iterable<string>): Promise<void> {
-    const list = [...new Set(tables)];
-    if (!list.length) return;
-    this.events.emit("invalidate", { tables: list });
+  async publish(invalidation: Invalidation): Promise<void> {
+    const tables = [...new Set(invalidation.tables)];
+    if (!tables.length) return;
+    const message: Invalidation = { tables, companyId: invalidation.companyId, userIds: invalidation.userIds ? [...new Set(invalidation.userIds)] : null };
+    // The notification asks the pool for a connection before the local re-runs do, so other
+    // processes hear of the write without waiting behind this process's fan-out.
+    let notified: Promise<void> = Promise.resolve();
     if (this.database.kind === "postgres") {
-      await this.database.notify(CHANNEL, JSON.stringify({ origin: this.origin, tables: list }));
+      let payload = JSON.stringify({ origin: this.origin, ...message });
+      // pg_notify refuses payloads of 8,000 bytes or more: drop the user list (meaning "anyone").
+      if (Buffer.byteLength(payload) >= 7_900) payload = JSON.stringify({ origin: this.origin, ...message, userIds: null });
+      notified = this.database.notify(CHANNEL, payload);
     }
+    this.events.emit("invalidate", message);
+    await notified;
   }
 
   subscribe(listener: (invalidation: Invalidation) => void): () => void {
@@ -51,5 +110,18 @@ export class InvalidationBus {
 
   async stop(): Promise<void> {
     await this.stopListening?.();
+  }
+}
+
+function parse(payload: string): { origin: string; invalidation: Invalidation } | null {
+  try {
+    const m = JSON.parse(payload) as Record<string, unknown>;
+    const strings = (v: unknown) => Array.isArray(v) && v.every((x) => typeof x === "string");
+    if (typeof m.origin !== "string" || !strings(m.tables)) return null;
+    if (m.companyId !== null && typeof m.companyId !== "string") return null;
+    if (m.userIds !== null && !strings(m.userIds)) return null;
+    return { origin: m.origin, invalidation: { tables: m.tables as string[], companyId: m.companyId as string | null, userIds: m.userIds as string[] | null } };
+  } catch {
+    return null;
   }
 }

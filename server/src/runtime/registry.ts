@@ -7,6 +7,9 @@ import { isRegisteredFunction, type AnyRegisteredFunction } from "./define.ts";
 
 export const FUNCTIONS_DIR = fileURLToPath(new URL("../functions/", import.meta.url));
 
+/** ".ts" when running from source (tsx, tests), ".js" when running the compiled server. */
+export const MODULE_EXTENSION = path.extname(fileURLToPath(import.meta.url));
+
 export type Registry = Map<string, AnyRegisteredFunction>;
 
 /** Module paths ("auth", "employeeAuth/index") of every function file, sorted. */
@@ -16,8 +19,8 @@ export function listFunctionModules(dir = FUNCTIONS_DIR): string[] {
     for (const entry of fs.readdirSync(path.join(dir, sub), { withFileTypes: true })) {
       const rel = sub ? `${sub}/${entry.name}` : entry.name;
       if (entry.isDirectory()) visit(rel);
-      else if (/\.ts$/.test(entry.name) && !/\.(test|d)\.ts$/.test(entry.name) && !entry.name.startsWith("_")) {
-        out.push(rel.replace(/\.ts$/, ""));
+      else if (entry.name.endsWith(MODULE_EXTENSION) && !/\.(test|d)\.[jt]s$/.test(entry.name) && !entry.name.startsWith("_")) {
+        out.push(rel.slice(0, -MODULE_EXTENSION.length));
       }
     }
   };
@@ -28,7 +31,7 @@ export function listFunctionModules(dir = FUNCTIONS_DIR): string[] {
 export async function loadRegistry(dir = FUNCTIONS_DIR): Promise<Registry> {
   const registry: Registry = new Map();
   for (const modulePath of listFunctionModules(dir)) {
-    const mod = (await import(pathToFileURL(path.join(dir, `${modulePath}.ts`)).href)) as Record<string, unknown>;
+    const mod = (await import(pathToFileURL(path.join(dir, `${modulePath}${MODULE_EXTENSION}`)).href)) as Record<string, unknown>;
     for (const [name, value] of Object.entries(mod)) {
       if (isRegisteredFunction(value)) registry.set(`${modulePath}:${name}`, value);
     }

@@ -1,6 +1,6 @@
 import type { Config } from "../config.ts";
 import type { Database } from "../db/database.ts";
-import type { Outbox } from "../mail/outbox.ts";
+import type { OutboxWorker } from "../mail/outbox.ts";
 import type { InvalidationBus } from "./invalidation.ts";
 import type { RateLimiter } from "./rateLimit.ts";
 import type { TokenService } from "./tokens.ts";
@@ -11,7 +11,8 @@ export interface Services {
   database: Database;
   bus: InvalidationBus;
   tokens: TokenService;
-  outbox: Outbox;
+  /** Delivers queued e-mail and SMS; queue them with `enqueue(ctx.db, message)`. */
+  outbox: OutboxWorker;
   rateLimiter: RateLimiter;
   log: (line: string) => void;
 }

@@ -9,9 +9,20 @@ import type { DB } from "../db/schema.ts";
 
 export const ACCESS_TOKEN_SECONDS = 15 * 60;
 
+/** Verified tokens remembered; the oldest-used is dropped beyond this. */
+const VERIFIED_CACHE_SIZE = 10_000;
+
+interface Claims {
+  userId: string;
+  sessionId: string;
+  expiresAtMs: number;
+}
+
 export class TokenService {
   // A KeyObject made once: jose then signs and verifies without importing the key each call.
   private readonly key: KeyObject;
+  // A token's signature never changes, so it is checked once; expiry is still checked every call.
+  private readonly verified = new Map<string, Claims>();
   private constructor(secret: Uint8Array) {
     this.key = createSecretKey(secret);
   }
@@ -38,11 +49,21 @@ export class TokenService {
   }
 
   /** The token's user and session, or null when the token is malformed, forged or expired. */
-  async verify(token: string): Promise<{ userId: string; sessionId: string } | null> {
+  async verify(token: string, nowMs = Date.now()): Promise<{ userId: string; sessionId: string } | null> {
+    const known = this.verified.get(token);
+    if (known) {
+      this.verified.delete(token);
+      if (known.expiresAtMs <= nowMs) return null;
+      this.verified.set(token, known);
+      return { userId: known.userId, sessionId: known.sessionId };
+    }
     try {
-      const { payload } = await jwtVerify(token, this.key, { algorithms: ["HS256"] });
-      if (typeof payload.sub !== "string" || typeof payload.sid !== "string") return null;
-      return { userId: payload.sub, sessionId: payload.sid };
+      const { payload } = await jwtVerify(token, this.key, { algorithms: ["HS256"], currentDate: new Date(nowMs) });
+      if (typeof payload.sub !== "string" || typeof payload.sid !== "string" || typeof payload.exp !== "number") return null;
+      const claims = { userId: payload.sub, sessionId: payload.sid, expiresAtMs: payload.exp * 1000 };
+      this.verified.set(token, claims);
+      if (this.verified.size > VERIFIED_CACHE_SIZE) this.verified.delete(this.verified.keys().next().value!);
+      return { userId: claims.userId, sessionId: claims.sessionId };
     } catch {
       return null;
     }

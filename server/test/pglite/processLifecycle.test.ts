@@ -38,7 +38,10 @@ describe("server process on PGlite", () => {
     const again = await startServerProcess({ DATA_DIR: dataDir });
     const res = await fetch(`${again.url}/api/action`, {
       method: "POST",
-      body: JSON.stringify({ path: "auth:signIn", args: { provider: "password", params: { email: "owner@demo.test", password: "demo-password", flow: "signIn" } } }),
+      body: JSON.stringify({
+        path: "auth:signIn",
+        args: { provider: "password", params: { email: "owner@demo.test", password: "demo-password", flow: "signIn" } },
+      }),
     });
     expect(res.status).toBe(200);
     again.child.kill("SIGINT");

@@ -11,6 +11,7 @@ let drop: () => Promise<void>;
 let a: ServerProcess;
 let b: ServerProcess;
 let socket: SyncClient;
+let other: SyncClient;
 
 beforeAll(async () => {
   const made = await createTestDatabase();
@@ -21,6 +22,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   socket?.close();
+  other?.close();
   for (const p of [a, b]) {
     if (p) {
       p.child.kill("SIGTERM");
@@ -43,5 +45,22 @@ describe("two server processes on one PostgreSQL", () => {
     expect((await sub.next(2)).value).toBe("es");
     await writer.mutation("users:updateLanguagePreference", { language: "en" });
     expect((await sub.next(3)).value).toBe("en");
+  });
+
+  it("carry a company's write to that company's subscribers on the other process", async () => {
+    const writer = await new Client(b.url).signIn("manager@demo.test");
+    const rioReader = await new Client(a.url).signIn("staff@demo.test");
+    const sudsReader = await new Client(a.url).signIn("owner@suds.test");
+    const rio = await SyncClient.connect(a.url, rioReader.token);
+    other = await SyncClient.connect(a.url, sudsReader.token);
+    const rioStores = rio.subscribe("stores:listAll");
+    const sudsStores = other.subscribe("stores:listAll");
+    await Promise.all([rioStores.next(1), sudsStores.next(1)]);
+
+    await writer.mutation("stores:create", { name: "Across Processes", address: "2 Notify Rd", timeZone: "America/Chicago" });
+    expect(((await rioStores.next(2)).value as Array<{ name: string }>).map((s) => s.name)).toContain("Across Processes");
+    // Suds's list, on the same process, is not Rio's business.
+    expect(sudsStores.updates()).toHaveLength(1);
+    rio.close();
   });
 });

@@ -1,10 +1,13 @@
 import { spawn, type ChildProcess } from "node:child_process";
+import path from "node:path";
 import { fileURLToPath } from "node:url";
 
 // Starts `server/src/main.ts` as its own process, as `npm start` does.
 
-const MAIN = fileURLToPath(new URL("../../src/main.ts", import.meta.url));
-const ROOT = fileURLToPath(new URL("../../../", import.meta.url));
+// Resolved as paths, not `new URL(…, import.meta.url)`: a browser-like test window replaces URL.
+const HERE = path.dirname(fileURLToPath(import.meta.url));
+const MAIN = path.resolve(HERE, "../../src/main.ts");
+const ROOT = path.resolve(HERE, "../../..");
 
 export interface ServerProcess {
   child: ChildProcess;

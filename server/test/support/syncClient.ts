@@ -60,7 +60,9 @@ export class SyncClient {
     this.send({ type: "ModifyQuerySet", modifications: [{ type: "Add", queryId, udfPath, args }] });
     const updates = () =>
       this.messages.flatMap((m) =>
-        m.type === "Transition" ? (m.modifications as Array<{ queryId: number; type: string; value?: unknown; errorMessage?: string }>).filter((mod) => mod.queryId === queryId) : [],
+        m.type === "Transition"
+          ? (m.modifications as Array<{ queryId: number; type: string; value?: unknown; errorMessage?: string }>).filter((mod) => mod.queryId === queryId)
+          : [],
       );
     return {
       queryId,

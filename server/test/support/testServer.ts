@@ -41,7 +41,8 @@ export async function createTestDatabase(): Promise<{ database: Database; drop: 
   }
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "tumble-test-"));
   fs.cpSync(inject("pgliteTemplate"), path.join(dir, "db"), { recursive: true });
-  const database = await openPGlite(path.join(dir, "db"));
+  // A throwaway copy: no need to flush it to disk (decision 0016).
+  const database = await openPGlite(path.join(dir, "db"), { durable: false });
   return { database, drop: async () => fs.rmSync(dir, { recursive: true, force: true }) };
 }
 

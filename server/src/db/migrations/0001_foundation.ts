@@ -3,8 +3,8 @@ import { sql, type Kysely } from "kysely";
 // Ids are 32-character base32 strings made by the server. Company-owned tables lead every index
 // with company_id so the schema can be distributed by company.
 
-export async function up(// eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations see the raw schema
-  db: Kysely<any>): Promise<void> {
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations see the raw schema
+export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable("users")
     .addColumn("id", "text", (c) => c.primaryKey())

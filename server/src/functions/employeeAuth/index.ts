@@ -1,52 +1,72 @@
 import { z } from "zod";
 import { validateEmail, validatePin, validateUsername } from "@tumble/domain/employeeForm";
 import { hashSecretSlow } from "../../auth/passwords.ts";
-import { action } from "../../runtime/define.ts";
+import { enqueue } from "../../mail/outbox.ts";
+import { mutation } from "../../runtime/define.ts";
 import { newId } from "../../runtime/ids.ts";
+import { invalidates } from "../../runtime/invalidation.ts";
 
 // Spec section 5 "Employee form" / section 6: an employee registers with e-mail, kiosk username
 // and PIN for a company; the account then waits for a manager to give it a role (a pending join
 // request). Business refusals come back as {success:false, message}, as the form expects.
+// A mutation (spec section 7): the account, its join request and the welcome e-mail commit together.
 
-export const employeeSignUp = action({
+export const employeeSignUp = mutation({
   access: "public",
   args: z.object({ email: z.string().max(254), username: z.string().max(100), pin: z.string().max(100), companyId: z.string().max(64) }),
   handler: async (ctx, args) => {
     const email = args.email.trim().toLowerCase();
     const problem = validateEmail(email) ?? validateUsername(args.username) ?? validatePin(args.pin);
     if (problem) return { success: false, message: problem };
-    await ctx.services.rateLimiter.hit(`employeeSignUp:ip:${ctx.clientAddress}`, 20, 60 * 60 * 1000);
+    // In the transaction: every outcome from here on is an answer, not a throw, so the hit commits.
+    await ctx.services.rateLimiter.hit(`employeeSignUp:ip:${ctx.clientAddress}`, 20, 60 * 60 * 1000, Date.now(), ctx.db);
 
-    const company = await ctx.db.selectFrom("companies").select(["id", "name"]).where("id", "=", args.companyId).where("isActive", "=", true).executeTakeFirst();
+    const company = await ctx.db
+      .selectFrom("companies")
+      .select(["id", "name"])
+      .where("id", "=", args.companyId)
+      .where("isActive", "=", true)
+      .executeTakeFirst();
     if (!company) return { success: false, message: "Company not found" };
     const existing = await ctx.db.selectFrom("users").select("id").where("email", "=", email).executeTakeFirst();
     if (existing) return { success: false, message: "Account already exists for this email. Please sign in instead." };
 
     const pinHash = await hashSecretSlow(args.pin);
     const userId = newId();
-    const outcome = await ctx.db.transaction().execute(async (trx) => {
-      const taken = await trx
-        .selectFrom("companyUsernames")
-        .select("userId")
-        .where("companyId", "=", company.id)
-        .where("usernameLower", "=", args.username.toLowerCase())
-        .executeTakeFirst();
-      if (taken) return "taken" as const;
-      const inserted = await trx
-        .insertInto("users")
-        .values({ id: userId, email, name: args.username, passwordHash: null, username: args.username, pinHash, globalRole: null, language: null, activeCompanyId: null })
-        .onConflict((oc) => oc.column("email").doNothing())
-        .returning("id")
-        .executeTakeFirst();
-      if (!inserted) return "exists" as const;
-      await trx.insertInto("companyUsernames").values({ companyId: company.id, usernameLower: args.username.toLowerCase(), username: args.username, userId }).execute();
-      await trx.insertInto("joinRequests").values({ id: newId(), companyId: company.id, userId, status: "PENDING", message: "Employee registration", decidedBy: null }).execute();
-      return "created" as const;
-    });
-    if (outcome === "taken") return { success: false, message: "Username is already taken" };
-    if (outcome === "exists") return { success: false, message: "Account already exists for this email. Please sign in instead." };
-
-    await ctx.services.outbox.send({
+    invalidates(ctx.db, { userId });
+    const taken = await ctx.db
+      .selectFrom("companyUsernames")
+      .select("userId")
+      .where("companyId", "=", company.id)
+      .where("usernameLower", "=", args.username.toLowerCase())
+      .executeTakeFirst();
+    if (taken) return { success: false, message: "Username is already taken" };
+    const inserted = await ctx.db
+      .insertInto("users")
+      .values({
+        id: userId,
+        email,
+        name: args.username,
+        passwordHash: null,
+        username: args.username,
+        pinHash,
+        globalRole: null,
+        language: null,
+        activeCompanyId: null,
+      })
+      .onConflict((oc) => oc.column("email").doNothing())
+      .returning("id")
+      .executeTakeFirst();
+    if (!inserted) return { success: false, message: "Account already exists for this email. Please sign in instead." };
+    await ctx.db
+      .insertInto("companyUsernames")
+      .values({ companyId: company.id, usernameLower: args.username.toLowerCase(), username: args.username, userId })
+      .execute();
+    await ctx.db
+      .insertInto("joinRequests")
+      .values({ id: newId(), companyId: company.id, userId, status: "PENDING", message: "Employee registration", decidedBy: null })
+      .execute();
+    await enqueue(ctx.db, {
       channel: "email",
       to: email,
       companyId: company.id,

@@ -12,7 +12,7 @@ export const applyTheme = mutation({
     const now = new Date();
     await ctx.db
       .insertInto("userThemePreferences")
-      .values({ userId: ctx.user!.id, themeId: theme.id, updatedAt: now })
+      .values({ userId: ctx.user.id, themeId: theme.id, updatedAt: now })
       .onConflict((oc) => oc.column("userId").doUpdateSet({ themeId: theme.id, updatedAt: now }))
       .execute();
     return { themeId: theme.id, name: theme.name };

@@ -29,12 +29,12 @@ export function themeDocument(row: ThemeRow): ThemeDocument {
 
 const THEME_COLUMNS = ["themes.id", "themes.name", "themes.description", "themes.config", "themes.isDefault", "themes.createdAt"] as const;
 
-async function activeTheme(ctx: QueryCtx): Promise<ThemeDocument | null> {
+async function activeTheme(ctx: QueryCtx<"signedIn">): Promise<ThemeDocument | null> {
   const chosen = await ctx.db
     .selectFrom("userThemePreferences")
     .innerJoin("themes", "themes.id", "userThemePreferences.themeId")
     .select(THEME_COLUMNS)
-    .where("userThemePreferences.userId", "=", ctx.user!.id)
+    .where("userThemePreferences.userId", "=", ctx.user.id)
     .executeTakeFirst();
   if (chosen) return themeDocument(chosen);
   const fallback = await ctx.db.selectFrom("themes").select(THEME_COLUMNS).orderBy("isDefault", "desc").orderBy("createdAt").orderBy("id").executeTakeFirst();
@@ -63,7 +63,7 @@ export const getUserThemePreferences = query({
   access: "signedIn",
   args: z.object({}),
   handler: async (ctx) => {
-    const row = await ctx.db.selectFrom("userThemePreferences").select(["themeId", "updatedAt"]).where("userId", "=", ctx.user!.id).executeTakeFirst();
+    const row = await ctx.db.selectFrom("userThemePreferences").select(["themeId", "updatedAt"]).where("userId", "=", ctx.user.id).executeTakeFirst();
     return row ? { themeId: row.themeId, updatedAt: new Date(row.updatedAt).getTime() } : null;
   },
 });

@@ -1,0 +1,39 @@
+import type { Generated } from "kysely";
+import type { DefaultTimestamp, NullableTimestamp } from "./columnTypes.ts";
+
+// Collections and their lines (one per machine). Merged into DB in schema.ts.
+
+export interface CollectionsTable {
+  id: string;
+  companyId: string;
+  storeId: string;
+  businessDate: string;
+  collectorId: string;
+  status: string;
+  totalCents: Generated<number>;
+  lineCount: Generated<number>;
+  adjustsCollectionId: string | null;
+  rejectionReason: string | null;
+  adjustmentReason: Generated<string | null>;
+  submittedAt: NullableTimestamp;
+  verifiedAt: NullableTimestamp;
+  verifiedBy: string | null;
+  createdAt: DefaultTimestamp;
+  updatedAt: DefaultTimestamp;
+}
+
+export interface CollectionLinesTable {
+  id: string;
+  companyId: string;
+  collectionId: string;
+  machineId: string;
+  coinsCents: number;
+  billsCents: number;
+  meterReading: number | null;
+  note: string | null;
+}
+
+export interface CollectionsTables {
+  collections: CollectionsTable;
+  collectionLines: CollectionLinesTable;
+}

@@ -1,0 +1,56 @@
+import type { Generated } from "kysely";
+import type { DefaultTimestamp } from "./columnTypes.ts";
+
+// Companies, their members, join requests and kiosk usernames. Merged into DB in schema.ts.
+
+export interface CompaniesTable {
+  id: string;
+  name: string;
+  displayName: string | null;
+  companyCode: string;
+  description: string | null;
+  industry: string | null;
+  size: string | null;
+  emailDomain: string | null;
+  allowJoinRequests: Generated<boolean>;
+  requireApproval: Generated<boolean>;
+  defaultLanguage: Generated<string>;
+  isActive: Generated<boolean>;
+  /** The one company the public demo page acts on; never a customer's (migration 0013). */
+  isDemo: Generated<boolean>;
+  createdAt: DefaultTimestamp;
+}
+
+export interface MembershipsTable {
+  id: string;
+  companyId: string;
+  userId: string;
+  role: string;
+  joinedAt: DefaultTimestamp;
+}
+
+export interface JoinRequestsTable {
+  id: string;
+  companyId: string;
+  userId: string;
+  status: string;
+  message: string | null;
+  requestedAt: DefaultTimestamp;
+  updatedAt: DefaultTimestamp;
+  decidedBy: string | null;
+  decisionReason: Generated<string | null>;
+}
+
+export interface CompanyUsernamesTable {
+  companyId: string;
+  usernameLower: string;
+  username: string;
+  userId: string;
+}
+
+export interface CompaniesTables {
+  companies: CompaniesTable;
+  memberships: MembershipsTable;
+  joinRequests: JoinRequestsTable;
+  companyUsernames: CompanyUsernamesTable;
+}

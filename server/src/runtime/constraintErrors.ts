@@ -1,0 +1,50 @@
+import { AppError } from "./errors.ts";
+
+// A write the database refuses (unique, foreign key, check, not null) reaches the user as a clear
+// message instead of "Server Error": concurrent creates race past a handler's read-then-write
+// check and only the constraint stops them. A constraint named here gets its own message; any
+// other gets its kind's general one. A module adds the names its migration creates.
+
+export const CONSTRAINT_MESSAGES: Record<string, string> = {
+  machines_company_store_label: "A machine with this label already exists in this store",
+  stores_company_name: "A store with this name already exists",
+  store_sections_company_store_position: "Another section was added to this store at the same time; try again",
+  join_requests_company_user_pending: "You already have a pending request for this company",
+  memberships_company_user: "This person is already a member of this company",
+  company_usernames_pk: "This username is already taken in this company",
+  campaign_claims_phone: "This phone number has already claimed this offer",
+  campaign_claims_email: "This e-mail address has already claimed this offer",
+  cash_accounts_company_store_kind: "This store already has an account of this kind",
+  users_email_key: "An account with this e-mail address already exists",
+  companies_company_code_key: "A company with this code already exists",
+};
+
+const GENERAL: Record<string, string> = {
+  "23505": "This already exists",
+  "23514": "A value is outside what is allowed",
+  "23502": "A required value is missing",
+};
+
+interface DatabaseErrorFields {
+  code?: unknown;
+  constraint?: unknown;
+  detail?: unknown;
+}
+
+/** The AppError to answer for a constraint violation, or null when `error` is something else. */
+export function constraintViolation(error: unknown): AppError | null {
+  if (typeof error !== "object" || error === null) return null;
+  const { code, constraint, detail } = error as DatabaseErrorFields;
+  if (typeof code !== "string" || !code.startsWith("23")) return null;
+  const named = typeof constraint === "string" ? CONSTRAINT_MESSAGES[constraint] : undefined;
+  if (named) return new AppError(named);
+  if (code === "23503") {
+    // Deleting a parent that rows still point at, or pointing at a parent that is not this company's.
+    return new AppError(
+      typeof detail === "string" && detail.includes("still referenced")
+        ? "This is still in use and cannot be removed"
+        : "This refers to something that does not exist in this company",
+    );
+  }
+  return new AppError(GENERAL[code] ?? "The change was refused because it conflicts with existing data");
+}

@@ -1,0 +1,101 @@
+import fc from "fast-check";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { Client, startTestServer, type TestServer } from "./support/testServer.ts";
+
+// Input the database cannot store (NUL, unpaired surrogates, dates that do not exist) is refused
+// with a message naming the field, never "Server Error", and writes nothing.
+
+let server: TestServer;
+let owner: Client;
+let storeId: string;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  owner = await new Client(server.url).signIn("owner@demo.test");
+  storeId = (await owner.query<Array<{ _id: string }>>("stores:listAll"))[0]._id;
+});
+afterAll(async () => {
+  await server?.stop();
+});
+
+const NOT_ALLOWED = /^Invalid argument "([\w.]+)": contains a character that is not allowed$/;
+
+/** A string with at least one NUL or unpaired surrogate somewhere in ordinary text. */
+const unstorable = fc
+  .tuple(fc.string({ maxLength: 20 }), fc.constantFrom("\u0000", "\uD800", "\uDBFF", "\uDC00", "\uDFFF", "a\uD83D", "\uDE00b"), fc.string({ maxLength: 20 }))
+  .map(([before, bad, after]) => `${before}${bad}${after}`);
+
+/** yyyy-MM-dd strings of the right shape for days that do not exist. */
+const impossibleDate = fc
+  .oneof(
+    fc
+      .record({ y: fc.integer({ min: 1000, max: 9999 }), m: fc.integer({ min: 1, max: 12 }), d: fc.integer({ min: 29, max: 99 }) })
+      .filter(({ y, m, d }) => d > new Date(Date.UTC(y, m, 0)).getUTCDate()),
+    fc.record({ y: fc.integer({ min: 1000, max: 9999 }), m: fc.constantFrom(0, 13, 42, 99), d: fc.integer({ min: 1, max: 28 }) }),
+    fc.record({ y: fc.integer({ min: 1000, max: 9999 }), m: fc.integer({ min: 1, max: 12 }), d: fc.constant(0) }),
+  )
+  .map(({ y, m, d }) => `${y}-${String(m).padStart(2, "0")}-${String(d).padStart(2, "0")}`);
+
+async function counts() {
+  const db = server.database.db;
+  const n = async (table: "stores" | "storeSections" | "collections" | "campaigns" | "auditLog") =>
+    Number((await db.selectFrom(table).select(db.fn.countAll().as("n")).executeTakeFirstOrThrow()).n);
+  return {
+    stores: await n("stores"),
+    sections: await n("storeSections"),
+    collections: await n("collections"),
+    campaigns: await n("campaigns"),
+    audit: await n("auditLog"),
+  };
+}
+
+describe("arguments the database would reject", () => {
+  it("refuses NUL and lone surrogates in any field of several mutations, naming the field", async () => {
+    const before = await counts();
+    const cases: Array<[string, (bad: string) => unknown, string]> = [
+      ["stores:create", (bad) => ({ name: bad, address: "1 Main St", timeZone: "America/New_York" }), "name"],
+      ["stores:create", (bad) => ({ name: "Fine name", address: bad, timeZone: "America/New_York" }), "address"],
+      ["storeSections:create", (bad) => ({ storeId, name: bad }), "name"],
+      ["stores:update", (bad) => ({ storeId, hours: bad }), "hours"],
+      ["marketing:createCampaign", (bad) => ({ name: bad, campaignType: "discount", startDate: 0, endDate: 86_400_000, offerAmount: 5 }), "name"],
+      [
+        "collections:saveDraft",
+        (bad) => ({ storeId, businessDate: "2024-03-01", lines: [{ machineId: "m1", coinsCents: 0, billsCents: 0, note: bad }] }),
+        "lines.0.note",
+      ],
+    ];
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom(...cases), unstorable, async ([path, args, field], bad) => {
+        const { status, body } = await owner.raw("mutation", path, args(bad));
+        expect(status).toBe(560);
+        const message = typeof body === "string" ? body : (body.errorMessage ?? "");
+        expect(message).not.toBe("Server Error");
+        expect(message).toMatch(NOT_ALLOWED);
+        expect(NOT_ALLOWED.exec(message)![1]).toBe(field);
+      }),
+      { numRuns: 40 },
+    );
+    expect(await counts()).toEqual(before);
+    expect(server.logs.filter((l) => l.startsWith("[error]"))).toEqual([]);
+  });
+
+  it("refuses dates that do not exist as business dates, in writes and reads", async () => {
+    const before = await counts();
+    await fc.assert(
+      fc.asyncProperty(impossibleDate, async (date) => {
+        const saved = await owner.raw("mutation", "collections:saveDraft", { storeId, businessDate: date, lines: [] });
+        expect(saved).toMatchObject({ status: 560, body: { errorMessage: 'Invalid argument "businessDate": Not a real calendar date' } });
+        const listed = await owner.raw("query", "collections:list", { fromDate: "2024-01-01", toDate: date });
+        expect(listed).toMatchObject({ status: 560, body: { errorMessage: 'Invalid argument "toDate": Not a real calendar date' } });
+      }),
+      { numRuns: 30 },
+    );
+    expect(await counts()).toEqual(before);
+    expect(server.logs.filter((l) => l.startsWith("[error]"))).toEqual([]);
+  });
+
+  it("still accepts ordinary text, emoji included", async () => {
+    const { status } = await owner.raw("mutation", "storeSections:create", { storeId, name: "Back room 🧺 Ñ" });
+    expect(status).toBe(200);
+  });
+});
