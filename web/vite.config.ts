@@ -1,5 +1,6 @@
 import { fileURLToPath } from "node:url";
 import { defineConfig, loadEnv } from "vite";
+import { precompress, preloadLazyModule, prerenderSignIn } from "./vite.plugins.ts";
 
 const root = fileURLToPath(new URL(".", import.meta.url));
 
@@ -13,6 +14,11 @@ export default defineConfig(({ mode }) => {
     root,
     base: "/",
     publicDir: "public",
+    plugins: [
+      preloadLazyModule("/src/features/auth/SignInScreen.tsx"),
+      prerenderSignIn({ module: "src/features/auth/SignInPrerender.tsx", cssOf: "/src/features/auth/SignInScreen.tsx" }),
+      precompress(),
+    ],
     oxc: {
       jsx: { runtime: "automatic", importSource: "react" },
     },
@@ -24,7 +30,8 @@ export default defineConfig(({ mode }) => {
     build: {
       outDir: "dist",
       emptyOutDir: true,
-      sourcemap: true,
+      // No public source maps (decision 0017).
+      sourcemap: false,
       chunkSizeWarningLimit: 900,
       rolldownOptions: {
         onwarn(warning, warn) {

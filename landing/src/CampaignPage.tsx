@@ -24,7 +24,11 @@ export function CampaignPage({ campaignId }: { campaignId: string }) {
   useEffect(() => {
     if (!campaignId) return;
     const byId = isDatabaseId(campaignId);
-    callPublic<PublicCampaign | null>("query", byId ? "marketing:getCampaignById" : "marketing:getCampaignByFriendlyIdPublic", byId ? { campaignId } : { friendlyId: campaignId })
+    callPublic<PublicCampaign | null>(
+      "query",
+      byId ? "marketing:getCampaignById" : "marketing:getCampaignByFriendlyIdPublic",
+      byId ? { campaignId } : { friendlyId: campaignId },
+    )
       .then((campaign) => setState(campaign ? { kind: "ready", campaign, now: Date.now() } : { kind: "unavailable" }))
       .catch(() => setState({ kind: "unavailable" }));
   }, [campaignId]);
@@ -51,9 +55,12 @@ export function CampaignPage({ campaignId }: { campaignId: string }) {
   else {
     const c = state.campaign;
     const now = state.now;
-    if (c.endDate < now) body = <Notice title={t("landing.errors.expiredTitle")} text={t("landing.errors.expired", { date: formatUsLongDate(c.endDate) })} tone="error" />;
-    else if (Math.floor(c.startDate / DAY_MS) > Math.floor(now / DAY_MS)) body = <Notice title={t("landing.errors.comingSoonTitle")} text={t("landing.errors.comingSoon", { date: formatUsLongDate(c.startDate) })} tone="info" />;
-    else if ((c.templateConfig.template ?? "standard") === "full") body = <FullTemplate campaign={c} lang={language} setLang={(l) => (clearToasts(), setLang(l))} />;
+    if (c.endDate < now)
+      body = <Notice title={t("landing.errors.expiredTitle")} text={t("landing.errors.expired", { date: formatUsLongDate(c.endDate) })} tone="error" />;
+    else if (Math.floor(c.startDate / DAY_MS) > Math.floor(now / DAY_MS))
+      body = <Notice title={t("landing.errors.comingSoonTitle")} text={t("landing.errors.comingSoon", { date: formatUsLongDate(c.startDate) })} tone="info" />;
+    else if ((c.templateConfig.template ?? "standard") === "full")
+      body = <FullTemplate campaign={c} lang={language} setLang={(l) => (clearToasts(), setLang(l))} />;
     else body = <ClaimOnly campaign={c} lang={language} />;
   }
   return (
@@ -233,7 +240,11 @@ function FullTemplate({ campaign, lang, setLang }: { campaign: PublicCampaign; l
         ) : null}
 
         {config.repeatCTA ? (
-          <section class="repeat-cta" style={{ background: `linear-gradient(135deg, ${cta.gradientFrom || "#F97316"}, ${cta.gradientTo || "#DC2626"})` }} data-testid="repeat-cta">
+          <section
+            class="repeat-cta"
+            style={{ background: `linear-gradient(135deg, ${cta.gradientFrom || "#F97316"}, ${cta.gradientTo || "#DC2626"})` }}
+            data-testid="repeat-cta"
+          >
             <h2>{fill(cta.offerText, cta.offerTextEs) || title}</h2>
             <a class="claim-button" href="#claim" style={cta.buttonColor ? { background: cta.buttonColor } : undefined}>
               {fill(cta.buttonText, cta.buttonTextEs) || t("landing.claimNow")}
@@ -265,11 +276,19 @@ function FullTemplate({ campaign, lang, setLang }: { campaign: PublicCampaign; l
                   <dd>{hours}</dd>
                 </>
               ) : null}
-              {pick(lang, location.additionalInfo, location.additionalInfoEs) ? <dd class="extra">{pick(lang, location.additionalInfo, location.additionalInfoEs)}</dd> : null}
+              {pick(lang, location.additionalInfo, location.additionalInfoEs) ? (
+                <dd class="extra">{pick(lang, location.additionalInfo, location.additionalInfoEs)}</dd>
+              ) : null}
             </dl>
             <div class="map">
               {mapUrl.startsWith("http") ? (
-                <iframe src={mapUrl} title={t("landing.map")} loading="lazy" referrerpolicy="no-referrer" sandbox="allow-scripts allow-same-origin allow-popups" />
+                <iframe
+                  src={mapUrl}
+                  title={t("landing.map")}
+                  loading="lazy"
+                  referrerpolicy="no-referrer"
+                  sandbox="allow-scripts allow-same-origin allow-popups"
+                />
               ) : mapUrl ? (
                 <img src={mapUrl} alt={t("landing.map")} />
               ) : (

@@ -27,7 +27,8 @@ export function ClaimForm({ campaign, lang, buttonText, buttonColor }: { campaig
   const [submitting, setSubmitting] = useState(false);
   const [existing, setExisting] = useState<ClaimStatus | null>(null);
   const [result, setResult] = useState<SubmitResult | null>(null);
-  // The look-up runs when the number becomes complete; it is skipped while the field is empty.
+  // The look-up runs when the number becomes complete, on this campaign only (the server looks at
+  // no other campaign's claims); it is skipped while the field is empty.
   const lookUp = (digits: string) => {
     callPublic<{ status: ClaimStatus } | null>("query", "marketing:getClaimByPhone", { phone: digits, campaignId: campaign._id })
       .then((found) => {
@@ -69,7 +70,12 @@ export function ClaimForm({ campaign, lang, buttonText, buttonColor }: { campaig
     }
     setSubmitting(true);
     try {
-      const submitted = await callPublic<SubmitResult>("action", "marketing:submitClaim", { ...claimSubmission(values), campaignId: campaign._id, companyId: campaign.companyId, language: lang });
+      const submitted = await callPublic<SubmitResult>("mutation", "marketing:submitClaim", {
+        ...claimSubmission(values),
+        campaignId: campaign._id,
+        companyId: campaign.companyId,
+        language: lang,
+      });
       setResult(submitted);
       showToast("success", t("landing.success.toast"), CLAIM_SUCCESS_MS);
     } catch (error) {
@@ -137,7 +143,15 @@ export function ClaimForm({ campaign, lang, buttonText, buttonColor }: { campaig
           {t("landing.form.email")}
           {wantsEmail ? req : null}
         </span>
-        <input name="email" type="email" inputMode="email" autocomplete="email" value={email} onInput={(e) => setEmail(e.currentTarget.value)} maxLength={320} />
+        <input
+          name="email"
+          type="email"
+          inputMode="email"
+          autocomplete="email"
+          value={email}
+          onInput={(e) => setEmail(e.currentTarget.value)}
+          maxLength={320}
+        />
       </label>
       <label>
         <span>

@@ -52,8 +52,7 @@ export function DemoPage() {
       showToast("success", t("demo.created"));
       await load();
     } catch (error) {
-      const message = extractErrorMessage(error);
-      showToast("error", message && message !== "An unexpected error occurred" ? message : t("demo.createFailed"));
+      showToast("error", extractErrorMessage(error, t("demo.createFailed")));
     } finally {
       setBusy(null);
     }

@@ -1,3 +1,5 @@
+import { DEFAULT_ERROR_MESSAGE } from "@tumble/domain/errorMessage";
+
 // The landing page calls only public functions, over plain HTTP (spec section 7 transport).
 
 interface Prefetched {
@@ -29,7 +31,7 @@ export async function callPublic<T>(kind: "query" | "mutation" | "action", path:
     }));
   if (response.status === 560) {
     const body = (await response.json()) as { errorMessage?: string };
-    throw new Error(body.errorMessage || "An unexpected error occurred");
+    throw new Error(body.errorMessage || DEFAULT_ERROR_MESSAGE);
   }
   if (!response.ok) throw new Error(await response.text());
   const body = (await response.json()) as { value: T };

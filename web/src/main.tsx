@@ -1,3 +1,4 @@
+import "./lib/zodJitless";
 import "@mantine/core/styles.css";
 import "@mantine/notifications/styles.css";
 import "./app/global.css";
@@ -5,11 +6,13 @@ import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { App } from "./app/App";
 import { installGlobalErrorHandlers } from "./app/globalErrors";
+import { dropPrerenderedSignInIfHidden } from "./features/auth/prerenderedSignIn";
 import { authStore } from "./lib/auth";
 import { startLiveClient } from "./lib/client";
 import "./lib/i18n";
 
 installGlobalErrorHandlers();
+dropPrerenderedSignInIfHidden();
 authStore.init();
 startLiveClient();
 

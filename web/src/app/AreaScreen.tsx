@@ -3,6 +3,7 @@ import { IconInfoCircle } from "@tabler/icons-react";
 import { Navigate, useLocation } from "@tanstack/react-router";
 import { createElement, useEffect } from "react";
 import { useTranslation } from "react-i18next";
+import { permissionsInCompany } from "@tumble/domain/permissions";
 import { canSeeSubScreen, FALLBACK_PATH, resolveRoute } from "@tumble/domain/routes";
 import { api } from "../lib/api";
 import { useQuery } from "../lib/hooks";
@@ -29,7 +30,8 @@ export function AreaScreen() {
   if (resolution.kind === "redirect") return <Navigate {...pathTarget(resolution.to)} replace />;
   if (resolution.kind === "prompt") return <Notice text={t(PROMPT_KEYS[resolution.area] ?? "notBuilt")} />;
   if (!role) return <LoadingState />;
-  if (!canSeeSubScreen(resolution.area, resolution.subScreen, role.permissions)) return <AccessDeniedRedirect />;
+  // Company screens need an active company, even for a system admin (the server refuses them without one).
+  if (!canSeeSubScreen(resolution.area, resolution.subScreen, permissionsInCompany(role.permissions, role.companyId))) return <AccessDeniedRedirect />;
   const screen = screenFor(resolution.area, resolution.subScreen);
   if (!screen) return <Notice text={t("notBuilt")} />;
   // The screens are made once at start-up (app/screens.ts), not during render.

@@ -1,13 +1,16 @@
 import { Button, Center, Group, Paper, Stack, Text, ThemeIcon, Title } from "@mantine/core";
 import { IconAlertTriangle, IconLogout, IconRefresh } from "@tabler/icons-react";
+import { useLayoutEffect } from "react";
 import { useTranslation } from "react-i18next";
+import { dropPrerenderedSignIn } from "../features/auth/prerenderedSignIn";
 import { authStore } from "../lib/auth";
-import { errorMessageOf } from "../lib/errors";
+import { extractErrorMessage } from "@tumble/domain/errorMessage";
 
 /** Whole-app fallback after an unexpected render failure: refresh the page or sign out. */
 export function ErrorFallbackPage({ error }: { error: unknown }) {
   const { t } = useTranslation("common", { useSuspense: false });
-  const message = errorMessageOf(error, t("errors.requestFailed", { defaultValue: "The request could not be completed." }));
+  useLayoutEffect(dropPrerenderedSignIn, []);
+  const message = extractErrorMessage(error, t("errors.requestFailed", { defaultValue: "The request could not be completed." }));
   const signOut = async () => {
     await authStore.signOut();
     window.location.assign("/");

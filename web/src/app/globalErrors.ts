@@ -25,10 +25,8 @@ function isNoise(message: string): boolean {
 }
 
 export function reportUnhandled(error: unknown): void {
-  const extracted = extractErrorMessage(error);
-  if (isNoise(extracted)) return;
-  const message =
-    extracted === DEFAULT_ERROR_MESSAGE ? i18n.t("common:errors.unexpected", { defaultValue: DEFAULT_ERROR_MESSAGE }) : extracted;
+  const message = extractErrorMessage(error, i18n.t("common:errors.unexpected", { defaultValue: DEFAULT_ERROR_MESSAGE }));
+  if (isNoise(message)) return;
   const critical = isCriticalError(error);
   recentErrors.push({ at: Date.now(), message, critical });
   if (recentErrors.length > MAX_LOGGED) recentErrors.splice(0, recentErrors.length - MAX_LOGGED);

@@ -14,7 +14,10 @@ function parseHex(hex: string): [number, number, number] | null {
 }
 
 function mix([r, g, b]: [number, number, number], [tr, tg, tb]: [number, number, number], amount: number): string {
-  const channel = (from: number, to: number) => Math.round(from + (to - from) * amount).toString(16).padStart(2, "0");
+  const channel = (from: number, to: number) =>
+    Math.round(from + (to - from) * amount)
+      .toString(16)
+      .padStart(2, "0");
   return `#${channel(r, tr)}${channel(g, tg)}${channel(b, tb)}`;
 }
 

@@ -36,10 +36,11 @@ export function decodeJwt(token: string | null): JwtClaims | null {
   const part = token.split(".")[1];
   if (!part) return null;
   try {
-    const base64 = part.replace(/-/g, "+").replace(/_/g, "/").padEnd(Math.ceil(part.length / 4) * 4, "=");
-    const json = decodeURIComponent(
-      Array.from(atob(base64), (c) => `%${c.charCodeAt(0).toString(16).padStart(2, "0")}`).join(""),
-    );
+    const base64 = part
+      .replace(/-/g, "+")
+      .replace(/_/g, "/")
+      .padEnd(Math.ceil(part.length / 4) * 4, "=");
+    const json = decodeURIComponent(Array.from(atob(base64), (c) => `%${c.charCodeAt(0).toString(16).padStart(2, "0")}`).join(""));
     return JSON.parse(json) as JwtClaims;
   } catch {
     return null;

@@ -59,22 +59,28 @@ function normalise(value: unknown): unknown {
   return value === undefined ? null : value;
 }
 
-/** Run a function once: over the socket when it is open, else over HTTP. */
+/** A fresh idempotency key (crypto.randomUUID needs a secure context; this does not). */
+export function newIdempotencyKey(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+/**
+ * Run a function once: over the socket when it is open, else over HTTP. Every mutation carries
+ * an idempotency key, so one cut off by a dropped socket is sent again on reconnect and the
+ * server answers it from the first run if that run committed (docs/decisions/0011).
+ */
 export async function callFunction(kind: CallKind, path: string, args: unknown, options: CallOptions = {}): Promise<unknown> {
-  // A request cut off by a dropped socket is reported, never resent: it may already have run.
-  if (kind !== "query" && sync.isOpen()) return sync.request(kind, path, args ?? {});
-  return httpCall(kind, path, args ?? {}, options);
+  const callOptions = kind === "mutation" ? { ...options, idempotencyKey: options.idempotencyKey ?? newIdempotencyKey() } : options;
+  if (kind !== "query" && sync.isOpen()) return sync.request(kind, path, args ?? {}, callOptions.idempotencyKey);
+  return httpCall(kind, path, args ?? {}, callOptions);
 }
 
 export function runQuery<F extends FunctionReference<"query">>(ref: F, args?: ArgsOf<F>): Promise<ReturnsOf<F>> {
   return callFunction("query", functionPath(ref), args ?? {}) as Promise<ReturnsOf<F>>;
 }
 
-export function runMutation<F extends FunctionReference<"mutation">>(
-  ref: F,
-  args?: ArgsOf<F>,
-  options?: CallOptions,
-): Promise<ReturnsOf<F>> {
+export function runMutation<F extends FunctionReference<"mutation">>(ref: F, args?: ArgsOf<F>, options?: CallOptions): Promise<ReturnsOf<F>> {
   return callFunction("mutation", functionPath(ref), args ?? {}, options) as Promise<ReturnsOf<F>>;
 }
 

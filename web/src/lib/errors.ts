@@ -11,37 +11,8 @@ export class FunctionError extends Error {
   }
 }
 
-export const DEFAULT_ERROR_MESSAGE = "An unexpected error occurred";
-const MAX_MESSAGE_LENGTH = 200;
-
-/**
- * Reduce a thrown value to a message fit for a user: drops server prefixes such as
- * "[Request ID: …] Server Error", "Uncaught Error:" and trailing handler frames, and falls back
- * to `fallback` when nothing useful (non-empty, under 200 characters) remains.
- */
-export function errorMessageOf(error: unknown, fallback = DEFAULT_ERROR_MESSAGE): string {
-  let raw: string | undefined;
-  if (typeof error === "string") raw = error;
-  else if (error instanceof Error) raw = error.message;
-  else if (error && typeof error === "object" && "message" in error && typeof error.message === "string") {
-    raw = error.message;
-  }
-  if (!raw) return fallback;
-  const cleaned = stripServerDecoration(raw);
-  return cleaned.length > 0 && cleaned.length < MAX_MESSAGE_LENGTH ? cleaned : fallback;
-}
-
-export function stripServerDecoration(message: string): string {
-  let text = message.trim();
-  // Leading bracketed tags: "[CONVEX M(auth:signIn)] [Request ID: 1a2b] ".
-  text = text.replace(/^(\[[^\]]*\]\s*)+/, "");
-  text = text.replace(/^Server Error\s*/i, "");
-  text = text.replace(/^(Uncaught\s+)?(\w*Error):\s*/, "");
-  // Trailing handler frames and call-site notes.
-  text = text.replace(/\s+at\s+(async\s+)?[\w.$<>]*\s*\(.*$/s, "");
-  text = text.replace(/\s*Called by client\s*$/i, "");
-  return text.trim();
-}
+// The message a user sees for a thrown value is `extractErrorMessage` in @tumble/domain/errorMessage
+// (spec section 8), shared with the landing pages.
 
 /** Errors that deserve a shorter-lived but more prominent notice: the network or a broken screen. */
 export function isCriticalError(error: unknown): boolean {

@@ -53,11 +53,7 @@ export function useQueryState<F extends FunctionReference<"query">>(
  * A live backend query, like Convex's `useQuery`: the value, or undefined while loading or
  * skipped. A failed query throws to the nearest error boundary.
  */
-export function useQuery<F extends FunctionReference<"query">>(
-  ref: F,
-  args?: ArgsOf<F> | "skip",
-  options?: LiveQueryOptions,
-): ReturnsOf<F> | undefined {
+export function useQuery<F extends FunctionReference<"query">>(ref: F, args?: ArgsOf<F> | "skip", options?: LiveQueryOptions): ReturnsOf<F> | undefined {
   const state = useQueryState(ref, args, options);
   if (state.error) throw state.error;
   return state.data;
@@ -69,8 +65,7 @@ export function useMutation<F extends FunctionReference<"mutation">>(
 ): (args?: ArgsOf<F>, options?: Pick<CallOptions, "skipQueue">) => Promise<ReturnsOf<F>> {
   const path = functionPath(ref);
   return useCallback(
-    (args?: ArgsOf<F>, options?: Pick<CallOptions, "skipQueue">) =>
-      callFunction("mutation", path, args ?? {}, options) as Promise<ReturnsOf<F>>,
+    (args?: ArgsOf<F>, options?: Pick<CallOptions, "skipQueue">) => callFunction("mutation", path, args ?? {}, options) as Promise<ReturnsOf<F>>,
     [path],
   );
 }

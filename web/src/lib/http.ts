@@ -9,6 +9,8 @@ export interface CallOptions {
   signal?: AbortSignal;
   /** Override the access token (used while refreshing it). `null` sends no token. */
   token?: string | null;
+  /** A mutation's idempotency key: a retry under it is answered without running it twice. */
+  idempotencyKey?: string;
 }
 
 /** HTTP status the server uses for an error thrown by a function (a valid, expected answer). */
@@ -37,7 +39,7 @@ async function post(kind: CallKind, path: string, args: unknown, options: CallOp
   const response = await fetch(`/api/${kind}`, {
     method: "POST",
     headers,
-    body: JSON.stringify({ path, args: args ?? {}, format: "json" }),
+    body: JSON.stringify({ path, args: args ?? {}, format: "json", ...(options.idempotencyKey ? { idempotencyKey: options.idempotencyKey } : {}) }),
     signal: options.signal,
   });
 

@@ -81,7 +81,12 @@ export function parseStoredSelection(raw: string | null): LaundromatSelection | 
     enableComparison: range.enableComparison,
     includeTime: range.includeTime,
   };
-  return { storeId: v.storeId === "" ? null : (v.storeId as string | null), storeName: v.storeName, dateRange, lastUpdated: (v.lastUpdated as number | null) ?? null };
+  return {
+    storeId: v.storeId === "" ? null : (v.storeId as string | null),
+    storeName: v.storeName,
+    dateRange,
+    lastUpdated: (v.lastUpdated as number | null) ?? null,
+  };
 }
 
 function storage(): Storage | null {

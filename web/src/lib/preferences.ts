@@ -198,7 +198,13 @@ export function useColumnVisibility(table: string): {
     [table],
   );
   const toggle = useCallback((column: string) => setVisible(column, !(preferencesStore.get().columnVisibility[table]?.[column] ?? true)), [setVisible, table]);
-  const hidden = useMemo(() => Object.entries(columns ?? {}).filter(([, v]) => !v).map(([k]) => k), [columns]);
+  const hidden = useMemo(
+    () =>
+      Object.entries(columns ?? {})
+        .filter(([, v]) => !v)
+        .map(([k]) => k),
+    [columns],
+  );
   return { isVisible, setVisible, toggle, hidden };
 }
 

@@ -30,6 +30,8 @@ interface PendingRequest {
   resolve(value: unknown): void;
   reject(error: unknown): void;
   since: number;
+  /** The message as sent; a mutation with a key is sent again after a reconnect. */
+  message: { type: "Mutation" | "Action"; requestId: number; udfPath: string; args: unknown; idempotencyKey?: string };
 }
 
 type ServerMessage =
@@ -105,6 +107,9 @@ export class SyncSocket {
     window.removeEventListener("online", this.reconnectNow);
     this.ws?.close();
     this.ws = null;
+    this.open = false;
+    // Nothing will resend them now.
+    this.rejectRequests(() => true);
   }
 
   isOpen(): boolean {
@@ -120,6 +125,8 @@ export class SyncSocket {
     const changed = token !== this.token;
     this.token = token;
     if (identityChanged) {
+      // A mutation waiting to be resent belongs to the previous identity: never run it as the new.
+      if (!this.open) this.rejectRequests(() => true);
       const modifications: unknown[] = [];
       for (const sub of this.subs.values()) {
         modifications.push({ type: "Remove", queryId: sub.queryId });
@@ -188,14 +195,33 @@ export class SyncSocket {
     return new Promise((resolve, reject) => sub.waiters.push({ resolve, reject, since: Date.now() }));
   }
 
-  /** Run a mutation or action over the socket; the caller falls back to HTTP when closed. */
-  request(kind: "mutation" | "action", path: string, args: unknown): Promise<unknown> {
+  /**
+   * Run a mutation or action over the socket; the caller falls back to HTTP when closed. A
+   * mutation with an idempotency key survives a dropped connection: it is sent again, under the
+   * same key, once the socket reconnects.
+   */
+  request(kind: "mutation" | "action", path: string, args: unknown, idempotencyKey?: string): Promise<unknown> {
     if (!this.open) return Promise.reject(new ConnectionLostError());
     const requestId = this.nextRequestId++;
+    const message: PendingRequest["message"] = {
+      type: kind === "mutation" ? "Mutation" : "Action",
+      requestId,
+      udfPath: path,
+      args: args ?? {},
+      ...(kind === "mutation" && idempotencyKey ? { idempotencyKey } : {}),
+    };
     return new Promise((resolve, reject) => {
-      this.requests.set(requestId, { resolve, reject, since: Date.now() });
-      this.send({ type: kind === "mutation" ? "Mutation" : "Action", requestId, udfPath: path, args: args ?? {} });
+      this.requests.set(requestId, { resolve, reject, since: Date.now(), message });
+      this.send(message);
     });
+  }
+
+  private rejectRequests(which: (request: PendingRequest) => boolean): void {
+    for (const [id, request] of this.requests) {
+      if (!which(request)) continue;
+      this.requests.delete(id);
+      request.reject(new ConnectionLostError());
+    }
   }
 
   private readonly reconnectNow = (): void => {
@@ -224,6 +250,8 @@ export class SyncSocket {
       if (this.subs.size > 0) {
         this.send({ type: "ModifyQuerySet", modifications: [...this.subs.values()].map(addOf) });
       }
+      // After Authenticate, so they run as the same caller (the server keys results by caller).
+      for (const request of this.requests.values()) this.send(request.message);
       this.handlers.onConnectionChange?.(true);
     };
     ws.onmessage = (event) => {
@@ -242,9 +270,9 @@ export class SyncSocket {
       const wasOpen = this.open;
       this.open = false;
       this.disconnectedSince ??= Date.now();
-      // Requests cut off mid-flight may or may not have run; report them rather than resend.
-      for (const request of this.requests.values()) request.reject(new ConnectionLostError());
-      this.requests.clear();
+      // Cut off mid-flight, a request may or may not have run. A keyed mutation is resent on
+      // reconnect (the server answers it once); an action is reported, never resent.
+      this.rejectRequests((request) => request.message.idempotencyKey === undefined);
       for (const sub of this.subs.values()) {
         for (const waiter of sub.waiters) waiter.reject(new ConnectionLostError());
         sub.waiters = [];

@@ -31,7 +31,13 @@ interface OpenState {
 }
 
 /** Where the menu goes: at the pointer, moved inside the viewport with an 8 px margin. */
-export function clampMenuPosition(x: number, y: number, width: number, height: number, viewport: { width: number; height: number }): { left: number; top: number } {
+export function clampMenuPosition(
+  x: number,
+  y: number,
+  width: number,
+  height: number,
+  viewport: { width: number; height: number },
+): { left: number; top: number } {
   const edge = CONTEXT_MENU_EDGE_PX;
   const left = Math.max(edge, Math.min(x, viewport.width - width - edge));
   const top = Math.max(edge, Math.min(y, viewport.height - height - edge));
@@ -163,7 +169,12 @@ function MenuPopup({ state, label, onClose }: { state: OpenState; label?: string
     const node = ref.current;
     if (!node) return;
     const rect = node.getBoundingClientRect();
-    setPosition(clampMenuPosition(state.x, state.y, rect.width, rect.height, { width: document.documentElement.clientWidth, height: document.documentElement.clientHeight }));
+    setPosition(
+      clampMenuPosition(state.x, state.y, rect.width, rect.height, {
+        width: document.documentElement.clientWidth,
+        height: document.documentElement.clientHeight,
+      }),
+    );
   }, [state]);
 
   useEffect(() => {
@@ -216,42 +227,42 @@ function MenuPopup({ state, label, onClose }: { state: OpenState; label?: string
   };
 
   return createPortal(
-      <Paper
-        ref={ref}
-        role="menu"
-        aria-label={label}
-        shadow="lg"
-        withBorder
-        p={4}
-        className={classes.menu}
-        style={{
-          // Measured at the top-left corner first, so its natural width is not squeezed by the edge.
-          left: position?.left ?? 0,
-          top: position?.top ?? 0,
-          minWidth: CONTEXT_MENU_MIN_WIDTH,
-          visibility: position ? "visible" : "hidden",
-        }}
-        onKeyDown={onKeyDown}
-        onContextMenu={(event) => event.preventDefault()}
-        data-testid="context-menu"
-      >
-        {state.items.map((item) => (
-          <UnstyledButton
-            key={item.id}
-            role="menuitem"
-            className={classes.item}
-            disabled={item.disabled}
-            data-color={item.color}
-            style={item.color ? { color: `var(--mantine-color-${item.color}-text)` } : undefined}
-            onClick={() => void run(item)}
-          >
-            {item.icon ? <span className={classes.icon}>{item.icon}</span> : null}
-            <Text span size="sm" inherit>
-              {item.label}
-            </Text>
-          </UnstyledButton>
-        ))}
-      </Paper>,
+    <Paper
+      ref={ref}
+      role="menu"
+      aria-label={label}
+      shadow="lg"
+      withBorder
+      p={4}
+      className={classes.menu}
+      style={{
+        // Measured at the top-left corner first, so its natural width is not squeezed by the edge.
+        left: position?.left ?? 0,
+        top: position?.top ?? 0,
+        minWidth: CONTEXT_MENU_MIN_WIDTH,
+        visibility: position ? "visible" : "hidden",
+      }}
+      onKeyDown={onKeyDown}
+      onContextMenu={(event) => event.preventDefault()}
+      data-testid="context-menu"
+    >
+      {state.items.map((item) => (
+        <UnstyledButton
+          key={item.id}
+          role="menuitem"
+          className={classes.item}
+          disabled={item.disabled}
+          data-color={item.color}
+          style={item.color ? { color: `var(--mantine-color-${item.color}-text)` } : undefined}
+          onClick={() => void run(item)}
+        >
+          {item.icon ? <span className={classes.icon}>{item.icon}</span> : null}
+          <Text span size="sm" inherit>
+            {item.label}
+          </Text>
+        </UnstyledButton>
+      ))}
+    </Paper>,
     document.body,
   );
 }

@@ -49,9 +49,7 @@ export function LayoutPreferencesPanel() {
           fullWidth
           size="xs"
           value={prefs.sidebarBehavior}
-          onChange={(value) =>
-            updatePreferences({ sidebarBehavior: value as LayoutPreferences["sidebarBehavior"], sidebarCollapsed: value === "collapsed" })
-          }
+          onChange={(value) => updatePreferences({ sidebarBehavior: value as LayoutPreferences["sidebarBehavior"], sidebarCollapsed: value === "collapsed" })}
           aria-label={t("layout.sidebar")}
           data={(["auto", "expanded", "collapsed", "hidden"] as const).map((value) => ({ value, label: t(`layout.sidebarModes.${value}`) }))}
         />

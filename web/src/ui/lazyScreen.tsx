@@ -3,7 +3,7 @@ import { IconAlertTriangle, IconRefresh } from "@tabler/icons-react";
 import { lazy, Suspense, useState, type ComponentType, type LazyExoticComponent, type ReactElement } from "react";
 import { useTranslation } from "react-i18next";
 import { queryClient } from "../lib/client";
-import { errorMessageOf } from "../lib/errors";
+import { extractErrorMessage } from "@tumble/domain/errorMessage";
 import { ErrorBoundary } from "./ErrorBoundary";
 import { LoadingState } from "./Loading";
 
@@ -53,7 +53,7 @@ function LoadFailed({ nameKey, error, onRetry }: { nameKey: string; error: unkno
         role="alert"
       >
         <Stack gap="sm" align="flex-start">
-          <Text size="sm">{errorMessageOf(error, t("errors.unexpected"))}</Text>
+          <Text size="sm">{extractErrorMessage(error, t("errors.unexpected"))}</Text>
           <Button size="xs" variant="light" color="red" leftSection={<IconRefresh size={16} aria-hidden />} onClick={onRetry}>
             {t("actions.retry")}
           </Button>

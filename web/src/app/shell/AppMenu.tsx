@@ -23,7 +23,14 @@ export function AppMenu({ fullscreen, onToggleFullscreen }: { fullscreen: boolea
   return (
     <Popover opened={opened} onChange={setOpened} position="bottom-end" width={300} shadow="md" withinPortal trapFocus>
       <Popover.Target>
-        <ActionIcon variant="default" size="lg" aria-label={t("menu.open")} aria-expanded={opened} onClick={() => setOpened((o) => !o)} data-testid="action-menu">
+        <ActionIcon
+          variant="default"
+          size="lg"
+          aria-label={t("menu.open")}
+          aria-expanded={opened}
+          onClick={() => setOpened((o) => !o)}
+          data-testid="action-menu"
+        >
           <IconDots size={18} aria-hidden />
         </ActionIcon>
       </Popover.Target>

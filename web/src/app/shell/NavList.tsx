@@ -72,38 +72,38 @@ export function NavList({ tabs, currentArea, currentSub, collapsed = false, onTa
         return (
           <div key={tab.area} className={classes.tabGroup}>
             <div className={classes.tabRow}>
-            <NavLink
-              component="button"
-              label={t(`areas.${tab.area}`)}
-              leftSection={<Icon size={icon(20)} aria-hidden />}
-              active={active && !expanded}
-              variant="light"
-              data-testid={`nav-tab-${tab.area}`}
-              aria-current={active ? "page" : undefined}
-              onClick={() => {
-                if (!expanded) toggle(tab.area);
-                onTab(tab.area);
-              }}
-              rightSection={
-                tab.badge ? (
-                  <Badge size="sm" color="red" variant="filled" data-testid={`nav-badge-${tab.area}`}>
-                    {tab.badge}
-                  </Badge>
-                ) : null
-              }
-            />
-            <ActionIcon
-              variant="subtle"
-              color="gray"
-              size="md"
-              className={classes.chevron}
-              data-open={expanded || undefined}
-              aria-label={t(expanded ? "sidebar.collapseTab" : "sidebar.expandTab", { tab: t(`areas.${tab.area}`) })}
-              aria-expanded={expanded}
-              onClick={() => toggle(tab.area)}
-            >
-              <IconChevronRight size={16} aria-hidden />
-            </ActionIcon>
+              <NavLink
+                component="button"
+                label={t(`areas.${tab.area}`)}
+                leftSection={<Icon size={icon(20)} aria-hidden />}
+                active={active && !expanded}
+                variant="light"
+                data-testid={`nav-tab-${tab.area}`}
+                aria-current={active ? "page" : undefined}
+                onClick={() => {
+                  if (!expanded) toggle(tab.area);
+                  onTab(tab.area);
+                }}
+                rightSection={
+                  tab.badge ? (
+                    <Badge size="sm" color="red" variant="filled" data-testid={`nav-badge-${tab.area}`}>
+                      {tab.badge}
+                    </Badge>
+                  ) : null
+                }
+              />
+              <ActionIcon
+                variant="subtle"
+                color="gray"
+                size="md"
+                className={classes.chevron}
+                data-open={expanded || undefined}
+                aria-label={t(expanded ? "sidebar.collapseTab" : "sidebar.expandTab", { tab: t(`areas.${tab.area}`) })}
+                aria-expanded={expanded}
+                onClick={() => toggle(tab.area)}
+              >
+                <IconChevronRight size={16} aria-hidden />
+              </ActionIcon>
             </div>
             {expanded ? (
               <div className={classes.subTabs} data-testid={`nav-subtabs-${tab.area}`}>

@@ -24,14 +24,7 @@ export function SignOutButton() {
   const confirmSignOut = useConfirmSignOut();
   return (
     <Tooltip label={t("signOut.button")} withArrow>
-      <ActionIcon
-        variant="default"
-        size="lg"
-        radius="md"
-        aria-label={t("signOut.button")}
-        onClick={confirmSignOut}
-        data-testid="signout-button"
-      >
+      <ActionIcon variant="default" size="lg" radius="md" aria-label={t("signOut.button")} onClick={confirmSignOut} data-testid="signout-button">
         <IconLogout size={18} aria-hidden />
       </ActionIcon>
     </Tooltip>

@@ -1,13 +1,4 @@
-import {
-  IconBuildingStore,
-  IconCash,
-  IconShieldLock,
-  IconSpeakerphone,
-  IconUserCircle,
-  IconUsersGroup,
-  IconWashMachine,
-  type Icon,
-} from "@tabler/icons-react";
+import { IconBuildingStore, IconCash, IconShieldLock, IconSpeakerphone, IconUserCircle, IconUsersGroup, IconWashMachine, type Icon } from "@tabler/icons-react";
 import type { Area } from "@tumble/domain/routes";
 
 export const AREA_ICONS: Record<Area, Icon> = {

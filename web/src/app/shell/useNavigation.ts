@@ -1,22 +1,26 @@
 import { useLocation, useNavigate } from "@tanstack/react-router";
 import { useCallback, useMemo } from "react";
 import { badgeLabel } from "@tumble/domain/display";
+import { permissionsInCompany } from "@tumble/domain/permissions";
 import { defaultSubScreenFor, resolveRoute, routePath, visibleSubScreens, visibleTabs, type Area } from "@tumble/domain/routes";
 import { api } from "../../lib/api";
 import { useQueryState } from "../../lib/hooks";
 import { pathTarget } from "../pathTarget";
+import { screenFor } from "../screens";
 import { onEnterLaundromat } from "./laundromatEntry";
 
 // Spec section 2 "Navigation behaviour": the tabs and sub-tabs the user may see, their live
-// badges, and the switch to a tab's default (or first permitted) sub-screen.
+// badges (summed by the server, so a module's new badge needs no change here), and the switch to
+// a tab's default (or first permitted) sub-screen. Company screens need an active company (a
+// system admin in none is not offered them), and a tab none of whose screens is built yet is not
+// offered at all.
 
+const isBuilt = (area: Area, subScreen: string) => screenFor(area, subScreen) !== undefined;
+
+/** navigation:getBadgeCounts: each module's counts, summed per tab and per "area/subScreen" by the server. */
 export type BadgeCounts = {
-  myRequests: number;
-  ownUnverifiedCollections: number;
-  allUnverifiedCollections: number;
-  pendingCashTransactions: number;
-  joinRequests: number;
-  inactiveStores: number;
+  tabs: Partial<Record<string, number>>;
+  subTabs: Partial<Record<string, number>>;
 };
 
 export interface NavSubTab {
@@ -32,32 +36,11 @@ export interface NavTab {
 }
 
 export function tabCount(area: Area, c: BadgeCounts | undefined): number {
-  if (!c) return 0;
-  if (area === "user") return c.myRequests;
-  if (area === "laundromat") return c.allUnverifiedCollections + c.pendingCashTransactions;
-  if (area === "company") return c.joinRequests + c.inactiveStores;
-  return 0;
+  return c?.tabs[area] ?? 0;
 }
 
 export function subTabCount(area: Area, subScreen: string, c: BadgeCounts | undefined): number {
-  if (!c) return 0;
-  const key = `${area}/${subScreen}`;
-  switch (key) {
-    case "user/my-requests":
-      return c.myRequests;
-    case "laundromat/collections-list":
-      return c.allUnverifiedCollections;
-    case "laundromat/collection-record":
-      return c.ownUnverifiedCollections;
-    case "laundromat/cash-dashboard":
-      return c.pendingCashTransactions;
-    case "company/join-requests":
-      return c.joinRequests;
-    case "company/locations":
-      return c.inactiveStores;
-    default:
-      return 0;
-  }
+  return c?.subTabs[`${area}/${subScreen}`] ?? 0;
 }
 
 export function useNavigation() {
@@ -65,14 +48,14 @@ export function useNavigation() {
   const navigate = useNavigate();
   const { data: role } = useQueryState(api.auth.getUserCompanyRole);
   const { data: counts } = useQueryState(api.navigation.getBadgeCounts);
-  const permissions = role?.permissions ?? null;
+  const permissions = useMemo(() => (role ? permissionsInCompany(role.permissions, role.companyId) : null), [role]);
   const resolution = resolveRoute(pathname);
   const currentArea = resolution.kind === "redirect" ? null : resolution.area;
   const currentSub = resolution.kind === "screen" ? resolution.subScreen : null;
 
   const tabs = useMemo<NavTab[]>(
     () =>
-      visibleTabs(permissions).map((area) => ({
+      visibleTabs(permissions, isBuilt).map((area) => ({
         area,
         badge: badgeLabel(tabCount(area, counts)),
         subTabs: visibleSubScreens(area, permissions).map((subScreen) => ({

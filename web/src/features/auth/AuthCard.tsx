@@ -39,16 +39,7 @@ export function AuthCard({ initialMode = "signIn" }: { initialMode?: AuthMode })
   const props: ModeProps = { email, setEmail, goTo: setMode };
 
   return (
-    <Paper
-      component="section"
-      withBorder
-      shadow="md"
-      radius="lg"
-      p={{ base: "lg", sm: "xl" }}
-      w="100%"
-      aria-labelledby={titleId}
-      data-mode={mode}
-    >
+    <Paper component="section" withBorder shadow="md" radius="lg" p={{ base: "lg", sm: "xl" }} w="100%" aria-labelledby={titleId} data-mode={mode}>
       <Stack gap="lg">
         <div>
           <Title order={2} size="h3" id={titleId} ref={titleRef} tabIndex={-1} style={{ outline: "none" }}>
@@ -135,8 +126,7 @@ function SignInForm({ email, setEmail, goTo }: ModeProps) {
           />
           {hint === "tryEmployeeRegistration" ? (
             <Text size="sm" c="dimmed" mt={-4}>
-              {t("hints.tryEmployeeRegistration")}{" "}
-              <LinkButton onClick={() => goTo("employeeSignUp")}>{t("links.employeeRegistration")}</LinkButton>
+              {t("hints.tryEmployeeRegistration")} <LinkButton onClick={() => goTo("employeeSignUp")}>{t("links.employeeRegistration")}</LinkButton>
             </Text>
           ) : null}
           <PasswordInput
@@ -301,15 +291,12 @@ function ForgotPasswordForm({ email, setEmail, goTo }: ModeProps) {
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     const address = normaliseEmail(email);
-    void submit(
-      { email: emailError(email) },
-      async () => {
-        await signIn("password", { email: address, flow: "reset" });
-        setEmail(address);
-        notifySuccess(t("notices.codeSent", { email: address }));
-        goTo("resetPassword");
-      },
-    );
+    void submit({ email: emailError(email) }, async () => {
+      await signIn("password", { email: address, flow: "reset" });
+      setEmail(address);
+      notifySuccess(t("notices.codeSent", { email: address }));
+      goTo("resetPassword");
+    });
   };
 
   return (
@@ -443,8 +430,7 @@ function JoinCompanyPanel({ goTo }: ModeProps) {
         {t("actions.createAccount")}
       </Button>
       <Text size="sm" c="dimmed" ta="center">
-        {t("joinCompany.employeeHint")}{" "}
-        <LinkButton onClick={() => goTo("employeeSignUp")}>{t("links.employeeRegistration")}</LinkButton>
+        {t("joinCompany.employeeHint")} <LinkButton onClick={() => goTo("employeeSignUp")}>{t("links.employeeRegistration")}</LinkButton>
       </Text>
       <BackToSignIn goTo={goTo} />
     </Stack>

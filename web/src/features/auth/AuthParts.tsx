@@ -36,4 +36,3 @@ export function BackToSignIn({ goTo }: Pick<ModeProps, "goTo">) {
     </Button>
   );
 }
-

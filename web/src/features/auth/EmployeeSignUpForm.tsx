@@ -11,8 +11,8 @@ import {
 import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { api } from "../../lib/api";
-import { errorMessageOf } from "../../lib/errors";
-import { useAction, useQueryState } from "../../lib/hooks";
+import { extractErrorMessage } from "@tumble/domain/errorMessage";
+import { useMutation, useQueryState } from "../../lib/hooks";
 import { notifyError, notifySuccess } from "../../lib/notify";
 import { PinInput } from "../../ui/auth/PinInput";
 import { BackToSignIn, FormError, type ModeProps } from "./AuthParts";
@@ -66,7 +66,7 @@ export function EmployeeSignUpForm(props: ModeProps) {
 
 function EmployeeForm({ email: sharedEmail, setEmail: setSharedEmail, goTo, companyId, companyName }: ModeProps & { companyId: string; companyName: string }) {
   const { t } = useTranslation("auth");
-  const employeeSignUp = useAction(api.employeeAuth.index.employeeSignUp);
+  const employeeSignUp = useMutation(api.employeeAuth.index.employeeSignUp);
   const [values, setValues] = useState<EmployeeFormValues>({ email: sharedEmail, username: "", pin: "" });
   const [touched, setTouched] = useState<Record<Field, boolean>>({ email: false, username: false, pin: false });
   const [submitting, setSubmitting] = useState(false);
@@ -108,7 +108,7 @@ function EmployeeForm({ email: sharedEmail, setEmail: setSharedEmail, goTo, comp
       setFormError(message);
       notifyError(message);
     } catch (error) {
-      const message = translateEmployeeMessage(t, errorMessageOf(error, t("errors.signUpFailed")));
+      const message = translateEmployeeMessage(t, extractErrorMessage(error, t("errors.signUpFailed")));
       setFormError(message);
       notifyError(message);
     } finally {

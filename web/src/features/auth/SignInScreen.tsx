@@ -1,14 +1,18 @@
 import { ActionIcon, Box, Container, Group, Menu, Stack, Text, ThemeIcon, Title } from "@mantine/core";
 import { IconPalette, IconWashMachine } from "@tabler/icons-react";
+import { useLayoutEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { LanguageToggle } from "../../ui/LanguageToggle";
 import { ThemeMenuItems } from "../../ui/ThemeMenuItems";
 import { AuthCard } from "./AuthCard";
+import { dropPrerenderedSignIn } from "./prerenderedSignIn";
 import classes from "./SignInScreen.module.css";
 
 /** Shown in place of every protected screen while signed out. */
 export default function SignInScreen() {
   const { t } = useTranslation(["auth", "common"]);
+  // Replaces the build's static copy of this screen in the same paint.
+  useLayoutEffect(dropPrerenderedSignIn, []);
   return (
     <Box className={classes.page} component="main">
       <Group justify="flex-end" gap="xs" p="md" className={classes.toolbar}>

@@ -40,6 +40,8 @@ export function mapAuthError(message: string, mode: AuthMode): AuthErrorView {
     return { field: "password", key: "passwordValidationFailed" };
   }
   if (/invalid url/.test(text)) return { field: "form", key: "serverConfigError" };
+  // The server's sign-in, sign-up and reset limits (docs/decisions/0014): say so rather than "failed".
+  if (/too many attempts/.test(text)) return { field: "form", key: "tooManyAttempts" };
   return { field: "form", key: MODE_FALLBACK[mode] };
 }
 

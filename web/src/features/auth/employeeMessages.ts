@@ -12,9 +12,7 @@ const SERVER_MESSAGES = {
   accountExistsSignIn: "Account already exists for this email. Please sign in instead.",
 } as const;
 
-const KEY_OF = new Map<string, string>(
-  [...Object.entries(EMPLOYEE_FORM_MESSAGES), ...Object.entries(SERVER_MESSAGES)].map(([key, text]) => [text, key]),
-);
+const KEY_OF = new Map<string, string>([...Object.entries(EMPLOYEE_FORM_MESSAGES), ...Object.entries(SERVER_MESSAGES)].map(([key, text]) => [text, key]));
 
 export function translateEmployeeMessage(t: TFunction<"auth">, message: string): string;
 export function translateEmployeeMessage(t: TFunction<"auth">, message: string | null): string | null;

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { notifications } from "@mantine/notifications";
 import { useTranslation } from "react-i18next";
-import { errorMessageOf } from "../../lib/errors";
+import { extractErrorMessage } from "@tumble/domain/errorMessage";
 import { notifyError } from "../../lib/notify";
 import type { PasswordErrorKey } from "@tumble/domain/employeeForm";
 import { emailErrorKey, mapAuthError, MIN_PASSWORD_LENGTH, type AuthErrorView, type AuthField, type AuthMode } from "./authErrors";
@@ -43,7 +43,7 @@ export function useAuthSubmit(mode: AuthMode) {
       try {
         await task();
       } catch (error) {
-        const view = mapAuthError(errorMessageOf(error, ""), mode);
+        const view = mapAuthError(extractErrorMessage(error, ""), mode);
         const message = t(`errors.${view.key}`);
         setErrors({ [view.field]: message });
         setHint(view.hint);
@@ -65,10 +65,7 @@ export function useAuthSubmit(mode: AuthMode) {
   );
 
   /** The translated password rule a value broke, if any. */
-  const passwordError = useCallback(
-    (key: PasswordErrorKey | null) => (key ? t(`errors.${key}`, { min: MIN_PASSWORD_LENGTH }) : undefined),
-    [t],
-  );
+  const passwordError = useCallback((key: PasswordErrorKey | null) => (key ? t(`errors.${key}`, { min: MIN_PASSWORD_LENGTH }) : undefined), [t]);
 
   return { submitting, errors, hint, submit, clearError, emailError, passwordError };
 }

@@ -25,11 +25,7 @@ export function useUsernameAvailability(username: string, companyId: string | un
   }, [username, settled]);
 
   const eligible = settled === username && companyId !== undefined && shouldCheckUsernameAvailability(username);
-  const result = useQueryState(
-    api.employeeAuth.checkUsernameAvailability,
-    eligible ? { username, companyId } : "skip",
-    { public: true },
-  );
+  const result = useQueryState(api.employeeAuth.checkUsernameAvailability, eligible ? { username, companyId } : "skip", { public: true });
 
   /** Skip the wait: a picked suggestion is checked at once. */
   const checkNow = useCallback((value: string) => setSettled(value), []);

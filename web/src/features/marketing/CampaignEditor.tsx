@@ -3,7 +3,7 @@ import { Button, Checkbox, Divider, Group, NumberInput, Select, SimpleGrid, Stac
 import { useTranslation } from "react-i18next";
 import { DELIVERY_METHODS, OFFER_TYPES, deliveryMethodLabel, offerTypeLabel, type DeliveryMethod, type OfferType } from "@tumble/domain/campaignLabels";
 import { api } from "../../lib/api";
-import { errorMessageOf } from "../../lib/errors";
+import { extractErrorMessage } from "@tumble/domain/errorMessage";
 import { useMutation } from "../../lib/hooks";
 import { currentLanguage } from "../../lib/i18n";
 import { notifyError, notifySuccess } from "../../lib/notify";
@@ -119,7 +119,7 @@ export function CampaignEditor({ campaign, onSaved, onCancel }: { campaign: Edit
       notifySuccess(t("dashboard.saved"));
       onSaved(result.campaignId);
     } catch (error) {
-      notifyError(errorMessageOf(error, t("dashboard.saveFailed")));
+      notifyError(extractErrorMessage(error, t("dashboard.saveFailed")));
     } finally {
       setSaving(false);
     }
@@ -141,12 +141,30 @@ export function CampaignEditor({ campaign, onSaved, onCancel }: { campaign: Edit
         </SimpleGrid>
         <Textarea label={t("dashboard.description")} value={description} onChange={(e) => setDescription(e.currentTarget.value)} autosize minRows={2} />
         <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
-          <Select label={t("dashboard.campaignType")} data={["ACQUISITION", "SEASONAL", "RETENTION", "REFERRAL"]} value={campaignType} onChange={(v) => setCampaignType(v ?? "ACQUISITION")} allowDeselect={false} />
-          <Select label={t("dashboard.offerType")} data={OFFER_TYPES.map((o) => ({ value: o, label: offerTypeLabel(o, lang) }))} value={offerType} onChange={(v) => setOfferType((v as OfferType) ?? "credit")} allowDeselect={false} />
+          <Select
+            label={t("dashboard.campaignType")}
+            data={["ACQUISITION", "SEASONAL", "RETENTION", "REFERRAL"]}
+            value={campaignType}
+            onChange={(v) => setCampaignType(v ?? "ACQUISITION")}
+            allowDeselect={false}
+          />
+          <Select
+            label={t("dashboard.offerType")}
+            data={OFFER_TYPES.map((o) => ({ value: o, label: offerTypeLabel(o, lang) }))}
+            value={offerType}
+            onChange={(v) => setOfferType((v as OfferType) ?? "credit")}
+            allowDeselect={false}
+          />
           <NumberInput label={t("dashboard.offerAmount")} prefix="$" decimalScale={2} min={0} value={offerAmount} onChange={setOfferAmount} />
         </SimpleGrid>
         <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
-          <Select label={t("dashboard.deliveryMethod")} data={DELIVERY_METHODS.map((d) => ({ value: d, label: deliveryMethodLabel(d, lang) }))} value={deliveryMethod} onChange={(v) => setDeliveryMethod((v as DeliveryMethod) ?? "email")} allowDeselect={false} />
+          <Select
+            label={t("dashboard.deliveryMethod")}
+            data={DELIVERY_METHODS.map((d) => ({ value: d, label: deliveryMethodLabel(d, lang) }))}
+            value={deliveryMethod}
+            onChange={(v) => setDeliveryMethod((v as DeliveryMethod) ?? "email")}
+            allowDeselect={false}
+          />
           <NumberInput label={t("dashboard.budget")} prefix="$" decimalScale={2} min={0} value={budget} onChange={setBudget} />
           <NumberInput label={t("dashboard.maxParticipants")} min={1} allowDecimal={false} value={maxParticipants} onChange={setMaxParticipants} />
         </SimpleGrid>
@@ -155,7 +173,13 @@ export function CampaignEditor({ campaign, onSaved, onCancel }: { campaign: Edit
           <TextInput type="date" label={t("dashboard.endDate")} value={endDate} onChange={(e) => setEndDate(e.currentTarget.value)} required />
         </SimpleGrid>
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-          <Select label={t("dashboard.template")} data={["full", "standard", "minimal", "hero"]} value={template} onChange={(v) => setTemplate(v ?? "standard")} allowDeselect={false} />
+          <Select
+            label={t("dashboard.template")}
+            data={["full", "standard", "minimal", "hero"]}
+            value={template}
+            onChange={(v) => setTemplate(v ?? "standard")}
+            allowDeselect={false}
+          />
           <Select
             label={t("dashboard.defaultLanguage")}
             data={[

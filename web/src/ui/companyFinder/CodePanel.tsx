@@ -43,7 +43,7 @@ export function CodePanel({
           : check.data
             ? "invalid"
             : "checking";
-  const company = state === "valid" || state === "invalid" ? check.data?.company ?? null : null;
+  const company = state === "valid" || state === "invalid" ? (check.data?.company ?? null) : null;
   const name = company ? company.displayName || company.name : "";
 
   const message =

@@ -74,15 +74,7 @@ export function CompanyCard({
   );
 }
 
-function StandingAction({
-  company,
-  standing,
-  onSelect,
-}: {
-  company: FinderCompany;
-  standing: CompanyStanding;
-  onSelect?: (company: FinderCompany) => void;
-}) {
+function StandingAction({ company, standing, onSelect }: { company: FinderCompany; standing: CompanyStanding; onSelect?: (company: FinderCompany) => void }) {
   const { t } = useTranslation("admin");
   if (standing === "closed") {
     return (

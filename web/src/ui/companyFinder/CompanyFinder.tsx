@@ -4,7 +4,7 @@ import { DOMAIN_SUGGESTION_LIMIT } from "@tumble/domain/companyCode";
 import { useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { api } from "../../lib/api";
-import { errorMessageOf } from "../../lib/errors";
+import { extractErrorMessage } from "@tumble/domain/errorMessage";
 import { useMutation, useQuery, useQueryState } from "../../lib/hooks";
 import { notifyError, notifySuccess } from "../../lib/notify";
 import { CodePanel } from "./CodePanel";
@@ -132,7 +132,7 @@ function SelectedCompany({ company, onChange, onDone }: { company: FinderCompany
       notifySuccess(result.status === "APPROVED" ? t("finder.joined", { name }) : t("finder.requestSent", { name }));
       onDone();
     } catch (error) {
-      notifyError(errorMessageOf(error, t("finder.requestFailed")));
+      notifyError(extractErrorMessage(error, t("finder.requestFailed")));
     } finally {
       setSending(false);
     }
@@ -171,12 +171,7 @@ function SelectedCompany({ company, onChange, onDone }: { company: FinderCompany
         </Alert>
       ) : null}
       <Group justify="flex-end">
-        <Button
-          leftSection={<IconCircleCheck size={18} aria-hidden />}
-          onClick={() => void send()}
-          loading={sending}
-          disabled={user?.isAnonymous === true}
-        >
+        <Button leftSection={<IconCircleCheck size={18} aria-hidden />} onClick={() => void send()} loading={sending} disabled={user?.isAnonymous === true}>
           {t("finder.requestToJoin")}
         </Button>
       </Group>

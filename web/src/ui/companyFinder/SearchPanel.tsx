@@ -5,7 +5,7 @@ import { COMPANY_SEARCH_DEBOUNCE_MS, COMPANY_SEARCH_LIMIT, COMPANY_SIZES, canSea
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { api } from "../../lib/api";
-import { errorMessageOf } from "../../lib/errors";
+import { extractErrorMessage } from "@tumble/domain/errorMessage";
 import { useQueryState } from "../../lib/hooks";
 import { CompanyCard, type CompanyStanding, type FinderCompany } from "./CompanyCard";
 
@@ -56,7 +56,9 @@ export function SearchPanel({
           label={t("finder.search.label")}
           placeholder={t("finder.search.placeholder")}
           leftSection={<IconSearch size={16} aria-hidden />}
-          rightSection={canSearchCompanies(text) && (text !== settled || results.isLoading) ? <Loader size="xs" aria-label={t("finder.search.searching")} /> : null}
+          rightSection={
+            canSearchCompanies(text) && (text !== settled || results.isLoading) ? <Loader size="xs" aria-label={t("finder.search.searching")} /> : null
+          }
           value={query}
           onChange={(event) => onQueryChange(event.currentTarget.value)}
           maxLength={100}
@@ -114,7 +116,7 @@ export function SearchPanel({
         </Text>
       ) : results.error ? (
         <Alert color="red" variant="light" icon={<IconAlertTriangle aria-hidden />}>
-          {errorMessageOf(results.error, t("finder.search.failed"))}
+          {extractErrorMessage(results.error, t("finder.search.failed"))}
         </Alert>
       ) : !results.data ? null : results.data.length === 0 ? (
         <Alert color="gray" variant="light" icon={<IconBuildingOff aria-hidden />} title={t("finder.search.noResults")} data-testid="company-search-empty">

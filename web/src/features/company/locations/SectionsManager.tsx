@@ -3,7 +3,7 @@ import { IconArrowDown, IconArrowUp, IconCheck, IconPencil, IconPlus, IconTrash,
 import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { api } from "../../../lib/api";
-import { errorMessageOf } from "../../../lib/errors";
+import { extractErrorMessage } from "@tumble/domain/errorMessage";
 import { useMutation, useQuery } from "../../../lib/hooks";
 import { notifyError, notifySuccess } from "../../../lib/notify";
 import { openConfirm } from "../../../ui/confirm";
@@ -29,7 +29,7 @@ export function SectionsManager({ store }: { store: Store }) {
       setName("");
       notifySuccess(t("locations.sections.added", { name: trimmed }));
     } catch (error) {
-      notifyError(errorMessageOf(error));
+      notifyError(extractErrorMessage(error));
     } finally {
       setAdding(false);
     }
@@ -45,7 +45,7 @@ export function SectionsManager({ store }: { store: Store }) {
     try {
       await reorder({ storeId: store._id, sectionIds: ids });
     } catch (error) {
-      notifyError(errorMessageOf(error));
+      notifyError(extractErrorMessage(error));
     } finally {
       setMoving(false);
     }
@@ -71,14 +71,7 @@ export function SectionsManager({ store }: { store: Store }) {
       ) : (
         <Stack gap={6} component="ol" style={{ listStyle: "none", padding: 0, margin: 0 }}>
           {sections.map((section, index) => (
-            <SectionRow
-              key={section._id}
-              section={section}
-              index={index}
-              count={sections.length}
-              busy={moving}
-              onMove={(delta) => void move(index, delta)}
-            />
+            <SectionRow key={section._id} section={section} index={index} count={sections.length} busy={moving} onMove={(delta) => void move(index, delta)} />
           ))}
         </Stack>
       )}
@@ -101,7 +94,19 @@ export function SectionsManager({ store }: { store: Store }) {
   );
 }
 
-function SectionRow({ section, index, count, busy, onMove }: { section: Section; index: number; count: number; busy: boolean; onMove: (delta: -1 | 1) => void }) {
+function SectionRow({
+  section,
+  index,
+  count,
+  busy,
+  onMove,
+}: {
+  section: Section;
+  index: number;
+  count: number;
+  busy: boolean;
+  onMove: (delta: -1 | 1) => void;
+}) {
   const { t } = useTranslation("collections");
   const rename = useMutation(api.storeSections.rename);
   const remove = useMutation(api.storeSections.remove);
@@ -121,7 +126,7 @@ function SectionRow({ section, index, count, busy, onMove }: { section: Section;
       await rename({ sectionId: section._id, name: trimmed });
       setEditing(false);
     } catch (error) {
-      notifyError(errorMessageOf(error));
+      notifyError(extractErrorMessage(error));
     } finally {
       setSaving(false);
     }
@@ -137,7 +142,7 @@ function SectionRow({ section, index, count, busy, onMove }: { section: Section;
       onConfirm: () => {
         remove({ sectionId: section._id }).then(
           () => notifySuccess(t("locations.sections.removed", { name: section.name })),
-          (error: unknown) => notifyError(errorMessageOf(error)),
+          (error: unknown) => notifyError(extractErrorMessage(error)),
         );
       },
     });
@@ -182,12 +187,24 @@ function SectionRow({ section, index, count, busy, onMove }: { section: Section;
           </Group>
           <Group gap={4} wrap="nowrap">
             <Tooltip label={t("locations.sections.moveUp")}>
-              <ActionIcon variant="subtle" color="gray" disabled={busy || index === 0} onClick={() => onMove(-1)} aria-label={t("locations.sections.moveUpNamed", { name: section.name })}>
+              <ActionIcon
+                variant="subtle"
+                color="gray"
+                disabled={busy || index === 0}
+                onClick={() => onMove(-1)}
+                aria-label={t("locations.sections.moveUpNamed", { name: section.name })}
+              >
                 <IconArrowUp size={16} aria-hidden />
               </ActionIcon>
             </Tooltip>
             <Tooltip label={t("locations.sections.moveDown")}>
-              <ActionIcon variant="subtle" color="gray" disabled={busy || index === count - 1} onClick={() => onMove(1)} aria-label={t("locations.sections.moveDownNamed", { name: section.name })}>
+              <ActionIcon
+                variant="subtle"
+                color="gray"
+                disabled={busy || index === count - 1}
+                onClick={() => onMove(1)}
+                aria-label={t("locations.sections.moveDownNamed", { name: section.name })}
+              >
                 <IconArrowDown size={16} aria-hidden />
               </ActionIcon>
             </Tooltip>

@@ -3,7 +3,7 @@ import { useMediaQuery } from "@mantine/hooks";
 import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { api } from "../../../lib/api";
-import { errorMessageOf } from "../../../lib/errors";
+import { extractErrorMessage } from "@tumble/domain/errorMessage";
 import { useMutation } from "../../../lib/hooks";
 import { notifyError, notifySuccess } from "../../../lib/notify";
 import { browserTimeZone, timeZones } from "./timeZones";
@@ -22,7 +22,15 @@ export function StoreFormModal({ store, opened, onClose, onSaved }: Props) {
   const { t } = useTranslation("collections");
   const phone = useMediaQuery("(max-width: 767px)");
   return (
-    <Modal closeButtonProps={{ "aria-label": t("common:actions.close") }} opened={opened} onClose={onClose} title={store ? t("locations.editStore") : t("locations.addStore")} size="lg" fullScreen={phone} centered>
+    <Modal
+      closeButtonProps={{ "aria-label": t("common:actions.close") }}
+      opened={opened}
+      onClose={onClose}
+      title={store ? t("locations.editStore") : t("locations.addStore")}
+      size="lg"
+      fullScreen={phone}
+      centered
+    >
       {opened ? <StoreForm store={store} onClose={onClose} onSaved={onSaved} /> : null}
     </Modal>
   );
@@ -66,7 +74,7 @@ function StoreForm({ store, onClose, onSaved }: Omit<Props, "opened">) {
       }
       onClose();
     } catch (error) {
-      notifyError(errorMessageOf(error, t("locations.errors.saveFailed")));
+      notifyError(extractErrorMessage(error, t("locations.errors.saveFailed")));
     } finally {
       setSaving(false);
     }
@@ -75,10 +83,31 @@ function StoreForm({ store, onClose, onSaved }: Omit<Props, "opened">) {
   return (
     <form onSubmit={(e) => void submit(e)} noValidate>
       <Stack gap="sm">
-        <TextInput label={t("locations.fields.name")} required value={name} onChange={(e) => setName(e.currentTarget.value)} maxLength={100} error={submitted && errors.name} data-autofocus />
-        <TextInput label={t("locations.fields.address")} required value={address} onChange={(e) => setAddress(e.currentTarget.value)} maxLength={300} error={submitted && errors.address} />
+        <TextInput
+          label={t("locations.fields.name")}
+          required
+          value={name}
+          onChange={(e) => setName(e.currentTarget.value)}
+          maxLength={100}
+          error={submitted && errors.name}
+          data-autofocus
+        />
+        <TextInput
+          label={t("locations.fields.address")}
+          required
+          value={address}
+          onChange={(e) => setAddress(e.currentTarget.value)}
+          maxLength={300}
+          error={submitted && errors.address}
+        />
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-          <TextInput label={t("locations.fields.phone")} type="tel" value={phoneNumber} onChange={(e) => setPhoneNumber(e.currentTarget.value)} maxLength={40} />
+          <TextInput
+            label={t("locations.fields.phone")}
+            type="tel"
+            value={phoneNumber}
+            onChange={(e) => setPhoneNumber(e.currentTarget.value)}
+            maxLength={40}
+          />
           <Select
             label={t("locations.fields.timeZone")}
             required
@@ -92,8 +121,22 @@ function StoreForm({ store, onClose, onSaved }: Omit<Props, "opened">) {
             comboboxProps={{ withinPortal: true }}
           />
         </SimpleGrid>
-        <Textarea label={t("locations.fields.hours")} placeholder={t("locations.hoursPlaceholder")} value={hours} onChange={(e) => setHours(e.currentTarget.value)} maxLength={200} autosize minRows={1} maxRows={4} />
-        <Switch label={t("locations.fields.active")} description={t("locations.activeHint")} checked={isActive} onChange={(e) => setIsActive(e.currentTarget.checked)} />
+        <Textarea
+          label={t("locations.fields.hours")}
+          placeholder={t("locations.hoursPlaceholder")}
+          value={hours}
+          onChange={(e) => setHours(e.currentTarget.value)}
+          maxLength={200}
+          autosize
+          minRows={1}
+          maxRows={4}
+        />
+        <Switch
+          label={t("locations.fields.active")}
+          description={t("locations.activeHint")}
+          checked={isActive}
+          onChange={(e) => setIsActive(e.currentTarget.checked)}
+        />
         <Group justify="flex-end" gap="sm" mt="sm">
           <Button variant="default" onClick={onClose} disabled={saving}>
             {t("locations.cancel")}

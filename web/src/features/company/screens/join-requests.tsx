@@ -6,7 +6,7 @@ import { canAssignRole } from "@tumble/domain/roleRank";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { api } from "../../../lib/api";
-import { errorMessageOf } from "../../../lib/errors";
+import { extractErrorMessage } from "@tumble/domain/errorMessage";
 import { useMutation, useQuery } from "../../../lib/hooks";
 import { notifyError, notifySuccess } from "../../../lib/notify";
 import { formatDateTime } from "../../../ui/companyFinder/format";
@@ -92,7 +92,7 @@ function RequestCard({ request, onDeny }: { request: JoinRequest; onDeny: () => 
       await approve({ requestId: request._id, role });
       notifySuccess(t("joinRequests.approved", { who, role: t(`common:roles.${role}`) }));
     } catch (error) {
-      notifyError(errorMessageOf(error, t("joinRequests.approveFailed")));
+      notifyError(extractErrorMessage(error, t("joinRequests.approveFailed")));
       setApproving(false);
     }
   };
@@ -169,7 +169,7 @@ function DenyDialog({ request, onClose }: { request: JoinRequest | null; onClose
       notifySuccess(t("joinRequests.denied", { who: requesterName(request) }));
       close();
     } catch (error) {
-      notifyError(errorMessageOf(error, t("joinRequests.denyFailed")));
+      notifyError(extractErrorMessage(error, t("joinRequests.denyFailed")));
     } finally {
       setSending(false);
     }

@@ -7,7 +7,7 @@ import { canAssignRole, ROLE_RANK } from "@tumble/domain/roleRank";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { api } from "../../../lib/api";
-import { errorMessageOf } from "../../../lib/errors";
+import { extractErrorMessage } from "@tumble/domain/errorMessage";
 import { useMutation, useQuery } from "../../../lib/hooks";
 import { notifyError, notifySuccess } from "../../../lib/notify";
 import { RoleBadge } from "../../../ui/companyFinder/badges";
@@ -34,9 +34,7 @@ export default function CompanyUsersScreen() {
     !member.isSelf && (isSystemAdmin || (ROLE_RANK[member.role as CompanyRole] ?? 0) <= (ROLE_RANK[me?.role as CompanyRole] ?? 0));
 
   const needle = filter.trim().toLowerCase();
-  const shown = (members ?? []).filter(
-    (m) => !needle || [m.email, m.name, m.username].some((v) => v?.toLowerCase().includes(needle)),
-  );
+  const shown = (members ?? []).filter((m) => !needle || [m.email, m.name, m.username].some((v) => v?.toLowerCase().includes(needle)));
 
   const onRoleChange = async (member: Member, role: string | null) => {
     if (!role || role === member.role) return;
@@ -45,7 +43,7 @@ export default function CompanyUsersScreen() {
       await changeRole({ membershipId: member._id, role: role as CompanyRole });
       notifySuccess(t("users.roleChanged", { who: displayName(member), role: t(`common:roles.${role}`) }));
     } catch (error) {
-      notifyError(errorMessageOf(error, t("users.roleChangeFailed")));
+      notifyError(extractErrorMessage(error, t("users.roleChangeFailed")));
     } finally {
       setBusy(null);
     }
@@ -63,7 +61,7 @@ export default function CompanyUsersScreen() {
         setBusy(member._id);
         removeMember({ membershipId: member._id })
           .then(() => notifySuccess(t("users.removed", { who: displayName(member) })))
-          .catch((error: unknown) => notifyError(errorMessageOf(error, t("users.removeFailed"))))
+          .catch((error: unknown) => notifyError(extractErrorMessage(error, t("users.removeFailed"))))
           .finally(() => setBusy(null));
       },
     });
@@ -86,7 +84,13 @@ export default function CompanyUsersScreen() {
     );
     return (
       <Group gap="xs" wrap="nowrap" justify="flex-end" style={phone ? { width: "100%" } : undefined}>
-        {allowed ? select : <Tooltip label={why}><div style={phone ? { flex: 1 } : undefined}>{select}</div></Tooltip>}
+        {allowed ? (
+          select
+        ) : (
+          <Tooltip label={why}>
+            <div style={phone ? { flex: 1 } : undefined}>{select}</div>
+          </Tooltip>
+        )}
         <Tooltip label={allowed ? t("users.remove") : why}>
           <ActionIcon
             variant="subtle"

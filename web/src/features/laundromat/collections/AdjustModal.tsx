@@ -3,7 +3,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { centsToDollarString, formatUSD, parseDollarsToCents } from "@tumble/domain/money";
 import { api } from "../../../lib/api";
-import { errorMessageOf } from "../../../lib/errors";
+import { extractErrorMessage } from "@tumble/domain/errorMessage";
 import { useMutation } from "../../../lib/hooks";
 import { notifyError, notifySuccess } from "../../../lib/notify";
 import { MAX_FIELD_CENTS } from "./draft";
@@ -24,7 +24,9 @@ export function AdjustModal({ collection, opened, onClose }: Props) {
   const { t } = useTranslation("collections");
   const adjust = useMutation(api.collections.adjust);
   const [rows, setRows] = useState<Record<string, Row>>(() =>
-    Object.fromEntries(collection.lines.map((l) => [l.machineId, { chosen: false, coins: centsToDollarString(l.coinsCents), bills: centsToDollarString(l.billsCents) }])),
+    Object.fromEntries(
+      collection.lines.map((l) => [l.machineId, { chosen: false, coins: centsToDollarString(l.coinsCents), bills: centsToDollarString(l.billsCents) }]),
+    ),
   );
   const [reason, setReason] = useState("");
   const [tried, setTried] = useState(false);
@@ -53,7 +55,7 @@ export function AdjustModal({ collection, opened, onClose }: Props) {
       notifySuccess(t("adminCollections.adjusted", { delta: formatUSD(result.deltaCents) }));
       onClose();
     } catch (error) {
-      notifyError(errorMessageOf(error, t("adminCollections.adjustFailed")));
+      notifyError(extractErrorMessage(error, t("adminCollections.adjustFailed")));
     } finally {
       setBusy(false);
     }
@@ -62,7 +64,13 @@ export function AdjustModal({ collection, opened, onClose }: Props) {
   const set = (machineId: string, change: Partial<Row>) => setRows((r) => ({ ...r, [machineId]: { ...r[machineId]!, ...change } }));
 
   return (
-    <Modal opened={opened} onClose={onClose} title={t("adminCollections.adjustTitle", { store: collection.storeName, date: formatDisplayDate(collection.businessDate) })} size="lg" fullScreen={typeof window !== "undefined" && window.innerWidth < 768}>
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={t("adminCollections.adjustTitle", { store: collection.storeName, date: formatDisplayDate(collection.businessDate) })}
+      size="lg"
+      fullScreen={typeof window !== "undefined" && window.innerWidth < 768}
+    >
       <Stack gap="sm">
         <Text size="sm" c="dimmed">
           {t("adminCollections.adjustHelp")}

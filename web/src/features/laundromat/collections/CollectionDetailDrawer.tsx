@@ -5,7 +5,7 @@ import { Fragment, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { formatUSD } from "@tumble/domain/money";
 import { api } from "../../../lib/api";
-import { errorMessageOf } from "../../../lib/errors";
+import { extractErrorMessage } from "@tumble/domain/errorMessage";
 import { useMutation, useQueryState } from "../../../lib/hooks";
 import { notifyError, notifySuccess } from "../../../lib/notify";
 import { openConfirm } from "../../../ui/confirm";
@@ -38,7 +38,7 @@ export function CollectionDetailDrawer({ collectionId, onClose, admin = false }:
       data-testid="collection-detail"
     >
       {detail.error ? (
-        <Alert color="red">{errorMessageOf(detail.error, t("verify.loadFailed"))}</Alert>
+        <Alert color="red">{extractErrorMessage(detail.error, t("verify.loadFailed"))}</Alert>
       ) : !detail.data ? (
         <Loader aria-label={t("common.loading")} />
       ) : (
@@ -72,7 +72,7 @@ function DetailBody({ c, admin, onClose }: { c: CollectionDetail; admin: boolean
       await verify({ collectionId: c._id });
       notifySuccess(t("verify.verified", { total: formatUSD(c.totalCents) }));
     } catch (error) {
-      notifyError(errorMessageOf(error, t("verify.failed")));
+      notifyError(extractErrorMessage(error, t("verify.failed")));
     } finally {
       setBusy(null);
     }
@@ -86,7 +86,7 @@ function DetailBody({ c, admin, onClose }: { c: CollectionDetail; admin: boolean
       notifySuccess(t("verify.rejected"));
       setRejecting(false);
     } catch (error) {
-      notifyError(errorMessageOf(error, t("verify.failed")));
+      notifyError(extractErrorMessage(error, t("verify.failed")));
     } finally {
       setBusy(null);
     }
@@ -105,7 +105,7 @@ function DetailBody({ c, admin, onClose }: { c: CollectionDetail; admin: boolean
             notifySuccess(t("adminCollections.deleted"));
             onClose();
           })
-          .catch((error: unknown) => notifyError(errorMessageOf(error, t("adminCollections.deleteFailed"))));
+          .catch((error: unknown) => notifyError(extractErrorMessage(error, t("adminCollections.deleteFailed"))));
       },
     });
 
@@ -189,7 +189,13 @@ function DetailBody({ c, admin, onClose }: { c: CollectionDetail; admin: boolean
                   </Table.Td>
                 </Table.Tr>
                 {s.lines.map((l) => (
-                  <Table.Tr key={l._id} className={l.isLow ? classes.lowLine : undefined} data-testid="detail-line" data-machine={l.label} data-low={l.isLow || undefined}>
+                  <Table.Tr
+                    key={l._id}
+                    className={l.isLow ? classes.lowLine : undefined}
+                    data-testid="detail-line"
+                    data-machine={l.label}
+                    data-low={l.isLow || undefined}
+                  >
                     <Table.Td>
                       <Group gap={6} wrap="nowrap">
                         <Text fw={600} size="sm">
@@ -279,7 +285,14 @@ function DetailBody({ c, admin, onClose }: { c: CollectionDetail; admin: boolean
           </Stack>
         ) : (
           <Group grow gap="xs">
-            <Button color="red" variant="light" size="lg" leftSection={<IconX size={18} aria-hidden />} onClick={() => setRejecting(true)} disabled={busy !== null}>
+            <Button
+              color="red"
+              variant="light"
+              size="lg"
+              leftSection={<IconX size={18} aria-hidden />}
+              onClick={() => setRejecting(true)}
+              disabled={busy !== null}
+            >
               {t("verify.reject")}
             </Button>
             <Button color="green" size="lg" leftSection={<IconCheck size={18} aria-hidden />} loading={busy === "verify"} onClick={() => void onVerify()}>

@@ -6,7 +6,7 @@ import { useTranslation } from "react-i18next";
 import { formatUSD } from "@tumble/domain/money";
 import { api } from "../../../lib/api";
 import { runQuery } from "../../../lib/client";
-import { errorMessageOf } from "../../../lib/errors";
+import { extractErrorMessage } from "@tumble/domain/errorMessage";
 import { useQuery } from "../../../lib/hooks";
 import { useLaundromatSelection } from "../../../lib/laundromatSelection";
 import { notifyError } from "../../../lib/notify";
@@ -96,7 +96,7 @@ export function CollectionsBrowser({ admin = false }: Props) {
       a.remove();
       setTimeout(() => URL.revokeObjectURL(url), 1000);
     } catch (error) {
-      notifyError(errorMessageOf(error, t("list.exportFailed")));
+      notifyError(extractErrorMessage(error, t("list.exportFailed")));
     } finally {
       setExporting(false);
     }
@@ -190,13 +190,24 @@ export function CollectionsBrowser({ admin = false }: Props) {
               {t("list.sortBy")}
             </Text>
             {COLUMNS.filter((c) => c.sort).map((c) => (
-              <Button key={c.key} size="compact-sm" variant={sortBy === c.sort ? "light" : "subtle"} onClick={() => onSort(c.sort!)} rightSection={sortBy === c.sort ? sortDir === "asc" ? <IconArrowUp size={12} /> : <IconArrowDown size={12} /> : null}>
+              <Button
+                key={c.key}
+                size="compact-sm"
+                variant={sortBy === c.sort ? "light" : "subtle"}
+                onClick={() => onSort(c.sort!)}
+                rightSection={sortBy === c.sort ? sortDir === "asc" ? <IconArrowUp size={12} /> : <IconArrowDown size={12} /> : null}
+              >
                 {t(`list.columnsName.${c.key}`)}
               </Button>
             ))}
           </Group>
           {rows.map((r) => (
-            <UnstyledButton key={r._id} onClick={() => setOpenId(r._id)} data-testid="collection-row" aria-label={t("list.open", { store: r.storeName, date: formatDisplayDate(r.businessDate) })}>
+            <UnstyledButton
+              key={r._id}
+              onClick={() => setOpenId(r._id)}
+              data-testid="collection-row"
+              aria-label={t("list.open", { store: r.storeName, date: formatDisplayDate(r.businessDate) })}
+            >
               <Card withBorder radius="md" p="sm">
                 <Group justify="space-between" wrap="nowrap">
                   <div style={{ minWidth: 0 }}>
@@ -205,7 +216,11 @@ export function CollectionsBrowser({ admin = false }: Props) {
                       {columns.isVisible("status") ? <StatusBadge status={r.status} /> : null}
                     </Group>
                     <Text size="sm" c="dimmed">
-                      {[columns.isVisible("store") ? r.storeName : null, columns.isVisible("collector") ? r.collectorName || r.collectorEmail : null, columns.isVisible("machines") ? t("common.machineCount", { count: r.lineCount }) : null]
+                      {[
+                        columns.isVisible("store") ? r.storeName : null,
+                        columns.isVisible("collector") ? r.collectorName || r.collectorEmail : null,
+                        columns.isVisible("machines") ? t("common.machineCount", { count: r.lineCount }) : null,
+                      ]
                         .filter(Boolean)
                         .join(" · ")}
                     </Text>
@@ -233,7 +248,15 @@ export function CollectionsBrowser({ admin = false }: Props) {
                           <Text fw={700} size="sm">
                             {t(`list.columnsName.${c.key}`)}
                           </Text>
-                          {sortBy === c.sort ? sortDir === "asc" ? <IconArrowUp size={14} aria-hidden /> : <IconArrowDown size={14} aria-hidden /> : <IconArrowsSort size={14} aria-hidden opacity={0.4} />}
+                          {sortBy === c.sort ? (
+                            sortDir === "asc" ? (
+                              <IconArrowUp size={14} aria-hidden />
+                            ) : (
+                              <IconArrowDown size={14} aria-hidden />
+                            )
+                          ) : (
+                            <IconArrowsSort size={14} aria-hidden opacity={0.4} />
+                          )}
                         </Group>
                       </UnstyledButton>
                     ) : (
@@ -253,7 +276,11 @@ export function CollectionsBrowser({ admin = false }: Props) {
                     </Table.Td>
                   ))}
                   <Table.Td>
-                    <ActionIcon variant="subtle" aria-label={t("list.open", { store: r.storeName, date: formatDisplayDate(r.businessDate) })} onClick={() => setOpenId(r._id)}>
+                    <ActionIcon
+                      variant="subtle"
+                      aria-label={t("list.open", { store: r.storeName, date: formatDisplayDate(r.businessDate) })}
+                      onClick={() => setOpenId(r._id)}
+                    >
                       <IconChevronRight size={18} aria-hidden />
                     </ActionIcon>
                   </Table.Td>

@@ -48,7 +48,11 @@ export const MachineLineInputs = memo(function MachineLineInputs({ machine, valu
       enterKeyHint="next"
       autoComplete="off"
       placeholder="0.00"
-      leftSection={<Text size="sm" c="dimmed">$</Text>}
+      leftSection={
+        <Text size="sm" c="dimmed">
+          $
+        </Text>
+      }
       size="md"
       classNames={{ input: classes.bigInput }}
       value={v[field]}
@@ -79,10 +83,24 @@ export const MachineLineInputs = memo(function MachineLineInputs({ machine, valu
       </Group>
       <SimpleGrid cols={showCoins && showBills ? 2 : 1} spacing="xs">
         {changer ? amountField("bills", t("record.billsIn"), t("record.fieldAria", { machine: machine.label, field: t("record.billsIn") })) : null}
-        {showCoins ? amountField("coins", changer ? t("record.coinsOut") : t("record.coins"), t("record.fieldAria", { machine: machine.label, field: changer ? t("record.coinsOut") : t("record.coins") })) : null}
+        {showCoins
+          ? amountField(
+              "coins",
+              changer ? t("record.coinsOut") : t("record.coins"),
+              t("record.fieldAria", { machine: machine.label, field: changer ? t("record.coinsOut") : t("record.coins") }),
+            )
+          : null}
         {!changer && showBills ? amountField("bills", t("record.bills"), t("record.fieldAria", { machine: machine.label, field: t("record.bills") })) : null}
       </SimpleGrid>
-      <Button variant="subtle" size="compact-sm" mt={6} leftSection={<IconNotes size={14} aria-hidden />} onClick={() => setMoreOpen((o) => !o)} aria-expanded={moreOpen} className={classes.moreButton}>
+      <Button
+        variant="subtle"
+        size="compact-sm"
+        mt={6}
+        leftSection={<IconNotes size={14} aria-hidden />}
+        onClick={() => setMoreOpen((o) => !o)}
+        aria-expanded={moreOpen}
+        className={classes.moreButton}
+      >
         {t("record.meterAndNote")}
       </Button>
       <Collapse expanded={moreOpen}>

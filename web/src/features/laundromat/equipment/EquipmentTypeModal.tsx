@@ -4,7 +4,7 @@ import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { CASH_RULE_DEFAULTS, EQUIPMENT_CATEGORIES, ICON_TYPES, isHexColor, UNKNOWN_COLOR, type EquipmentCategory } from "@tumble/domain/equipment";
 import { api } from "../../../lib/api";
-import { errorMessageOf } from "../../../lib/errors";
+import { extractErrorMessage } from "@tumble/domain/errorMessage";
 import { useMutation } from "../../../lib/hooks";
 import { notifyError, notifySuccess } from "../../../lib/notify";
 import { EquipmentIcon } from "./EquipmentIcon";
@@ -23,7 +23,15 @@ export function EquipmentTypeModal({ type, opened, onClose }: Props) {
   const { t } = useTranslation("collections");
   const phone = useMediaQuery("(max-width: 767px)");
   return (
-    <Modal closeButtonProps={{ "aria-label": t("common:actions.close") }} opened={opened} onClose={onClose} title={type ? t("equipment.types.edit") : t("equipment.types.add")} size="lg" fullScreen={phone} centered>
+    <Modal
+      closeButtonProps={{ "aria-label": t("common:actions.close") }}
+      opened={opened}
+      onClose={onClose}
+      title={type ? t("equipment.types.edit") : t("equipment.types.add")}
+      size="lg"
+      fullScreen={phone}
+      centered
+    >
       {opened ? <TypeForm type={type} onClose={onClose} /> : null}
     </Modal>
   );
@@ -67,7 +75,7 @@ function TypeForm({ type, onClose }: { type: EquipmentType | null; onClose: () =
       notifySuccess(type ? t("equipment.types.saved", { name: fields.name }) : t("equipment.types.created", { name: fields.name }));
       onClose();
     } catch (error) {
-      notifyError(errorMessageOf(error));
+      notifyError(extractErrorMessage(error));
     } finally {
       setSaving(false);
     }
@@ -76,7 +84,15 @@ function TypeForm({ type, onClose }: { type: EquipmentType | null; onClose: () =
   return (
     <form onSubmit={(e) => void submit(e)} noValidate>
       <Stack gap="sm">
-        <TextInput label={t("equipment.types.fields.name")} required value={name} onChange={(e) => setName(e.currentTarget.value)} maxLength={100} error={submitted && nameError} data-autofocus />
+        <TextInput
+          label={t("equipment.types.fields.name")}
+          required
+          value={name}
+          onChange={(e) => setName(e.currentTarget.value)}
+          maxLength={100}
+          error={submitted && nameError}
+          data-autofocus
+        />
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
           <Select
             label={t("equipment.types.fields.category")}

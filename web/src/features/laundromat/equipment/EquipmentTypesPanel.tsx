@@ -3,7 +3,7 @@ import { IconCash, IconCoins, IconInfoCircle, IconPencil, IconPlus, IconTrash } 
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { api } from "../../../lib/api";
-import { errorMessageOf } from "../../../lib/errors";
+import { extractErrorMessage } from "@tumble/domain/errorMessage";
 import { useMutation, useQuery } from "../../../lib/hooks";
 import { notifyError, notifySuccess } from "../../../lib/notify";
 import { openConfirm } from "../../../ui/confirm";
@@ -34,7 +34,7 @@ export function EquipmentTypesPanel() {
       onConfirm: () => {
         remove({ equipmentTypeId: type._id }).then(
           () => notifySuccess(t("equipment.types.deleted", { name: type.equipmentType.name })),
-          (error: unknown) => notifyError(errorMessageOf(error)),
+          (error: unknown) => notifyError(extractErrorMessage(error)),
         );
       },
     });
@@ -77,12 +77,22 @@ export function EquipmentTypesPanel() {
                 </Group>
                 <Group gap={2} wrap="nowrap">
                   <Tooltip label={t("equipment.edit")}>
-                    <ActionIcon variant="subtle" color="gray" onClick={() => edit(type)} aria-label={t("equipment.editNamed", { name: type.equipmentType.name })}>
+                    <ActionIcon
+                      variant="subtle"
+                      color="gray"
+                      onClick={() => edit(type)}
+                      aria-label={t("equipment.editNamed", { name: type.equipmentType.name })}
+                    >
                       <IconPencil size={16} aria-hidden />
                     </ActionIcon>
                   </Tooltip>
                   <Tooltip label={t("equipment.delete")}>
-                    <ActionIcon variant="subtle" color="red" onClick={() => confirmDelete(type)} aria-label={t("equipment.deleteNamed", { name: type.equipmentType.name })}>
+                    <ActionIcon
+                      variant="subtle"
+                      color="red"
+                      onClick={() => confirmDelete(type)}
+                      aria-label={t("equipment.deleteNamed", { name: type.equipmentType.name })}
+                    >
                       <IconTrash size={16} aria-hidden />
                     </ActionIcon>
                   </Tooltip>

@@ -4,7 +4,7 @@ import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { centsToDollarString, MONEY_ERRORS, parseDollarsToCents } from "@tumble/domain/money";
 import { api } from "../../../lib/api";
-import { errorMessageOf } from "../../../lib/errors";
+import { extractErrorMessage } from "@tumble/domain/errorMessage";
 import { useMutation } from "../../../lib/hooks";
 import { notifyError, notifySuccess } from "../../../lib/notify";
 import type { EquipmentType, Machine, Section } from "./types";
@@ -25,7 +25,15 @@ export function MachineModal(props: Props) {
   const { t } = useTranslation("collections");
   const phone = useMediaQuery("(max-width: 767px)");
   return (
-    <Modal closeButtonProps={{ "aria-label": t("common:actions.close") }} opened={props.opened} onClose={props.onClose} title={props.machine ? t("equipment.machines.edit") : t("equipment.machines.add")} size="lg" fullScreen={phone} centered>
+    <Modal
+      closeButtonProps={{ "aria-label": t("common:actions.close") }}
+      opened={props.opened}
+      onClose={props.onClose}
+      title={props.machine ? t("equipment.machines.edit") : t("equipment.machines.add")}
+      size="lg"
+      fullScreen={phone}
+      centered
+    >
       {props.opened ? <MachineForm {...props} /> : null}
     </Modal>
   );
@@ -69,7 +77,7 @@ function MachineForm({ storeId, machine, sectionId, sections, types, onClose }: 
       notifySuccess(machine ? t("equipment.machines.saved", { label: fields.label }) : t("equipment.machines.created", { label: fields.label }));
       onClose();
     } catch (error) {
-      notifyError(errorMessageOf(error));
+      notifyError(extractErrorMessage(error));
     } finally {
       setSaving(false);
     }

@@ -4,7 +4,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { formatUSD } from "@tumble/domain/money";
 import { api } from "../../../lib/api";
-import { errorMessageOf } from "../../../lib/errors";
+import { extractErrorMessage } from "@tumble/domain/errorMessage";
 import { useMutation, useQuery } from "../../../lib/hooks";
 import { useLaundromatSelection } from "../../../lib/laundromatSelection";
 import { notifyError, notifySuccess } from "../../../lib/notify";
@@ -100,7 +100,19 @@ export function MachinesPanel() {
   );
 }
 
-function SectionMachines({ section, machines, canAdd, onAdd, onEdit }: { section: Section; machines: Machine[]; canAdd: boolean; onAdd: () => void; onEdit: (m: Machine) => void }) {
+function SectionMachines({
+  section,
+  machines,
+  canAdd,
+  onAdd,
+  onEdit,
+}: {
+  section: Section;
+  machines: Machine[];
+  canAdd: boolean;
+  onAdd: () => void;
+  onEdit: (m: Machine) => void;
+}) {
   const { t } = useTranslation("collections");
   const remove = useMutation(api.equipment.deleteMachine);
 
@@ -114,7 +126,7 @@ function SectionMachines({ section, machines, canAdd, onAdd, onEdit }: { section
       onConfirm: () => {
         remove({ machineId: machine._id }).then(
           () => notifySuccess(t("equipment.machines.deleted", { label: machine.label })),
-          (error: unknown) => notifyError(errorMessageOf(error)),
+          (error: unknown) => notifyError(extractErrorMessage(error)),
         );
       },
     });
@@ -139,7 +151,15 @@ function SectionMachines({ section, machines, canAdd, onAdd, onEdit }: { section
       ) : (
         <Stack gap={4}>
           {machines.map((machine) => (
-            <Group key={machine._id} justify="space-between" wrap="nowrap" gap="xs" py={4} style={{ borderTop: "1px solid var(--mantine-color-default-border)" }} data-testid="machine-row">
+            <Group
+              key={machine._id}
+              justify="space-between"
+              wrap="nowrap"
+              gap="xs"
+              py={4}
+              style={{ borderTop: "1px solid var(--mantine-color-default-border)" }}
+              data-testid="machine-row"
+            >
               <Group gap="sm" wrap="nowrap" miw={0}>
                 <EquipmentIcon colorHex={machine.visualConfig.colorHex} iconType={machine.visualConfig.iconType} size={28} />
                 <div style={{ minWidth: 0 }}>
@@ -155,7 +175,9 @@ function SectionMachines({ section, machines, canAdd, onAdd, onEdit }: { section
                   </Group>
                   <Text size="xs" c="dimmed" truncate="end">
                     {machine.equipmentType.name}
-                    {machine.coinBoxCapacityCents != null ? ` · ${t("equipment.machines.capacityShort", { amount: formatUSD(machine.coinBoxCapacityCents) })}` : ""}
+                    {machine.coinBoxCapacityCents != null
+                      ? ` · ${t("equipment.machines.capacityShort", { amount: formatUSD(machine.coinBoxCapacityCents) })}`
+                      : ""}
                   </Text>
                 </div>
               </Group>
@@ -166,7 +188,12 @@ function SectionMachines({ section, machines, canAdd, onAdd, onEdit }: { section
                   </ActionIcon>
                 </Tooltip>
                 <Tooltip label={t("equipment.delete")}>
-                  <ActionIcon variant="subtle" color="red" onClick={() => confirmDelete(machine)} aria-label={t("equipment.deleteNamed", { name: machine.label })}>
+                  <ActionIcon
+                    variant="subtle"
+                    color="red"
+                    onClick={() => confirmDelete(machine)}
+                    aria-label={t("equipment.deleteNamed", { name: machine.label })}
+                  >
                     <IconTrash size={16} aria-hidden />
                   </ActionIcon>
                 </Tooltip>

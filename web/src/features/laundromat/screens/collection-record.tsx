@@ -5,7 +5,7 @@ import { useTranslation } from "react-i18next";
 import { formatUSD } from "@tumble/domain/money";
 import { api } from "../../../lib/api";
 import { runQuery } from "../../../lib/client";
-import { errorMessageOf } from "../../../lib/errors";
+import { extractErrorMessage } from "@tumble/domain/errorMessage";
 import { useQuery } from "../../../lib/hooks";
 import { useLaundromatSelection } from "../../../lib/laundromatSelection";
 import { notifyError, notifySuccess, notifyWarning } from "../../../lib/notify";
@@ -96,7 +96,7 @@ function RecordForStore({ storeId }: { storeId: string }) {
     if (outcome.ok) notifySuccess(t("record.saved"));
     else if (outcome.reason === "offline") notifyWarning(t("record.savedOffline"));
     else if (outcome.reason === "invalid") notifyError(t("record.fixErrors"));
-    else notifyError(errorMessageOf(outcome.error, t("record.saveFailed")));
+    else notifyError(extractErrorMessage(outcome.error, t("record.saveFailed")));
   };
 
   const onSubmit = async () => {
@@ -108,9 +108,9 @@ function RecordForStore({ storeId }: { storeId: string }) {
       if (outcome.ok) notifySuccess(t("record.submitted", { total: formatUSD(parsed.totalCents) }));
       else if (outcome.reason === "offline") notifyWarning(t("record.submitOffline"));
       else if (outcome.reason === "invalid") notifyError(t("record.fixErrors"));
-      else notifyError(errorMessageOf(outcome.error, t("record.saveFailed")));
+      else notifyError(extractErrorMessage(outcome.error, t("record.saveFailed")));
     } catch (error) {
-      notifyError(errorMessageOf(error, t("record.submitFailed")));
+      notifyError(extractErrorMessage(error, t("record.submitFailed")));
     } finally {
       setSubmitting(false);
     }
@@ -124,31 +124,39 @@ function RecordForStore({ storeId }: { storeId: string }) {
       if (detail.storeId !== storeId) setSelection({ storeId: detail.storeId, storeName: detail.storeName, dateRange: selection.dateRange });
       else setChosenDate(detail.businessDate);
     } catch (error) {
-      notifyError(errorMessageOf(error, t("record.loadFailed")));
+      notifyError(extractErrorMessage(error, t("record.loadFailed")));
     }
   };
 
-  const status = !online && !draft.synced ? (
-    <Badge color="orange" variant="light" leftSection={<IconCloudOff size={14} aria-hidden />} data-testid="draft-sync" data-state="offline">
-      {t("record.sync.offline")}
-    </Badge>
-  ) : saving ? (
-    <Badge color="blue" variant="light" leftSection={<Loader size={10} />} data-testid="draft-sync" data-state="saving">
-      {t("record.sync.saving")}
-    </Badge>
-  ) : syncError && !draft.synced ? (
-    <Badge color="red" variant="light" leftSection={<IconAlertTriangle size={14} aria-hidden />} data-testid="draft-sync" data-state="error" title={syncError}>
-      {t("record.sync.error")}
-    </Badge>
-  ) : !draft.synced ? (
-    <Badge color="gray" variant="light" data-testid="draft-sync" data-state="pending">
-      {t("record.sync.pending")}
-    </Badge>
-  ) : draft.collectionId ? (
-    <Badge color="green" variant="light" leftSection={<IconCloudCheck size={14} aria-hidden />} data-testid="draft-sync" data-state="synced">
-      {t("record.sync.synced")}
-    </Badge>
-  ) : null;
+  const status =
+    !online && !draft.synced ? (
+      <Badge color="orange" variant="light" leftSection={<IconCloudOff size={14} aria-hidden />} data-testid="draft-sync" data-state="offline">
+        {t("record.sync.offline")}
+      </Badge>
+    ) : saving ? (
+      <Badge color="blue" variant="light" leftSection={<Loader size={10} />} data-testid="draft-sync" data-state="saving">
+        {t("record.sync.saving")}
+      </Badge>
+    ) : syncError && !draft.synced ? (
+      <Badge
+        color="red"
+        variant="light"
+        leftSection={<IconAlertTriangle size={14} aria-hidden />}
+        data-testid="draft-sync"
+        data-state="error"
+        title={syncError}
+      >
+        {t("record.sync.error")}
+      </Badge>
+    ) : !draft.synced ? (
+      <Badge color="gray" variant="light" data-testid="draft-sync" data-state="pending">
+        {t("record.sync.pending")}
+      </Badge>
+    ) : draft.collectionId ? (
+      <Badge color="green" variant="light" leftSection={<IconCloudCheck size={14} aria-hidden />} data-testid="draft-sync" data-state="synced">
+        {t("record.sync.synced")}
+      </Badge>
+    ) : null;
 
   return (
     <Stack gap="md">
@@ -247,10 +255,24 @@ function RecordForStore({ storeId }: { storeId: string }) {
           {status}
         </Group>
         <Group justify="flex-end" gap="xs" wrap="nowrap" className={classes.stickyActions}>
-          <Button variant="default" size="md" className={classes.bigButton} leftSection={<IconDeviceFloppy size={18} aria-hidden />} onClick={() => void onSave()} disabled={submitting}>
+          <Button
+            variant="default"
+            size="md"
+            className={classes.bigButton}
+            leftSection={<IconDeviceFloppy size={18} aria-hidden />}
+            onClick={() => void onSave()}
+            disabled={submitting}
+          >
             {t("record.save")}
           </Button>
-          <Button size="md" className={classes.bigButton} leftSection={<IconSend size={18} aria-hidden />} onClick={() => void onSubmit()} loading={submitting} disabled={!parsed.lines.length}>
+          <Button
+            size="md"
+            className={classes.bigButton}
+            leftSection={<IconSend size={18} aria-hidden />}
+            onClick={() => void onSubmit()}
+            loading={submitting}
+            disabled={!parsed.lines.length}
+          >
             {t("record.submit")}
           </Button>
         </Group>

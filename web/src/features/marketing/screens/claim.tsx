@@ -6,7 +6,7 @@ import { deliveryMethodLabel } from "@tumble/domain/campaignLabels";
 import { claimMessage, claimSubmission, claimSubmitErrorMessage, validateClaim } from "@tumble/domain/claimForm";
 import { formatPhone } from "@tumble/domain/phone";
 import { api } from "../../../lib/api";
-import { useAction, useQuery } from "../../../lib/hooks";
+import { useMutation, useQuery } from "../../../lib/hooks";
 import { currentLanguage } from "../../../lib/i18n";
 import { notifyError, notifySuccess } from "../../../lib/notify";
 
@@ -15,7 +15,7 @@ export default function ClaimScreen() {
   const { t } = useTranslation("marketing");
   const lang = currentLanguage();
   const campaigns = useQuery(api.marketing.getActiveCampaigns, {});
-  const submitClaim = useAction(api.marketing.submitClaim);
+  const submitClaim = useMutation(api.marketing.submitClaim);
   const [campaignId, setCampaignId] = useState<string | null>(null);
   const [name, setName] = useState("");
   const [email, setEmail] = useState("");
@@ -65,7 +65,14 @@ export default function ClaimScreen() {
         </Text>
       </div>
       {claimId ? (
-        <Alert color="teal" icon={<IconCircleCheck aria-hidden />} title={claimMessage("success", lang)} withCloseButton onClose={() => setClaimId(null)} closeButtonLabel={t("close")}>
+        <Alert
+          color="teal"
+          icon={<IconCircleCheck aria-hidden />}
+          title={claimMessage("success", lang)}
+          withCloseButton
+          onClose={() => setClaimId(null)}
+          closeButtonLabel={t("close")}
+        >
           <Text size="sm">
             {t("claim.claimId")}: <Code data-testid="staff-claim-id">{claimId}</Code>
           </Text>
@@ -90,9 +97,28 @@ export default function ClaimScreen() {
             </Text>
           ) : null}
           <TextInput label={t("claim.name")} value={name} onChange={(e) => setName(e.currentTarget.value)} required autoComplete="off" />
-          <TextInput label={t("claim.email")} type="email" value={email} onChange={(e) => setEmail(e.currentTarget.value)} required={method !== "sms"} autoComplete="off" />
-          <TextInput label={t("claim.phone")} type="tel" placeholder="(555)123-4567" value={phone} onChange={(e) => setPhone(formatPhone(e.currentTarget.value))} required={method !== "email"} autoComplete="off" />
-          <Checkbox label={t(method === "sms" ? "claim.consentSms" : "claim.consentEmail")} checked={consent} onChange={(e) => setConsent(e.currentTarget.checked)} />
+          <TextInput
+            label={t("claim.email")}
+            type="email"
+            value={email}
+            onChange={(e) => setEmail(e.currentTarget.value)}
+            required={method !== "sms"}
+            autoComplete="off"
+          />
+          <TextInput
+            label={t("claim.phone")}
+            type="tel"
+            placeholder="(555)123-4567"
+            value={phone}
+            onChange={(e) => setPhone(formatPhone(e.currentTarget.value))}
+            required={method !== "email"}
+            autoComplete="off"
+          />
+          <Checkbox
+            label={t(method === "sms" ? "claim.consentSms" : "claim.consentEmail")}
+            checked={consent}
+            onChange={(e) => setConsent(e.currentTarget.checked)}
+          />
           <Group justify="flex-end">
             <Button type="submit" loading={submitting} disabled={!campaign || !consent}>
               {t("claim.submit")}

@@ -5,7 +5,7 @@ import { useTranslation } from "react-i18next";
 import { formatPhone } from "@tumble/domain/phone";
 import { formatUSD } from "@tumble/domain/money";
 import { api } from "../../../lib/api";
-import { errorMessageOf } from "../../../lib/errors";
+import { extractErrorMessage } from "@tumble/domain/errorMessage";
 import { useMutation, useQuery } from "../../../lib/hooks";
 import { notifyError } from "../../../lib/notify";
 import { CampaignEditor, type EditableCampaign } from "../CampaignEditor";
@@ -21,13 +21,20 @@ export default function DashboardScreen() {
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const [editing, setEditing] = useState<"new" | "edit" | null>(null);
   const selected = campaigns?.find((c) => c._id === selectedId) ?? null;
-  const totals = (campaigns ?? []).reduce((sum, c) => ({ claims: sum.claims + c.stats.claims, verifications: sum.verifications + c.stats.verifications, redemptions: sum.redemptions + c.stats.redemptions }), { claims: 0, verifications: 0, redemptions: 0 });
+  const totals = (campaigns ?? []).reduce(
+    (sum, c) => ({
+      claims: sum.claims + c.stats.claims,
+      verifications: sum.verifications + c.stats.verifications,
+      redemptions: sum.redemptions + c.stats.redemptions,
+    }),
+    { claims: 0, verifications: 0, redemptions: 0 },
+  );
 
   const toggle = async (campaignId: string, isActive: boolean) => {
     try {
       await setActive({ campaignId, isActive });
     } catch (error) {
-      notifyError(errorMessageOf(error, t("dashboard.saveFailed")));
+      notifyError(extractErrorMessage(error, t("dashboard.saveFailed")));
     }
   };
 
@@ -95,7 +102,11 @@ export default function DashboardScreen() {
                   <Table.Td ta="right">{c.stats.verifications}</Table.Td>
                   <Table.Td ta="right">{c.stats.redemptions}</Table.Td>
                   <Table.Td>
-                    <Switch checked={c.isActive} onChange={(e) => void toggle(c._id, e.currentTarget.checked)} aria-label={t("dashboard.activeFor", { name: c.name })} />
+                    <Switch
+                      checked={c.isActive}
+                      onChange={(e) => void toggle(c._id, e.currentTarget.checked)}
+                      aria-label={t("dashboard.activeFor", { name: c.name })}
+                    />
                   </Table.Td>
                 </Table.Tr>
               ))}
@@ -104,7 +115,13 @@ export default function DashboardScreen() {
         </ScrollArea>
       </Card>
       {selected ? <CampaignDetails campaign={selected} onEdit={() => setEditing("edit")} /> : null}
-      <Drawer opened={editing !== null} onClose={() => setEditing(null)} position="right" size="xl" title={editing === "new" ? t("dashboard.newCampaign") : t("dashboard.editCampaign")}>
+      <Drawer
+        opened={editing !== null}
+        onClose={() => setEditing(null)}
+        position="right"
+        size="xl"
+        title={editing === "new" ? t("dashboard.newCampaign") : t("dashboard.editCampaign")}
+      >
         {editing ? (
           <CampaignEditor
             key={editing === "new" ? "new" : `${selected?._id}-${selected?.updatedAt}`}
@@ -136,7 +153,17 @@ function Stat({ label, value }: { label: string; value: number }) {
   );
 }
 
-type Campaign = { _id: string; friendlyId: string; name: string; displayName: string | null; isActive: boolean; updatedAt: number; budgetCents: number | null; maxParticipants: number | null; stats: { claims: number } };
+type Campaign = {
+  _id: string;
+  friendlyId: string;
+  name: string;
+  displayName: string | null;
+  isActive: boolean;
+  updatedAt: number;
+  budgetCents: number | null;
+  maxParticipants: number | null;
+  stats: { claims: number };
+};
 
 function CampaignDetails({ campaign, onEdit }: { campaign: Campaign; onEdit: () => void }) {
   const { t } = useTranslation("marketing");
@@ -165,7 +192,11 @@ function CampaignDetails({ campaign, onEdit }: { campaign: Campaign; onEdit: () 
             </Anchor>
           </Group>
           <Text size="sm" c="dimmed">
-            {t("dashboard.budgetLine", { budget: campaign.budgetCents === null ? "—" : formatUSD(campaign.budgetCents), max: campaign.maxParticipants ?? "—", claims: campaign.stats.claims })}
+            {t("dashboard.budgetLine", {
+              budget: campaign.budgetCents === null ? "—" : formatUSD(campaign.budgetCents),
+              max: campaign.maxParticipants ?? "—",
+              claims: campaign.stats.claims,
+            })}
           </Text>
           <Title order={3} size="h5" mt="sm">
             {t("dashboard.recentClaims")}

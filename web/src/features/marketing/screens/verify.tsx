@@ -6,7 +6,7 @@ import { formatPhone, phoneDigits } from "@tumble/domain/phone";
 import { formatUSD } from "@tumble/domain/money";
 import { offerTypeLabel } from "@tumble/domain/campaignLabels";
 import { api } from "../../../lib/api";
-import { errorMessageOf } from "../../../lib/errors";
+import { extractErrorMessage } from "@tumble/domain/errorMessage";
 import { useAction, useMutation, useQueryState } from "../../../lib/hooks";
 import { currentLanguage } from "../../../lib/i18n";
 import { notifyError, notifySuccess } from "../../../lib/notify";
@@ -69,8 +69,10 @@ export default function VerifyScreen() {
         </Stack>
       </Card>
       {search && results.data?.length === 0 ? <Alert color="gray">{t("verify.noneFound")}</Alert> : null}
-      {results.error ? <Alert color="red">{errorMessageOf(results.error, t("verify.searchFailed"))}</Alert> : null}
-      {results.data?.map((claim) => <ClaimCard key={claim._id} claim={claim} />)}
+      {results.error ? <Alert color="red">{extractErrorMessage(results.error, t("verify.searchFailed"))}</Alert> : null}
+      {results.data?.map((claim) => (
+        <ClaimCard key={claim._id} claim={claim} />
+      ))}
     </Stack>
   );
 }
@@ -79,7 +81,7 @@ function ClaimCard({ claim }: { claim: Claim }) {
   const { t } = useTranslation("marketing");
   const lang = currentLanguage();
   const verifyClaim = useAction(api.marketing.verifyClaim);
-  const resend = useAction(api.marketing.resendClaimCode);
+  const resend = useMutation(api.marketing.resendClaimCode);
   const markUsed = useMutation(api.marketing.markClaimUsed);
   const [code, setCode] = useState("");
   const [busy, setBusy] = useState(false);
@@ -93,7 +95,7 @@ function ClaimCard({ claim }: { claim: Claim }) {
       notifySuccess(success);
       setCode("");
     } catch (error) {
-      notifyError(errorMessageOf(error, fallback));
+      notifyError(extractErrorMessage(error, fallback));
     } finally {
       setBusy(false);
     }
@@ -140,10 +142,18 @@ function ClaimCard({ claim }: { claim: Claim }) {
                 </Text>
                 <PinInput length={6} type="number" oneTimeCode value={code} onChange={setCode} aria-labelledby={`code-${claim._id}`} disabled={claim.locked} />
               </Stack>
-              <Button disabled={code.length !== 6 || claim.locked} loading={busy} onClick={() => void run(() => verifyClaim({ claimId: claim.claimId, code }), t("verify.verified"), t("verify.verifyFailed"))}>
+              <Button
+                disabled={code.length !== 6 || claim.locked}
+                loading={busy}
+                onClick={() => void run(() => verifyClaim({ claimId: claim.claimId, code }), t("verify.verified"), t("verify.verifyFailed"))}
+              >
                 {t("verify.verify")}
               </Button>
-              <Button variant="default" disabled={busy} onClick={() => void run(() => resend({ claimId: claim.claimId }), t("verify.resent"), t("verify.resendFailed"))}>
+              <Button
+                variant="default"
+                disabled={busy}
+                onClick={() => void run(() => resend({ claimId: claim.claimId }), t("verify.resent"), t("verify.resendFailed"))}
+              >
                 {t("verify.resend")}
               </Button>
             </Group>

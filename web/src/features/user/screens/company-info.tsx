@@ -3,7 +3,7 @@ import { IconBuildingStore, IconCheck, IconCopy, IconLanguage, IconLock, IconLoc
 import { useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { api } from "../../../lib/api";
-import { errorMessageOf } from "../../../lib/errors";
+import { extractErrorMessage } from "@tumble/domain/errorMessage";
 import { useMutation, useQuery } from "../../../lib/hooks";
 import { notifyError, notifySuccess } from "../../../lib/notify";
 import { RoleBadge } from "../../../ui/companyFinder/badges";
@@ -125,7 +125,7 @@ function Memberships() {
       await switchCompany({ companyId });
       notifySuccess(t("companyInfo.switched", { name }));
     } catch (error) {
-      notifyError(errorMessageOf(error, t("companyInfo.switchFailed")));
+      notifyError(extractErrorMessage(error, t("companyInfo.switchFailed")));
     } finally {
       setSwitching(null);
     }

@@ -4,7 +4,7 @@ import type { ReturnsOf } from "@tumble/domain/functionPath";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { api } from "../../../lib/api";
-import { errorMessageOf } from "../../../lib/errors";
+import { extractErrorMessage } from "@tumble/domain/errorMessage";
 import { useMutation, useQuery } from "../../../lib/hooks";
 import { notifyError, notifySuccess } from "../../../lib/notify";
 import { CompanyFinder } from "../../../ui/companyFinder/CompanyFinder";
@@ -82,7 +82,7 @@ function RequestRow({ request }: { request: MyRequest }) {
         cancel({ requestId: request._id })
           .then(() => notifySuccess(t("myRequests.cancelled", { name: request.companyName })))
           .catch((error: unknown) => {
-            notifyError(errorMessageOf(error, t("myRequests.cancelFailed")));
+            notifyError(extractErrorMessage(error, t("myRequests.cancelFailed")));
             setCancelling(false);
           });
       },
@@ -120,7 +120,10 @@ function RequestRow({ request }: { request: MyRequest }) {
             </Group>
             <Text size="xs" c="dimmed">
               {decided
-                ? t("myRequests.decidedAt", { status: t(`requestStatus.${request.status}`, { defaultValue: request.status }), date: formatDateTime(request.updatedAt) })
+                ? t("myRequests.decidedAt", {
+                    status: t(`requestStatus.${request.status}`, { defaultValue: request.status }),
+                    date: formatDateTime(request.updatedAt),
+                  })
                 : t("myRequests.requestedAt", { date: formatDateTime(request.requestedAt) })}
             </Text>
             {request.decisionReason ? (

@@ -8,7 +8,7 @@ import { useMutation, useQuery, useQueryState } from "../../../lib/hooks";
 import type { Language } from "../../../lib/i18n";
 import { useLanguageSwitch } from "../../../lib/language";
 import { notifyError, notifySuccess } from "../../../lib/notify";
-import { errorMessageOf } from "../../../lib/errors";
+import { extractErrorMessage } from "@tumble/domain/errorMessage";
 import { CompanyFinder } from "../../../ui/companyFinder/CompanyFinder";
 import { ContextMenu, type ContextMenuItem } from "../../../ui/ContextMenu";
 import { ThemeChoiceControl } from "../../../ui/DisplayControls";
@@ -76,14 +76,14 @@ export default function ProfileScreen() {
 
           <Table variant="vertical" layout="fixed" withRowBorders aria-busy={user === undefined}>
             <Table.Tbody>
-              <Row label={t("profile.name")} value={user ? (profile === undefined ? undefined : (profile?.name ?? t("profile.notSet"))) : undefined} testId="profile-name" />
+              <Row
+                label={t("profile.name")}
+                value={user ? (profile === undefined ? undefined : (profile?.name ?? t("profile.notSet"))) : undefined}
+                testId="profile-name"
+              />
               <Row label={t("profile.email")} value={user ? (user.email ?? t("profile.guest")) : undefined} testId="profile-email-value" />
               <Row label={t("profile.role")} value={user ? roleLabel(role, t("profile.noRole")) : undefined} testId="profile-role" />
-              <Row
-                label={t("profile.globalRole")}
-                value={user ? roleLabel(user.globalRole, t("profile.none")) : undefined}
-                testId="profile-global-role"
-              />
+              <Row label={t("profile.globalRole")} value={user ? roleLabel(user.globalRole, t("profile.none")) : undefined} testId="profile-global-role" />
             </Table.Tbody>
           </Table>
         </Section>
@@ -176,7 +176,7 @@ function CompaniesSection() {
       await switchTo(target);
       notifySuccess(t("companies.switched", { company: target.companyName }));
     } catch (error) {
-      notifyError(errorMessageOf(error, t("companies.switchFailed")));
+      notifyError(extractErrorMessage(error, t("companies.switchFailed")));
     }
   };
 

@@ -1,0 +1,25 @@
+import { describe, expect, it } from "vitest";
+import { TOO_MANY_ATTEMPTS } from "../../../../server/src/runtime/rateLimit.ts";
+import en from "../../../public/locales/en/auth.json";
+import es from "../../../public/locales/es/auth.json";
+import { mapAuthError, type AuthMode } from "./authErrors.ts";
+
+// Spec section 8, "Auth error mapping": a server message is classified by its content.
+
+describe("mapAuthError", () => {
+  it("maps the server's sign-in messages to their fields and keys", () => {
+    expect(mapAuthError("Invalid password", "signIn")).toEqual({ field: "password", key: "invalidPassword" });
+    expect(mapAuthError("Account not found", "signIn")).toEqual({ field: "email", key: "accountNotFound", hint: "tryEmployeeRegistration" });
+    expect(mapAuthError("Account not found", "forgotPassword")).toEqual({ field: "email", key: "accountNotFound" });
+    expect(mapAuthError("An account with this e-mail already exists", "signUp")).toEqual({ field: "email", key: "accountExists", hint: "signInInstead" });
+    expect(mapAuthError("Password is too short", "signUp")).toEqual({ field: "password", key: "passwordValidationFailed" });
+    expect(mapAuthError("Something else broke", "resetPassword")).toEqual({ field: "form", key: "resetPasswordFailed" });
+  });
+
+  it("tells a rate-limited user to wait, in every mode, in both languages", () => {
+    const modes: AuthMode[] = ["signIn", "signUp", "forgotPassword", "resetPassword", "joinCompany", "employeeSignUp"];
+    for (const mode of modes) expect(mapAuthError(TOO_MANY_ATTEMPTS, mode)).toEqual({ field: "form", key: "tooManyAttempts" });
+    expect(en.errors.tooManyAttempts).toMatch(/wait/i);
+    expect(es.errors.tooManyAttempts).toMatch(/espera/i);
+  });
+});
