@@ -31,7 +31,12 @@ export default tseslint.config(
     },
     {
       files: [`web/src/features/${area}/*/*.{ts,tsx}`],
-      rules: { "no-restricted-imports": ["error", { patterns: [{ regex: `^\\.\\./\\.\\./(?!\\.\\.|${area}/)[^/]+/`, message: "Features do not import each other." }] }] },
+      rules: {
+        "no-restricted-imports": [
+          "error",
+          { patterns: [{ regex: `^\\.\\./\\.\\./(?!\\.\\.|${area}/)[^/]+/`, message: "Features do not import each other." }] },
+        ],
+      },
     },
   ]),
 );

@@ -1,7 +1,8 @@
 import { defineConfig } from "vitest/config";
 
-// Unit tests for the pure domain package; integration tests drive the server over real HTTP
-// against PGlite, and again against PostgreSQL when TEST_DATABASE_URL is set.
+// Unit tests for the pure domain package; the web app's own logic (web/src/lib) in happy-dom
+// against a real server; integration tests drive the server over real HTTP against PGlite, and
+// again against PostgreSQL when TEST_DATABASE_URL is set.
 const integration = (name: string, env: Record<string, string>, extra: string[] = []) => ({
   test: {
     name,
@@ -18,6 +19,18 @@ export default defineConfig({
   test: {
     projects: [
       { test: { name: "domain", include: ["packages/domain/**/*.test.ts"], setupFiles: ["test-support/failOnConsoleError.ts"] } },
+      {
+        test: {
+          name: "web",
+          include: ["web/src/**/*.test.ts"],
+          environment: "happy-dom",
+          globalSetup: ["server/test/support/globalSetup.ts"],
+          setupFiles: ["test-support/failOnConsoleError.ts"],
+          env: { TEST_DB_KIND: "pglite" },
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
       integration("server-pglite", { TEST_DB_KIND: "pglite" }, ["server/test/pglite/*.test.ts"]),
       ...(process.env.TEST_DATABASE_URL ? [integration("server-postgres", { TEST_DB_KIND: "postgres" }, ["server/test/postgres/*.test.ts"])] : []),
     ],

@@ -77,7 +77,10 @@ const isoDate = (d: Date) => d.toISOString().slice(0, 10);
 /** The last full calendar month before `today`. */
 function lastMonth(today: string): { fromDate: string; toDate: string } {
   const d = new Date(`${today}T00:00:00Z`);
-  return { fromDate: isoDate(new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() - 1, 1))), toDate: isoDate(new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), 0))) };
+  return {
+    fromDate: isoDate(new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() - 1, 1))),
+    toDate: isoDate(new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), 0))),
+  };
 }
 
 function assertSame(label: string, expected: unknown, actual: unknown): void {
@@ -122,7 +125,11 @@ function expectedCte(companyId: string, storeId: string, machines: ReturnType<ty
     )`;
 }
 
-export async function runCollections(target: DatabaseTarget | null, log: (line: string) => void, env: Record<string, string | undefined> = process.env): Promise<CollectionsResult[]> {
+export async function runCollections(
+  target: DatabaseTarget | null,
+  log: (line: string) => void,
+  env: Record<string, string | undefined> = process.env,
+): Promise<CollectionsResult[]> {
   const only = env.BENCH_ONLY?.split(",").map((s) => s.trim());
   if (only && !only.includes("collections")) {
     log(`Collections benchmark: skipped (BENCH_ONLY=${env.BENCH_ONLY})`);
@@ -143,7 +150,9 @@ export async function runCollections(target: DatabaseTarget | null, log: (line: 
   let results: CollectionsResult[];
   try {
     company = await seedBenchCompany(bench.database.db, isoDate(new Date()), log);
-    log(`  seeded ${company.stores} stores, ${company.machines} machines, ${company.collections} collections, ${company.lines} lines (${company.submitted} submitted) in ${(company.seedMs / 1000).toFixed(1)} s`);
+    log(
+      `  seeded ${company.stores} stores, ${company.machines} machines, ${company.collections} collections, ${company.lines} lines (${company.submitted} submitted) in ${(company.seedMs / 1000).toFixed(1)} s`,
+    );
     results = await measureCollections(bench.database, company, options, log);
   } finally {
     await bench.dispose();
@@ -156,10 +165,23 @@ export async function runCollections(target: DatabaseTarget | null, log: (line: 
   const output = {
     benchmark: "collections",
     measuredAt: new Date().toISOString(),
-    machine: { node: process.version, platform: `${process.platform}-${process.arch}`, cpus: cpus.length, cpuModel: cpus[0]?.model ?? "unknown", loadAverage: os.loadavg().map((x) => Math.round(x * 100) / 100) },
+    machine: {
+      node: process.version,
+      platform: `${process.platform}-${process.arch}`,
+      cpus: cpus.length,
+      cpuModel: cpus[0]?.model ?? "unknown",
+      loadAverage: os.loadavg().map((x) => Math.round(x * 100) / 100),
+    },
     options,
     database: bench.label,
-    seed: { stores: company.stores, machines: company.machines, collections: company.collections, lines: company.lines, submitted: company.submitted, seconds: Math.round(company.seedMs / 100) / 10 },
+    seed: {
+      stores: company.stores,
+      machines: company.machines,
+      collections: company.collections,
+      lines: company.lines,
+      submitted: company.submitted,
+      seconds: Math.round(company.seedMs / 100) / 10,
+    },
     target: `within ${TARGET_RATIO}x of the hand-written SQL and under ${TARGET_MS} ms (judged on HTTP where measured)`,
     note: "One call at a time; server and client share one process. SQL = the hand-written statement(s) on the same pool; in-process = executor.call without transport; HTTP = POST /api/query.",
     results,
@@ -172,7 +194,12 @@ export async function runCollections(target: DatabaseTarget | null, log: (line: 
 }
 
 /** Times every call on a database that holds the benchmark company. */
-export async function measureCollections(database: Database, company: BenchCompany, options: MeasureOptions, log: (line: string) => void): Promise<CollectionsResult[]> {
+export async function measureCollections(
+  database: Database,
+  company: BenchCompany,
+  options: MeasureOptions,
+  log: (line: string) => void,
+): Promise<CollectionsResult[]> {
   const { db } = database;
   const serverLog: string[] = [];
   const results: CollectionsResult[] = [];
@@ -208,7 +235,9 @@ export async function measureCollections(database: Database, company: BenchCompa
           meetsTarget: worst.medianMs <= s.medianMs * TARGET_RATIO && worst.medianMs < TARGET_MS,
         };
         results.push(result);
-        log(`  ${benchmark.padEnd(17)} SQL ${s.medianMs.toFixed(2)} ms, in-process ${p.medianMs.toFixed(2)} ms (x${result.ratioInProcess})${h ? `, HTTP ${h.medianMs.toFixed(2)} ms (x${result.ratioHttp})` : ""}`);
+        log(
+          `  ${benchmark.padEnd(17)} SQL ${s.medianMs.toFixed(2)} ms, in-process ${p.medianMs.toFixed(2)} ms (x${result.ratioInProcess})${h ? `, HTTP ${h.medianMs.toFixed(2)} ms (x${result.ratioHttp})` : ""}`,
+        );
       };
 
       // --- the list for a month ---
@@ -223,14 +252,23 @@ export async function measureCollections(database: Database, company: BenchCompa
           sql`order by c.business_date desc, c.id limit 2000`,
         );
       type Summary = { _id: string; lineCount: number; totalCents: number };
-      const brief = (rows: Array<{ id?: string; _id?: string; lineCount: number; totalCents: number }>) => rows.map((r) => [r.id ?? r._id, r.lineCount, Number(r.totalCents)]);
-      for (const [benchmark, store] of [["list-month-store", storeId], ["list-month-all", null]] as const) {
+      const brief = (rows: Array<{ id?: string; _id?: string; lineCount: number; totalCents: number }>) =>
+        rows.map((r) => [r.id ?? r._id, r.lineCount, Number(r.totalCents)]);
+      for (const [benchmark, store] of [
+        ["list-month-store", storeId],
+        ["list-month-all", null],
+      ] as const) {
         const args = { ...month, ...(store ? { storeId: store } : {}), limit: 2000 };
         const baseline = listSql(store);
         const expected = brief((await baseline()).rows);
         assertSame(benchmark, expected, brief(await inProcess<Summary[]>("collections:list", args)));
         assertSame(benchmark, expected, brief(await overHttp<Summary[]>("collections:list", args)));
-        await record(benchmark, baseline, () => inProcess("collections:list", args), () => overHttp("collections:list", args));
+        await record(
+          benchmark,
+          baseline,
+          () => inProcess("collections:list", args),
+          () => overHttp("collections:list", args),
+        );
       }
 
       // --- the verification queue ---
@@ -238,7 +276,12 @@ export async function measureCollections(database: Database, company: BenchCompa
       {
         const expected = brief((await unverifiedSql()).rows).sort();
         assertSame("unverified-list", expected, brief(await inProcess<Summary[]>("collections:listAllUnverifiedCollections", {})).sort());
-        await record("unverified-list", unverifiedSql, () => inProcess("collections:listAllUnverifiedCollections", {}), () => overHttp("collections:listAllUnverifiedCollections", {}));
+        await record(
+          "unverified-list",
+          unverifiedSql,
+          () => inProcess("collections:listAllUnverifiedCollections", {}),
+          () => overHttp("collections:listAllUnverifiedCollections", {}),
+        );
       }
 
       // --- the badge counts: the same counts, for what the manager may see, in one statement ---
@@ -252,12 +295,22 @@ export async function measureCollections(database: Database, company: BenchCompa
                  ${p.canExportReports || p.canApproveDraws ? sql`(select count(*) from cash_transactions where company_id = ${companyId} and status = 'pending')` : zero}::int as "pendingCashTransactions",
                  ${p.canManageJoinRequests ? sql`(select count(*) from join_requests where company_id = ${companyId} and status = 'PENDING')` : zero}::int as "joinRequests",
                  ${p.canManageStores ? sql`(select count(*) from stores where company_id = ${companyId} and is_active = false)` : zero}::int as "inactiveStores"
-          from (select count(*) as all, count(*) filter (where collector_id = ${userId}) as own from collections where company_id = ${companyId} and status = 'submitted') u`.execute(db);
+          from (select count(*) as all, count(*) filter (where collector_id = ${userId}) as own from collections where company_id = ${companyId} and status = 'submitted') u`.execute(
+          db,
+        );
       {
         const expected = (await badgeSql()).rows[0];
-        if (expected.allUnverifiedCollections !== company.submitted) throw new Error(`badge-counts: ${expected.allUnverifiedCollections} unverified, seeded ${company.submitted}`);
-        assertSame("badge-counts", expected, await inProcess("navigation:getBadgeCounts", {}));
-        await record("badge-counts", badgeSql, () => inProcess("navigation:getBadgeCounts", {}), () => overHttp("navigation:getBadgeCounts", {}));
+        if (expected.allUnverifiedCollections !== company.submitted)
+          throw new Error(`badge-counts: ${expected.allUnverifiedCollections} unverified, seeded ${company.submitted}`);
+        // Badges come from every module's file in server/src/badges, in no set order: compare by name.
+        const byName = (counts: Record<string, number>) => Object.fromEntries(Object.entries(counts).sort(([a], [b]) => a.localeCompare(b)));
+        assertSame("badge-counts", byName(expected), byName((await inProcess<{ counts: Record<string, number> }>("navigation:getBadgeCounts", {})).counts));
+        await record(
+          "badge-counts",
+          badgeSql,
+          () => inProcess("navigation:getBadgeCounts", {}),
+          () => overHttp("navigation:getBadgeCounts", {}),
+        );
       }
 
       // --- one submitted collection with its machines' expected figures ---
@@ -299,18 +352,36 @@ export async function measureCollections(database: Database, company: BenchCompa
         if (figures.length !== 40 || figures.some(([, e]) => e === null)) throw new Error("collection-get: expected 40 lines, each with an expected figure");
         type Detail = { lines: Array<{ machineId: string; expectedCents: number | null }>; adjustments: unknown[]; warnings: unknown[] };
         for (const value of [await inProcess<Detail>("collections:get", { collectionId }), await overHttp<Detail>("collections:get", { collectionId })]) {
-          assertSame("collection-get", figures, value.lines.map((l) => [l.machineId, l.expectedCents]));
+          assertSame(
+            "collection-get",
+            figures,
+            value.lines.map((l) => [l.machineId, l.expectedCents]),
+          );
           assertSame("collection-get", [expected.adjustments.length, expected.warnings.length], [value.adjustments.length, value.warnings.length]);
         }
-        await record("collection-get", getSql, () => inProcess("collections:get", { collectionId }), () => overHttp("collections:get", { collectionId }));
+        await record(
+          "collection-get",
+          getSql,
+          () => inProcess("collections:get", { collectionId }),
+          () => overHttp("collections:get", { collectionId }),
+        );
 
         // The expected figures alone: the server's expectedFigures() against the percentile SQL.
         const machineIds = figures.map(([id]) => id as string);
         const expectedSql = () =>
-          sql<{ machineId: string; expectedCents: number }>`with ${expectedCte(companyId, target.storeId, sql.join(machineIds), target.businessDate)} select machine_id, expected_cents from expected`.execute(db);
+          sql<{
+            machineId: string;
+            expectedCents: number;
+          }>`with ${expectedCte(companyId, target.storeId, sql.join(machineIds), target.businessDate)} select machine_id, expected_cents from expected`.execute(
+            db,
+          );
         const bySql = new Map((await expectedSql()).rows.map((r) => [r.machineId, r.expectedCents]));
         const byServer = await expectedFigures(db, companyId, machineIds, target.businessDate, target.storeId);
-        assertSame("expected-figures", machineIds.map((id) => bySql.get(id)), machineIds.map((id) => byServer.get(id)));
+        assertSame(
+          "expected-figures",
+          machineIds.map((id) => bySql.get(id)),
+          machineIds.map((id) => byServer.get(id)),
+        );
         await record("expected-figures", expectedSql, () => expectedFigures(db, companyId, machineIds, target.businessDate, target.storeId), null);
       }
     } finally {
@@ -328,7 +399,10 @@ function table(results: CollectionsResult[]): string {
   return [
     "| benchmark | SQL median / p95 ms | in-process median / p95 ms | HTTP median / p95 ms | in-process ÷ SQL | HTTP ÷ SQL | within 1.5× and < 100 ms |",
     "|---|---:|---:|---:|---:|---:|:---:|",
-    ...results.map((r) => `| ${r.benchmark} | ${ms(r.sql)} | ${ms(r.inProcess)} | ${ms(r.http)} | ${r.ratioInProcess.toFixed(2)} | ${r.ratioHttp === null ? "—" : r.ratioHttp.toFixed(2)} | ${r.meetsTarget ? "yes" : "no"} |`),
+    ...results.map(
+      (r) =>
+        `| ${r.benchmark} | ${ms(r.sql)} | ${ms(r.inProcess)} | ${ms(r.http)} | ${r.ratioInProcess.toFixed(2)} | ${r.ratioHttp === null ? "—" : r.ratioHttp.toFixed(2)} | ${r.meetsTarget ? "yes" : "no"} |`,
+    ),
   ].join("\n");
 }
 

@@ -56,7 +56,9 @@ export async function seedBenchCompany(db: Kysely<DB>, today: string, log: (line
 
   await sql`
     insert into companies (id, name, display_name, company_code, email_domain, industry, size, description, created_at)
-    values (${companyId}, 'Bench Laundries', 'Bench Laundries', ${BENCH_COMPANY_CODE}, 'bench.test', 'laundromat', 'LARGE', 'Fifty stores for the collections benchmark.', ${`${today}T00:00:00Z`}::timestamptz - interval '4 years')`.execute(db);
+    values (${companyId}, 'Bench Laundries', 'Bench Laundries', ${BENCH_COMPANY_CODE}, 'bench.test', 'laundromat', 'LARGE', 'Fifty stores for the collections benchmark.', ${`${today}T00:00:00Z`}::timestamptz - interval '4 years')`.execute(
+    db,
+  );
 
   const people = sql`(values (${BENCH_MANAGER}, 'MANAGER'), (${BENCH_SUPERVISOR}, 'SUPERVISOR')) as p(email, role)
     union all select 'collector' || lpad(n::text, 2, '0') || '@bench.test', 'STAFF' from generate_series(1, ${COLLECTORS}) n`;
@@ -127,7 +129,9 @@ export async function seedBenchCompany(db: Kysely<DB>, today: string, log: (line
   // Two million rows go in far faster without the table's keys and indexes;
   // they are put back, exactly as the migrations made them, straight after.
   const constraints = await sql<{ name: string; def: string }>`
-    select conname as name, pg_get_constraintdef(oid) as def from pg_constraint where conrelid = 'collection_lines'::regclass and contype in ('p', 'f') order by contype desc`.execute(db);
+    select conname as name, pg_get_constraintdef(oid) as def from pg_constraint where conrelid = 'collection_lines'::regclass and contype in ('p', 'f') order by contype desc`.execute(
+    db,
+  );
   const indexes = await sql<{ name: string; def: string }>`
     select indexname as name, indexdef as def from pg_indexes
     where schemaname = current_schema() and tablename = 'collection_lines'

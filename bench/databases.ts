@@ -17,6 +17,8 @@ export interface BenchDatabase {
   /** Where it lives, without credentials. */
   label: string;
   database: Database;
+  /** PostgreSQL only: the throwaway database's URL, for benchmarks that start server processes on it. */
+  url?: string;
   dispose(): Promise<void>;
 }
 
@@ -85,7 +87,9 @@ export async function postgresTarget(env: Record<string, string | undefined> = p
   const configured = env.BENCH_DATABASE_URL || env.TEST_DATABASE_URL;
   const base = configured || DEFAULT_POSTGRES;
   if (!(await answers(base))) {
-    const note = configured ? `PostgreSQL at ${hostOf(base)} (configured) does not answer` : `no PostgreSQL at ${hostOf(base)}; set BENCH_DATABASE_URL to include it`;
+    const note = configured
+      ? `PostgreSQL at ${hostOf(base)} (configured) does not answer`
+      : `no PostgreSQL at ${hostOf(base)}; set BENCH_DATABASE_URL to include it`;
     if (configured) throw new Error(note);
     return { target: null, note };
   }
@@ -111,11 +115,11 @@ export async function postgresTarget(env: Record<string, string | undefined> = p
         }
       };
       let database: Database;
+      const url = new URL(base);
+      url.pathname = `/${name}`;
       try {
         await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
         await admin.query(`CREATE DATABASE ${name}`);
-        const url = new URL(base);
-        url.pathname = `/${name}`;
         database = await openPostgres(url.toString());
       } catch (error) {
         await drop();
@@ -134,7 +138,7 @@ export async function postgresTarget(env: Record<string, string | undefined> = p
         await dispose();
         throw error;
       }
-      return { kind: "postgres", label: `PostgreSQL ${hostOf(base)}`, database, dispose };
+      return { kind: "postgres", label: `PostgreSQL ${hostOf(base)}`, database, url: url.toString(), dispose };
     },
   };
   return { target, note: `PostgreSQL at ${hostOf(base)}${configured ? "" : " (default local address)"}` };

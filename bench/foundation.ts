@@ -32,7 +32,13 @@ export async function runFoundation(target: BenchDatabase, options: MeasureOptio
   let socket: SocketClient | null = null;
   const results: BenchResult[] = [];
   const record = (benchmark: string, r: { baseline: Stats; subject: Stats }) => {
-    const result = { benchmark, database: target.kind, baseline: r.baseline, tumble: r.subject, ratio: Math.round((r.subject.medianMs / r.baseline.medianMs) * 10) / 10 };
+    const result = {
+      benchmark,
+      database: target.kind,
+      baseline: r.baseline,
+      tumble: r.subject,
+      ratio: Math.round((r.subject.medianMs / r.baseline.medianMs) * 10) / 10,
+    };
     results.push(result);
     report(`  ${benchmark.padEnd(14)} baseline ${r.baseline.medianMs.toFixed(3)} ms, Tumble ${r.subject.medianMs.toFixed(3)} ms (x${result.ratio})`);
   };
@@ -70,7 +76,8 @@ export async function runFoundation(target: BenchDatabase, options: MeasureOptio
           returning preferences`.execute(trx);
         return rows[0].preferences;
       });
-    const mutate = (i: number) => http.call<{ fontScale: string }>("mutation", "userPreferences:updateUserPreferences", { preferences: { fontScale: FONT_SCALES[i % 2] } });
+    const mutate = (i: number) =>
+      http.call<{ fontScale: string }>("mutation", "userPreferences:updateUserPreferences", { preferences: { fontScale: FONT_SCALES[i % 2] } });
     if ((await mutate(1)).fontScale !== "base") throw new Error("userPreferences:updateUserPreferences did not apply");
     record("mutation-http", await compare(upsert, mutate, options));
   } finally {

@@ -5,12 +5,15 @@ import { fileURLToPath } from "node:url";
 import { pgliteTarget, postgresTarget, type DatabaseTarget } from "./databases.ts";
 import { runFoundation, type BenchResult } from "./foundation.ts";
 import { runLanding } from "./landing.ts";
+import { runSignIn } from "./signin.ts";
 import { runCollections } from "./collections.ts";
+import { runFanout } from "./fanout.ts";
 import type { MeasureOptions } from "./measure.ts";
 
 // `npm run bench`: every benchmark on every available database, one database at a time.
 // BENCH_ITERATIONS sets the timed iterations per measurement (default 1000; warm-up is a tenth).
 // Prints a markdown table and writes bench/results/foundation-latest.json.
+// BENCH_ONLY=foundation,landing,signin,collections,fanout runs only the named benchmarks (default: all).
 
 const RESULTS = path.join(path.dirname(fileURLToPath(import.meta.url)), "results");
 
@@ -27,10 +30,14 @@ function table(results: BenchResult[]): string {
   const lines = [
     "| benchmark | database | baseline median ms | Tumble median ms | Tumble p95 ms | ratio (Tumble/baseline) |",
     "|---|---|---:|---:|---:|---:|",
-    ...results.map((r) => `| ${r.benchmark} | ${r.database} | ${ms(r.baseline.medianMs)} | ${ms(r.tumble.medianMs)} | ${ms(r.tumble.p95Ms)} | ${r.ratio.toFixed(1)} |`),
+    ...results.map(
+      (r) => `| ${r.benchmark} | ${r.database} | ${ms(r.baseline.medianMs)} | ${ms(r.tumble.medianMs)} | ${ms(r.tumble.p95Ms)} | ${r.ratio.toFixed(1)} |`,
+    ),
   ];
   return lines.join("\n");
 }
+
+const ONLY = new Set((process.env.BENCH_ONLY ?? "foundation,landing,signin,collections,fanout").split(",").map((name) => name.trim()));
 
 async function main(): Promise<void> {
   const started = Date.now();
@@ -38,6 +45,14 @@ async function main(): Promise<void> {
   const options: MeasureOptions = { iterations, warmup: Math.max(10, Math.round(iterations / 10)) };
   const log = (line: string) => process.stdout.write(`${line}\n`);
 
+  if (ONLY.has("foundation")) await runFoundationBenchmarks(options, log, started);
+  if (ONLY.has("landing")) await runLanding(log);
+  if (ONLY.has("signin")) await runSignIn(log);
+  if (ONLY.has("collections")) await runCollections((await postgresTarget()).target, log);
+  if (ONLY.has("fanout")) await runFanout((await postgresTarget()).target, log);
+}
+
+async function runFoundationBenchmarks(options: MeasureOptions, log: (line: string) => void, started: number): Promise<void> {
   const targets: DatabaseTarget[] = [pgliteTarget()];
   const postgres = await postgresTarget();
   log(`PostgreSQL: ${postgres.note}`);
@@ -75,10 +90,6 @@ async function main(): Promise<void> {
   const file = path.join(RESULTS, "foundation-latest.json");
   fs.writeFileSync(file, `${JSON.stringify(output, null, 2)}\n`);
   log(`Wrote ${path.relative(process.cwd(), file)} in ${((Date.now() - started) / 1000).toFixed(1)} s total`);
-
-  await runLanding(log);
-
-  await runCollections(postgres.target, log);
 }
 
 main().catch((error: unknown) => {

@@ -46,7 +46,10 @@ export class HttpClient {
   }
 
   async signIn(email: string, password = DEMO_PASSWORD): Promise<void> {
-    const result = await this.call<{ tokens: { token: string } }>("action", "auth:signIn", { provider: "password", params: { email, password, flow: "signIn" } });
+    const result = await this.call<{ tokens: { token: string } }>("action", "auth:signIn", {
+      provider: "password",
+      params: { email, password, flow: "signIn" },
+    });
     this.token = result.tokens.token;
   }
 

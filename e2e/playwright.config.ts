@@ -1,7 +1,8 @@
 import { defineConfig, devices } from "@playwright/test";
 
 // Browser journeys against the built app, on a fresh copy of the demo database, in the system
-// Chromium (no browser is downloaded).
+// Chromium (no browser is downloaded). Tests that write data make a company of their own
+// (support/world.ts); the server offers that only because TUMBLE_TEST_WORLD=1 is set here.
 
 export const PORT = Number(process.env.E2E_PORT ?? 3100);
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
@@ -20,14 +21,20 @@ export default defineConfig({
     trace: "retain-on-failure",
     launchOptions: {
       executablePath: CHROMIUM,
-      args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+      ],
     },
   },
-  projects: [
-    { name: "desktop", use: { ...devices["Desktop Chrome"], viewport: { width: 1366, height: 900 } } },
-  ],
+  projects: [{ name: "desktop", use: { ...devices["Desktop Chrome"], viewport: { width: 1366, height: 900 } } }],
   webServer: {
-    command: `rm -rf .tmp/e2e-data-${PORT} .tmp/e2e-data-${PORT}.lock && DATA_DIR=.tmp/e2e-data-${PORT} PORT=${PORT} SEED=demo node --import tsx server/src/main.ts`,
+    command: `rm -rf .tmp/e2e-data-${PORT} .tmp/e2e-data-${PORT}.lock && DATA_DIR=.tmp/e2e-data-${PORT} PORT=${PORT} SEED=demo TUMBLE_TEST_WORLD=1 node --import tsx server/src/main.ts`,
     cwd: "..",
     url: `http://localhost:${PORT}/api/health`,
     reuseExistingServer: false,

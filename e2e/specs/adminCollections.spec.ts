@@ -33,7 +33,18 @@ function last30Days() {
   return {
     storeId: null,
     storeName: "",
-    dateRange: { fromDate: addDays(toDate, -29), toDate, fromTime: "", toTime: "", compareFromDate: "", compareToDate: "", compareFromTime: "", compareToTime: "", enableComparison: false, includeTime: false },
+    dateRange: {
+      fromDate: addDays(toDate, -29),
+      toDate,
+      fromTime: "",
+      toTime: "",
+      compareFromDate: "",
+      compareToDate: "",
+      compareFromTime: "",
+      compareToTime: "",
+      enableComparison: false,
+      includeTime: false,
+    },
     lastUpdated: 1,
   };
 }
@@ -51,8 +62,8 @@ async function chooseOption(page: Page, label: string, option: string) {
   await expect(input).toHaveValue(option);
 }
 
-test("an admin adjusts a verified collection: the adjustment shows under the original with its difference", async ({ page, signInAs }) => {
-  await signInAs("admin@demo.test");
+test("an admin adjusts a verified collection: the adjustment shows under the original with its difference", async ({ page, signInAs, world }) => {
+  await signInAs(world.users.ADMIN);
   await selectLast30Days(page);
   await page.goto("/laundromat/admin-collections");
   await expect(page.getByRole("heading", { name: "Admin collections" })).toBeVisible();
@@ -60,7 +71,10 @@ test("an admin adjusts a verified collection: the adjustment shows under the ori
   await chooseOption(page, "Status", "Verified");
   const rows = page.getByTestId("collections-rows").getByTestId("collection-row");
   await expect(rows.first().getByTestId("collection-status")).toHaveText("Verified");
-  await rows.first().getByRole("button", { name: /^Open collection of / }).click();
+  await rows
+    .first()
+    .getByRole("button", { name: /^Open collection of / })
+    .click();
 
   const detail = page.getByRole("dialog", { name: "Collection" });
   await expect(detail.getByTestId("collection-status")).toHaveText("Verified");
@@ -73,7 +87,7 @@ test("an admin adjusts a verified collection: the adjustment shows under the ori
   const reason = "Coin box W1 recounted at the office";
   await test.step("the admin corrects W1's coins with a reason", async () => {
     await detail.getByRole("button", { name: "Adjust", exact: true }).click();
-    const modal = page.getByRole("dialog", { name: /^Adjust Rio / });
+    const modal = page.getByRole("dialog", { name: new RegExp(`^Adjust ${world.storeName}`) });
     await expect(modal).toBeVisible();
     // Nothing chosen yet: the form says what is missing.
     await modal.getByRole("button", { name: "Save adjustment" }).click();
@@ -105,14 +119,21 @@ test("an admin adjusts a verified collection: the adjustment shows under the ori
   });
 });
 
-test("an admin deletes a staff member's draft; it leaves the list and the collector's open collections", async ({ page, signInAs, browser, baseURL }) => {
+test("an admin deletes a staff member's draft; it leaves the list and the collector's open collections", async ({
+  page,
+  signInAs,
+  browser,
+  baseURL,
+  world,
+}) => {
   test.setTimeout(90_000);
+  const storeName = world.storeName;
   const businessDate = quietBusinessDate();
   const keptDate = addDays(businessDate, -7);
   const mine = page.getByTestId("open-collections").getByTestId("open-collection");
 
   await test.step("staff saves two drafts of one machine each", async () => {
-    await signInAs("staff@demo.test");
+    await signInAs(world.users.STAFF);
     await selectLast30Days(page);
     await page.goto("/laundromat/collection-record");
     await page.getByRole("button", { name: "Select a store" }).click();
@@ -120,19 +141,22 @@ test("an admin deletes a staff member's draft; it leaves the list and the collec
     const store = dialog.getByRole("combobox", { name: "Store" });
     await store.click();
     await store.fill("Downtown");
-    await page.getByRole("option", { name: /^Rio Downtown - / }).click();
-    await expect(store).toHaveValue(/Rio Downtown/);
+    await page.getByRole("option", { name: new RegExp(`^${storeName} - `) }).click();
+    await expect(store).toHaveValue(new RegExp(storeName));
     await dialog.getByRole("button", { name: "Apply Selections" }).click();
     await expect(dialog).toBeHidden();
 
-    for (const [date, amount] of [[keptDate, "15.00"], [businessDate, "42.75"]] as const) {
+    for (const [date, amount] of [
+      [keptDate, "15.00"],
+      [businessDate, "42.75"],
+    ] as const) {
       await page.getByLabel("Business date").fill(date);
-      await expect(page.getByText(`Rio Downtown · ${display(date)}`)).toBeVisible();
+      await expect(page.getByText(`${storeName} · ${display(date)}`)).toBeVisible();
       await page.getByRole("region", { name: "Front washers" }).getByLabel("W1 Coins", { exact: true }).fill(amount);
       await expect(page.getByTestId("record-total")).toHaveText(`$${amount}`);
       await page.getByRole("button", { name: "Save", exact: true }).click();
       await expect(page.getByTestId("draft-sync")).toHaveAttribute("data-state", "synced");
-      await expect(mine.filter({ hasText: display(date) })).toContainText(`Rio Downtown · $${amount} · 1 machine`);
+      await expect(mine.filter({ hasText: display(date) })).toContainText(`${storeName} · $${amount} · 1 machine`);
     }
     await expect(mine).toHaveCount(2);
   });
@@ -144,17 +168,20 @@ test("an admin deletes a staff member's draft; it leaves the list and the collec
   admin.on("pageerror", (e) => adminErrors.push(e.message));
 
   await test.step("the admin finds the draft in admin collections and deletes it through the confirm", async () => {
-    const tokens = await apiSignIn(baseURL!, "admin@demo.test");
+    const tokens = await apiSignIn(baseURL!, world.users.ADMIN);
     await admin.goto("/api/health");
-    await admin.evaluate(([token, refreshToken]) => {
-      window.localStorage.setItem("tumble.auth.token", token);
-      window.localStorage.setItem("tumble.auth.refreshToken", refreshToken);
-    }, [tokens.token, tokens.refreshToken] as const);
+    await admin.evaluate(
+      ([token, refreshToken]) => {
+        window.localStorage.setItem("tumble.auth.token", token);
+        window.localStorage.setItem("tumble.auth.refreshToken", refreshToken);
+      },
+      [tokens.token, tokens.refreshToken] as const,
+    );
     await selectLast30Days(admin);
     await admin.goto("/laundromat/admin-collections");
     await expect(admin.getByRole("heading", { name: "Admin collections" })).toBeVisible();
 
-    const open = admin.getByRole("button", { name: `Open collection of Rio Downtown on ${display(businessDate)}` });
+    const open = admin.getByRole("button", { name: `Open collection of ${storeName} on ${display(businessDate)}` });
     await expect(open).toHaveCount(1);
     const row = admin.getByTestId("collection-row").filter({ has: open });
     await expect(row.getByTestId("collection-status")).toHaveText("Draft");
@@ -167,7 +194,7 @@ test("an admin deletes a staff member's draft; it leaves the list and the collec
     await detail.getByRole("button", { name: "Delete draft" }).click();
 
     const confirm = admin.getByRole("dialog", { name: "Delete draft" });
-    await expect(confirm).toContainText(`Delete the draft collection of Rio Downtown on ${display(businessDate)}? This cannot be undone.`);
+    await expect(confirm).toContainText(`Delete the draft collection of ${storeName} on ${display(businessDate)}? This cannot be undone.`);
     await confirm.getByTestId("confirm-delete-draft").click();
     await expect(admin.getByText("Draft deleted")).toBeVisible();
     await expect(confirm).toBeHidden();
@@ -180,7 +207,7 @@ test("an admin deletes a staff member's draft; it leaves the list and the collec
     await expect(mine).toHaveCount(1);
     await expect(mine).toContainText(display(keptDate));
     await page.reload();
-    await expect(page.getByText(`Rio Downtown · ${display(businessDate)}`)).toBeVisible();
+    await expect(page.getByText(`${storeName} · ${display(businessDate)}`)).toBeVisible();
     await expect(mine).toHaveCount(1);
     await expect(mine).toContainText(`${display(keptDate)}Draft`);
     await expect(mine).not.toContainText(display(businessDate));

@@ -149,4 +149,53 @@ test.describe("accounts and sign-in", () => {
     await expect(toast(page, spanish)).toBeVisible();
     await expect(page.getByTestId("signin-password")).toHaveAttribute("aria-invalid", "true");
   });
+
+  test("the sign-in form comes in the served page before any script, shows only when right, and signing in replaces it", async ({ page, browser, baseURL }) => {
+    // The HTML itself carries the form (decision 0017).
+    const html = await (await fetch(`${baseURL}/`)).text();
+    const prerendered = html.slice(html.indexOf('<div id="signin-prerender"'), html.indexOf('<div id="root">'));
+    for (const text of [
+      "Coin Laundromat Management",
+      "Sign in to record and verify collections",
+      'data-testid="signin-email"',
+      'data-testid="signin-password"',
+      'data-testid="signin-submit"',
+      "Forgot password?",
+    ])
+      expect(prerendered).toContain(text);
+
+    // Without JavaScript the form is on screen; with only the boot script (the bundle refused), it is
+    // hidden for a signed-in visitor and in Spanish, and dark on a dark preference.
+    for (const [options, bundle] of [
+      [{ javaScriptEnabled: false }, true],
+      [{ colorScheme: "dark" as const }, false],
+    ] as const) {
+      const context = await browser.newContext({ ...options, baseURL, locale: "en-US" });
+      const bare = await context.newPage();
+      if (!bundle) await bare.route("**/assets/*.js", (route) => route.abort());
+      await bare.goto("/");
+      await expect(bare.getByText("Sign in to record and verify collections")).toBeVisible();
+      await expect(bare.getByTestId("signin-submit")).toBeVisible();
+      if (!bundle) {
+        await expect(bare.locator("html")).toHaveAttribute("data-mantine-color-scheme", "dark");
+        expect(await bare.locator("#signin-prerender section").evaluate((el) => getComputedStyle(el).backgroundColor)).not.toBe("rgb(255, 255, 255)");
+        await bare.evaluate(() => localStorage.setItem("tumble.auth.token", "signed-in"));
+        await bare.reload();
+        await expect(bare.locator("#signin-prerender")).toBeHidden();
+        await bare.evaluate(() => {
+          localStorage.removeItem("tumble.auth.token");
+          localStorage.setItem("i18nextLng", "es");
+        });
+        await bare.reload();
+        await expect(bare.locator("#signin-prerender")).toBeHidden();
+      }
+      await context.close();
+    }
+
+    // With the app: the prerendered screen gives way to the real one, and signing in works.
+    await page.goto("/");
+    await signIn(page, "owner@demo.test", DEMO_PASSWORD);
+    await expect(page.getByRole("navigation").first()).toBeVisible();
+    await expect(page.locator("#signin-prerender")).toHaveCount(0);
+  });
 });

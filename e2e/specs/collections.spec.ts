@@ -1,10 +1,10 @@
 import type { Browser, Locator, Page } from "@playwright/test";
 import { apiSignIn, expect, test } from "../support/fixtures";
 
-// Issue 7: on a phone, a staff member records a collection for two sections of Rio Downtown and
-// submits it; a supervisor in another browser opens it from the collections list, sees each
-// machine's expected figure with a low line flagged, and verifies it. The navigation badges of
-// the other browser follow without a reload.
+// Issue 7: on a phone, a staff member records a collection for two sections of the test company's
+// Downtown store (laid out like Rio Downtown) and submits it; a supervisor in another browser
+// opens it from the collections list, sees each machine's expected figure with a low line
+// flagged, and verifies it. The navigation badges of the other browser follow without a reload.
 
 const PHONE = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true };
 test.use(PHONE);
@@ -24,7 +24,18 @@ function selectionFor(fromDate: string, toDate: string) {
   return {
     storeId: null,
     storeName: "",
-    dateRange: { fromDate, toDate, fromTime: "", toTime: "", compareFromDate: "", compareToDate: "", compareFromTime: "", compareToTime: "", enableComparison: false, includeTime: false },
+    dateRange: {
+      fromDate,
+      toDate,
+      fromTime: "",
+      toTime: "",
+      compareFromDate: "",
+      compareToDate: "",
+      compareFromTime: "",
+      compareToTime: "",
+      enableComparison: false,
+      includeTime: false,
+    },
     lastUpdated: 1,
   };
 }
@@ -48,10 +59,13 @@ async function newPhonePage(browser: Browser, baseURL: string, email: string, er
   page.on("pageerror", (e) => errors.push(e.message));
   const tokens = await apiSignIn(baseURL, email);
   await page.goto("/api/health");
-  await page.evaluate(([token, refreshToken]) => {
-    window.localStorage.setItem("tumble.auth.token", token);
-    window.localStorage.setItem("tumble.auth.refreshToken", refreshToken);
-  }, [tokens.token, tokens.refreshToken] as const);
+  await page.evaluate(
+    ([token, refreshToken]) => {
+      window.localStorage.setItem("tumble.auth.token", token);
+      window.localStorage.setItem("tumble.auth.refreshToken", refreshToken);
+    },
+    [tokens.token, tokens.refreshToken] as const,
+  );
   return { context, page };
 }
 
@@ -61,14 +75,24 @@ async function amount(section: Locator, field: string, value: string) {
   return input;
 }
 
-test("staff records and submits a collection on a phone; a supervisor verifies it and both badges follow live", async ({ page, signInAs, browser, baseURL }) => {
+test("staff records and submits a collection on a phone; a supervisor verifies it and both badges follow live", async ({
+  page,
+  signInAs,
+  browser,
+  baseURL,
+  world,
+}) => {
   test.setTimeout(150_000);
   const businessDate = quietBusinessDate();
+  const store = world.storeName;
   const supervisorErrors: string[] = [];
-  const supervisor = await newPhonePage(browser, baseURL!, "supervisor@demo.test", supervisorErrors);
+  const supervisor = await newPhonePage(browser, baseURL!, world.users.SUPERVISOR, supervisorErrors);
 
   await test.step("the supervisor watches the collections list", async () => {
-    await supervisor.page.evaluate((selection) => window.localStorage.setItem("tumble.laundromatSelection", JSON.stringify(selection)), selectionFor(businessDate, businessDate));
+    await supervisor.page.evaluate(
+      (selection) => window.localStorage.setItem("tumble.laundromatSelection", JSON.stringify(selection)),
+      selectionFor(businessDate, businessDate),
+    );
     await supervisor.page.goto("/laundromat/collections-list");
     await expect(supervisor.page.getByRole("heading", { name: "Collections" })).toBeVisible();
     await expect(supervisor.page.getByText(`No collections from ${display(businessDate)} to ${display(businessDate)}`)).toBeVisible();
@@ -77,26 +101,26 @@ test("staff records and submits a collection on a phone; a supervisor verifies i
   const allBefore = await subBadge(supervisor.page, "collections-list");
   expect(allBefore).toBeGreaterThan(0);
 
-  await signInAs("staff@demo.test");
+  await signInAs(world.users.STAFF);
   await page.goto("/laundromat/collection-record");
   await openDrawer(page);
   const ownBefore = await subBadge(page, "collection-record");
   await page.keyboard.press("Escape");
 
-  await test.step("staff picks Rio Downtown and the business date", async () => {
+  await test.step("staff picks the Downtown store and the business date", async () => {
     await expect(page.getByTestId("no-store-prompt")).toBeVisible();
     await page.getByRole("button", { name: "Select a store" }).click();
     const dialog = page.getByRole("dialog", { name: "Store and dates" });
-    const store = dialog.getByRole("combobox", { name: "Store" });
-    await store.click();
-    await store.fill("Downtown");
+    const picker = dialog.getByRole("combobox", { name: "Store" });
+    await picker.click();
+    await picker.fill("Downtown");
     // The phone layout keeps the dropdown moving while it settles: choose without coordinates.
-    await page.getByRole("option", { name: /^Rio Downtown - / }).dispatchEvent("click");
-    await expect(store).toHaveValue(/Rio Downtown/);
+    await page.getByRole("option", { name: new RegExp(`^${store} - `) }).dispatchEvent("click");
+    await expect(picker).toHaveValue(new RegExp(store));
     await dialog.getByRole("button", { name: "Apply Selections" }).click();
     await expect(dialog).toBeHidden();
     await page.getByLabel("Business date").fill(businessDate);
-    await expect(page.getByText(`Rio Downtown · ${display(businessDate)}`)).toBeVisible();
+    await expect(page.getByText(`${store} · ${display(businessDate)}`)).toBeVisible();
   });
 
   const washers = page.getByRole("region", { name: "Front washers" });
@@ -140,7 +164,7 @@ test("staff records and submits a collection on a phone; a supervisor verifies i
     const sp = supervisor.page;
     await sp.keyboard.press("Escape");
     await expect(sp.getByTestId("mobile-drawer")).toBeHidden();
-    await sp.getByRole("button", { name: `Open collection of Rio Downtown on ${display(businessDate)}` }).click();
+    await sp.getByRole("button", { name: `Open collection of ${store} on ${display(businessDate)}` }).click();
     const detail = sp.getByRole("dialog");
     await expect(detail.getByTestId("detail-total")).toHaveText("$585.75");
     const w1 = detail.getByTestId("detail-line").filter({ has: sp.getByText("W1", { exact: true }) });

@@ -3,7 +3,7 @@ import { apiSignIn, expect, test } from "../support/fixtures";
 
 // Companies, membership and roles: finding a company by code or by name, asking to join, a
 // manager deciding the request, the route guard following the new role live, and the company's
-// member list.
+// member list. Tests that change a company's members work in a company of their own.
 
 const PASSWORD = "joiner-password-1";
 /** A first load (code, translations, socket) on a busy machine can take a while. */
@@ -29,16 +29,22 @@ async function call<T>(baseURL: string, kind: "query" | "mutation" | "action", p
 
 /** A new account, created the way the sign-up form does it. */
 async function signUp(baseURL: string, email: string): Promise<Tokens> {
-  const value = await call<{ tokens: Tokens }>(baseURL, "action", "auth:signIn", { provider: "password", params: { email, password: PASSWORD, flow: "signUp" } });
+  const value = await call<{ tokens: Tokens }>(baseURL, "action", "auth:signIn", {
+    provider: "password",
+    params: { email, password: PASSWORD, flow: "signUp" },
+  });
   return value.tokens;
 }
 
 async function useTokens(page: Page, tokens: Tokens): Promise<void> {
   await page.goto("/api/health");
-  await page.evaluate(([token, refreshToken]) => {
-    window.localStorage.setItem("tumble.auth.token", token);
-    window.localStorage.setItem("tumble.auth.refreshToken", refreshToken);
-  }, [tokens.token, tokens.refreshToken] as const);
+  await page.evaluate(
+    ([token, refreshToken]) => {
+      window.localStorage.setItem("tumble.auth.token", token);
+      window.localStorage.setItem("tumble.auth.refreshToken", refreshToken);
+    },
+    [tokens.token, tokens.refreshToken] as const,
+  );
 }
 
 /** A page in a browser context of its own (another person), failing the test on console errors. */
@@ -76,10 +82,16 @@ async function pickOption(page: Page, select: Locator, option: string): Promise<
   await expect(select).toHaveValue(option);
 }
 
-test("a new user finds Rio Laundromat by code, a manager approves them as staff, and the laundromat opens without a reload", async ({ page, browser, baseURL }) => {
+test("a new user finds a company by code, a manager approves them as staff, and the laundromat opens without a reload", async ({
+  page,
+  browser,
+  baseURL,
+  world,
+}) => {
   // Two people in two browser contexts.
   test.slow();
   const email = uniqueEmail("joiner");
+  const company = world.companyName;
   await useTokens(page, await signUp(baseURL!, email));
 
   await page.goto("/user/my-requests");
@@ -91,17 +103,18 @@ test("a new user finds Rio Laundromat by code, a manager approves them as staff,
   await expect(finder.getByText("Enter the company code provided by your organization")).toBeVisible();
   await expect(finder.getByText("Company codes are typically 6-12 characters long")).toBeVisible();
   const code = finder.getByTestId("company-code-input");
-  await code.fill("100001");
-  await expect(code).toHaveValue("CMP100001");
+  // The prefix is added as the digits are typed.
+  await code.fill(world.companyCode.replace(/^CMP/, ""));
+  await expect(code).toHaveValue(world.companyCode);
   await expect(finder.getByTestId("company-code-status")).toHaveAttribute("data-state", "valid");
-  await expect(finder.getByText("Found Rio Laundromat")).toBeVisible();
+  await expect(finder.getByText(`Found ${company}`)).toBeVisible();
   await expect(finder.getByRole("img", { name: "Valid code" })).toBeVisible();
-  await finder.getByRole("button", { name: "Select Rio Laundromat" }).click();
+  await finder.getByRole("button", { name: `Select ${company}` }).click();
 
-  await expect(finder.getByTestId("selected-company")).toContainText("Rio Laundromat");
+  await expect(finder.getByTestId("selected-company")).toContainText(company);
   await finder.getByRole("button", { name: "Request to join" }).click();
-  await expect(toast(page, "Request sent to Rio Laundromat")).toBeVisible();
-  const request = page.getByTestId("my-request").filter({ hasText: "Rio Laundromat" });
+  await expect(toast(page, `Request sent to ${company}`)).toBeVisible();
+  const request = page.getByTestId("my-request").filter({ hasText: company });
   await expect(request).toHaveAttribute("data-status", "PENDING");
   await expect(request.getByRole("button", { name: "Cancel request" })).toBeVisible();
 
@@ -113,7 +126,7 @@ test("a new user finds Rio Laundromat by code, a manager approves them as staff,
   await navigateInApp(page, "/user/my-requests");
   await expect(request).toHaveAttribute("data-status", "PENDING");
 
-  const manager = await otherPerson(browser, baseURL!, await apiSignIn(baseURL!, "manager@demo.test"));
+  const manager = await otherPerson(browser, baseURL!, await apiSignIn(baseURL!, world.users.MANAGER));
   await manager.goto("/company/join-requests");
   await expect(manager.getByRole("heading", { name: "Join requests" })).toBeVisible(FIRST_LOAD);
   const card = manager.getByTestId("join-request").filter({ hasText: email });
@@ -134,8 +147,8 @@ test("a new user finds Rio Laundromat by code, a manager approves them as staff,
   await expect(page.getByRole("main")).not.toContainText("Loading");
   await expect(page).toHaveURL(/\/laundromat\/collection-record$/);
   await navigateInApp(page, "/user/company-info");
-  await expect(page.getByTestId("company-info")).toContainText("Rio Laundromat");
-  await expect(page.getByTestId("company-code")).toHaveText("CMP100001");
+  await expect(page.getByTestId("company-info")).toContainText(company);
+  await expect(page.getByTestId("company-code")).toHaveText(world.companyCode);
   await expect(page.getByTestId("company-info").getByText("Staff", { exact: true })).toBeVisible();
 });
 
@@ -184,15 +197,15 @@ test("the finder searches by name, explains short and empty searches, rejects an
   await expect(finder.getByRole("img", { name: "Invalid code" })).toBeVisible();
 });
 
-test("a manager changes a new member's role, removes them, and denies another request with a reason", async ({ page, browser, baseURL, signInAs }) => {
+test("a manager changes a new member's role, removes them, and denies another request with a reason", async ({ page, browser, baseURL, signInAs, world }) => {
   // Two people in two browser contexts.
   test.slow();
-  const managerToken = (await apiSignIn(baseURL!, "manager@demo.test")).token;
-  const rio = await call<{ company: { _id: string } }>(baseURL!, "query", "companyJoinRequests:validateCompanyCode", { companyCode: "CMP100001" }, managerToken);
+  const managerToken = (await apiSignIn(baseURL!, world.users.MANAGER)).token;
+  const company = world.companyName;
 
   const memberEmail = uniqueEmail("member");
   const member = await signUp(baseURL!, memberEmail);
-  const joined = await call<{ requestId: string }>(baseURL!, "mutation", "companyJoinRequests:requestToJoin", { companyId: rio.company._id }, member.token);
+  const joined = await call<{ requestId: string }>(baseURL!, "mutation", "companyJoinRequests:requestToJoin", { companyId: world.companyId }, member.token);
   await call(baseURL!, "mutation", "companyJoinRequests:approveJoinRequest", { requestId: joined.requestId, role: "MEMBER" }, managerToken);
 
   const askerEmail = uniqueEmail("asker");
@@ -201,13 +214,13 @@ test("a manager changes a new member's role, removes them, and denies another re
   await expect(asker.getByRole("heading", { name: "My requests" })).toBeVisible(FIRST_LOAD);
   const finder = asker.getByTestId("company-finder");
   await finder.getByText("Use Company Code").click();
-  await finder.getByTestId("company-code-input").fill("CMP100001");
-  await finder.getByRole("button", { name: "Select Rio Laundromat" }).click();
+  await finder.getByTestId("company-code-input").fill(world.companyCode);
+  await finder.getByRole("button", { name: `Select ${company}` }).click();
   await finder.getByRole("button", { name: "Request to join" }).click();
-  const askerRequest = asker.getByTestId("my-request").filter({ hasText: "Rio Laundromat" });
+  const askerRequest = asker.getByTestId("my-request").filter({ hasText: company });
   await expect(askerRequest).toHaveAttribute("data-status", "PENDING");
 
-  await signInAs("manager@demo.test");
+  await signInAs(world.users.MANAGER);
   await page.goto("/company/users");
   await expect(page.getByRole("heading", { name: "Users" })).toBeVisible(FIRST_LOAD);
   const row = page.getByTestId("member-row").filter({ hasText: memberEmail });
@@ -220,7 +233,7 @@ test("a manager changes a new member's role, removes them, and denies another re
   await expect(toast(page, `${memberEmail} is now Supervisor`)).toBeVisible();
   await expect(row.getByText("Supervisor", { exact: true }).first()).toBeVisible();
   // The owner's row cannot be touched by a manager.
-  const owner = page.getByTestId("member-row").filter({ hasText: "owner@demo.test" });
+  const owner = page.getByTestId("member-row").filter({ hasText: world.users.OWNER });
   await expect(owner.getByRole("button", { name: /^Remove / })).toBeDisabled();
   await expect(owner.getByRole("combobox")).toBeDisabled();
 

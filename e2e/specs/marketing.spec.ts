@@ -4,12 +4,14 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { BrowserContext } from "@playwright/test";
 import { SmtpSink } from "../../test-support/smtpSink.ts";
+import { demoCampaign } from "../../server/src/marketing/demo.ts";
 import { startServerProcess, type ServerProcess } from "../../server/test/support/serverProcess.ts";
 import { apiSignIn, expect, test } from "../support/fixtures.ts";
 
 // The promotion journey end to end, against a server of its own that sends real e-mail to an
-// SMTP sink: the demo page creates a full campaign, a customer claims it on a phone in Spanish,
-// the code arrives by e-mail, and a manager verifies it and hands over the credit.
+// SMTP sink: the demo page creates a full campaign (in the demo company, never a customer's), a
+// manager publishes the same campaign for Rio, a customer claims it on a phone in Spanish, the
+// code arrives by e-mail, and the manager verifies it and hands over the credit.
 
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 const dist = (variable: string, fallback: string) => path.resolve(ROOT, process.env[variable] ?? fallback);
@@ -49,17 +51,38 @@ function watchConsole(context: BrowserContext, errors: string[]): void {
   });
 }
 
-test("a demo campaign is claimed on a phone in Spanish and verified and redeemed by a manager", async ({ page, browser }) => {
+/** A manager publishes the demo page's full-template campaign for their own laundromat. */
+async function publishFullCampaign(token: string): Promise<string> {
+  const demo = demoCampaign("full", Date.now(), { address: "1200 Rio Grande Blvd", phone: "5550100", hours: null });
+  const { offerAmountCents, budgetCents, ...fields } = demo;
+  const response = await fetch(`${server.url}/api/mutation`, {
+    method: "POST",
+    headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
+    body: JSON.stringify({
+      path: "marketing:createCampaign",
+      args: { ...fields, offerAmount: offerAmountCents / 100, budget: budgetCents === null ? null : budgetCents / 100 },
+      format: "json",
+    }),
+  });
+  const body = (await response.json()) as { value?: { friendlyId: string }; errorMessage?: string };
+  if (!body.value) throw new Error(`Creating the campaign failed: ${body.errorMessage}`);
+  return `${server.url}/marketing/${body.value.friendlyId}`;
+}
+
+test("a full-template campaign is claimed on a phone in Spanish and verified and redeemed by a manager", async ({ page, browser }) => {
   test.setTimeout(120_000);
   const errors: string[] = [];
 
-  // The demo page creates a full-template campaign and links to it.
+  // The demo page creates a full-template campaign (in the demo company) and links to it.
   await page.goto(`${server.url}/marketing-demo`);
   await page.getByRole("button", { name: "Create Full Template Campaign" }).click();
   const link = page.getByTestId("demo-url").getByRole("link");
   await expect(link).toHaveText(new RegExp(`^${server.url}/marketing/full-template-demo-campaign-[a-z0-9-]+$`));
-  const campaignUrl = (await link.textContent())!;
   await expect(page.getByRole("listitem").filter({ hasText: "Full Template Demo Campaign" }).getByText("Active")).toBeVisible();
+
+  // The laundromat's manager publishes the same campaign for Rio, whose staff can verify claims.
+  const tokens = await apiSignIn(server.url, "manager@demo.test");
+  const campaignUrl = await publishFullCampaign(tokens.token);
 
   // A customer opens it on a phone and switches to Spanish.
   const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, locale: "es-MX" });
@@ -90,13 +113,15 @@ test("a demo campaign is claimed on a phone in Spanish and verified and redeemed
   const desk = await browser.newContext({ viewport: { width: 1366, height: 900 } });
   watchConsole(desk, errors);
   const staff = await desk.newPage();
-  const tokens = await apiSignIn(server.url, "manager@demo.test");
   await staff.goto(`${server.url}/api/health`);
-  await staff.evaluate(([token, refreshToken]) => {
-    window.localStorage.setItem("tumble.auth.token", token);
-    window.localStorage.setItem("tumble.auth.refreshToken", refreshToken);
-    window.localStorage.setItem("i18nextLng", "en");
-  }, [tokens.token, tokens.refreshToken] as const);
+  await staff.evaluate(
+    ([token, refreshToken]) => {
+      window.localStorage.setItem("tumble.auth.token", token);
+      window.localStorage.setItem("tumble.auth.refreshToken", refreshToken);
+      window.localStorage.setItem("i18nextLng", "en");
+    },
+    [tokens.token, tokens.refreshToken] as const,
+  );
   await staff.goto(`${server.url}/marketing/verify`);
   await staff.getByRole("textbox", { name: "Claim ID" }).fill(claimId);
   await staff.getByRole("button", { name: "Find" }).click();

@@ -4,7 +4,8 @@ import { expect, test } from "../support/fixtures";
 
 // Issue 6: a manager sets up a store and its sections, an admin puts machines in them, and a user
 // (staff) picks that store with a date range in the laundromat selection dialog, which survives a
-// reload. The dialog is opened from the selection summary the laundromat screens show.
+// reload. The dialog is opened from the selection summary the laundromat screens show. Each test
+// works in a company of its own.
 
 const STORE = "Harbor Lights Laundry";
 const ADDRESS = "31 Pier Rd, Rio Grande";
@@ -23,10 +24,10 @@ async function pickOption(page: Page, scope: Locator, label: string, search: str
   await page.getByRole("option", { name: option }).click();
 }
 
-test("a manager adds a store with sections, an admin adds its machines, staff select it with a comparison period", async ({ page, signInAs }) => {
+test("a manager adds a store with sections, an admin adds its machines, staff select it with a comparison period", async ({ page, signInAs, world }) => {
   test.setTimeout(120_000);
   await test.step("manager adds the store and two sections", async () => {
-    await signInAs("manager@demo.test");
+    await signInAs(world.users.MANAGER);
     await page.goto("/company/locations");
     await expect(page.getByRole("heading", { name: "Locations" })).toBeVisible();
     await page.getByRole("button", { name: "Add store" }).click();
@@ -58,7 +59,7 @@ test("a manager adds a store with sections, an admin adds its machines, staff se
   });
 
   await test.step("admin adds a machine to each section", async () => {
-    await signInAs("admin@demo.test");
+    await signInAs(world.users.ADMIN);
     await page.goto("/laundromat/equipment-config");
     await expect(page.getByRole("heading", { name: "Equipment" })).toBeVisible();
     await pickOption(page, page.getByRole("main"), "Store", "Harbor", STORE);
@@ -92,7 +93,7 @@ test("a manager adds a store with sections, an admin adds its machines, staff se
     const comparison = comparisonRange("lastMonth", lastMonth.fromDate, lastMonth.toDate)!;
     const comparisonText = `${display(comparison.compareFromDate)} - ${display(comparison.compareToDate)}`;
 
-    await signInAs("staff@demo.test");
+    await signInAs(world.users.STAFF);
     await page.goto("/laundromat/collections-list");
     await expect(page.getByTestId("selection-summary-store")).toHaveText("No store selected");
     await page.getByRole("button", { name: "Change store and dates" }).click();
@@ -124,15 +125,36 @@ test("a manager adds a store with sections, an admin adds its machines, staff se
   });
 });
 
-test("a corrupted stored selection is removed and Clear resets to today", async ({ page, signInAs }) => {
-  await signInAs("admin@demo.test");
+test("a corrupted stored selection is removed and Clear resets to today", async ({ page, signInAs, world }) => {
+  await signInAs(world.users.ADMIN);
   await page.evaluate(() => {
-    window.localStorage.setItem("tumble.laundromatSelection", JSON.stringify({ storeId: "not-a-store-of-this-company", storeName: "Elsewhere", dateRange: { fromDate: "2024-01-01", toDate: "2024-01-31", fromTime: "", toTime: "", compareFromDate: "", compareToDate: "", compareFromTime: "", compareToTime: "", enableComparison: false, includeTime: false }, lastUpdated: 1 }));
+    window.localStorage.setItem(
+      "tumble.laundromatSelection",
+      JSON.stringify({
+        storeId: "not-a-store-of-this-company",
+        storeName: "Elsewhere",
+        dateRange: {
+          fromDate: "2024-01-01",
+          toDate: "2024-01-31",
+          fromTime: "",
+          toTime: "",
+          compareFromDate: "",
+          compareToDate: "",
+          compareFromTime: "",
+          compareToTime: "",
+          enableComparison: false,
+          includeTime: false,
+        },
+        lastUpdated: 1,
+      }),
+    );
     window.localStorage.setItem("selectedStoreId", "not-a-store-of-this-company");
   });
   await page.goto("/laundromat/equipment-config");
   await expect(page.getByTestId("selection-summary-store")).toHaveText("No store selected");
-  await expect.poll(() => page.evaluate(() => [window.localStorage.getItem("tumble.laundromatSelection"), window.localStorage.getItem("selectedStoreId")])).toEqual([null, null]);
+  await expect
+    .poll(() => page.evaluate(() => [window.localStorage.getItem("tumble.laundromatSelection"), window.localStorage.getItem("selectedStoreId")]))
+    .toEqual([null, null]);
 
   await page.evaluate(() => window.localStorage.setItem("tumble.laundromatSelection", "{not json"));
   await page.reload();
@@ -143,7 +165,7 @@ test("a corrupted stored selection is removed and Clear resets to today", async 
   await page.getByRole("button", { name: "Change store and dates" }).click();
   const dialog = page.getByRole("dialog", { name: "Store and dates" });
   await expect(dialog.getByTestId("selection-current")).toHaveCount(0);
-  await pickOption(page, dialog, "Store", "Downtown", /^Rio Downtown - /);
+  await pickOption(page, dialog, "Store", "Downtown", new RegExp(`^${world.storeName} - `));
   await dialog.getByRole("button", { name: "Yesterday" }).click();
   await dialog.getByRole("button", { name: "Apply Selections" }).click();
   await expect(dialog).toBeHidden();

@@ -30,7 +30,7 @@ export function toast(page: Page, text: string | RegExp): Locator {
   return page.locator(".mantine-Notification-root").filter({ hasText: text });
 }
 
-async function call<T>(baseURL: string, kind: "query" | "action", fnPath: string, args: Record<string, unknown>): Promise<T> {
+async function call<T>(baseURL: string, kind: "query" | "mutation" | "action", fnPath: string, args: Record<string, unknown>): Promise<T> {
   const response = await fetch(`${baseURL}/api/${kind}`, {
     method: "POST",
     headers: { "content-type": "application/json" },
@@ -51,7 +51,10 @@ export async function firstActiveCompany(baseURL: string): Promise<{ _id: string
 /** Registers an employee through the API, so its username is taken for the next one. */
 export async function registerEmployee(baseURL: string, employee: { email: string; username: string; pin: string }): Promise<void> {
   const company = await firstActiveCompany(baseURL);
-  const result = await call<{ success: boolean; message: string }>(baseURL, "action", "employeeAuth/index:employeeSignUp", { ...employee, companyId: company._id });
+  const result = await call<{ success: boolean; message: string }>(baseURL, "mutation", "employeeAuth/index:employeeSignUp", {
+    ...employee,
+    companyId: company._id,
+  });
   if (!result.success) throw new Error(`Employee registration failed: ${result.message}`);
 }
 

@@ -1,4 +1,5 @@
 import { test as base, expect, type Page } from "@playwright/test";
+import { createWorld, type World } from "./world";
 
 // Every test fails if the page logs a console error or throws; `signInAs` signs in through the
 // API (one request) and hands the tokens to the page the way the app stores them.
@@ -19,9 +20,14 @@ export async function apiSignIn(baseURL: string, email: string, password = DEMO_
 type Fixtures = {
   consoleErrors: string[];
   signInAs: (email: string, page?: Page) => Promise<void>;
+  /** A company of this test's own, created on first use. */
+  world: World;
 };
 
 export const test = base.extend<Fixtures>({
+  world: async ({ baseURL }, use) => {
+    await use(await createWorld(baseURL!));
+  },
   consoleErrors: [
     async ({ page }, use) => {
       const errors: string[] = [];
@@ -37,10 +43,13 @@ export const test = base.extend<Fixtures>({
       const tokens = await apiSignIn(baseURL!, email);
       // Any same-origin page will do to reach the app's storage.
       await target.goto("/api/health");
-      await target.evaluate(([token, refreshToken]) => {
-        window.localStorage.setItem("tumble.auth.token", token);
-        window.localStorage.setItem("tumble.auth.refreshToken", refreshToken);
-      }, [tokens.token, tokens.refreshToken] as const);
+      await target.evaluate(
+        ([token, refreshToken]) => {
+          window.localStorage.setItem("tumble.auth.token", token);
+          window.localStorage.setItem("tumble.auth.refreshToken", refreshToken);
+        },
+        [tokens.token, tokens.refreshToken] as const,
+      );
     });
   },
 });
