@@ -236,6 +236,11 @@ describe("lists, export and live badges", () => {
     expect(rows.every((r) => r.storeName === store.name)).toBe(true);
     expect(rows.map((r) => r.totalCents)).toEqual([...rows.map((r) => r.totalCents)].sort((a, b) => a - b));
     expect(await failure(staff.query("collections:list", { fromDate: today, toDate: daysAgo(1) }))).toBe("The from date is after the to date");
+    // Without dates the list spans every date: the unverified badge's list is exactly what it counts.
+    const counts = await supervisor.query<{ subTabs: Record<string, number> }>("navigation:getBadgeCounts");
+    const unverified = await supervisor.query<Array<{ status: string }>>("collections:list", { status: "submitted" });
+    expect(unverified.length).toBe(counts.subTabs["laundromat/collections-list"]);
+    expect(unverified.every((r) => r.status === "submitted")).toBe(true);
     expect(await failure(staff.query("collections:exportCsv", { fromDate: daysAgo(30), toDate: today }))).toBe("You don't have permission to export reports");
     const csv = await supervisor.query<string>("collections:exportCsv", { fromDate: daysAgo(30), toDate: today, storeId: store._id });
     expect(csv.split("\n")[0]).toBe("Business date,Store,Collector,Status,Total (USD),Machines,Submitted at,Verified at");

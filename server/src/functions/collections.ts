@@ -2,6 +2,7 @@ import type { Kysely } from "kysely";
 import { z } from "zod";
 import { businessDateSchema } from "@tumble/domain/zodSchemas";
 import { isLowLine, lineAmountCents } from "@tumble/domain/collectionStats";
+import { toCsv } from "@tumble/domain/csv";
 import type { DB } from "../db/schema.ts";
 import { checkBusinessDate, checkLines, MAX_LINE_CENTS, storeForCollection, totalCents } from "../collections/rules.ts";
 import { expectedFigures } from "../collections/expected.ts";
@@ -399,8 +400,9 @@ export const deleteDraft = mutation({
 });
 
 const listArgs = z.object({
-  fromDate: isoDate,
-  toDate: isoDate,
+  /** Without both dates, every date (the unverified badge's list). */
+  fromDate: isoDate.optional(),
+  toDate: isoDate.optional(),
   storeId: id.optional(),
   collectorId: id.optional(),
   status: z.enum(STATUSES).optional(),
@@ -411,8 +413,10 @@ const listArgs = z.object({
 });
 
 function listQuery(ctx: QueryCtx<"member">, args: z.infer<typeof listArgs>) {
-  if (args.fromDate > args.toDate) throw new AppError("The from date is after the to date");
-  let q = summaries(ctx.db, ctx.company.id).where("c.businessDate", ">=", args.fromDate).where("c.businessDate", "<=", args.toDate);
+  if (args.fromDate && args.toDate && args.fromDate > args.toDate) throw new AppError("The from date is after the to date");
+  let q = summaries(ctx.db, ctx.company.id);
+  if (args.fromDate) q = q.where("c.businessDate", ">=", args.fromDate);
+  if (args.toDate) q = q.where("c.businessDate", "<=", args.toDate);
   if (args.storeId) q = q.where("c.storeId", "=", args.storeId);
   if (args.collectorId) q = q.where("c.collectorId", "=", args.collectorId);
   if (args.status) q = q.where("c.status", "=", args.status);
@@ -439,15 +443,10 @@ export const exportCsv = query({
   args: listArgs,
   handler: async (ctx, args) => {
     const rows = (await listQuery(ctx, { ...args, limit: args.limit ?? 2000 }).execute()).map(toSummary);
-    const quote = (v: unknown) => {
-      const s = v === null || v === undefined ? "" : String(v);
-      // A leading = + - @ would run as a formula in a spreadsheet.
-      const safe = /^[=+\-@]/.test(s) ? `'${s}` : s;
-      return /[",\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-    };
     const header = ["Business date", "Store", "Collector", "Status", "Total (USD)", "Machines", "Submitted at", "Verified at"];
-    const lines = rows.map((r) =>
-      [
+    return toCsv(
+      header,
+      rows.map((r) => [
         r.businessDate,
         r.storeName,
         r.collectorEmail,
@@ -456,11 +455,8 @@ export const exportCsv = query({
         r.lineCount,
         r.submittedAt ? new Date(r.submittedAt).toISOString() : "",
         r.verifiedAt ? new Date(r.verifiedAt).toISOString() : "",
-      ]
-        .map(quote)
-        .join(","),
+      ]),
     );
-    return [header.join(","), ...lines].join("\n") + "\n";
   },
 });
 
