@@ -1,6 +1,7 @@
 import { createRootRoute, createRoute, createRouter, Navigate, Outlet, redirect } from "@tanstack/react-router";
 import { FALLBACK_PATH } from "@tumble/domain/routes";
 import { useAuth } from "../lib/auth";
+import { validateAppSearch } from "../lib/searchParams";
 import { lazyScreen } from "../ui/lazyScreen";
 import { LoadingState } from "../ui/Loading";
 import { AreaScreen } from "./AreaScreen";
@@ -33,7 +34,9 @@ const indexRoute = createRoute({
     throw redirect({ ...pathTarget(DEFAULT_PATH), replace: true });
   },
 });
-const areaRoute = createRoute({ getParentRoute: () => rootRoute, path: "$", component: AreaScreen });
+// Every screen's view state (filters, sort, page, open row, tab) is in the search params; each
+// screen reads its own through a typed schema (lib/searchParams.ts).
+const areaRoute = createRoute({ getParentRoute: () => rootRoute, path: "$", component: AreaScreen, validateSearch: validateAppSearch });
 
 export const router = createRouter({
   routeTree: rootRoute.addChildren([indexRoute, areaRoute]),

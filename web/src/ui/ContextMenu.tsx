@@ -22,6 +22,8 @@ export interface ContextMenuItem {
   disabled?: boolean;
   /** Runs the action; a rejection shows the failure toast. */
   onSelect: () => void | Promise<void>;
+  /** The action reports its own outcome (it asks for confirmation first): no '{label} executed' toast. */
+  quiet?: boolean;
 }
 
 interface OpenState {
@@ -58,6 +60,35 @@ export interface ContextMenuProps {
 
 /** Wraps an element so a right-click or a long-press opens its context menu. */
 export function ContextMenu({ items, children, label, component = "div", className, ...rest }: ContextMenuProps) {
+  const menu = useContextMenu(items, label);
+  const Element = component;
+  return (
+    <>
+      <Element className={className} {...menu.handlers} data-context-menu="" {...rest}>
+        {children}
+      </Element>
+      {menu.popup}
+    </>
+  );
+}
+
+export interface ContextMenuHandle {
+  /** Spread on the element that owns the menu (a table row, a card). */
+  handlers: {
+    onContextMenu: (event: MouseEvent) => void;
+    onTouchStart: (event: TouchEvent) => void;
+    onTouchMove: (event: TouchEvent) => void;
+    onTouchEnd: (event: TouchEvent) => void;
+    onTouchCancel: () => void;
+  };
+  /** Opens the menu at a point (e.g. under a "more" button, for keyboard users); false when it has no items. */
+  openAt: (x: number, y: number) => boolean;
+  /** The open menu, rendered in a portal; render it anywhere. */
+  popup: ReactNode;
+}
+
+/** The context menu's behaviour for any element: right-click, 500 ms long-press, or openAt. */
+export function useContextMenu(items: ContextMenuProps["items"], label?: string): ContextMenuHandle {
   const [open, setOpen] = useState<OpenState | null>(null);
   const press = useRef<{ x: number; y: number; timer: ReturnType<typeof setTimeout> } | null>(null);
   const longPressed = useRef(false);
@@ -140,24 +171,17 @@ export function ContextMenu({ items, children, label, component = "div", classNa
     },
   };
 
-  const Element = component;
-  return (
-    <>
-      <Element className={className} {...handlers} data-context-menu="" {...rest}>
-        {children}
-      </Element>
-      {open ? (
-        <MenuPopup
-          state={open}
-          label={label}
-          onClose={() => {
-            setOpen(null);
-            longPressed.current = false;
-          }}
-        />
-      ) : null}
-    </>
-  );
+  const popup = open ? (
+    <MenuPopup
+      state={open}
+      label={label}
+      onClose={() => {
+        setOpen(null);
+        longPressed.current = false;
+      }}
+    />
+  ) : null;
+  return { handlers, openAt, popup };
 }
 
 function MenuPopup({ state, label, onClose }: { state: OpenState; label?: string; onClose: () => void }) {
@@ -208,6 +232,7 @@ function MenuPopup({ state, label, onClose }: { state: OpenState; label?: string
     onClose();
     try {
       await item.onSelect();
+      if (item.quiet) return;
       notify("success", t("contextMenu.executed", { label: item.label }), { autoClose: CONTEXT_SUCCESS_MS });
     } catch (error) {
       console.warn(`Context-menu action "${item.id}" failed`, error);

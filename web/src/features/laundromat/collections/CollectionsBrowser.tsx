@@ -1,68 +1,108 @@
-import { ActionIcon, Button, Card, Checkbox, Group, Loader, Menu, Select, Stack, Table, Text, UnstyledButton } from "@mantine/core";
-import { useMediaQuery } from "@mantine/hooks";
-import { IconArrowDown, IconArrowUp, IconArrowsSort, IconChevronRight, IconColumns, IconDownload } from "@tabler/icons-react";
-import { useMemo, useState } from "react";
+import { Button, Group, Select, Text, TextInput } from "@mantine/core";
+import { IconCheck, IconEye, IconLink, IconSearch, IconTrash, IconX } from "@tabler/icons-react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { buildContext } from "@tumble/domain/contextMenu";
+import { extractErrorMessage } from "@tumble/domain/errorMessage";
 import { formatUSD } from "@tumble/domain/money";
 import { api } from "../../../lib/api";
-import { runQuery } from "../../../lib/client";
-import { extractErrorMessage } from "@tumble/domain/errorMessage";
-import { useQuery } from "../../../lib/hooks";
+import { useMutation, useQuery, useQueryState } from "../../../lib/hooks";
 import { useLaundromatSelection } from "../../../lib/laundromatSelection";
-import { notifyError } from "../../../lib/notify";
-import { useColumnVisibility } from "../../../lib/preferences";
+import { notifyError, notifySuccess } from "../../../lib/notify";
+import { param, useSearchState, type SearchSchema } from "../../../lib/searchParams";
+import type { ContextMenuItem } from "../../../ui/ContextMenu";
+import { openConfirm } from "../../../ui/confirm";
+import { DataTable } from "../../../ui/table/DataTable";
+import type { DataColumn } from "../../../ui/table/types";
 import { CollectionDetailDrawer } from "./CollectionDetailDrawer";
 import { formatDisplayDate } from "./format";
 import { StatusBadge } from "./StatusBadge";
-import { STATUSES, type CollectionStatus, type CollectionSummary, type SortBy, type SortDir } from "./types";
-import classes from "./collections.module.css";
+import { STATUSES, type CollectionStatus, type CollectionSummary } from "./types";
 
-const ALL = "__all";
-type Column = { key: string; sort?: SortBy; align?: "right" };
-const COLUMNS: Column[] = [
-  { key: "businessDate", sort: "businessDate" },
-  { key: "store", sort: "storeName" },
-  { key: "collector", sort: "collectorEmail" },
-  { key: "status", sort: "status" },
-  { key: "machines", align: "right" },
-  { key: "total", sort: "totalCents", align: "right" },
-];
+const ALL = "all";
+const SORTS = ["businessDate", "store", "collector", "status", "machines", "total"] as const;
+
+/** The list's view in the URL (decision 0020): a link or a reload shows the same rows. */
+export interface CollectionsSearch {
+  status: CollectionStatus;
+  /** A store id, or "all". Absent: the selected store (admins: all). */
+  store: string;
+  collector: string;
+  from: string;
+  to: string;
+  /** "all": every date (the unverified badge's list). Absent with no from/to: the selected range. */
+  dates: "all";
+  q: string;
+  sort: (typeof SORTS)[number];
+  dir: "asc" | "desc";
+  page: number;
+  /** The collection open in the detail drawer. */
+  open: string;
+}
+
+const SEARCH: SearchSchema<CollectionsSearch> = {
+  status: param.oneOf(STATUSES),
+  store: param.text(64),
+  collector: param.text(64),
+  from: param.isoDate(),
+  to: param.isoDate(),
+  dates: param.oneOf(["all"] as const),
+  q: param.text(100),
+  sort: param.oneOf(SORTS),
+  dir: param.oneOf(["asc", "desc"] as const),
+  page: param.int(1),
+  open: param.text(64),
+};
 
 interface Props {
   /** Admin collections: every store by default, adjust and delete in the detail. */
   admin?: boolean;
 }
 
-/** Collections of the selected range: filters, sortable columns, CSV export and the detail drawer. */
+/** Collections with filters, sortable columns, CSV export, row menus and the detail drawer, all in the URL. */
 export function CollectionsBrowser({ admin = false }: Props) {
   const { t } = useTranslation("collections");
   const { selection } = useLaundromatSelection();
   const role = useQuery(api.auth.getUserCompanyRole);
+  const me = useQuery(api.auth.loggedInUser);
   const stores = useQuery(api.stores.listAll, {});
-  const isMobile = useMediaQuery("(max-width: 767px)") ?? false;
-  const table = admin ? "admin-collections" : "collections-list";
-  const columns = useColumnVisibility(table);
-  const [storeFilter, setStoreFilter] = useState<string | null>(null);
-  const [collector, setCollector] = useState<string | null>(null);
-  const [status, setStatus] = useState<CollectionStatus | null>(null);
-  const [sortBy, setSortBy] = useState<SortBy>("businessDate");
-  const [sortDir, setSortDir] = useState<SortDir>("desc");
-  const [openId, setOpenId] = useState<string | null>(null);
-  const [exporting, setExporting] = useState(false);
+  const verify = useMutation(api.collections.verify);
+  const deleteDraft = useMutation(api.collections.deleteDraft);
+  const [search, setSearch] = useSearchState(SEARCH);
 
-  // The list follows the selected store unless the user picks another filter (admins start on all).
-  const storeId = storeFilter === null ? (admin ? null : selection.storeId) : storeFilter === ALL ? null : storeFilter;
-  const { fromDate, toDate } = selection.dateRange;
+  // Dates and store: the URL's when it names them, else the laundromat selection's.
+  const allDates = search.dates === ALL;
+  const fromDate = allDates ? undefined : (search.from ?? selection.dateRange.fromDate);
+  const toDate = allDates ? undefined : (search.to ?? selection.dateRange.toDate);
+  const storeParam = search.store ?? (admin ? ALL : (selection.storeId ?? ALL));
+  const storeId = storeParam === ALL ? undefined : storeParam;
   const args = {
-    fromDate,
-    toDate,
+    ...(fromDate ? { fromDate } : {}),
+    ...(toDate ? { toDate } : {}),
     ...(storeId ? { storeId } : {}),
-    ...(collector ? { collectorId: collector } : {}),
-    ...(status ? { status } : {}),
-    sortBy,
-    sortDir,
+    ...(search.collector ? { collectorId: search.collector } : {}),
+    ...(search.status ? { status: search.status } : {}),
   };
-  const rows = useQuery(api.collections.list, args);
+  const state = useQueryState(api.collections.list, args);
+  const rows = state.data;
+
+  // A selection applied in the dialog replaces the dates and store pinned in the URL.
+  const applied = selection.lastUpdated;
+  const lastApplied = useRef(applied);
+  useEffect(() => {
+    if (lastApplied.current === applied) return;
+    lastApplied.current = applied;
+    setSearch({ from: undefined, to: undefined, dates: undefined, store: undefined, page: undefined });
+  }, [applied, setSearch]);
+
+  /** A filter change pins the dates and store too, so the link shows the same rows elsewhere. */
+  const setFilter = (patch: Partial<CollectionsSearch>) =>
+    setSearch({
+      ...(allDates || search.from ? {} : { from: fromDate, to: toDate }),
+      store: storeParam,
+      page: undefined,
+      ...patch,
+    });
 
   // Collectors seen so far, so the filter keeps its options while it narrows the list.
   const [known, setKnown] = useState<ReadonlyMap<string, string>>(() => new Map());
@@ -75,222 +115,167 @@ export function CollectionsBrowser({ admin = false }: Props) {
   }
   const collectors = useMemo(() => [...known.entries()].map(([value, label]) => ({ value, label })).sort((a, b) => a.label.localeCompare(b.label)), [known]);
 
-  const onSort = (key: SortBy) => {
-    if (sortBy === key) setSortDir((d) => (d === "asc" ? "desc" : "asc"));
-    else {
-      setSortBy(key);
-      setSortDir(key === "businessDate" || key === "totalCents" ? "desc" : "asc");
-    }
-  };
+  const needle = search.q?.trim().toLowerCase() ?? "";
+  const shown = useMemo(
+    () => (needle && rows ? rows.filter((r) => [r.storeName, r.collectorName, r.collectorEmail].some((v) => v?.toLowerCase().includes(needle))) : rows),
+    [rows, needle],
+  );
 
-  const onExport = async () => {
-    setExporting(true);
-    try {
-      const csv = await runQuery(api.collections.exportCsv, args);
-      const url = URL.createObjectURL(new Blob([csv], { type: "text/csv;charset=utf-8" }));
-      const a = document.createElement("a");
-      a.href = url;
-      a.download = `collections-${fromDate}-${toDate}.csv`;
-      document.body.appendChild(a);
-      a.click();
-      a.remove();
-      setTimeout(() => URL.revokeObjectURL(url), 1000);
-    } catch (error) {
-      notifyError(extractErrorMessage(error, t("list.exportFailed")));
-    } finally {
-      setExporting(false);
-    }
-  };
+  const label = (r: CollectionSummary) => t("list.open", { store: r.storeName, date: formatDisplayDate(r.businessDate) });
+  const columns = useMemo<DataColumn<CollectionSummary>[]>(
+    () => [
+      { id: "businessDate", header: t("list.columnsName.businessDate"), cell: (r) => formatDisplayDate(r.businessDate), sortValue: (r) => r.businessDate, card: "title" },
+      { id: "status", header: t("list.columnsName.status"), cell: (r) => <StatusBadge status={r.status} />, sortValue: (r) => r.status, card: "badge" },
+      { id: "store", header: t("list.columnsName.store"), cell: (r) => r.storeName, sortValue: (r) => r.storeName },
+      { id: "collector", header: t("list.columnsName.collector"), cell: (r) => r.collectorName || r.collectorEmail, sortValue: (r) => r.collectorName || r.collectorEmail },
+      { id: "machines", header: t("list.columnsName.machines"), cell: (r) => r.lineCount, sortValue: (r) => r.lineCount, align: "right" },
+      {
+        id: "total",
+        header: t("list.columnsName.total"),
+        cell: (r) => <Text fw={700} inherit>{formatUSD(r.totalCents)}</Text>,
+        sortValue: (r) => r.totalCents,
+        csv: (r) => (r.totalCents / 100).toFixed(2),
+        align: "right",
+        card: "aside",
+      },
+    ],
+    [t],
+  );
 
-  const visible = COLUMNS.filter((c) => columns.isVisible(c.key));
-  const cell = (r: CollectionSummary, key: string) => {
-    switch (key) {
-      case "businessDate":
-        return formatDisplayDate(r.businessDate);
-      case "store":
-        return r.storeName;
-      case "collector":
-        return r.collectorName || r.collectorEmail;
-      case "status":
-        return <StatusBadge status={r.status} />;
-      case "machines":
-        return r.lineCount;
-      case "total":
-        return formatUSD(r.totalCents);
-      default:
-        return null;
+  const open = (r: CollectionSummary) => setSearch({ open: r._id }, { push: true });
+  const menu = (r: CollectionSummary): ContextMenuItem[] => {
+    const rights = buildContext({ role: me?.companyRole, globalRole: me?.globalRole, userId: me?._id }, "collection", r, { ownerId: r.collectorId }).permissions;
+    const items: ContextMenuItem[] = [{ id: "open", label: t("list.menu.open"), icon: <IconEye size={16} aria-hidden />, onSelect: () => open(r) }];
+    items.push({
+      id: "copy-link",
+      label: t("list.menu.copyLink"),
+      icon: <IconLink size={16} aria-hidden />,
+      onSelect: () => navigator.clipboard.writeText(linkTo(r._id)),
+    });
+    if (rights.canEdit && role?.permissions.canVerify && r.status === "submitted" && !rights.isOwner) {
+      items.push({
+        id: "verify",
+        label: t("list.menu.verify"),
+        icon: <IconCheck size={16} aria-hidden />,
+        color: "green",
+        onSelect: async () => {
+          await verify({ collectionId: r._id });
+        },
+      });
     }
+    if (rights.canDelete && r.status === "draft" && (rights.isOwner || role?.permissions.isAdmin)) {
+      items.push({
+        id: "delete",
+        label: t("adminCollections.delete"),
+        icon: <IconTrash size={16} aria-hidden />,
+        color: "red",
+        quiet: true,
+        onSelect: () => void confirmDelete(r),
+      });
+    }
+    return items;
   };
+  const confirmDelete = (r: CollectionSummary) =>
+    openConfirm({
+      title: t("adminCollections.deleteTitle"),
+      message: t("adminCollections.deleteMessage", { store: r.storeName, date: formatDisplayDate(r.businessDate) }),
+      confirmLabel: t("adminCollections.delete"),
+      cancelLabel: t("common.cancel"),
+      destructive: true,
+      confirmTestId: "confirm-delete-draft",
+      onConfirm: () => {
+        deleteDraft({ collectionId: r._id })
+          .then(() => notifySuccess(t("adminCollections.deleted")))
+          .catch((error: unknown) => notifyError(extractErrorMessage(error, t("adminCollections.deleteFailed"))));
+      },
+    });
+
+  const rangeText = allDates
+    ? t("list.allDates")
+    : t("list.range", { from: formatDisplayDate(fromDate ?? ""), to: formatDisplayDate(toDate ?? "") });
+  const datesPinned = allDates || search.from !== undefined;
+
+  const toolbar = (
+    <>
+      <Select
+        label={t("list.store")}
+        data={[{ value: ALL, label: t("list.allStores") }, ...(stores ?? []).map((s) => ({ value: s._id, label: s.name }))]}
+        value={storeParam}
+        onChange={(v) => setFilter({ store: v ?? ALL })}
+        allowDeselect={false}
+        w={{ base: "100%", xs: 200 }}
+        size="md"
+      />
+      <Select
+        label={t("list.collector")}
+        data={[{ value: ALL, label: t("list.allCollectors") }, ...collectors]}
+        value={search.collector ?? ALL}
+        onChange={(v) => setFilter({ collector: !v || v === ALL ? undefined : v })}
+        allowDeselect={false}
+        w={{ base: "100%", xs: 220 }}
+        size="md"
+      />
+      <Select
+        label={t("list.status")}
+        data={[{ value: ALL, label: t("list.allStatuses") }, ...STATUSES.map((s) => ({ value: s, label: t(`common.status.${s}`) }))]}
+        value={search.status ?? ALL}
+        onChange={(v) => setFilter({ status: !v || v === ALL ? undefined : (v as CollectionStatus) })}
+        allowDeselect={false}
+        w={{ base: "100%", xs: 180 }}
+        size="md"
+      />
+      <TextInput
+        label={t("list.search")}
+        leftSection={<IconSearch size={16} aria-hidden />}
+        defaultValue={search.q ?? ""}
+        onChange={(e) => setFilter({ q: e.currentTarget.value || undefined })}
+        w={{ base: "100%", xs: 200 }}
+        size="md"
+      />
+    </>
+  );
 
   return (
-    <Stack gap="sm">
-      <Group gap="xs" align="flex-end" wrap="wrap">
-        <Select
-          label={t("list.store")}
-          data={[{ value: ALL, label: t("list.allStores") }, ...(stores ?? []).map((s) => ({ value: s._id, label: s.name }))]}
-          value={storeId ?? ALL}
-          onChange={(v) => setStoreFilter(v ?? ALL)}
-          allowDeselect={false}
-          w={{ base: "100%", xs: 200 }}
-          size="md"
-        />
-        <Select
-          label={t("list.collector")}
-          data={[{ value: ALL, label: t("list.allCollectors") }, ...collectors]}
-          value={collector ?? ALL}
-          onChange={(v) => setCollector(!v || v === ALL ? null : v)}
-          allowDeselect={false}
-          w={{ base: "100%", xs: 250 }}
-          size="md"
-        />
-        <Select
-          label={t("list.status")}
-          data={[{ value: ALL, label: t("list.allStatuses") }, ...STATUSES.map((s) => ({ value: s, label: t(`common.status.${s}`) }))]}
-          value={status ?? ALL}
-          onChange={(v) => setStatus(!v || v === ALL ? null : (v as CollectionStatus))}
-          allowDeselect={false}
-          w={{ base: "100%", xs: 210 }}
-          size="md"
-        />
-        <Group gap="xs" ml="auto">
-          <Menu closeOnItemClick={false} position="bottom-end">
-            <Menu.Target>
-              <Button variant="default" size="md" leftSection={<IconColumns size={16} aria-hidden />}>
-                {t("list.columns")}
-              </Button>
-            </Menu.Target>
-            <Menu.Dropdown>
-              {COLUMNS.map((c) => (
-                <Menu.Item key={c.key} onClick={() => columns.toggle(c.key)}>
-                  <Checkbox size="sm" readOnly checked={columns.isVisible(c.key)} label={t(`list.columnsName.${c.key}`)} tabIndex={-1} />
-                </Menu.Item>
-              ))}
-            </Menu.Dropdown>
-          </Menu>
-          {role?.permissions.canExportReports ? (
-            <Button variant="light" size="md" leftSection={<IconDownload size={16} aria-hidden />} loading={exporting} onClick={() => void onExport()}>
-              {t("list.export")}
-            </Button>
-          ) : null}
-        </Group>
+    <>
+      <Group gap="xs" data-testid="collections-dates">
+        <Text size="sm" c="dimmed">
+          {rangeText}
+        </Text>
+        {datesPinned ? (
+          <Button size="compact-sm" variant="subtle" leftSection={<IconX size={14} aria-hidden />} onClick={() => setSearch({ from: undefined, to: undefined, dates: undefined, page: undefined })}>
+            {t("list.useSelectedDates")}
+          </Button>
+        ) : null}
       </Group>
-
-      {rows === undefined ? (
-        <Loader aria-label={t("common.loading")} />
-      ) : rows.length === 0 ? (
-        <Card withBorder p="lg">
-          <Text c="dimmed" ta="center">
-            {t("list.empty", { from: formatDisplayDate(fromDate), to: formatDisplayDate(toDate) })}
-          </Text>
-        </Card>
-      ) : isMobile ? (
-        <Stack gap="xs" data-testid="collections-rows">
-          <Group gap="xs">
-            <Text size="sm" c="dimmed">
-              {t("list.sortBy")}
-            </Text>
-            {COLUMNS.filter((c) => c.sort).map((c) => (
-              <Button
-                key={c.key}
-                size="compact-sm"
-                variant={sortBy === c.sort ? "light" : "subtle"}
-                onClick={() => onSort(c.sort!)}
-                rightSection={sortBy === c.sort ? sortDir === "asc" ? <IconArrowUp size={12} /> : <IconArrowDown size={12} /> : null}
-              >
-                {t(`list.columnsName.${c.key}`)}
-              </Button>
-            ))}
-          </Group>
-          {rows.map((r) => (
-            <UnstyledButton
-              key={r._id}
-              onClick={() => setOpenId(r._id)}
-              data-testid="collection-row"
-              aria-label={t("list.open", { store: r.storeName, date: formatDisplayDate(r.businessDate) })}
-            >
-              <Card withBorder radius="md" p="sm">
-                <Group justify="space-between" wrap="nowrap">
-                  <div style={{ minWidth: 0 }}>
-                    <Group gap={6}>
-                      {columns.isVisible("businessDate") ? <Text fw={700}>{formatDisplayDate(r.businessDate)}</Text> : null}
-                      {columns.isVisible("status") ? <StatusBadge status={r.status} /> : null}
-                    </Group>
-                    <Text size="sm" c="dimmed">
-                      {[
-                        columns.isVisible("store") ? r.storeName : null,
-                        columns.isVisible("collector") ? r.collectorName || r.collectorEmail : null,
-                        columns.isVisible("machines") ? t("common.machineCount", { count: r.lineCount }) : null,
-                      ]
-                        .filter(Boolean)
-                        .join(" · ")}
-                    </Text>
-                  </div>
-                  {columns.isVisible("total") ? (
-                    <Text fw={800} size="lg">
-                      {formatUSD(r.totalCents)}
-                    </Text>
-                  ) : null}
-                </Group>
-              </Card>
-            </UnstyledButton>
-          ))}
-        </Stack>
-      ) : (
-        <Table.ScrollContainer minWidth={640}>
-          <Table highlightOnHover striped data-testid="collections-rows">
-            <Table.Thead>
-              <Table.Tr>
-                {visible.map((c) => (
-                  <Table.Th key={c.key} ta={c.align} aria-sort={c.sort && sortBy === c.sort ? (sortDir === "asc" ? "ascending" : "descending") : undefined}>
-                    {c.sort ? (
-                      <UnstyledButton className={classes.sortHeader} onClick={() => onSort(c.sort!)}>
-                        <Group gap={4} wrap="nowrap" justify={c.align === "right" ? "flex-end" : "flex-start"}>
-                          <Text fw={700} size="sm">
-                            {t(`list.columnsName.${c.key}`)}
-                          </Text>
-                          {sortBy === c.sort ? (
-                            sortDir === "asc" ? (
-                              <IconArrowUp size={14} aria-hidden />
-                            ) : (
-                              <IconArrowDown size={14} aria-hidden />
-                            )
-                          ) : (
-                            <IconArrowsSort size={14} aria-hidden opacity={0.4} />
-                          )}
-                        </Group>
-                      </UnstyledButton>
-                    ) : (
-                      t(`list.columnsName.${c.key}`)
-                    )}
-                  </Table.Th>
-                ))}
-                <Table.Th w={44} />
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {rows.map((r) => (
-                <Table.Tr key={r._id} className={classes.clickableRow} onClick={() => setOpenId(r._id)} data-testid="collection-row">
-                  {visible.map((c) => (
-                    <Table.Td key={c.key} ta={c.align} fw={c.key === "total" ? 700 : undefined}>
-                      {cell(r, c.key)}
-                    </Table.Td>
-                  ))}
-                  <Table.Td>
-                    <ActionIcon
-                      variant="subtle"
-                      aria-label={t("list.open", { store: r.storeName, date: formatDisplayDate(r.businessDate) })}
-                      onClick={() => setOpenId(r._id)}
-                    >
-                      <IconChevronRight size={18} aria-hidden />
-                    </ActionIcon>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      )}
-      <CollectionDetailDrawer collectionId={openId} onClose={() => setOpenId(null)} admin={admin} />
-    </Stack>
+      <DataTable
+        tableId={admin ? "admin-collections" : "collections-list"}
+        caption={t(admin ? "adminCollections.title" : "list.title")}
+        columns={columns}
+        data={shown}
+        error={state.error}
+        getRowId={(r) => r._id}
+        sort={{ id: search.sort ?? "businessDate", desc: (search.dir ?? "desc") === "desc" }}
+        onSortChange={(s) => setSearch({ sort: s?.id as CollectionsSearch["sort"], dir: s?.desc ? "desc" : "asc", page: undefined })}
+        page={search.page ?? 1}
+        onPageChange={(page) => setSearch({ page: page > 1 ? page : undefined })}
+        onRowClick={open}
+        rowLabel={label}
+        rowMenu={menu}
+        selectedId={search.open ?? null}
+        emptyText={allDates ? t("list.emptyAll") : t("list.empty", { from: formatDisplayDate(fromDate ?? ""), to: formatDisplayDate(toDate ?? "") })}
+        exportName={role?.permissions.canExportReports ? `collections-${fromDate ?? "all"}-${toDate ?? "all"}` : undefined}
+        toolbar={toolbar}
+        testId="collections-rows"
+        rowTestId="collection-row"
+      />
+      <CollectionDetailDrawer collectionId={search.open ?? null} onClose={() => setSearch({ open: undefined })} admin={admin} />
+    </>
   );
+}
+
+/** This page's address with the collection open: the current filters and the row. */
+function linkTo(collectionId: string): string {
+  const url = new URL(window.location.href);
+  url.searchParams.set("open", collectionId);
+  return url.toString();
 }

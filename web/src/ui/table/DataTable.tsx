@@ -1,0 +1,503 @@
+import { ActionIcon, Alert, Button, Card, Checkbox, Group, Menu, Pagination, Paper, Select, Skeleton, Stack, Table, Text, UnstyledButton } from "@mantine/core";
+import { useMediaQuery } from "@mantine/hooks";
+import { IconArrowDown, IconArrowUp, IconArrowsSort, IconChevronRight, IconColumns, IconDots, IconDownload } from "@tabler/icons-react";
+import {
+  columnVisibilityFeature,
+  createPaginatedRowModel,
+  createSortedRowModel,
+  rowPaginationFeature,
+  rowSortingFeature,
+  tableFeatures,
+  useTable,
+  type ColumnDef,
+  type Row,
+  type RowData,
+  type SortingState,
+} from "@tanstack/react-table";
+import { useMemo, useState, type MouseEvent, type ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { BREAKPOINTS } from "@tumble/domain/display";
+import { extractErrorMessage } from "@tumble/domain/errorMessage";
+import { updatePreferences, useDensity, usePreferences, preferencesStore } from "../../lib/preferences";
+import { useContextMenu } from "../ContextMenu";
+import { downloadCsv, rowsToCsv } from "./csvDownload";
+import type { DataColumn, RowMenu, SortState } from "./types";
+import classes from "./DataTable.module.css";
+
+// The one table of the app (decision 0020): TanStack Table's sorting, column visibility and
+// pagination, drawn with Mantine. Column visibility is the user's preference (columnVisibility
+// per table id); sort and page can be owned by the caller (kept in the URL). Phones get cards,
+// never sideways scrolling; every row has the context menu and a keyboard-reachable "more" button.
+
+export const DEFAULT_PAGE_SIZE = 50;
+const PHONE_QUERY = `(max-width: ${BREAKPOINTS[0]!.max}px)`;
+
+const features = tableFeatures({
+  rowSortingFeature,
+  sortedRowModel: createSortedRowModel(),
+  columnVisibilityFeature,
+  rowPaginationFeature,
+  paginatedRowModel: createPaginatedRowModel(),
+});
+
+/** Read by screen readers, not shown. */
+const SR_ONLY = { position: "absolute", width: 1, height: 1, overflow: "hidden", clip: "rect(0 0 0 0)", whiteSpace: "nowrap" } as const;
+
+const collator = new Intl.Collator(undefined, { numeric: true, sensitivity: "base" });
+
+function compareValues(a: unknown, b: unknown): number {
+  // Empty values sort last whichever the direction is in the row model's eyes; here, below all.
+  if (a === null || a === undefined || a === "") return b === null || b === undefined || b === "" ? 0 : 1;
+  if (b === null || b === undefined || b === "") return -1;
+  if (typeof a === "number" && typeof b === "number") return a - b;
+  return collator.compare(String(a), String(b));
+}
+
+export interface DataTableProps<T> {
+  /** The preference key of its column visibility, e.g. "collections-list". */
+  tableId: string;
+  columns: DataColumn<T>[];
+  /** undefined while loading. */
+  data: readonly T[] | undefined;
+  error?: unknown;
+  onRetry?: () => void;
+  getRowId: (row: T) => string;
+  /** Controlled sort (from the URL); without it the table keeps its own, starting at defaultSort. */
+  sort?: SortState | null;
+  defaultSort?: SortState | null;
+  onSortChange?: (sort: SortState | null) => void;
+  /** Controlled 1-based page (from the URL). */
+  page?: number;
+  onPageChange?: (page: number) => void;
+  pageSize?: number;
+  onRowClick?: (row: T) => void;
+  /** The accessible name of a row's open button (and what its card says it opens). */
+  rowLabel?: (row: T) => string;
+  rowMenu?: RowMenu<T>;
+  selectedId?: string | null;
+  emptyText: ReactNode;
+  /** Offers CSV export of every row (all pages, visible columns) under this file name. */
+  exportName?: string;
+  /** Filters and buttons shown at the left of the toolbar. */
+  toolbar?: ReactNode;
+  testId?: string;
+  rowTestId?: string;
+  /** Extra attributes on each row (data-* for tests). */
+  rowAttributes?: (row: T) => Record<string, string | undefined>;
+  /** Its caption for assistive technology. */
+  caption: string;
+}
+
+export function DataTable<T extends RowData>(props: DataTableProps<T>) {
+  const { tableId, columns, data, getRowId, pageSize = DEFAULT_PAGE_SIZE } = props;
+  const { t } = useTranslation("common");
+  const isPhone = useMediaQuery(PHONE_QUERY) ?? false;
+  const density = useDensity();
+  const { columnVisibility } = usePreferences();
+  const visibility = useMemo(() => columnVisibility[tableId] ?? {}, [columnVisibility, tableId]);
+
+  const [ownSort, setOwnSort] = useState<SortState | null>(props.defaultSort ?? null);
+  const sort = props.sort !== undefined ? props.sort : ownSort;
+  const setSort = (next: SortState | null) => {
+    setOwnSort(next);
+    props.onSortChange?.(next);
+    setPage(1);
+  };
+  const [ownPage, setOwnPage] = useState(1);
+  const rowCount = data?.length ?? 0;
+  const pageCount = Math.max(1, Math.ceil(rowCount / pageSize));
+  const page = Math.min(props.page ?? ownPage, pageCount);
+  const setPage = (next: number) => {
+    setOwnPage(next);
+    props.onPageChange?.(next);
+  };
+
+  const columnDefs = useMemo<ColumnDef<typeof features, T>[]>(
+    () =>
+      columns.map((c) => ({
+        id: c.id,
+        header: c.header,
+        accessorFn: (row: T) => c.sortValue?.(row) ?? null,
+        enableSorting: Boolean(c.sortValue),
+        enableHiding: c.hideable !== false,
+        sortFn: (a: Row<typeof features, T>, b: Row<typeof features, T>, id: string) => compareValues(a.getValue(id), b.getValue(id)),
+        sortUndefined: "last",
+      })),
+    [columns],
+  );
+  const sorting: SortingState = sort ? [{ id: sort.id, desc: sort.desc }] : [];
+  const stableData = useMemo(() => (data ?? []) as T[], [data]);
+
+  const table = useTable({
+    features,
+    columns: columnDefs,
+    data: stableData,
+    getRowId: (row: T) => getRowId(row),
+    state: { sorting, columnVisibility: visibility, pagination: { pageIndex: page - 1, pageSize } },
+    onSortingChange: (updater) => {
+      const next = typeof updater === "function" ? updater(sorting) : updater;
+      setSort(next[0] ? { id: next[0].id, desc: next[0].desc } : null);
+    },
+    onColumnVisibilityChange: (updater) => {
+      const all = preferencesStore.get().columnVisibility;
+      const next = typeof updater === "function" ? updater(all[tableId] ?? {}) : updater;
+      updatePreferences({ columnVisibility: { ...all, [tableId]: next } });
+    },
+    autoResetPageIndex: false,
+    enableSortingRemoval: false,
+  });
+
+  const byId = useMemo(() => new Map(columns.map((c) => [c.id, c])), [columns]);
+  const visibleColumns = table
+    .getVisibleLeafColumns()
+    .map((col) => byId.get(col.id))
+    .filter((c): c is DataColumn<T> => Boolean(c));
+  const pageRows = table.getRowModel().rows.map((r) => r.original);
+
+  const onExport = () => {
+    const all = table.getPrePaginatedRowModel().rows.map((r) => r.original);
+    downloadCsv(props.exportName!, rowsToCsv(visibleColumns, all));
+  };
+
+  const hideable = columns.filter((c) => c.hideable !== false);
+  const sortable = columns.filter((c) => c.sortValue);
+  const verticalSpacing = density === "comfortable" ? "sm" : density === "compact" ? "xs" : 4;
+
+  let body: ReactNode;
+  if (props.error) {
+    body = (
+      <Alert color="red" title={t("table.loadFailed")} data-testid={props.testId ? `${props.testId}-error` : undefined}>
+        <Stack gap="xs" align="flex-start">
+          <Text size="sm">{extractErrorMessage(props.error, t("errors.requestFailed"))}</Text>
+          {props.onRetry ? (
+            <Button size="xs" variant="light" color="red" onClick={props.onRetry}>
+              {t("actions.retry")}
+            </Button>
+          ) : null}
+        </Stack>
+      </Alert>
+    );
+  } else if (data === undefined) {
+    body = (
+      <Stack gap="xs" aria-busy aria-label={t("loading")}>
+        {[0, 1, 2, 3, 4].map((i) => (
+          <Skeleton key={i} height={isPhone ? 88 : 40} radius="sm" />
+        ))}
+      </Stack>
+    );
+  } else if (data.length === 0) {
+    body = (
+      <Card withBorder p="lg" data-testid={props.testId ? `${props.testId}-empty` : undefined}>
+        <Text c="dimmed" ta="center">
+          {props.emptyText}
+        </Text>
+      </Card>
+    );
+  } else if (isPhone) {
+    body = (
+      <Stack gap="xs" data-testid={props.testId} role="list" aria-label={props.caption}>
+        {pageRows.map((row) => (
+          <RowCard key={getRowId(row)} row={row} columns={visibleColumns} props={props} />
+        ))}
+      </Stack>
+    );
+  } else {
+    const hasActions = Boolean(props.onRowClick || props.rowMenu);
+    body = (
+      <Table
+        className={classes.table}
+        stickyHeader
+        stickyHeaderOffset="var(--app-shell-header-offset, 0rem)"
+        highlightOnHover
+        verticalSpacing={verticalSpacing}
+        data-testid={props.testId}
+      >
+        <Table.Caption style={SR_ONLY}>
+          {props.caption}
+        </Table.Caption>
+        <Table.Thead>
+          {table.getHeaderGroups().map((group) => (
+            <Table.Tr key={group.id}>
+              {group.headers.map((header) => {
+                const c = byId.get(header.column.id)!;
+                const sorted = header.column.getIsSorted();
+                return (
+                  <Table.Th
+                    key={header.id}
+                    ta={c.align}
+                    w={c.width}
+                    aria-sort={sorted === "asc" ? "ascending" : sorted === "desc" ? "descending" : undefined}
+                  >
+                    {header.column.getCanSort() ? (
+                      <UnstyledButton className={classes.sortHeader} onClick={header.column.getToggleSortingHandler()}>
+                        <Group gap={4} wrap="nowrap" justify={c.align === "right" ? "flex-end" : "flex-start"}>
+                          <Text fw={700} size="sm">
+                            {c.header}
+                          </Text>
+                          {sorted === "asc" ? (
+                            <IconArrowUp size={14} aria-hidden />
+                          ) : sorted === "desc" ? (
+                            <IconArrowDown size={14} aria-hidden />
+                          ) : (
+                            <IconArrowsSort size={14} aria-hidden opacity={0.4} />
+                          )}
+                        </Group>
+                      </UnstyledButton>
+                    ) : (
+                      c.header
+                    )}
+                  </Table.Th>
+                );
+              })}
+              {hasActions ? (
+                <Table.Th w={props.rowMenu && props.onRowClick ? 88 : 48}>
+                  <span style={SR_ONLY}>
+                    {t("table.actions")}
+                  </span>
+                </Table.Th>
+              ) : null}
+            </Table.Tr>
+          ))}
+        </Table.Thead>
+        <Table.Tbody>
+          {pageRows.map((row) => (
+            <TableRow key={getRowId(row)} row={row} columns={visibleColumns} props={props} />
+          ))}
+        </Table.Tbody>
+      </Table>
+    );
+  }
+
+  const from = (page - 1) * pageSize + 1;
+  const to = Math.min(page * pageSize, rowCount);
+  const currentSort = sort;
+  return (
+    <Stack gap="sm">
+      <Group gap="xs" align="flex-end" wrap="wrap">
+        {props.toolbar}
+        <Group gap="xs" ml="auto" wrap="nowrap">
+          {isPhone && sortable.length > 0 ? (
+            <>
+              <Select
+                label={t("table.sortBy")}
+                data={sortable.map((c) => ({ value: c.id, label: c.header }))}
+                value={currentSort?.id ?? null}
+                onChange={(id) => id && setSort({ id, desc: currentSort?.id === id ? currentSort.desc : false })}
+                allowDeselect={false}
+                w={150}
+                size="md"
+                comboboxProps={{ withinPortal: true }}
+              />
+              <ActionIcon
+                variant="default"
+                size={42}
+                disabled={!currentSort}
+                aria-label={currentSort?.desc ? t("table.sortDescending") : t("table.sortAscending")}
+                onClick={() => currentSort && setSort({ id: currentSort.id, desc: !currentSort.desc })}
+              >
+                {currentSort?.desc ? <IconArrowDown size={18} aria-hidden /> : <IconArrowUp size={18} aria-hidden />}
+              </ActionIcon>
+            </>
+          ) : null}
+          {hideable.length > 1 ? (
+            <Menu closeOnItemClick={false} position="bottom-end" withinPortal>
+              <Menu.Target>
+                {isPhone ? (
+                  <ActionIcon variant="default" size={42} aria-label={t("table.columns")}>
+                    <IconColumns size={18} aria-hidden />
+                  </ActionIcon>
+                ) : (
+                  <Button variant="default" size="md" leftSection={<IconColumns size={16} aria-hidden />}>
+                    {t("table.columns")}
+                  </Button>
+                )}
+              </Menu.Target>
+              <Menu.Dropdown data-testid={`${tableId}-columns`}>
+                {table
+                  .getAllLeafColumns()
+                  .filter((col) => col.getCanHide())
+                  .map((col) => (
+                    <Menu.Item key={col.id} onClick={() => col.toggleVisibility()}>
+                      <Checkbox size="sm" readOnly checked={col.getIsVisible()} label={byId.get(col.id)?.header} tabIndex={-1} />
+                    </Menu.Item>
+                  ))}
+              </Menu.Dropdown>
+            </Menu>
+          ) : null}
+          {props.exportName ? (
+            isPhone ? (
+              <ActionIcon variant="light" size={42} aria-label={t("table.export")} onClick={onExport} disabled={!data?.length}>
+                <IconDownload size={18} aria-hidden />
+              </ActionIcon>
+            ) : (
+              <Button variant="light" size="md" leftSection={<IconDownload size={16} aria-hidden />} onClick={onExport} disabled={!data?.length}>
+                {t("table.export")}
+              </Button>
+            )
+          ) : null}
+        </Group>
+      </Group>
+      {body}
+      {data && data.length > 0 ? (
+        <Group justify="space-between" gap="xs" wrap="wrap">
+          <Text size="sm" c="dimmed" data-testid={props.testId ? `${props.testId}-range` : undefined}>
+            {t("table.range", { from, to, total: rowCount })}
+          </Text>
+          {pageCount > 1 ? (
+            <Pagination
+              total={pageCount}
+              value={page}
+              onChange={setPage}
+              size={isPhone ? "md" : "sm"}
+              siblings={isPhone ? 0 : 1}
+              getControlProps={(control) => ({ "aria-label": t(`table.page.${control}`) })}
+              getItemProps={(n) => ({ "aria-label": t("table.page.number", { page: n }) })}
+            />
+          ) : null}
+        </Group>
+      ) : null}
+    </Stack>
+  );
+}
+
+/** Clicks on a control inside the row act on the control, not the row. */
+function fromControl(event: MouseEvent): boolean {
+  const target = event.target as HTMLElement;
+  const control = target.closest("button, a, input, select, textarea, label, [role=combobox], [role=switch], [role=menuitem], [data-no-row-click]");
+  return control !== null && control !== event.currentTarget && event.currentTarget.contains(control);
+}
+
+function useRowMenu<T extends RowData>(row: T, props: DataTableProps<T>) {
+  const { t } = useTranslation("common");
+  const label = props.rowLabel?.(row);
+  const menu = useContextMenu(() => props.rowMenu?.(row) ?? [], label);
+  const more = props.rowMenu ? (
+    <ActionIcon
+      variant="subtle"
+      color="gray"
+      size="lg"
+      aria-label={t("table.moreActions", { name: label ?? "" })}
+      aria-haspopup="menu"
+      onClick={(event) => {
+        const rect = event.currentTarget.getBoundingClientRect();
+        menu.openAt(rect.left, rect.bottom);
+      }}
+    >
+      <IconDots size={18} aria-hidden />
+    </ActionIcon>
+  ) : null;
+  return { menu, more, label };
+}
+
+function TableRow<T extends RowData>({ row, columns, props }: { row: T; columns: DataColumn<T>[]; props: DataTableProps<T> }) {
+  const { menu, more, label } = useRowMenu(row, props);
+  const id = props.getRowId(row);
+  const hasActions = Boolean(props.onRowClick || props.rowMenu);
+  return (
+    <Table.Tr
+      className={classes.row}
+      data-clickable={props.onRowClick ? "" : undefined}
+      data-selected={props.selectedId === id ? "" : undefined}
+      aria-selected={props.selectedId === id || undefined}
+      data-testid={props.rowTestId}
+      data-context-menu={props.rowMenu ? "" : undefined}
+      {...props.rowAttributes?.(row)}
+      {...(props.rowMenu ? menu.handlers : {})}
+      onClick={props.onRowClick ? (event: MouseEvent) => !fromControl(event) && props.onRowClick!(row) : undefined}
+    >
+      {columns.map((c) => (
+        <Table.Td key={c.id} ta={c.align}>
+          {c.cell(row)}
+        </Table.Td>
+      ))}
+      {hasActions ? (
+        <Table.Td>
+          <Group gap={2} wrap="nowrap" justify="flex-end">
+            {more}
+            {props.onRowClick ? (
+              <ActionIcon variant="subtle" size="lg" aria-label={label} onClick={() => props.onRowClick!(row)}>
+                <IconChevronRight size={18} aria-hidden />
+              </ActionIcon>
+            ) : null}
+          </Group>
+          {menu.popup}
+        </Table.Td>
+      ) : null}
+    </Table.Tr>
+  );
+}
+
+function RowCard<T extends RowData>({ row, columns, props }: { row: T; columns: DataColumn<T>[]; props: DataTableProps<T> }) {
+  const { menu, more, label } = useRowMenu(row, props);
+  const id = props.getRowId(row);
+  const place = (role: DataColumn<T>["card"]) => columns.filter((c) => c.card === role);
+  const title = place("title");
+  const badges = place("badge");
+  const aside = place("aside");
+  const footer = place("footer");
+  const grid = columns.filter((c) => c.card === undefined);
+  return (
+    <Paper
+      withBorder
+      radius="md"
+      p="sm"
+      role="listitem"
+      className={classes.card}
+      data-clickable={props.onRowClick ? "" : undefined}
+      data-selected={props.selectedId === id ? "" : undefined}
+      data-testid={props.rowTestId}
+      data-context-menu={props.rowMenu ? "" : undefined}
+      {...props.rowAttributes?.(row)}
+      {...(props.rowMenu ? menu.handlers : {})}
+      onClick={props.onRowClick ? (event: MouseEvent) => !fromControl(event) && props.onRowClick!(row) : undefined}
+    >
+      <Group justify="space-between" wrap="nowrap" align="flex-start" gap="xs">
+        <Group gap={6} miw={0} style={{ flex: 1 }}>
+          {title.map((c) => (
+            <Text key={c.id} fw={700} component="div" miw={0}>
+              {c.cell(row)}
+            </Text>
+          ))}
+          {badges.map((c) => (
+            <div key={c.id}>{c.cell(row)}</div>
+          ))}
+        </Group>
+        <Group gap={2} wrap="nowrap" align="center">
+          {aside.map((c) => (
+            <Text key={c.id} fw={800} size="lg" component="div" style={{ whiteSpace: "nowrap" }}>
+              {c.cell(row)}
+            </Text>
+          ))}
+          {more}
+          {props.onRowClick ? (
+            <ActionIcon variant="subtle" size="lg" aria-label={label} onClick={() => props.onRowClick!(row)}>
+              <IconChevronRight size={18} aria-hidden />
+            </ActionIcon>
+          ) : null}
+        </Group>
+      </Group>
+      {grid.length > 0 ? (
+        <dl className={classes.cardGrid} style={{ marginTop: 6 }}>
+          {grid.map((c) => (
+            <div key={c.id} style={{ minWidth: 0 }}>
+              <Text component="dt" size="xs" c="dimmed">
+                {c.header}
+              </Text>
+              <Text component="dd" size="sm" style={{ overflowWrap: "anywhere" }}>
+                {c.cell(row)}
+              </Text>
+            </div>
+          ))}
+        </dl>
+      ) : null}
+      {footer.length > 0 ? (
+        <Stack gap="xs" mt="xs">
+          {footer.map((c) => (
+            <div key={c.id}>{c.cell(row)}</div>
+          ))}
+        </Stack>
+      ) : null}
+      {menu.popup}
+    </Paper>
+  );
+}
