@@ -29,6 +29,7 @@ import { NavList } from "./NavList";
 import { SIDEBAR_WIDTH, sidebarStateOf, toggledSidebar } from "./sidebarState";
 import { SignOutButton, useConfirmSignOut } from "./SignOutButton";
 import { useNavigation } from "./useNavigation";
+import type { AppSearch } from "../../lib/searchParams";
 import classes from "./AppLayout.module.css";
 
 const MOBILE_QUERY = "(max-width: 767px)";
@@ -60,9 +61,9 @@ export function AppLayout({ children }: { children: ReactNode }) {
     [nav],
   );
   const onSubTab = useCallback(
-    (area: Area, sub: string) => {
+    (area: Area, sub: string, search?: AppSearch) => {
       setDrawerOpen(false);
-      void nav.goToSubTab(area, sub);
+      void nav.goToSubTab(area, sub, search);
     },
     [nav],
   );

@@ -3,8 +3,10 @@ import { IconChevronRight } from "@tabler/icons-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { Area } from "@tumble/domain/routes";
+import type { AppSearch } from "../../lib/searchParams";
 import { useIconSize } from "../../lib/preferences";
 import { AREA_ICONS } from "./areaIcons";
+import { SubTabBadge } from "./badgeLinks";
 import type { NavTab } from "./useNavigation";
 import classes from "./AppLayout.module.css";
 
@@ -15,7 +17,7 @@ interface NavListProps {
   /** Icons only, labels in tooltips. */
   collapsed?: boolean;
   onTab: (area: Area) => void;
-  onSubTab: (area: Area, subScreen: string) => void;
+  onSubTab: (area: Area, subScreen: string, search?: AppSearch) => void;
 }
 
 /** The main tabs, each with an expandable list of its sub-tabs, and their live badges. */
@@ -124,11 +126,7 @@ export function NavList({ tabs, currentArea, currentSub, collapsed = false, onTa
                         onSubTab(tab.area, sub.subScreen);
                       }}
                       rightSection={
-                        sub.badge ? (
-                          <Badge size="xs" color="red" variant="light">
-                            {sub.badge}
-                          </Badge>
-                        ) : null
+                        sub.badge ? <SubTabBadge area={tab.area} subScreen={sub.subScreen} label={sub.badge} onOpen={(search) => onSubTab(tab.area, sub.subScreen, search)} /> : null
                       }
                     />
                   );

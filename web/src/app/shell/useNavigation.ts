@@ -5,6 +5,7 @@ import { permissionsInCompany } from "@tumble/domain/permissions";
 import { defaultSubScreenFor, resolveRoute, routePath, visibleSubScreens, visibleTabs, type Area } from "@tumble/domain/routes";
 import { api } from "../../lib/api";
 import { useQueryState } from "../../lib/hooks";
+import type { AppSearch } from "../../lib/searchParams";
 import { pathTarget } from "../pathTarget";
 import { screenFor } from "../screens";
 import { onEnterLaundromat } from "./laundromatEntry";
@@ -68,11 +69,11 @@ export function useNavigation() {
   );
 
   const go = useCallback(
-    async (area: Area, subScreen: string | null): Promise<boolean> => {
+    async (area: Area, subScreen: string | null, search?: AppSearch): Promise<boolean> => {
       if (area === "laundromat" && currentArea !== "laundromat" && !(await onEnterLaundromat())) return false;
       const target = subScreen ?? defaultSubScreenFor(area, permissions);
       if (!target) return false;
-      await navigate(pathTarget(routePath(area, target)));
+      await navigate({ ...pathTarget(routePath(area, target)), search });
       return true;
     },
     [currentArea, navigate, permissions],
