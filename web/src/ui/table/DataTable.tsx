@@ -71,8 +71,10 @@ export interface DataTableProps<T> {
   onPageChange?: (page: number) => void;
   pageSize?: number;
   onRowClick?: (row: T) => void;
-  /** The accessible name of a row's open button (and what its card says it opens). */
+  /** The accessible name of a row's open button. */
   rowLabel?: (row: T) => string;
+  /** What the row is called (its menu's name, "More actions for {name}"); used by assistive technology. */
+  rowName: (row: T) => string;
   rowMenu?: RowMenu<T>;
   selectedId?: string | null;
   emptyText: ReactNode;
@@ -188,7 +190,7 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
   } else if (data.length === 0) {
     body = (
       <Card withBorder p="lg" data-testid={props.testId ? `${props.testId}-empty` : undefined}>
-        <Text c="dimmed" ta="center">
+        <Text c="dimmed" ta="center" component="div">
           {props.emptyText}
         </Text>
       </Card>
@@ -370,13 +372,14 @@ function fromControl(event: MouseEvent): boolean {
 function useRowMenu<T extends RowData>(row: T, props: DataTableProps<T>) {
   const { t } = useTranslation("common");
   const label = props.rowLabel?.(row);
-  const menu = useContextMenu(() => props.rowMenu?.(row) ?? [], label);
+  const name = props.rowName(row);
+  const menu = useContextMenu(() => props.rowMenu?.(row) ?? [], name);
   const more = props.rowMenu ? (
     <ActionIcon
       variant="subtle"
       color="gray"
       size="lg"
-      aria-label={t("table.moreActions", { name: label ?? "" })}
+      aria-label={t("table.moreActions", { name })}
       aria-haspopup="menu"
       onClick={(event) => {
         const rect = event.currentTarget.getBoundingClientRect();

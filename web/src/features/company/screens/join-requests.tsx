@@ -1,13 +1,16 @@
-import { Avatar, Badge, Blockquote, Button, Card, Group, Modal, Select, Skeleton, Stack, Text, Textarea, ThemeIcon, Title } from "@mantine/core";
-import { IconCheck, IconInbox, IconX } from "@tabler/icons-react";
+import { Avatar, Badge, Button, Group, Modal, Select, Stack, Text, Textarea, TextInput, ThemeIcon, Title } from "@mantine/core";
+import { IconCheck, IconInbox, IconSearch, IconX } from "@tabler/icons-react";
 import type { ReturnsOf } from "@tumble/domain/functionPath";
 import { COMPANY_ROLES, type CompanyRole } from "@tumble/domain/permissions";
 import { canAssignRole } from "@tumble/domain/roleRank";
-import { useState } from "react";
+import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { api } from "../../../lib/api";
 import { extractErrorMessage } from "@tumble/domain/errorMessage";
-import { useMutation, useQuery } from "../../../lib/hooks";
+import { useMutation, useQuery, useQueryState } from "../../../lib/hooks";
+import { param, useSearchState, type SearchSchema } from "../../../lib/searchParams";
+import { DataTable } from "../../../ui/table/DataTable";
+import type { DataColumn } from "../../../ui/table/types";
 import { notifyError, notifySuccess } from "../../../lib/notify";
 import { formatDateTime } from "../../../ui/companyFinder/format";
 
@@ -15,11 +18,55 @@ type JoinRequest = ReturnsOf<typeof api.companyJoinRequests.getPendingRequestsFo
 
 const DEFAULT_ROLE: CompanyRole = "MEMBER";
 
+/** The list's filter, sort and page in the URL (decision 0020). */
+interface JoinRequestsSearch {
+  q: string;
+  sort: "requester" | "requested";
+  dir: "asc" | "desc";
+  page: number;
+}
+const SEARCH: SearchSchema<JoinRequestsSearch> = {
+  q: param.text(100),
+  sort: param.oneOf(["requester", "requested"] as const),
+  dir: param.oneOf(["asc", "desc"] as const),
+  page: param.int(1),
+};
+
 /** /company/join-requests: pending requests to join the active company; approve with a role, or deny. */
 export default function JoinRequestsScreen() {
   const { t } = useTranslation(["admin", "common"]);
-  const requests = useQuery(api.companyJoinRequests.getPendingRequestsForCompany);
+  const state = useQueryState(api.companyJoinRequests.getPendingRequestsForCompany);
+  const requests = state.data;
   const [denying, setDenying] = useState<JoinRequest | null>(null);
+  const [search, setSearch] = useSearchState(SEARCH);
+  const needle = search.q?.trim().toLowerCase() ?? "";
+  const shown = useMemo(
+    () => (needle ? requests?.filter((r) => [r.name, r.email, r.username, r.message].some((v) => v?.toLowerCase().includes(needle))) : requests),
+    [requests, needle],
+  );
+  const columns: DataColumn<JoinRequest>[] = [
+    { id: "requester", header: t("joinRequests.requester"), cell: (r) => <Requester request={r} />, sortValue: requesterName, csv: (r) => r.email, card: "title" },
+    {
+      id: "requested",
+      header: t("joinRequests.requested"),
+      cell: (r) => <Text size="sm">{formatDateTime(r.requestedAt)}</Text>,
+      sortValue: (r) => r.requestedAt,
+    },
+    {
+      id: "message",
+      header: t("joinRequests.message"),
+      cell: (r) =>
+        r.message ? (
+          <Text size="sm" fs="italic" lineClamp={3}>
+            {r.message}
+          </Text>
+        ) : (
+          "—"
+        ),
+      csv: (r) => r.message ?? "",
+    },
+    { id: "decision", header: t("joinRequests.decision"), cell: (r) => <Decision request={r} onDeny={() => setDenying(r)} />, hideable: false, card: "footer" },
+  ];
 
   return (
     <Stack gap="lg">
@@ -39,31 +86,44 @@ export default function JoinRequestsScreen() {
         ) : null}
       </Group>
 
-      {!requests ? (
-        <Stack gap="sm" aria-busy>
-          {[0, 1].map((i) => (
-            <Skeleton key={i} height={120} radius="lg" />
-          ))}
-        </Stack>
-      ) : requests.length === 0 ? (
-        <Card withBorder radius="lg" padding="xl" data-testid="join-requests-empty">
+      <DataTable
+        tableId="join-requests"
+        caption={t("joinRequests.title")}
+        columns={columns}
+        data={shown}
+        error={state.error}
+        getRowId={(r) => r._id}
+        rowName={requesterName}
+        sort={{ id: search.sort ?? "requested", desc: (search.dir ?? "desc") === "desc" }}
+        onSortChange={(s) => setSearch({ sort: s?.id as JoinRequestsSearch["sort"], dir: s?.desc ? undefined : "asc", page: undefined })}
+        page={search.page ?? 1}
+        onPageChange={(page) => setSearch({ page: page > 1 ? page : undefined })}
+        testId="join-requests"
+        rowTestId="join-request"
+        rowAttributes={(r) => ({ "data-email": r.email ?? "" })}
+        toolbar={
+          requests && requests.length > 0 ? (
+            <TextInput
+              label={t("joinRequests.filter")}
+              leftSection={<IconSearch size={16} aria-hidden />}
+              defaultValue={search.q ?? ""}
+              onChange={(event) => setSearch({ q: event.currentTarget.value || undefined, page: undefined })}
+              w={{ base: "100%", xs: 280 }}
+            />
+          ) : null
+        }
+        emptyText={
           <Stack align="center" gap="xs" ta="center">
             <ThemeIcon size={48} radius="xl" variant="light" color="gray">
               <IconInbox size={26} aria-hidden />
             </ThemeIcon>
-            <Text fw={600}>{t("joinRequests.none")}</Text>
-            <Text size="sm" c="dimmed">
-              {t("joinRequests.noneHint")}
+            <Text fw={600} c="var(--mantine-color-text)">
+              {search.q ? t("joinRequests.noneMatch") : t("joinRequests.none")}
             </Text>
+            {search.q ? null : <Text size="sm">{t("joinRequests.noneHint")}</Text>}
           </Stack>
-        </Card>
-      ) : (
-        <Stack gap="sm" data-testid="join-requests">
-          {requests.map((request) => (
-            <RequestCard key={request._id} request={request} onDeny={() => setDenying(request)} />
-          ))}
-        </Stack>
-      )}
+        }
+      />
 
       <DenyDialog request={denying} onClose={() => setDenying(null)} />
     </Stack>
@@ -74,7 +134,27 @@ function requesterName(request: JoinRequest): string {
   return request.name || request.email || request.username || request.userId;
 }
 
-function RequestCard({ request, onDeny }: { request: JoinRequest; onDeny: () => void }) {
+function Requester({ request }: { request: JoinRequest }) {
+  const who = requesterName(request);
+  return (
+    <Group gap="sm" wrap="nowrap" miw={0}>
+      <Avatar radius="xl" color="initials" name={who} alt="" />
+      <Stack gap={0} miw={0}>
+        <Text fw={600} size="sm" truncate="end">
+          {who}
+        </Text>
+        {request.name && request.email ? (
+          <Text size="xs" c="dimmed" fw={400} truncate="end">
+            {request.email}
+          </Text>
+        ) : null}
+      </Stack>
+    </Group>
+  );
+}
+
+/** The role to give and Approve / Deny, for one request. */
+function Decision({ request, onDeny }: { request: JoinRequest; onDeny: () => void }) {
   const { t } = useTranslation(["admin", "common"]);
   const me = useQuery(api.auth.getUserCompanyRole);
   const approve = useMutation(api.companyJoinRequests.approveJoinRequest);
@@ -98,56 +178,27 @@ function RequestCard({ request, onDeny }: { request: JoinRequest; onDeny: () => 
   };
 
   return (
-    <Card withBorder radius="lg" padding="md" data-testid="join-request" data-email={request.email ?? ""} aria-label={who}>
-      <Stack gap="sm">
-        <Group gap="sm" wrap="nowrap" align="flex-start">
-          <Avatar radius="xl" color="initials" name={who} alt="" />
-          <Stack gap={0} miw={0} style={{ flex: 1 }}>
-            <Text fw={600} truncate="end">
-              {who}
-            </Text>
-            {request.name && request.email ? (
-              <Text size="sm" c="dimmed" truncate="end">
-                {request.email}
-              </Text>
-            ) : null}
-            <Text size="xs" c="dimmed">
-              {t("joinRequests.requestedAt", { date: formatDateTime(request.requestedAt) })}
-            </Text>
-          </Stack>
-          <Badge color="yellow" variant="light" style={{ flexShrink: 0 }}>
-            {t("requestStatus.PENDING")}
-          </Badge>
-        </Group>
-        {request.message ? (
-          <Blockquote p="xs" pl="md" radius="sm" color="gray" fz="sm" iconSize={0}>
-            {request.message}
-          </Blockquote>
-        ) : null}
-        <Group gap="xs" justify="flex-end" align="flex-end" wrap="wrap">
-          <Select
-            size="sm"
-            w={{ base: "100%", xs: 200 }}
-            label={t("joinRequests.role")}
-            data={roleOptions}
-            value={role}
-            onChange={(value) => value && setRole(value as CompanyRole)}
-            allowDeselect={false}
-            disabled={approving}
-            comboboxProps={{ withinPortal: true }}
-            aria-label={t("joinRequests.roleFor", { who })}
-          />
-          <Group gap="xs" wrap="nowrap" style={{ flexGrow: 0 }}>
-            <Button variant="default" color="red" leftSection={<IconX size={16} aria-hidden />} onClick={onDeny} disabled={approving}>
-              {t("joinRequests.deny")}
-            </Button>
-            <Button color="teal" leftSection={<IconCheck size={16} aria-hidden />} onClick={() => void onApprove()} loading={approving}>
-              {t("joinRequests.approve")}
-            </Button>
-          </Group>
-        </Group>
-      </Stack>
-    </Card>
+    <Group gap="xs" align="center" wrap="wrap" justify="flex-end">
+      <Select
+        size="sm"
+        w={{ base: "100%", xs: 170 }}
+        data={roleOptions}
+        value={role}
+        onChange={(value) => value && setRole(value as CompanyRole)}
+        allowDeselect={false}
+        disabled={approving}
+        comboboxProps={{ withinPortal: true }}
+        aria-label={t("joinRequests.roleFor", { who })}
+      />
+      <Group gap="xs" wrap="nowrap">
+        <Button variant="default" color="red" leftSection={<IconX size={16} aria-hidden />} onClick={onDeny} disabled={approving}>
+          {t("joinRequests.deny")}
+        </Button>
+        <Button color="teal" leftSection={<IconCheck size={16} aria-hidden />} onClick={() => void onApprove()} loading={approving}>
+          {t("joinRequests.approve")}
+        </Button>
+      </Group>
+    </Group>
   );
 }
 

@@ -1,29 +1,49 @@
-import { ActionIcon, Avatar, Badge, Card, Group, Paper, Select, Skeleton, Stack, Table, Text, TextInput, Title, Tooltip } from "@mantine/core";
+import { ActionIcon, Avatar, Badge, Card, Group, Select, Stack, Text, TextInput, Title, Tooltip } from "@mantine/core";
 import { useMediaQuery } from "@mantine/hooks";
 import { IconSearch, IconTrash, IconUsers } from "@tabler/icons-react";
 import type { ReturnsOf } from "@tumble/domain/functionPath";
 import { COMPANY_ROLES, type CompanyRole } from "@tumble/domain/permissions";
 import { canAssignRole, ROLE_RANK } from "@tumble/domain/roleRank";
-import { useState } from "react";
+import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { api } from "../../../lib/api";
 import { extractErrorMessage } from "@tumble/domain/errorMessage";
-import { useMutation, useQuery } from "../../../lib/hooks";
+import { useMutation, useQuery, useQueryState } from "../../../lib/hooks";
 import { notifyError, notifySuccess } from "../../../lib/notify";
 import { RoleBadge } from "../../../ui/companyFinder/badges";
 import { formatDate } from "../../../ui/companyFinder/format";
 import { openConfirm } from "../../../ui/confirm";
+import { param, useSearchState, type SearchSchema } from "../../../lib/searchParams";
+import { DataTable } from "../../../ui/table/DataTable";
+import type { DataColumn } from "../../../ui/table/types";
 
 type Member = ReturnsOf<typeof api.companyMembers.listMembers>[number];
+
+/** The list's filters in the URL (decision 0020). */
+interface UsersSearch {
+  q: string;
+  role: CompanyRole;
+  sort: "member" | "role" | "joined";
+  dir: "asc" | "desc";
+  page: number;
+}
+const SEARCH: SearchSchema<UsersSearch> = {
+  q: param.text(100),
+  role: param.oneOf(COMPANY_ROLES),
+  sort: param.oneOf(["member", "role", "joined"] as const),
+  dir: param.oneOf(["asc", "desc"] as const),
+  page: param.int(1),
+};
 
 /** /company/users: the members of the active company, their roles, role changes and removal. */
 export default function CompanyUsersScreen() {
   const { t } = useTranslation(["admin", "common"]);
-  const members = useQuery(api.companyMembers.listMembers);
+  const membersState = useQueryState(api.companyMembers.listMembers);
+  const members = membersState.data;
   const me = useQuery(api.auth.getUserCompanyRole);
   const changeRole = useMutation(api.companyMembers.changeMemberRole);
   const removeMember = useMutation(api.companyMembers.removeMember);
-  const [filter, setFilter] = useState("");
+  const [search, setSearch] = useSearchState(SEARCH);
   const [busy, setBusy] = useState<string | null>(null);
   const phone = useMediaQuery("(max-width: 47.99em)");
 
@@ -33,8 +53,14 @@ export default function CompanyUsersScreen() {
   const manageable = (member: Member) =>
     !member.isSelf && (isSystemAdmin || (ROLE_RANK[member.role as CompanyRole] ?? 0) <= (ROLE_RANK[me?.role as CompanyRole] ?? 0));
 
-  const needle = filter.trim().toLowerCase();
-  const shown = (members ?? []).filter((m) => !needle || [m.email, m.name, m.username].some((v) => v?.toLowerCase().includes(needle)));
+  const needle = search.q?.trim().toLowerCase() ?? "";
+  const shown = useMemo(
+    () =>
+      members?.filter(
+        (m) => (!needle || [m.email, m.name, m.username].some((v) => v?.toLowerCase().includes(needle))) && (!search.role || m.role === search.role),
+      ),
+    [members, needle, search.role],
+  );
 
   const onRoleChange = async (member: Member, role: string | null) => {
     if (!role || role === member.role) return;
@@ -107,6 +133,18 @@ export default function CompanyUsersScreen() {
     );
   };
 
+  const columns: DataColumn<Member>[] = [
+    { id: "member", header: t("users.columns.member"), cell: (m) => <Person member={m} />, sortValue: displayName, csv: (m) => m.email, card: "title" },
+    { id: "role", header: t("users.columns.role"), cell: (m) => <RoleBadge role={m.role} />, sortValue: (m) => ROLE_RANK[m.role as CompanyRole] ?? 0, card: "badge" },
+    {
+      id: "joined",
+      header: t("users.columns.joined"),
+      cell: (m) => <Text size="sm">{formatDate(m.joinedAt)}</Text>,
+      sortValue: (m) => m.joinedAt,
+    },
+    { id: "actions", header: t("users.columns.actions"), cell: controls, hideable: false, align: "right", card: "footer" },
+  ];
+
   return (
     <Stack gap="lg">
       <Group justify="space-between" align="flex-end" wrap="wrap" gap="sm">
@@ -126,73 +164,43 @@ export default function CompanyUsersScreen() {
       </Group>
 
       <Card withBorder radius="lg" padding={phone ? "sm" : "md"}>
-        <Stack gap="md">
-          <TextInput
-            placeholder={t("users.filter")}
-            aria-label={t("users.filter")}
-            leftSection={<IconSearch size={16} aria-hidden />}
-            value={filter}
-            onChange={(event) => setFilter(event.currentTarget.value)}
-            maw={{ sm: 360 }}
-          />
-          {!members ? (
-            <Stack gap="xs" aria-busy>
-              {[0, 1, 2, 3].map((i) => (
-                <Skeleton key={i} height={44} radius="sm" />
-              ))}
-            </Stack>
-          ) : shown.length === 0 ? (
-            <Text c="dimmed" ta="center" py="lg">
-              {t("users.none")}
-            </Text>
-          ) : phone ? (
-            <Stack gap="xs" data-testid="members">
-              {shown.map((member) => (
-                <Paper key={member._id} withBorder radius="md" p="sm" data-testid="member-row" data-email={member.email ?? ""}>
-                  <Stack gap="xs">
-                    <Person member={member} />
-                    <Group gap="xs" justify="space-between">
-                      <RoleBadge role={member.role} />
-                      <Text size="xs" c="dimmed">
-                        {t("users.joinedOn", { date: formatDate(member.joinedAt) })}
-                      </Text>
-                    </Group>
-                    {controls(member)}
-                  </Stack>
-                </Paper>
-              ))}
-            </Stack>
-          ) : (
-            <Table.ScrollContainer minWidth={640}>
-              <Table verticalSpacing="sm" highlightOnHover data-testid="members">
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>{t("users.columns.member")}</Table.Th>
-                    <Table.Th>{t("users.columns.role")}</Table.Th>
-                    <Table.Th>{t("users.columns.joined")}</Table.Th>
-                    <Table.Th ta="right">{t("users.columns.actions")}</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {shown.map((member) => (
-                    <Table.Tr key={member._id} data-testid="member-row" data-email={member.email ?? ""}>
-                      <Table.Td>
-                        <Person member={member} />
-                      </Table.Td>
-                      <Table.Td>
-                        <RoleBadge role={member.role} />
-                      </Table.Td>
-                      <Table.Td>
-                        <Text size="sm">{formatDate(member.joinedAt)}</Text>
-                      </Table.Td>
-                      <Table.Td>{controls(member)}</Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
-          )}
-        </Stack>
+        <DataTable
+          tableId="company-users"
+          caption={t("users.title")}
+          columns={columns}
+          data={shown}
+          error={membersState.error}
+          getRowId={(m) => m._id}
+          rowName={displayName}
+          sort={{ id: search.sort ?? "member", desc: search.dir === "desc" }}
+          onSortChange={(s) => setSearch({ sort: s?.id as UsersSearch["sort"], dir: s?.desc ? "desc" : undefined, page: undefined })}
+          page={search.page ?? 1}
+          onPageChange={(page) => setSearch({ page: page > 1 ? page : undefined })}
+          emptyText={t("users.none")}
+          testId="members"
+          rowTestId="member-row"
+          rowAttributes={(m) => ({ "data-email": m.email ?? "" })}
+          toolbar={
+            <>
+              <TextInput
+                label={t("users.filter")}
+                leftSection={<IconSearch size={16} aria-hidden />}
+                defaultValue={search.q ?? ""}
+                onChange={(event) => setSearch({ q: event.currentTarget.value || undefined, page: undefined })}
+                w={{ base: "100%", xs: 280 }}
+              />
+              <Select
+                label={t("users.columns.role")}
+                data={[{ value: "", label: t("users.allRoles") }, ...COMPANY_ROLES.map((r) => ({ value: r, label: t(`common:roles.${r}`) }))]}
+                value={search.role ?? ""}
+                onChange={(role) => setSearch({ role: (role || undefined) as CompanyRole | undefined, page: undefined })}
+                allowDeselect={false}
+                w={{ base: "100%", xs: 200 }}
+                comboboxProps={{ withinPortal: true }}
+              />
+            </>
+          }
+        />
       </Card>
     </Stack>
   );

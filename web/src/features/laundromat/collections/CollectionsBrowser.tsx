@@ -260,6 +260,7 @@ export function CollectionsBrowser({ admin = false }: Props) {
         onPageChange={(page) => setSearch({ page: page > 1 ? page : undefined })}
         onRowClick={open}
         rowLabel={label}
+        rowName={(r) => `${r.storeName} ${formatDisplayDate(r.businessDate)}`}
         rowMenu={menu}
         selectedId={search.open ?? null}
         emptyText={allDates ? t("list.emptyAll") : t("list.empty", { from: formatDisplayDate(fromDate ?? ""), to: formatDisplayDate(toDate ?? "") })}

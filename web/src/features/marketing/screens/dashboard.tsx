@@ -1,25 +1,63 @@
-import { useState } from "react";
-import { Anchor, Badge, Button, Card, Drawer, Group, ScrollArea, SimpleGrid, Stack, Switch, Table, Text, Title } from "@mantine/core";
-import { IconExternalLink, IconPlus } from "@tabler/icons-react";
+import { useMemo, useState } from "react";
+import { Anchor, Badge, Button, Card, Drawer, Group, ScrollArea, SegmentedControl, SimpleGrid, Stack, Switch, Table, Text, TextInput, Title } from "@mantine/core";
+import { IconExternalLink, IconEye, IconLink, IconPencil, IconPlus, IconPower, IconSearch } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
 import { formatPhone } from "@tumble/domain/phone";
 import { formatUSD } from "@tumble/domain/money";
 import { api } from "../../../lib/api";
 import { extractErrorMessage } from "@tumble/domain/errorMessage";
-import { useMutation, useQuery } from "../../../lib/hooks";
+import { useMutation, useQuery, useQueryState } from "../../../lib/hooks";
+import { param, useSearchState, type SearchSchema } from "../../../lib/searchParams";
+import type { ContextMenuItem } from "../../../ui/ContextMenu";
+import { DataTable } from "../../../ui/table/DataTable";
+import type { DataColumn } from "../../../ui/table/types";
+import type { ReturnsOf } from "@tumble/domain/functionPath";
 import { notifyError } from "../../../lib/notify";
 import { CampaignEditor, type EditableCampaign } from "../CampaignEditor";
 import { ClaimStatusBadge } from "../StatusBadge";
 import { formatDate } from "../../../ui/companyFinder/format";
 import { formatDisplayDate } from "../../../ui/laundromatSelection/format";
 
+type CampaignRow = ReturnsOf<typeof api.marketing.getCampaigns>[number];
+
+/** The dashboard's view in the URL (decision 0020): the open campaign and the list's filters. */
+interface DashboardSearch {
+  campaign: string;
+  q: string;
+  show: "active" | "inactive";
+  sort: "campaign" | "dates" | "offer" | "claims" | "verifications" | "redemptions" | "active";
+  dir: "asc" | "desc";
+  page: number;
+}
+const SEARCH: SearchSchema<DashboardSearch> = {
+  campaign: param.text(64),
+  q: param.text(100),
+  show: param.oneOf(["active", "inactive"] as const),
+  sort: param.oneOf(["campaign", "dates", "offer", "claims", "verifications", "redemptions", "active"] as const),
+  dir: param.oneOf(["asc", "desc"] as const),
+  page: param.int(1),
+};
+
 /** /marketing/dashboard: campaigns with claims, verifications and redemptions; the editor with a live preview. */
 export default function DashboardScreen() {
   const { t } = useTranslation("marketing");
-  const campaigns = useQuery(api.marketing.getCampaigns, {});
+  const state = useQueryState(api.marketing.getCampaigns, {});
+  const campaigns = state.data;
   const setActive = useMutation(api.marketing.setCampaignActive);
-  const [selectedId, setSelectedId] = useState<string | null>(null);
+  const [search, setSearch] = useSearchState(SEARCH);
+  const selectedId = search.campaign ?? null;
+  const setSelectedId = (id: string | null) => setSearch({ campaign: id ?? undefined }, { push: true });
   const [editing, setEditing] = useState<"new" | "edit" | null>(null);
+  const needle = search.q?.trim().toLowerCase() ?? "";
+  const shown = useMemo(
+    () =>
+      campaigns?.filter(
+        (c) =>
+          (!needle || [c.name, c.displayName, c.friendlyId].some((v) => v?.toLowerCase().includes(needle))) &&
+          (!search.show || c.isActive === (search.show === "active")),
+      ),
+    [campaigns, needle, search.show],
+  );
   const selected = campaigns?.find((c) => c._id === selectedId) ?? null;
   const totals = (campaigns ?? []).reduce(
     (sum, c) => ({
@@ -38,6 +76,71 @@ export default function DashboardScreen() {
     }
   };
 
+  const columns: DataColumn<CampaignRow>[] = [
+    {
+      id: "campaign",
+      header: t("dashboard.campaign"),
+      cell: (c) => (
+        <div>
+          <Text fw={600} size="sm">
+            {c.displayName || c.name}
+          </Text>
+          <Text size="xs" c="dimmed" fw={400}>
+            {c.name} · {String(c.templateConfig.template ?? "standard")}
+          </Text>
+        </div>
+      ),
+      sortValue: (c) => c.displayName || c.name,
+      card: "title",
+    },
+    {
+      id: "dates",
+      header: t("dashboard.dates"),
+      cell: (c) => `${campaignDate(c.startDate)} – ${campaignDate(c.endDate)}`,
+      sortValue: (c) => c.startDate,
+      csv: (c) => `${campaignDate(c.startDate)} - ${campaignDate(c.endDate)}`,
+    },
+    { id: "offer", header: t("dashboard.offer"), cell: (c) => formatUSD(c.offerAmountCents), sortValue: (c) => c.offerAmountCents, csv: (c) => (c.offerAmountCents / 100).toFixed(2), align: "right" },
+    { id: "claims", header: t("dashboard.claims"), cell: (c) => c.stats.claims, sortValue: (c) => c.stats.claims, align: "right" },
+    { id: "verifications", header: t("dashboard.verifications"), cell: (c) => c.stats.verifications, sortValue: (c) => c.stats.verifications, align: "right" },
+    { id: "redemptions", header: t("dashboard.redemptions"), cell: (c) => c.stats.redemptions, sortValue: (c) => c.stats.redemptions, align: "right" },
+    {
+      id: "active",
+      header: t("dashboard.active"),
+      cell: (c) => (
+        <Switch checked={c.isActive} onChange={(e) => void toggle(c._id, e.currentTarget.checked)} aria-label={t("dashboard.activeFor", { name: c.name })} />
+      ),
+      sortValue: (c) => (c.isActive ? 1 : 0),
+      csv: (c) => (c.isActive ? t("dashboard.activeBadge") : t("dashboard.inactiveBadge")),
+      card: "badge",
+    },
+  ];
+
+  const menu = (c: CampaignRow): ContextMenuItem[] => [
+    { id: "open", label: t("dashboard.menu.open"), icon: <IconEye size={16} aria-hidden />, onSelect: () => setSelectedId(c._id) },
+    {
+      id: "edit",
+      label: t("dashboard.edit"),
+      icon: <IconPencil size={16} aria-hidden />,
+      onSelect: () => {
+        setSelectedId(c._id);
+        setEditing("edit");
+      },
+    },
+    {
+      id: "toggle",
+      label: c.isActive ? t("dashboard.menu.deactivate") : t("dashboard.menu.activate"),
+      icon: <IconPower size={16} aria-hidden />,
+      onSelect: () => setActive({ campaignId: c._id, isActive: !c.isActive }).then(() => undefined),
+    },
+    {
+      id: "copy-link",
+      label: t("dashboard.menu.copyLink"),
+      icon: <IconLink size={16} aria-hidden />,
+      onSelect: () => navigator.clipboard.writeText(`${window.location.origin}/marketing/${c.friendlyId}`),
+    },
+  ];
+
   return (
     <Stack gap="lg">
       <Group justify="space-between" align="flex-end">
@@ -49,7 +152,7 @@ export default function DashboardScreen() {
             {t("dashboard.subtitle")}
           </Text>
         </div>
-        <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => (setSelectedId(null), setEditing("new"))}>
+        <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setEditing("new")}>
           {t("dashboard.newCampaign")}
         </Button>
       </Group>
@@ -58,62 +161,48 @@ export default function DashboardScreen() {
         <Stat label={t("dashboard.verifications")} value={totals.verifications} />
         <Stat label={t("dashboard.redemptions")} value={totals.redemptions} />
       </SimpleGrid>
-      <Card withBorder radius="lg" padding={0}>
-        <ScrollArea>
-          <Table highlightOnHover verticalSpacing="sm" miw={760} aria-busy={campaigns === undefined}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t("dashboard.campaign")}</Table.Th>
-                <Table.Th>{t("dashboard.dates")}</Table.Th>
-                <Table.Th ta="right">{t("dashboard.offer")}</Table.Th>
-                <Table.Th ta="right">{t("dashboard.claims")}</Table.Th>
-                <Table.Th ta="right">{t("dashboard.verifications")}</Table.Th>
-                <Table.Th ta="right">{t("dashboard.redemptions")}</Table.Th>
-                <Table.Th>{t("dashboard.active")}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {campaigns?.length === 0 ? (
-                <Table.Tr>
-                  <Table.Td colSpan={7}>
-                    <Text c="dimmed" ta="center" py="md">
-                      {t("dashboard.none")}
-                    </Text>
-                  </Table.Td>
-                </Table.Tr>
-              ) : null}
-              {campaigns?.map((c) => (
-                <Table.Tr key={c._id} bg={c._id === selectedId ? "var(--mantine-color-default-hover)" : undefined}>
-                  <Table.Td>
-                    <Anchor component="button" type="button" fw={600} ta="left" onClick={() => (setSelectedId(c._id), setEditing(null))}>
-                      {c.displayName || c.name}
-                    </Anchor>
-                    <Text size="xs" c="dimmed">
-                      {c.name} · {String(c.templateConfig.template ?? "standard")}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <Text size="sm">
-                      {campaignDate(c.startDate)} – {campaignDate(c.endDate)}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td ta="right">{formatUSD(c.offerAmountCents)}</Table.Td>
-                  <Table.Td ta="right">{c.stats.claims}</Table.Td>
-                  <Table.Td ta="right">{c.stats.verifications}</Table.Td>
-                  <Table.Td ta="right">{c.stats.redemptions}</Table.Td>
-                  <Table.Td>
-                    <Switch
-                      checked={c.isActive}
-                      onChange={(e) => void toggle(c._id, e.currentTarget.checked)}
-                      aria-label={t("dashboard.activeFor", { name: c.name })}
-                    />
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </ScrollArea>
-      </Card>
+      <DataTable
+        tableId="marketing-campaigns"
+        caption={t("dashboard.title")}
+        columns={columns}
+        data={shown}
+        error={state.error}
+        getRowId={(c) => c._id}
+        rowName={(c) => c.displayName || c.name}
+        sort={search.sort ? { id: search.sort, desc: search.dir === "desc" } : null}
+        onSortChange={(s) => setSearch({ sort: s?.id as DashboardSearch["sort"], dir: s?.desc ? "desc" : undefined, page: undefined })}
+        page={search.page ?? 1}
+        onPageChange={(page) => setSearch({ page: page > 1 ? page : undefined })}
+        onRowClick={(c) => setSearch({ campaign: c._id }, { push: true })}
+        rowLabel={(c) => t("dashboard.openCampaign", { name: c.displayName || c.name })}
+        rowMenu={menu}
+        selectedId={selectedId}
+        emptyText={campaigns?.length ? t("dashboard.noneMatch") : t("dashboard.none")}
+        exportName="campaigns"
+        testId="campaigns"
+        rowTestId="campaign-row"
+        toolbar={
+          <>
+            <TextInput
+              label={t("dashboard.search")}
+              leftSection={<IconSearch size={16} aria-hidden />}
+              defaultValue={search.q ?? ""}
+              onChange={(event) => setSearch({ q: event.currentTarget.value || undefined, page: undefined })}
+              w={{ base: "100%", xs: 240 }}
+            />
+            <SegmentedControl
+              aria-label={t("dashboard.show")}
+              data={[
+                { value: "all", label: t("dashboard.showAll") },
+                { value: "active", label: t("dashboard.activeBadge") },
+                { value: "inactive", label: t("dashboard.inactiveBadge") },
+              ]}
+              value={search.show ?? "all"}
+              onChange={(value) => setSearch({ show: value === "all" ? undefined : (value as DashboardSearch["show"]), page: undefined })}
+            />
+          </>
+        }
+      />
       {selected ? <CampaignDetails campaign={selected} onEdit={() => setEditing("edit")} /> : null}
       <Drawer
         opened={editing !== null}
@@ -126,7 +215,10 @@ export default function DashboardScreen() {
           <CampaignEditor
             key={editing === "new" ? "new" : `${selected?._id}-${selected?.updatedAt}`}
             campaign={editing === "edit" && selected ? (selected as unknown as EditableCampaign) : null}
-            onSaved={(id) => (setSelectedId(id), setEditing(null))}
+            onSaved={(id) => {
+              setSelectedId(id);
+              setEditing(null);
+            }}
             onCancel={() => setEditing(null)}
           />
         ) : null}
