@@ -21,7 +21,18 @@ function selection(fromDate: string, toDate: string) {
   return {
     storeId: null,
     storeName: "",
-    dateRange: { fromDate, toDate, fromTime: "", toTime: "", compareFromDate: "", compareToDate: "", compareFromTime: "", compareToTime: "", enableComparison: false, includeTime: false },
+    dateRange: {
+      fromDate,
+      toDate,
+      fromTime: "",
+      toTime: "",
+      compareFromDate: "",
+      compareToDate: "",
+      compareFromTime: "",
+      compareToTime: "",
+      enableComparison: false,
+      includeTime: false,
+    },
     lastUpdated: 1,
   };
 }
@@ -65,7 +76,10 @@ test("a collections link with filters, sort and an open collection shows the sam
   const totals = expected.map((text) => Number(/\$([\d,]+\.\d{2})/.exec(text)![1]!.replace(/,/g, "")));
   expect(totals).toEqual([...totals].sort((a, b) => a - b));
 
-  await rows.nth(1).getByRole("button", { name: /^Open collection of / }).click();
+  await rows
+    .nth(1)
+    .getByRole("button", { name: /^Open collection of / })
+    .click();
   const detail = page.getByRole("dialog", { name: "Collection" });
   await expect(detail).toBeVisible();
   await expect(page).toHaveURL(/open=/);
@@ -88,10 +102,13 @@ test("a collections link with filters, sort and an open collection shows the sam
     second.on("console", (m) => m.type() === "error" && errors.push(m.text()));
     const tokens = await apiSignIn(baseURL!, "manager@demo.test");
     await second.goto("/api/health");
-    await second.evaluate(([token, refreshToken]) => {
-      window.localStorage.setItem("tumble.auth.token", token);
-      window.localStorage.setItem("tumble.auth.refreshToken", refreshToken);
-    }, [tokens.token, tokens.refreshToken] as const);
+    await second.evaluate(
+      ([token, refreshToken]) => {
+        window.localStorage.setItem("tumble.auth.token", token);
+        window.localStorage.setItem("tumble.auth.refreshToken", refreshToken);
+      },
+      [tokens.token, tokens.refreshToken] as const,
+    );
     await select(second, selection(today, today));
     await second.goto(link);
     await expect(second.getByRole("dialog", { name: "Collection" }).getByTestId("detail-total")).toHaveText(total!);

@@ -27,10 +27,12 @@ export type ParamParser<T> = (value: SearchValue | undefined) => T | undefined;
 
 export const param = {
   /** Free text or an id; numbers given in the URL are read back as text. */
-  text: (max = MAX_PARAM_LENGTH): ParamParser<string> => (v) => {
-    const s = typeof v === "number" ? String(v) : v;
-    return typeof s === "string" && s.length > 0 && s.length <= max ? s : undefined;
-  },
+  text:
+    (max = MAX_PARAM_LENGTH): ParamParser<string> =>
+    (v) => {
+      const s = typeof v === "number" ? String(v) : v;
+      return typeof s === "string" && s.length > 0 && s.length <= max ? s : undefined;
+    },
   oneOf:
     <const T extends string>(values: readonly T[]): ParamParser<T> =>
     (v) =>

@@ -126,7 +126,14 @@ export function NavList({ tabs, currentArea, currentSub, collapsed = false, onTa
                         onSubTab(tab.area, sub.subScreen);
                       }}
                       rightSection={
-                        sub.badge ? <SubTabBadge area={tab.area} subScreen={sub.subScreen} label={sub.badge} onOpen={(search) => onSubTab(tab.area, sub.subScreen, search)} /> : null
+                        sub.badge ? (
+                          <SubTabBadge
+                            area={tab.area}
+                            subScreen={sub.subScreen}
+                            label={sub.badge}
+                            onOpen={(search) => onSubTab(tab.area, sub.subScreen, search)}
+                          />
+                        ) : null
                       }
                     />
                   );

@@ -45,7 +45,14 @@ export default function JoinRequestsScreen() {
     [requests, needle],
   );
   const columns: DataColumn<JoinRequest>[] = [
-    { id: "requester", header: t("joinRequests.requester"), cell: (r) => <Requester request={r} />, sortValue: requesterName, csv: (r) => r.email, card: "title" },
+    {
+      id: "requester",
+      header: t("joinRequests.requester"),
+      cell: (r) => <Requester request={r} />,
+      sortValue: requesterName,
+      csv: (r) => r.email,
+      card: "title",
+    },
     {
       id: "requested",
       header: t("joinRequests.requested"),

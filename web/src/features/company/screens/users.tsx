@@ -135,7 +135,13 @@ export default function CompanyUsersScreen() {
 
   const columns: DataColumn<Member>[] = [
     { id: "member", header: t("users.columns.member"), cell: (m) => <Person member={m} />, sortValue: displayName, csv: (m) => m.email, card: "title" },
-    { id: "role", header: t("users.columns.role"), cell: (m) => <RoleBadge role={m.role} />, sortValue: (m) => ROLE_RANK[m.role as CompanyRole] ?? 0, card: "badge" },
+    {
+      id: "role",
+      header: t("users.columns.role"),
+      cell: (m) => <RoleBadge role={m.role} />,
+      sortValue: (m) => ROLE_RANK[m.role as CompanyRole] ?? 0,
+      card: "badge",
+    },
     {
       id: "joined",
       header: t("users.columns.joined"),

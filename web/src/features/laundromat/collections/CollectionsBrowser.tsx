@@ -124,15 +124,30 @@ export function CollectionsBrowser({ admin = false }: Props) {
   const label = (r: CollectionSummary) => t("list.open", { store: r.storeName, date: formatDisplayDate(r.businessDate) });
   const columns = useMemo<DataColumn<CollectionSummary>[]>(
     () => [
-      { id: "businessDate", header: t("list.columnsName.businessDate"), cell: (r) => formatDisplayDate(r.businessDate), sortValue: (r) => r.businessDate, card: "title" },
+      {
+        id: "businessDate",
+        header: t("list.columnsName.businessDate"),
+        cell: (r) => formatDisplayDate(r.businessDate),
+        sortValue: (r) => r.businessDate,
+        card: "title",
+      },
       { id: "status", header: t("list.columnsName.status"), cell: (r) => <StatusBadge status={r.status} />, sortValue: (r) => r.status, card: "badge" },
       { id: "store", header: t("list.columnsName.store"), cell: (r) => r.storeName, sortValue: (r) => r.storeName },
-      { id: "collector", header: t("list.columnsName.collector"), cell: (r) => r.collectorName || r.collectorEmail, sortValue: (r) => r.collectorName || r.collectorEmail },
+      {
+        id: "collector",
+        header: t("list.columnsName.collector"),
+        cell: (r) => r.collectorName || r.collectorEmail,
+        sortValue: (r) => r.collectorName || r.collectorEmail,
+      },
       { id: "machines", header: t("list.columnsName.machines"), cell: (r) => r.lineCount, sortValue: (r) => r.lineCount, align: "right" },
       {
         id: "total",
         header: t("list.columnsName.total"),
-        cell: (r) => <Text fw={700} inherit>{formatUSD(r.totalCents)}</Text>,
+        cell: (r) => (
+          <Text fw={700} inherit>
+            {formatUSD(r.totalCents)}
+          </Text>
+        ),
         sortValue: (r) => r.totalCents,
         csv: (r) => (r.totalCents / 100).toFixed(2),
         align: "right",
@@ -144,7 +159,9 @@ export function CollectionsBrowser({ admin = false }: Props) {
 
   const open = (r: CollectionSummary) => setSearch({ open: r._id }, { push: true });
   const menu = (r: CollectionSummary): ContextMenuItem[] => {
-    const rights = buildContext({ role: me?.companyRole, globalRole: me?.globalRole, userId: me?._id }, "collection", r, { ownerId: r.collectorId }).permissions;
+    const rights = buildContext({ role: me?.companyRole, globalRole: me?.globalRole, userId: me?._id }, "collection", r, {
+      ownerId: r.collectorId,
+    }).permissions;
     const items: ContextMenuItem[] = [{ id: "open", label: t("list.menu.open"), icon: <IconEye size={16} aria-hidden />, onSelect: () => open(r) }];
     items.push({
       id: "copy-link",
@@ -190,9 +207,7 @@ export function CollectionsBrowser({ admin = false }: Props) {
       },
     });
 
-  const rangeText = allDates
-    ? t("list.allDates")
-    : t("list.range", { from: formatDisplayDate(fromDate ?? ""), to: formatDisplayDate(toDate ?? "") });
+  const rangeText = allDates ? t("list.allDates") : t("list.range", { from: formatDisplayDate(fromDate ?? ""), to: formatDisplayDate(toDate ?? "") });
   const datesPinned = allDates || search.from !== undefined;
 
   const toolbar = (
@@ -242,7 +257,12 @@ export function CollectionsBrowser({ admin = false }: Props) {
           {rangeText}
         </Text>
         {datesPinned ? (
-          <Button size="compact-sm" variant="subtle" leftSection={<IconX size={14} aria-hidden />} onClick={() => setSearch({ from: undefined, to: undefined, dates: undefined, page: undefined })}>
+          <Button
+            size="compact-sm"
+            variant="subtle"
+            leftSection={<IconX size={14} aria-hidden />}
+            onClick={() => setSearch({ from: undefined, to: undefined, dates: undefined, page: undefined })}
+          >
             {t("list.useSelectedDates")}
           </Button>
         ) : null}

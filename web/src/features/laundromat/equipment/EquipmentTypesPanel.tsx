@@ -1,12 +1,15 @@
-import { ActionIcon, Alert, Badge, Button, Card, Group, SimpleGrid, Skeleton, Stack, Text, Tooltip } from "@mantine/core";
-import { IconCash, IconCoins, IconInfoCircle, IconPencil, IconPlus, IconTrash } from "@tabler/icons-react";
+import { Badge, Button, Group, Stack, Text } from "@mantine/core";
+import { IconCash, IconCoins, IconPlus } from "@tabler/icons-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { api } from "../../../lib/api";
 import { extractErrorMessage } from "@tumble/domain/errorMessage";
-import { useMutation, useQuery } from "../../../lib/hooks";
+import { useMutation, useQueryState } from "../../../lib/hooks";
 import { notifyError, notifySuccess } from "../../../lib/notify";
 import { openConfirm } from "../../../ui/confirm";
+import { DataTable } from "../../../ui/table/DataTable";
+import type { DataColumn } from "../../../ui/table/types";
+import { useEquipmentMenu } from "./equipmentMenu";
 import { EquipmentIcon } from "./EquipmentIcon";
 import { EquipmentTypeModal } from "./EquipmentTypeModal";
 import type { EquipmentType } from "./types";
@@ -14,7 +17,8 @@ import type { EquipmentType } from "./types";
 /** The company's equipment types: add, edit, delete. */
 export function EquipmentTypesPanel() {
   const { t } = useTranslation("collections");
-  const types = useQuery(api.equipmentConfig.getAllEquipmentTypes);
+  const state = useQueryState(api.equipmentConfig.getAllEquipmentTypes);
+  const menuFor = useEquipmentMenu();
   const remove = useMutation(api.equipmentConfig.deleteEquipmentType);
   const [editing, setEditing] = useState<EquipmentType | null>(null);
   const [open, setOpen] = useState(false);
@@ -39,6 +43,60 @@ export function EquipmentTypesPanel() {
       },
     });
 
+  const columns: DataColumn<EquipmentType>[] = [
+    {
+      id: "name",
+      header: t("equipment.types.fields.name"),
+      cell: (type) => (
+        <Group gap="sm" wrap="nowrap" miw={0}>
+          <EquipmentIcon colorHex={type.visualConfig.colorHex} iconType={type.visualConfig.iconType} size={28} />
+          <div style={{ minWidth: 0 }}>
+            <Text fw={600} size="sm" truncate="end">
+              {type.equipmentType.name}
+            </Text>
+            <Text size="xs" c="dimmed" ff="monospace" fw={400}>
+              {type.visualConfig.colorHex}
+            </Text>
+          </div>
+        </Group>
+      ),
+      sortValue: (type) => type.equipmentType.name,
+      card: "title",
+    },
+    {
+      id: "category",
+      header: t("equipment.types.fields.category"),
+      cell: (type) => <Badge variant="light">{t(`equipment.categories.${type.equipmentType.category}`, { defaultValue: type.equipmentType.category })}</Badge>,
+      sortValue: (type) => t(`equipment.categories.${type.equipmentType.category}`, { defaultValue: type.equipmentType.category }),
+    },
+    {
+      id: "coins",
+      header: t("equipment.types.fields.acceptsCoins"),
+      cell: (type) => (
+        <Badge variant="outline" color={type.cashRules.acceptsCoins ? "teal" : "gray"} leftSection={<IconCoins size={12} aria-hidden />} tt="none">
+          {type.cashRules.acceptsCoins ? t("equipment.types.coins") : t("equipment.types.noCoins")}
+        </Badge>
+      ),
+      sortValue: (type) => (type.cashRules.acceptsCoins ? 1 : 0),
+    },
+    {
+      id: "bills",
+      header: t("equipment.types.fields.acceptsBills"),
+      cell: (type) => (
+        <Badge variant="outline" color={type.cashRules.acceptsBills ? "teal" : "gray"} leftSection={<IconCash size={12} aria-hidden />} tt="none">
+          {type.cashRules.acceptsBills ? t("equipment.types.bills") : t("equipment.types.noBills")}
+        </Badge>
+      ),
+      sortValue: (type) => (type.cashRules.acceptsBills ? 1 : 0),
+    },
+    {
+      id: "specialCase",
+      header: t("equipment.types.fields.specialCase"),
+      cell: (type) => type.cashRules.specialCase || "—",
+      sortValue: (type) => type.cashRules.specialCase ?? "",
+    },
+  ];
+
   return (
     <Stack gap="md">
       <Group justify="space-between" gap="sm">
@@ -49,73 +107,27 @@ export function EquipmentTypesPanel() {
           {t("equipment.types.add")}
         </Button>
       </Group>
-      {types === undefined ? (
-        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
-          <Skeleton height={120} radius="md" />
-          <Skeleton height={120} radius="md" />
-          <Skeleton height={120} radius="md" />
-        </SimpleGrid>
-      ) : types.length === 0 ? (
-        <Alert icon={<IconInfoCircle aria-hidden />} variant="light">
-          {t("equipment.types.empty")}
-        </Alert>
-      ) : (
-        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="sm">
-          {types.map((type) => (
-            <Card key={type._id} withBorder radius="md" p="sm" data-testid="equipment-type">
-              <Group justify="space-between" wrap="nowrap" align="flex-start" gap="xs">
-                <Group gap="sm" wrap="nowrap" miw={0}>
-                  <EquipmentIcon colorHex={type.visualConfig.colorHex} iconType={type.visualConfig.iconType} size={36} />
-                  <div style={{ minWidth: 0 }}>
-                    <Text fw={600} truncate="end">
-                      {type.equipmentType.name}
-                    </Text>
-                    <Text size="xs" c="dimmed" ff="monospace">
-                      {type.visualConfig.colorHex}
-                    </Text>
-                  </div>
-                </Group>
-                <Group gap={2} wrap="nowrap">
-                  <Tooltip label={t("equipment.edit")}>
-                    <ActionIcon
-                      variant="subtle"
-                      color="gray"
-                      onClick={() => edit(type)}
-                      aria-label={t("equipment.editNamed", { name: type.equipmentType.name })}
-                    >
-                      <IconPencil size={16} aria-hidden />
-                    </ActionIcon>
-                  </Tooltip>
-                  <Tooltip label={t("equipment.delete")}>
-                    <ActionIcon
-                      variant="subtle"
-                      color="red"
-                      onClick={() => confirmDelete(type)}
-                      aria-label={t("equipment.deleteNamed", { name: type.equipmentType.name })}
-                    >
-                      <IconTrash size={16} aria-hidden />
-                    </ActionIcon>
-                  </Tooltip>
-                </Group>
-              </Group>
-              <Group gap={6} mt="sm">
-                <Badge variant="light">{t(`equipment.categories.${type.equipmentType.category}`, { defaultValue: type.equipmentType.category })}</Badge>
-                <Badge variant="outline" color={type.cashRules.acceptsCoins ? "teal" : "gray"} leftSection={<IconCoins size={12} aria-hidden />} tt="none">
-                  {type.cashRules.acceptsCoins ? t("equipment.types.coins") : t("equipment.types.noCoins")}
-                </Badge>
-                <Badge variant="outline" color={type.cashRules.acceptsBills ? "teal" : "gray"} leftSection={<IconCash size={12} aria-hidden />} tt="none">
-                  {type.cashRules.acceptsBills ? t("equipment.types.bills") : t("equipment.types.noBills")}
-                </Badge>
-                {type.cashRules.specialCase ? (
-                  <Badge variant="light" color="orange" tt="none">
-                    {type.cashRules.specialCase}
-                  </Badge>
-                ) : null}
-              </Group>
-            </Card>
-          ))}
-        </SimpleGrid>
-      )}
+      <DataTable
+        tableId="equipment-types"
+        caption={t("equipment.types.tab")}
+        columns={columns}
+        data={state.data}
+        error={state.error}
+        getRowId={(type) => type._id}
+        rowName={(type) => type.equipmentType.name}
+        defaultSort={{ id: "name", desc: false }}
+        onRowClick={edit}
+        rowLabel={(type) => t("equipment.editNamed", { name: type.equipmentType.name })}
+        rowMenu={(type) =>
+          menuFor(
+            () => edit(type),
+            () => confirmDelete(type),
+          )
+        }
+        emptyText={t("equipment.types.empty")}
+        testId="equipment-types"
+        rowTestId="equipment-type"
+      />
       <EquipmentTypeModal type={editing} opened={open} onClose={() => setOpen(false)} />
     </Stack>
   );

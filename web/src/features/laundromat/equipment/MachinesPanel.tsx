@@ -8,18 +8,19 @@ import { extractErrorMessage } from "@tumble/domain/errorMessage";
 import { useMutation, useQuery } from "../../../lib/hooks";
 import { useLaundromatSelection } from "../../../lib/laundromatSelection";
 import { notifyError, notifySuccess } from "../../../lib/notify";
+import { ContextMenu } from "../../../ui/ContextMenu";
 import { openConfirm } from "../../../ui/confirm";
+import { useEquipmentMenu } from "./equipmentMenu";
 import { EquipmentIcon } from "./EquipmentIcon";
 import { MachineModal } from "./MachineModal";
 import type { Machine, Section } from "./types";
 
-/** Machines of one store, grouped by section in walking order. */
-export function MachinesPanel() {
+/** Machines of one store, grouped by section in walking order; the store chosen here is kept in the URL. */
+export function MachinesPanel({ storeId: chosen, onStoreChange }: { storeId: string | null; onStoreChange: (storeId: string) => void }) {
   const { t } = useTranslation("collections");
   const { selection } = useLaundromatSelection();
   const stores = useQuery(api.stores.listAll);
   const types = useQuery(api.equipmentConfig.getAllEquipmentTypes);
-  const [chosen, setChosen] = useState<string | null>(null);
   const storeId = [chosen, selection.storeId].find((id) => id && stores?.some((s) => s._id === id)) ?? stores?.[0]?._id ?? null;
   const sections = useQuery(api.storeSections.listByStore, storeId ? { storeId } : "skip");
   const machines = useQuery(api.equipment.listMachines, storeId ? { storeId } : "skip");
@@ -41,7 +42,7 @@ export function MachinesPanel() {
           label={t("equipment.machines.store")}
           data={(stores ?? []).map((s) => ({ value: s._id, label: s.isActive ? s.name : `${s.name} (${t("locations.inactive")})` }))}
           value={storeId}
-          onChange={setChosen}
+          onChange={(id) => id && onStoreChange(id)}
           allowDeselect={false}
           searchable
           disabled={stores === undefined}
@@ -115,6 +116,7 @@ function SectionMachines({
 }) {
   const { t } = useTranslation("collections");
   const remove = useMutation(api.equipment.deleteMachine);
+  const menuFor = useEquipmentMenu();
 
   const confirmDelete = (machine: Machine) =>
     openConfirm({
@@ -151,54 +153,64 @@ function SectionMachines({
       ) : (
         <Stack gap={4}>
           {machines.map((machine) => (
-            <Group
+            <ContextMenu
               key={machine._id}
-              justify="space-between"
-              wrap="nowrap"
-              gap="xs"
-              py={4}
-              style={{ borderTop: "1px solid var(--mantine-color-default-border)" }}
-              data-testid="machine-row"
+              items={() =>
+                menuFor(
+                  () => onEdit(machine),
+                  () => confirmDelete(machine),
+                )
+              }
+              label={machine.label}
             >
-              <Group gap="sm" wrap="nowrap" miw={0}>
-                <EquipmentIcon colorHex={machine.visualConfig.colorHex} iconType={machine.visualConfig.iconType} size={28} />
-                <div style={{ minWidth: 0 }}>
-                  <Group gap={6} wrap="nowrap">
-                    <Text fw={600} size="sm">
-                      {machine.label}
+              <Group
+                justify="space-between"
+                wrap="nowrap"
+                gap="xs"
+                py={4}
+                style={{ borderTop: "1px solid var(--mantine-color-default-border)" }}
+                data-testid="machine-row"
+              >
+                <Group gap="sm" wrap="nowrap" miw={0}>
+                  <EquipmentIcon colorHex={machine.visualConfig.colorHex} iconType={machine.visualConfig.iconType} size={28} />
+                  <div style={{ minWidth: 0 }}>
+                    <Group gap={6} wrap="nowrap">
+                      <Text fw={600} size="sm">
+                        {machine.label}
+                      </Text>
+                      {!machine.isActive ? (
+                        <Badge size="xs" variant="light" color="gray">
+                          {t("equipment.machines.inactive")}
+                        </Badge>
+                      ) : null}
+                    </Group>
+                    <Text size="xs" c="dimmed" truncate="end">
+                      {machine.equipmentType.name}
+                      {machine.coinBoxCapacityCents != null
+                        ? ` · ${t("equipment.machines.capacityShort", { amount: formatUSD(machine.coinBoxCapacityCents) })}`
+                        : ""}
                     </Text>
-                    {!machine.isActive ? (
-                      <Badge size="xs" variant="light" color="gray">
-                        {t("equipment.machines.inactive")}
-                      </Badge>
-                    ) : null}
-                  </Group>
-                  <Text size="xs" c="dimmed" truncate="end">
-                    {machine.equipmentType.name}
-                    {machine.coinBoxCapacityCents != null
-                      ? ` · ${t("equipment.machines.capacityShort", { amount: formatUSD(machine.coinBoxCapacityCents) })}`
-                      : ""}
-                  </Text>
-                </div>
+                  </div>
+                </Group>
+                <Group gap={2} wrap="nowrap">
+                  <Tooltip label={t("equipment.edit")}>
+                    <ActionIcon variant="subtle" color="gray" onClick={() => onEdit(machine)} aria-label={t("equipment.editNamed", { name: machine.label })}>
+                      <IconPencil size={16} aria-hidden />
+                    </ActionIcon>
+                  </Tooltip>
+                  <Tooltip label={t("equipment.delete")}>
+                    <ActionIcon
+                      variant="subtle"
+                      color="red"
+                      onClick={() => confirmDelete(machine)}
+                      aria-label={t("equipment.deleteNamed", { name: machine.label })}
+                    >
+                      <IconTrash size={16} aria-hidden />
+                    </ActionIcon>
+                  </Tooltip>
+                </Group>
               </Group>
-              <Group gap={2} wrap="nowrap">
-                <Tooltip label={t("equipment.edit")}>
-                  <ActionIcon variant="subtle" color="gray" onClick={() => onEdit(machine)} aria-label={t("equipment.editNamed", { name: machine.label })}>
-                    <IconPencil size={16} aria-hidden />
-                  </ActionIcon>
-                </Tooltip>
-                <Tooltip label={t("equipment.delete")}>
-                  <ActionIcon
-                    variant="subtle"
-                    color="red"
-                    onClick={() => confirmDelete(machine)}
-                    aria-label={t("equipment.deleteNamed", { name: machine.label })}
-                  >
-                    <IconTrash size={16} aria-hidden />
-                  </ActionIcon>
-                </Tooltip>
-              </Group>
-            </Group>
+            </ContextMenu>
           ))}
         </Stack>
       )}

@@ -1,15 +1,24 @@
 import { Stack, Tabs, Text, Title } from "@mantine/core";
 import { IconCategory, IconWashMachine } from "@tabler/icons-react";
-import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { param, useSearchState, type SearchSchema } from "../../../lib/searchParams";
 import { SelectionSummary } from "../../../ui/laundromatSelection/SelectionSummary";
 import { EquipmentTypesPanel } from "../equipment/EquipmentTypesPanel";
 import { MachinesPanel } from "../equipment/MachinesPanel";
 
+/** The open tab and the machines' store in the URL (decision 0020). */
+interface EquipmentSearch {
+  tab: "machines" | "types";
+  store: string;
+}
+const SEARCH: SearchSchema<EquipmentSearch> = { tab: param.oneOf(["machines", "types"] as const), store: param.text(64) };
+
 /** /laundromat/equipment-config (admins): equipment types and the machines of each store. */
 export default function EquipmentConfigScreen() {
   const { t } = useTranslation("collections");
-  const [tab, setTab] = useState<string | null>("machines");
+  const [search, setSearch] = useSearchState(SEARCH);
+  const tab = search.tab ?? "machines";
+  const setTab = (next: string | null) => setSearch({ tab: next === "types" ? "types" : undefined });
   return (
     <Stack gap="lg">
       {/* Renders the selection dialog unless the app shell already does. */}
@@ -32,7 +41,7 @@ export default function EquipmentConfigScreen() {
           </Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="machines">
-          <MachinesPanel />
+          <MachinesPanel storeId={search.store ?? null} onStoreChange={(store) => setSearch({ store })} />
         </Tabs.Panel>
         <Tabs.Panel value="types">
           <EquipmentTypesPanel />

@@ -1,5 +1,21 @@
 import { useMemo, useState } from "react";
-import { Anchor, Badge, Button, Card, Drawer, Group, ScrollArea, SegmentedControl, SimpleGrid, Stack, Switch, Table, Text, TextInput, Title } from "@mantine/core";
+import {
+  Anchor,
+  Badge,
+  Button,
+  Card,
+  Drawer,
+  Group,
+  ScrollArea,
+  SegmentedControl,
+  SimpleGrid,
+  Stack,
+  Switch,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from "@mantine/core";
 import { IconExternalLink, IconEye, IconLink, IconPencil, IconPlus, IconPower, IconSearch } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
 import { formatPhone } from "@tumble/domain/phone";
@@ -100,7 +116,14 @@ export default function DashboardScreen() {
       sortValue: (c) => c.startDate,
       csv: (c) => `${campaignDate(c.startDate)} - ${campaignDate(c.endDate)}`,
     },
-    { id: "offer", header: t("dashboard.offer"), cell: (c) => formatUSD(c.offerAmountCents), sortValue: (c) => c.offerAmountCents, csv: (c) => (c.offerAmountCents / 100).toFixed(2), align: "right" },
+    {
+      id: "offer",
+      header: t("dashboard.offer"),
+      cell: (c) => formatUSD(c.offerAmountCents),
+      sortValue: (c) => c.offerAmountCents,
+      csv: (c) => (c.offerAmountCents / 100).toFixed(2),
+      align: "right",
+    },
     { id: "claims", header: t("dashboard.claims"), cell: (c) => c.stats.claims, sortValue: (c) => c.stats.claims, align: "right" },
     { id: "verifications", header: t("dashboard.verifications"), cell: (c) => c.stats.verifications, sortValue: (c) => c.stats.verifications, align: "right" },
     { id: "redemptions", header: t("dashboard.redemptions"), cell: (c) => c.stats.redemptions, sortValue: (c) => c.stats.redemptions, align: "right" },
