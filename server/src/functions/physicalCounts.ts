@@ -59,7 +59,7 @@ export const submit = mutation({
   idempotencyKeyInArgs: true,
   args: z.object({
     countId: id,
-    denominations: z.record(z.enum(DENOMINATION_CODES), z.number().int("Count whole pieces").min(0, "A count cannot be negative").max(MAX_PIECES)),
+    denominations: z.partialRecord(z.enum(DENOMINATION_CODES), z.number().int("Count whole pieces").min(0, "A count cannot be negative").max(MAX_PIECES)),
     reason: z.enum(VARIANCE_REASONS).optional(),
     note: z.string().trim().max(1000).optional(),
     idempotencyKey,
