@@ -231,6 +231,7 @@ describe("the database refuses", () => {
               transactionId: rio.transaction.id,
               accountId: suds.account.id,
               amountCents: 1,
+              storeId: null,
               businessDate: "2025-01-01",
               seq: null,
               balanceAfterCents: null,

@@ -66,6 +66,7 @@ export async function createEntry(db: Kysely<DB>, entry: NewEntry): Promise<stri
         transactionId: id,
         accountId: leg.accountId,
         amountCents: leg.amountCents,
+        storeId: entry.storeId,
         businessDate: entry.businessDate,
         seq: null,
         balanceAfterCents: null,

@@ -50,6 +50,7 @@ export interface CashEntriesTable {
   transactionId: string;
   accountId: string;
   amountCents: Cents;
+  storeId: string | null;
   businessDate: string;
   seq: NullableCents;
   balanceAfterCents: NullableCents;

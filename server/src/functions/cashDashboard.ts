@@ -49,17 +49,7 @@ export const get = query({
         .where("e.seq", "is not", null)
         .where("e.businessDate", ">=", from)
         .where("e.businessDate", "<=", to);
-      if (storeId)
-        q = q.where((eb) =>
-          eb.exists(
-            eb
-              .selectFrom("cashTransactions as t")
-              .select("t.id")
-              .whereRef("t.companyId", "=", "e.companyId")
-              .whereRef("t.id", "=", "e.transactionId")
-              .where("t.storeId", "=", storeId),
-          ),
-        );
+      if (storeId) q = q.where("e.storeId", "=", storeId);
       return q.executeTakeFirstOrThrow();
     };
 

@@ -75,6 +75,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("transaction_id", "text", (c) => c.notNull())
     .addColumn("account_id", "text", (c) => c.notNull())
     .addColumn("amount_cents", "bigint", (c) => c.notNull())
+    // The entry's store and date, copied (an entry never changes), so totals by store and range read one index.
+    .addColumn("store_id", "text")
     .addColumn("business_date", "date", (c) => c.notNull())
     // Set when the entry is approved, under the account's row lock: the account's next number and its balance after this line.
     .addColumn("seq", "bigint")
@@ -82,8 +84,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("posted_at", "timestamptz")
     .execute();
   await run(`
-    insert into cash_entries (id, company_id, transaction_id, account_id, amount_cents, business_date, seq, balance_after_cents, posted_at)
-    select ${NEW_ID}, t.company_id, t.id, l.account_id, l.amount_cents, t.business_date,
+    insert into cash_entries (id, company_id, transaction_id, account_id, amount_cents, store_id, business_date, seq, balance_after_cents, posted_at)
+    select ${NEW_ID}, t.company_id, t.id, l.account_id, l.amount_cents, t.store_id, t.business_date,
       case when t.status = 'approved' then row_number() over w end,
       case when t.status = 'approved' then sum(l.amount_cents) over w end,
       case when t.status = 'approved' then coalesce(t.decided_at, t.created_at) end
@@ -118,6 +120,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   await run(`create index cash_transactions_company_store_date on cash_transactions (company_id, store_id, business_date)`);
 
   await run(`alter table cash_entries add constraint cash_entries_transaction_id_company_fk foreign key (company_id, transaction_id) references cash_transactions (company_id, id)`);
+  await run(`alter table cash_entries add constraint cash_entries_store_id_company_fk foreign key (company_id, store_id) references stores (company_id, id)`);
   await run(`alter table cash_entries add constraint cash_entries_account_id_company_fk foreign key (company_id, account_id) references cash_accounts (company_id, id)`);
   await run(`alter table cash_entries add constraint cash_entries_posted_check check ((seq is null) = (balance_after_cents is null) and (seq is null) = (posted_at is null))`);
   // The ledger's order: a balance is the last line's balance_after, a page a range of seq.
@@ -125,7 +128,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   await run(`create index cash_entries_transaction on cash_entries (company_id, transaction_id)`);
   await run(`create index cash_entries_pending on cash_entries (company_id, account_id) where seq is null`);
   // Totals over a date range (the cash dashboard's collections against the comparison period).
-  await run(`create index cash_entries_account_date on cash_entries (company_id, account_id, business_date) include (amount_cents, transaction_id) where seq is not null`);
+  await run(`create index cash_entries_account_date on cash_entries (company_id, account_id, business_date) include (amount_cents, store_id) where seq is not null`);
 
   // --- counts ---
   await db.schema
