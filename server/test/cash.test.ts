@@ -46,8 +46,8 @@ interface Ledger {
 beforeAll(async () => {
   server = await startTestServer();
   [owner, admin, manager, supervisor, staff, managing, sudsOwner] = await Promise.all(
-    ["owner@demo.test", "admin@demo.test", "manager@demo.test", "supervisor@demo.test", "staff@demo.test", "managing@demo.test", "owner@suds.test"].map((email) =>
-      new Client(server.url).signIn(email),
+    ["owner@demo.test", "admin@demo.test", "manager@demo.test", "supervisor@demo.test", "staff@demo.test", "managing@demo.test", "owner@suds.test"].map(
+      (email) => new Client(server.url).signIn(email),
     ),
   );
 });
@@ -80,10 +80,14 @@ async function ledgerIsSound(): Promise<void> {
   const wrong = await sql<{ id: string }>`
     select a.id from cash_accounts a
     where coalesce((select sum(e.amount_cents) from cash_entries e where e.account_id = a.id and e.seq is not null), 0)
-       <> coalesce((select e.balance_after_cents from cash_entries e where e.account_id = a.id and e.seq is not null order by e.seq desc limit 1), 0)`.execute(db);
+       <> coalesce((select e.balance_after_cents from cash_entries e where e.account_id = a.id and e.seq is not null order by e.seq desc limit 1), 0)`.execute(
+    db,
+  );
   expect(wrong.rows).toEqual([]);
   const notApproved = await sql<{ n: number }>`
-    select count(*)::int as n from cash_entries e join cash_transactions t on t.id = e.transaction_id where (t.status = 'approved') <> (e.seq is not null)`.execute(db);
+    select count(*)::int as n from cash_entries e join cash_transactions t on t.id = e.transaction_id where (t.status = 'approved') <> (e.seq is not null)`.execute(
+    db,
+  );
   expect(notApproved.rows[0].n).toBe(0);
 }
 
@@ -160,7 +164,11 @@ describe("the ledger", () => {
     ]);
     expect((await owner.query<Entry[]>("cashTransactions:list", { accountId: change })).map((e) => e.kind)).toEqual(["change_fund_replenishment", "transfer"]);
     // Every change is audited.
-    const audited = await server.database.db.selectFrom("auditLog").select("action").where("entityId", "in", [draw.transactionId, deposit.transactionId]).execute();
+    const audited = await server.database.db
+      .selectFrom("auditLog")
+      .select("action")
+      .where("entityId", "in", [draw.transactionId, deposit.transactionId])
+      .execute();
     expect(audited.map((a) => a.action).sort()).toEqual(["approve", "create", "create", "reverse"]);
     await ledgerIsSound();
   });
@@ -215,7 +223,10 @@ describe("the ledger", () => {
   it("refuses bad requests with a specific message and changes nothing", async () => {
     const { storeId, safe, change, petty } = await newStore();
     const other = await newStore();
-    const before = await server.database.db.selectFrom("cashTransactions").select(sql<number>`count(*)::int`.as("n")).executeTakeFirstOrThrow();
+    const before = await server.database.db
+      .selectFrom("cashTransactions")
+      .select(sql<number>`count(*)::int`.as("n"))
+      .executeTakeFirstOrThrow();
     const cases: Array<[Record<string, unknown>, string]> = [
       [{ kind: "deposit", amountCents: 100, storeId }, CASH_MESSAGES.needsBagOrSlip],
       [{ kind: "deposit", amountCents: 0, storeId, bagNumber: "B" }, 'Invalid argument "amountCents": The amount must be more than zero'],
@@ -227,15 +238,23 @@ describe("the ledger", () => {
       [{ kind: "expense", amountCents: 100, storeId, payee: "X" }, CASH_MESSAGES.needsCategory],
       [{ kind: "expense", amountCents: 100, storeId, category: "rent" }, CASH_MESSAGES.needsPayee],
       [{ kind: "withdrawal", amountCents: 100, fromAccountId: safe, storeId: other.storeId }, CASH_MESSAGES.accountNotInStore],
-      [{ kind: "collection", amountCents: 100, storeId }, 'Invalid argument "kind": Invalid option: expected one of "deposit"|"withdrawal"|"transfer"|"expense"|"change_fund_replenishment"|"adjustment"'],
+      [
+        { kind: "collection", amountCents: 100, storeId },
+        'Invalid argument "kind": Invalid option: expected one of "deposit"|"withdrawal"|"transfer"|"expense"|"change_fund_replenishment"|"adjustment"',
+      ],
       [{ kind: "transfer", amountCents: 100, fromAccountId: safe, toAccountId: "nope" }, "Account not found"],
     ];
     for (const [args, message] of cases) expect(await failure(create(manager, args)), JSON.stringify(args)).toBe(message);
-    expect(await failure(create(admin, { kind: "adjustment", amountCents: 100, fromAccountId: safe, toAccountId: change }))).toBe(CASH_MESSAGES.adjustmentOneSide);
+    expect(await failure(create(admin, { kind: "adjustment", amountCents: 100, fromAccountId: safe, toAccountId: change }))).toBe(
+      CASH_MESSAGES.adjustmentOneSide,
+    );
     expect(await failure(manager.mutation("cashTransactions:create", { kind: "deposit", amountCents: 100, storeId, bagNumber: "B", description: "x" }))).toBe(
       'Invalid argument "idempotencyKey": Invalid input: expected string, received undefined',
     );
-    const after = await server.database.db.selectFrom("cashTransactions").select(sql<number>`count(*)::int`.as("n")).executeTakeFirstOrThrow();
+    const after = await server.database.db
+      .selectFrom("cashTransactions")
+      .select(sql<number>`count(*)::int`.as("n"))
+      .executeTakeFirstOrThrow();
     expect(after.n).toBe(before.n);
   });
 
@@ -248,7 +267,9 @@ describe("the ledger", () => {
     expect(await failure(archive(safe))).toBe(CASH_MESSAGES.archivePending);
     await decide(manager, "cancel", pending.transactionId);
     await archive(safe);
-    expect(await failure(create(manager, { kind: "transfer", amountCents: 100, fromAccountId: change, toAccountId: safe }))).toBe(CASH_MESSAGES.accountArchived);
+    expect(await failure(create(manager, { kind: "transfer", amountCents: 100, fromAccountId: change, toAccountId: safe }))).toBe(
+      CASH_MESSAGES.accountArchived,
+    );
     const listed = await manager.query<Account[]>("cashAccounts:list", { includeArchived: true });
     expect(listed.find((a) => a._id === safe)).toMatchObject({ archived: true, balanceCents: 0 });
     expect((await manager.query<Account[]>("cashAccounts:list")).some((a) => a._id === safe)).toBe(false);
@@ -401,7 +422,9 @@ describe("physical counts", () => {
     expect(await balances(petty)).toEqual([5_000]);
     const second = await start(manager, petty, false);
     expect((await submit(manager, second.countId, { bill_2000: 2, bill_500: 2 })).varianceCents).toBe(0);
-    expect((await owner.mutation<{ transactionId: string | null }>("physicalCounts:accept", { countId: second.countId, idempotencyKey: key() })).transactionId).toBeNull();
+    expect(
+      (await owner.mutation<{ transactionId: string | null }>("physicalCounts:accept", { countId: second.countId, idempotencyKey: key() })).transactionId,
+    ).toBeNull();
     expect((await owner.query<Array<{ status: string }>>("physicalCounts:list", { accountId: petty })).map((c) => c.status)).toEqual([
       "accepted",
       "recount_requested",
@@ -470,7 +493,9 @@ describe("concurrent decisions", () => {
     } else {
       outcomes = await Promise.allSettled(calls.map((c) => c()));
     }
-    const errors = outcomes.flatMap((o) => (o.status === "rejected" ? [o.reason instanceof CallError ? o.reason.message : `unexpected: ${String(o.reason)}`] : []));
+    const errors = outcomes.flatMap((o) =>
+      o.status === "rejected" ? [o.reason instanceof CallError ? o.reason.message : `unexpected: ${String(o.reason)}`] : [],
+    );
     return { ok: outcomes.filter((o) => o.status === "fulfilled").length, errors };
   }
 
@@ -485,7 +510,10 @@ describe("concurrent decisions", () => {
     expect(await balances(safe)).toEqual([9_000]);
 
     const b = await create(manager, { kind: "withdrawal", amountCents: 2_000, fromAccountId: safe });
-    const mixed = await race(b.transactionId, [() => decide(owner, "approve", b.transactionId), () => decide(admin, "reject", b.transactionId, { reason: "no" })]);
+    const mixed = await race(b.transactionId, [
+      () => decide(owner, "approve", b.transactionId),
+      () => decide(admin, "reject", b.transactionId, { reason: "no" }),
+    ]);
     expect(mixed.ok).toBe(1);
     expect(mixed.errors).toHaveLength(1);
     expect(mixed.errors[0]).toMatch(/^Only a pending transaction can be decided; this one is (approved|rejected)$/);

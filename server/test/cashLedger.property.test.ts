@@ -26,7 +26,13 @@ const ACCOUNTS = ["safe", "change_fund", "petty_cash"] as const;
 type AccountKind = (typeof ACCOUNTS)[number];
 
 type Op =
-  | { op: "create"; kind: "deposit" | "withdrawal" | "transfer" | "expense" | "adjustmentIn" | "adjustmentOut"; amount: number; from: AccountKind; to: AccountKind }
+  | {
+      op: "create";
+      kind: "deposit" | "withdrawal" | "transfer" | "expense" | "adjustmentIn" | "adjustmentOut";
+      amount: number;
+      from: AccountKind;
+      to: AccountKind;
+    }
   | { op: "approve" | "reject" | "cancel" | "reverse"; pick: number };
 
 const opArb: fc.Arbitrary<Op> = fc.oneof(
@@ -50,7 +56,9 @@ interface ModelEntry {
 
 async function expectSound(accounts: Record<AccountKind, string>, model: ModelEntry[]): Promise<void> {
   const db = server.database.db;
-  const unbalanced = await sql<{ id: string }>`select transaction_id as id from cash_entries group by transaction_id having sum(amount_cents) <> 0 or count(*) < 2`.execute(db);
+  const unbalanced = await sql<{
+    id: string;
+  }>`select transaction_id as id from cash_entries group by transaction_id having sum(amount_cents) <> 0 or count(*) < 2`.execute(db);
   expect(unbalanced.rows).toEqual([]);
   const snapshots = await sql<{ id: string; summed: number; snapshot: number }>`
     select a.id,
@@ -76,7 +84,10 @@ describe("the ledger under random sequences", () => {
           timeZone: "America/Denver",
         });
         const listed = await manager.query<Array<{ _id: string; kind: string; storeId: string | null }>>("cashAccounts:list", { storeId });
-        const accounts = Object.fromEntries(ACCOUNTS.map((k) => [k, listed.find((a) => a.storeId === storeId && a.kind === k)!._id])) as Record<AccountKind, string>;
+        const accounts = Object.fromEntries(ACCOUNTS.map((k) => [k, listed.find((a) => a.storeId === storeId && a.kind === k)!._id])) as Record<
+          AccountKind,
+          string
+        >;
         const model: ModelEntry[] = [];
         for (const step of ops) {
           if (step.op === "create") {

@@ -159,7 +159,9 @@ describe("migration 0017 (the double-entry cash ledger)", () => {
       .orderBy("e.transactionId")
       .orderBy("a.kind", "desc")
       .execute();
-    expect(lines.map((l) => [l.transactionId, l.kind, Number(l.amountCents), l.seq === null ? null : Number(l.seq), l.balanceAfterCents, l.businessDate])).toEqual([
+    expect(
+      lines.map((l) => [l.transactionId, l.kind, Number(l.amountCents), l.seq === null ? null : Number(l.seq), l.balanceAfterCents, l.businessDate]),
+    ).toEqual([
       ["t1", "safe", 10000, 1, 10000, "2025-03-01"],
       ["t1", "collections_income", -10000, 1, -10000, "2025-03-01"],
       ["t2", "safe", 2500, 2, 12500, "2025-03-02"],
@@ -182,7 +184,12 @@ describe("migration 0017 (the double-entry cash ledger)", () => {
     ]);
     // Every store got its change fund and petty cash; the company its counterpart accounts.
     const accounts = await db.selectFrom("cashAccounts").select(["kind", "storeId"]).execute();
-    expect(accounts.filter((a) => a.storeId === "s2").map((a) => a.kind).sort()).toEqual(["change_fund", "petty_cash", "safe"]);
+    expect(
+      accounts
+        .filter((a) => a.storeId === "s2")
+        .map((a) => a.kind)
+        .sort(),
+    ).toEqual(["change_fund", "petty_cash", "safe"]);
     expect(accounts.filter((a) => a.storeId === null).map((a) => a.kind)).toEqual(
       expect.arrayContaining(["collections_income", "owner_draws", "expense", "cash_over_short", "deposits_in_transit", "opening_balance"]),
     );

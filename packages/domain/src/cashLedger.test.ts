@@ -27,9 +27,25 @@ describe("journal entries", () => {
 
   it("refuse fewer than two lines, lines that do not sum to zero, and fractions of a cent", () => {
     expect(() => checkBalanced([{ accountId: "a", amountCents: 0 }])).toThrow("at least two lines");
-    expect(() => checkBalanced([{ accountId: "a", amountCents: 5 }, { accountId: "b", amountCents: -4 }])).toThrow("these sum to 1");
-    expect(() => checkBalanced([{ accountId: "a", amountCents: 0.5 }, { accountId: "b", amountCents: -0.5 }])).toThrow("Not a whole number of cents");
-    expect(() => checkBalanced([{ accountId: "a", amountCents: 3 }, { accountId: "b", amountCents: -1 }, { accountId: "c", amountCents: -2 }])).not.toThrow();
+    expect(() =>
+      checkBalanced([
+        { accountId: "a", amountCents: 5 },
+        { accountId: "b", amountCents: -4 },
+      ]),
+    ).toThrow("these sum to 1");
+    expect(() =>
+      checkBalanced([
+        { accountId: "a", amountCents: 0.5 },
+        { accountId: "b", amountCents: -0.5 },
+      ]),
+    ).toThrow("Not a whole number of cents");
+    expect(() =>
+      checkBalanced([
+        { accountId: "a", amountCents: 3 },
+        { accountId: "b", amountCents: -1 },
+        { accountId: "c", amountCents: -2 },
+      ]),
+    ).not.toThrow();
   });
 
   it("wait for approval: withdrawals always, adjustments never, the rest when the company asks", () => {

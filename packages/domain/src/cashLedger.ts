@@ -31,7 +31,14 @@ export const TRANSACTION_KINDS = [
 export type TransactionKind = (typeof TRANSACTION_KINDS)[number];
 
 /** Kinds a person enters; collections and count variances are posted by verification and counts. */
-export const REQUESTABLE_KINDS = ["deposit", "withdrawal", "transfer", "expense", "change_fund_replenishment", "adjustment"] as const satisfies readonly TransactionKind[];
+export const REQUESTABLE_KINDS = [
+  "deposit",
+  "withdrawal",
+  "transfer",
+  "expense",
+  "change_fund_replenishment",
+  "adjustment",
+] as const satisfies readonly TransactionKind[];
 export type RequestableKind = (typeof REQUESTABLE_KINDS)[number];
 
 export const TRANSACTION_STATUSES = ["pending", "approved", "rejected", "cancelled"] as const;

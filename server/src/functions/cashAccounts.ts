@@ -157,7 +157,10 @@ export const getLedger = query({
     from: businessDateSchema.optional(),
     to: businessDateSchema.optional(),
     /** The nextCursor of the previous page. */
-    cursor: z.string().regex(/^\d{1,18}$/, "expected the nextCursor of a previous page").optional(),
+    cursor: z
+      .string()
+      .regex(/^\d{1,18}$/, "expected the nextCursor of a previous page")
+      .optional(),
   }),
   handler: async (ctx, { accountId, from, to, cursor }) => {
     assertSeesCash(ctx);

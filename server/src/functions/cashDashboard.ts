@@ -29,7 +29,9 @@ export const get = query({
     const income = ledger.find((a) => a.kind === "collections_income")?.id ?? "";
     const inTransit = ledger.find((a) => a.kind === "deposits_in_transit")?.id ?? "";
     const latestBalance = (account: string) =>
-      sql<number | null>`(select e.balance_after_cents from cash_entries e where e.company_id = ${companyId} and e.account_id = ${sql.ref(account)} and e.seq is not null order by e.seq desc limit 1)`;
+      sql<
+        number | null
+      >`(select e.balance_after_cents from cash_entries e where e.company_id = ${companyId} and e.account_id = ${sql.ref(account)} and e.seq is not null order by e.seq desc limit 1)`;
 
     let accounts = ctx.db
       .selectFrom("cashAccounts as a")
@@ -58,7 +60,15 @@ export const get = query({
       .innerJoin("cashAccounts as a", (j) => j.onRef("a.companyId", "=", "p.companyId").onRef("a.id", "=", "p.accountId"))
       .leftJoin("stores as s", "s.id", "a.storeId")
       .innerJoin("users as u", "u.id", "p.countedBy")
-      .select(["p.id", "p.submittedAt", "a.storeId", "s.name as storeName", "p.countedBy", sql<string>`coalesce(u.name, u.email)`.as("countedByName"), "p.varianceCents"])
+      .select([
+        "p.id",
+        "p.submittedAt",
+        "a.storeId",
+        "s.name as storeName",
+        "p.countedBy",
+        sql<string>`coalesce(u.name, u.email)`.as("countedByName"),
+        "p.varianceCents",
+      ])
       .where("p.companyId", "=", companyId)
       .where("p.status", "=", "accepted")
       .where(sql<boolean>`p.submitted_at::date between ${fromDate}::date and ${toDate}::date`);
@@ -86,7 +96,12 @@ export const get = query({
       depositsInTransitCents: Number(transit?.balanceAfterCents ?? 0),
       collectionsCents: Number(current.cents),
       comparisonCollectionsCents: previous ? Number(previous.cents) : null,
-      variances: counts.map(({ id, submittedAt, varianceCents, ...c }) => ({ _id: id, ...c, submittedAt: new Date(submittedAt!).getTime(), varianceCents: Number(varianceCents) })),
+      variances: counts.map(({ id, submittedAt, varianceCents, ...c }) => ({
+        _id: id,
+        ...c,
+        submittedAt: new Date(submittedAt!).getTime(),
+        varianceCents: Number(varianceCents),
+      })),
     };
   },
 });

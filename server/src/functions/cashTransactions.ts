@@ -243,7 +243,12 @@ export const reverse = mutation({
     if (entry.status !== "approved") throw new AppError(CASH_MESSAGES.notApproved);
     if (entry.kind === "collection") throw new AppError(CASH_MESSAGES.collectionReversal);
     if (entry.reversesId) throw new AppError(CASH_MESSAGES.reversalOfReversal);
-    const already = await ctx.db.selectFrom("cashTransactions").select("id").where("companyId", "=", companyId).where("reversesId", "=", transactionId).executeTakeFirst();
+    const already = await ctx.db
+      .selectFrom("cashTransactions")
+      .select("id")
+      .where("companyId", "=", companyId)
+      .where("reversesId", "=", transactionId)
+      .executeTakeFirst();
     if (already) throw new AppError(CASH_MESSAGES.alreadyReversed);
     const legs = reversedLegs(await legsOf(ctx.db, companyId, transactionId));
     for (const leg of legs) {

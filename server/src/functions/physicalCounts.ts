@@ -1,14 +1,6 @@
 import { z } from "zod";
 import { formatUSD } from "@tumble/domain/money";
-import {
-  CASH_MESSAGES,
-  countTotalCents,
-  DENOMINATION_CODES,
-  MAX_PIECES,
-  moveLegs,
-  VARIANCE_REASONS,
-  varianceNeedsReason,
-} from "@tumble/domain/cashLedger";
+import { CASH_MESSAGES, countTotalCents, DENOMINATION_CODES, MAX_PIECES, moveLegs, VARIANCE_REASONS, varianceNeedsReason } from "@tumble/domain/cashLedger";
 import { accountOfCompany, assertSeesCash, id, idempotencyKey, openCashAccount } from "../cash/access.ts";
 import { ledgerAccountId } from "../cash/accounts.ts";
 import { businessDateNow } from "../cash/dates.ts";
@@ -42,13 +34,26 @@ export const start = mutation({
       .insertInto("physicalCounts")
       .values({ id: countId, companyId, accountId: account.id, status: "counting", blind, expectedCents, countedBy: ctx.user.id })
       .execute();
-    await audit(ctx.db, { companyId, actorId: ctx.user.id, action: "start", entity: "physicalCount", entityId: countId, after: { accountId: account.id, blind, expectedCents } });
+    await audit(ctx.db, {
+      companyId,
+      actorId: ctx.user.id,
+      action: "start",
+      entity: "physicalCount",
+      entityId: countId,
+      after: { accountId: account.id, blind, expectedCents },
+    });
     return { countId, blind, expectedCents: blind ? null : expectedCents };
   },
 });
 
 async function lockedCount(ctx: MutationCtx<"member">, countId: string) {
-  const row = await ctx.db.selectFrom("physicalCounts").selectAll().where("companyId", "=", ctx.company.id).where("id", "=", countId).forUpdate().executeTakeFirst();
+  const row = await ctx.db
+    .selectFrom("physicalCounts")
+    .selectAll()
+    .where("companyId", "=", ctx.company.id)
+    .where("id", "=", countId)
+    .forUpdate()
+    .executeTakeFirst();
   if (!row) throw new AppError("Count not found");
   return row;
 }

@@ -25,7 +25,9 @@ export async function up(db: Kysely<any>): Promise<void> {
   // --- accounts ---
   await run(`alter table cash_accounts add column category text, add column archived_at timestamptz`);
   await run(`alter table cash_accounts drop constraint cash_accounts_kind_check`);
-  await run(`alter table cash_accounts add constraint cash_accounts_kind_check check (kind in ('safe', 'change_fund', 'petty_cash', 'bank', 'other', ${LEDGER_KINDS.slice(1)})`);
+  await run(
+    `alter table cash_accounts add constraint cash_accounts_kind_check check (kind in ('safe', 'change_fund', 'petty_cash', 'bank', 'other', ${LEDGER_KINDS.slice(1)})`,
+  );
   await run(`alter table cash_accounts add constraint cash_accounts_store_check check (
     (kind in ${STORE_KINDS} and store_id is not null) or (kind in ${LEDGER_KINDS} and store_id is null) or kind in ('bank', 'other'))`);
   await run(`alter table cash_accounts add constraint cash_accounts_category_check check ((kind = 'expense') = (category is not null))`);
@@ -109,7 +111,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     ('collection', 'deposit', 'withdrawal', 'transfer', 'expense', 'change_fund_replenishment', 'adjustment', 'count_variance'))`);
   await run(`alter table cash_transactions add constraint cash_transactions_amount_check check (amount_cents >= 0)`);
   await run(`alter table cash_transactions add constraint cash_transactions_company_id_id unique (company_id, id)`);
-  await run(`alter table cash_transactions add constraint cash_transactions_store_id_company_fk foreign key (company_id, store_id) references stores (company_id, id)`);
+  await run(
+    `alter table cash_transactions add constraint cash_transactions_store_id_company_fk foreign key (company_id, store_id) references stores (company_id, id)`,
+  );
   await run(
     `alter table cash_transactions add constraint cash_transactions_reverses_id_company_fk foreign key (company_id, reverses_id) references cash_transactions (company_id, id)`,
   );
@@ -119,16 +123,24 @@ export async function up(db: Kysely<any>): Promise<void> {
   await run(`create index cash_transactions_company_date on cash_transactions (company_id, business_date, kind)`);
   await run(`create index cash_transactions_company_store_date on cash_transactions (company_id, store_id, business_date)`);
 
-  await run(`alter table cash_entries add constraint cash_entries_transaction_id_company_fk foreign key (company_id, transaction_id) references cash_transactions (company_id, id)`);
+  await run(
+    `alter table cash_entries add constraint cash_entries_transaction_id_company_fk foreign key (company_id, transaction_id) references cash_transactions (company_id, id)`,
+  );
   await run(`alter table cash_entries add constraint cash_entries_store_id_company_fk foreign key (company_id, store_id) references stores (company_id, id)`);
-  await run(`alter table cash_entries add constraint cash_entries_account_id_company_fk foreign key (company_id, account_id) references cash_accounts (company_id, id)`);
-  await run(`alter table cash_entries add constraint cash_entries_posted_check check ((seq is null) = (balance_after_cents is null) and (seq is null) = (posted_at is null))`);
+  await run(
+    `alter table cash_entries add constraint cash_entries_account_id_company_fk foreign key (company_id, account_id) references cash_accounts (company_id, id)`,
+  );
+  await run(
+    `alter table cash_entries add constraint cash_entries_posted_check check ((seq is null) = (balance_after_cents is null) and (seq is null) = (posted_at is null))`,
+  );
   // The ledger's order: a balance is the last line's balance_after, a page a range of seq.
   await run(`create unique index cash_entries_account_seq on cash_entries (company_id, account_id, seq)`);
   await run(`create index cash_entries_transaction on cash_entries (company_id, transaction_id)`);
   await run(`create index cash_entries_pending on cash_entries (company_id, account_id) where seq is null`);
   // Totals over a date range (the cash dashboard's collections against the comparison period).
-  await run(`create index cash_entries_account_date on cash_entries (company_id, account_id, business_date) include (amount_cents, store_id) where seq is not null`);
+  await run(
+    `create index cash_entries_account_date on cash_entries (company_id, account_id, business_date) include (amount_cents, store_id) where seq is not null`,
+  );
 
   // --- counts ---
   await db.schema
@@ -153,13 +165,17 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("transaction_id", "text")
     .execute();
   await run(`alter table physical_counts add constraint physical_counts_company_id_id unique (company_id, id)`);
-  await run(`alter table physical_counts add constraint physical_counts_account_id_company_fk foreign key (company_id, account_id) references cash_accounts (company_id, id)`);
+  await run(
+    `alter table physical_counts add constraint physical_counts_account_id_company_fk foreign key (company_id, account_id) references cash_accounts (company_id, id)`,
+  );
   await run(
     `alter table physical_counts add constraint physical_counts_transaction_id_company_fk foreign key (company_id, transaction_id) references cash_transactions (company_id, id)`,
   );
   await run(`create unique index physical_counts_one_open on physical_counts (company_id, account_id) where status in ('counting', 'submitted')`);
   await run(`create index physical_counts_company_account on physical_counts (company_id, account_id, started_at)`);
-  await run(`alter table cash_transactions add constraint cash_transactions_count_id_company_fk foreign key (company_id, count_id) references physical_counts (company_id, id)`);
+  await run(
+    `alter table cash_transactions add constraint cash_transactions_count_id_company_fk foreign key (company_id, count_id) references physical_counts (company_id, id)`,
+  );
 
   // --- settings (a company without a row has the defaults) ---
   await db.schema
@@ -167,7 +183,12 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("company_id", "text", (c) => c.primaryKey().references("companies.id"))
     .addColumn("require_approval", "boolean", (c) => c.notNull().defaultTo(false))
     .addColumn("blind_counts", "boolean", (c) => c.notNull().defaultTo(false))
-    .addColumn("variance_threshold_cents", "bigint", (c) => c.notNull().defaultTo(500).check(sql`variance_threshold_cents >= 0`))
+    .addColumn("variance_threshold_cents", "bigint", (c) =>
+      c
+        .notNull()
+        .defaultTo(500)
+        .check(sql`variance_threshold_cents >= 0`),
+    )
     .addColumn("updated_at", "timestamptz", (c) => c.notNull().defaultTo(sql`now()`))
     .execute();
 }
