@@ -51,7 +51,7 @@ export interface CollectionsResult {
 }
 
 /** Times the operations in rotation (a different one goes first each round), so drift lands on all alike. */
-async function rotate(operations: Operation[], options: MeasureOptions): Promise<Stats[]> {
+export async function rotate(operations: Operation[], options: MeasureOptions): Promise<Stats[]> {
   for (let i = 0; i < options.warmup; i++) for (const op of operations) await op();
   const samples = operations.map(() => [] as number[]);
   for (let i = 0; i < options.iterations; i++) {

@@ -8,12 +8,13 @@ import { runLanding } from "./landing.ts";
 import { runSignIn } from "./signin.ts";
 import { runCollections } from "./collections.ts";
 import { runFanout } from "./fanout.ts";
+import { runCash } from "./cash.ts";
 import type { MeasureOptions } from "./measure.ts";
 
 // `npm run bench`: every benchmark on every available database, one database at a time.
 // BENCH_ITERATIONS sets the timed iterations per measurement (default 1000; warm-up is a tenth).
 // Prints a markdown table and writes bench/results/foundation-latest.json.
-// BENCH_ONLY=foundation,landing,signin,collections,fanout runs only the named benchmarks (default: all).
+// BENCH_ONLY=foundation,landing,signin,collections,fanout,cash runs only the named benchmarks (default: all).
 
 const RESULTS = path.join(path.dirname(fileURLToPath(import.meta.url)), "results");
 
@@ -37,7 +38,7 @@ function table(results: BenchResult[]): string {
   return lines.join("\n");
 }
 
-const ONLY = new Set((process.env.BENCH_ONLY ?? "foundation,landing,signin,collections,fanout").split(",").map((name) => name.trim()));
+const ONLY = new Set((process.env.BENCH_ONLY ?? "foundation,landing,signin,collections,fanout,cash").split(",").map((name) => name.trim()));
 
 async function main(): Promise<void> {
   const started = Date.now();
@@ -50,6 +51,7 @@ async function main(): Promise<void> {
   if (ONLY.has("signin")) await runSignIn(log);
   if (ONLY.has("collections")) await runCollections((await postgresTarget()).target, log);
   if (ONLY.has("fanout")) await runFanout((await postgresTarget()).target, log);
+  if (ONLY.has("cash")) await runCash((await postgresTarget()).target, log);
 }
 
 async function runFoundationBenchmarks(options: MeasureOptions, log: (line: string) => void, started: number): Promise<void> {

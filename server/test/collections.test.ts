@@ -86,15 +86,19 @@ describe("collection lifecycle", () => {
 
     const safe = async () => {
       const rows = await server.database.db
-        .selectFrom("cashTransactions as t")
-        .innerJoin("cashAccounts as a", "a.id", "t.accountId")
+        .selectFrom("cashEntries as e")
+        .innerJoin("cashTransactions as t", "t.id", "e.transactionId")
+        .innerJoin("cashAccounts as a", "a.id", "e.accountId")
         .innerJoin("collections as c", "c.id", "t.collectionId")
-        .select(["t.amountCents", "a.kind", "a.storeId"])
+        .select(["e.amountCents", "a.kind", "a.storeId", "t.status"])
         .where((eb) => eb.or([eb("c.id", "=", collectionId), eb("c.adjustsCollectionId", "=", collectionId)]))
         .orderBy("t.createdAt")
+        .orderBy("a.kind", "desc")
         .execute();
-      expect(rows.every((r) => r.storeId === store._id)).toBe(true);
-      return rows.map((r) => [r.kind, Number(r.amountCents)]);
+      // Each posting is an approved entry: into the store's safe, out of collections income.
+      expect(rows.every((r) => r.status === "approved" && (r.kind === "safe" ? r.storeId === store._id : r.kind === "collections_income"))).toBe(true);
+      expect(rows.reduce((sum, r) => sum + Number(r.amountCents), 0)).toBe(0);
+      return rows.filter((r) => r.kind === "safe").map((r) => [r.kind, Number(r.amountCents)]);
     };
     expect(await safe()).toEqual([["safe", 8000 + 9100 + 25000]]);
 

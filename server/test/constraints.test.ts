@@ -139,7 +139,8 @@ describe("the database refuses", () => {
       .executeTakeFirstOrThrow();
     const collection = await db.selectFrom("collections").select(["id", "storeId"]).where("companyId", "=", companyId).orderBy("id").executeTakeFirstOrThrow();
     const account = await db.selectFrom("cashAccounts").select("id").where("companyId", "=", companyId).orderBy("id").executeTakeFirstOrThrow();
-    return { machine, collection, account };
+    const transaction = await db.selectFrom("cashTransactions").select("id").where("companyId", "=", companyId).orderBy("id").executeTakeFirstOrThrow();
+    return { machine, collection, account, transaction };
   };
 
   it("a child row that points at another company's parent", async () => {
@@ -223,24 +224,23 @@ describe("the database refuses", () => {
       (
         await refused(
           db
-            .insertInto("cashTransactions")
+            .insertInto("cashEntries")
             .values({
               id: newId(),
               companyId: rioId,
+              transactionId: rio.transaction.id,
               accountId: suds.account.id,
-              kind: "collection",
               amountCents: 1,
-              status: "approved",
-              collectionId: null,
-              description: null,
-              requestedBy: null,
-              approvedBy: null,
-              approvedAt: null,
+              storeId: null,
+              businessDate: "2025-01-01",
+              seq: null,
+              balanceAfterCents: null,
+              postedAt: null,
             })
             .execute(),
         )
       ).constraint,
-    ).toBe("cash_transactions_account_id_company_fk");
+    ).toBe("cash_entries_account_id_company_fk");
     // Rows of the same company still go in.
     const lineId = newId();
     await db

@@ -121,3 +121,77 @@ describe("migrations", () => {
     expect((await db.selectFrom("joinRequests").select("status").orderBy("id").execute()).map((r) => r.status)).toEqual(["PENDING", "CANCELLED"]);
   });
 });
+
+describe("migration 0017 (the double-entry cash ledger)", () => {
+  it("moves every existing posting onto entries of two lines, keeping each account's balance", async () => {
+    const database = await emptyDatabase();
+    const all = await loadMigrations();
+    const before = Object.fromEntries(Object.entries(all).filter(([name]) => name < "0017"));
+    const result = await new Migrator({ db: raw(database), provider: { getMigrations: async () => before } }).migrateToLatest();
+    expect(result.error).toBeUndefined();
+
+    // Postings as collection verification wrote them before: one row per collection on the safe.
+    // Downtown: 10000 + 2500 − 300 (an adjustment) = 12200 approved, 999 pending; Eastside: 4000.
+    for (const statement of [
+      `insert into companies (id, name, company_code) values ('c1', 'Co', 'CMP000001')`,
+      `insert into users (id, email) values ('u1', 'u1@example.com')`,
+      `insert into stores (id, company_id, name, address, time_zone) values ('s1', 'c1', 'Downtown', 'a', 'America/Chicago'), ('s2', 'c1', 'Eastside', 'b', 'America/Chicago')`,
+      `insert into collections (id, company_id, store_id, business_date, collector_id, status) values
+         ('k1', 'c1', 's1', '2025-03-01', 'u1', 'verified'), ('k2', 'c1', 's1', '2025-03-02', 'u1', 'verified'),
+         ('k3', 'c1', 's1', '2025-03-02', 'u1', 'verified'), ('k4', 'c1', 's2', '2025-03-03', 'u1', 'verified')`,
+      `insert into cash_accounts (id, company_id, store_id, kind, name) values ('a1', 'c1', 's1', 'safe', 'Safe'), ('a2', 'c1', 's2', 'safe', 'Safe')`,
+      `insert into cash_transactions (id, company_id, account_id, kind, amount_cents, status, collection_id, requested_by, approved_by, created_at, approved_at) values
+         ('t1', 'c1', 'a1', 'collection', 10000, 'approved', 'k1', 'u1', 'u1', '2025-03-01T20:00:00Z', '2025-03-01T20:00:00Z'),
+         ('t2', 'c1', 'a1', 'collection', 2500, 'approved', 'k2', 'u1', 'u1', '2025-03-02T20:00:00Z', '2025-03-02T20:00:00Z'),
+         ('t3', 'c1', 'a1', 'collection', -300, 'approved', 'k3', 'u1', 'u1', '2025-03-03T20:00:00Z', '2025-03-03T20:00:00Z'),
+         ('t4', 'c1', 'a2', 'collection', 4000, 'approved', 'k4', 'u1', 'u1', '2025-03-03T21:00:00Z', '2025-03-03T21:00:00Z'),
+         ('t5', 'c1', 'a1', 'collection', 999, 'pending', null, 'u1', null, '2025-03-04T20:00:00Z', null)`,
+    ]) {
+      await sql.raw(statement).execute(database.db);
+    }
+
+    await migrateToLatest(raw(database));
+    const db = database.db;
+    const lines = await db
+      .selectFrom("cashEntries as e")
+      .innerJoin("cashAccounts as a", "a.id", "e.accountId")
+      .select(["e.transactionId", "a.id as accountId", "a.kind", "e.amountCents", "e.seq", "e.balanceAfterCents", "e.businessDate"])
+      .orderBy("e.transactionId")
+      .orderBy("a.kind", "desc")
+      .execute();
+    expect(
+      lines.map((l) => [l.transactionId, l.kind, Number(l.amountCents), l.seq === null ? null : Number(l.seq), l.balanceAfterCents, l.businessDate]),
+    ).toEqual([
+      ["t1", "safe", 10000, 1, 10000, "2025-03-01"],
+      ["t1", "collections_income", -10000, 1, -10000, "2025-03-01"],
+      ["t2", "safe", 2500, 2, 12500, "2025-03-02"],
+      ["t2", "collections_income", -2500, 2, -12500, "2025-03-02"],
+      ["t3", "safe", -300, 3, 12200, "2025-03-02"],
+      ["t3", "collections_income", 300, 3, -12200, "2025-03-02"],
+      ["t4", "safe", 4000, 1, 4000, "2025-03-03"],
+      ["t4", "collections_income", -4000, 4, -16200, "2025-03-03"],
+      // A posting still pending keeps its lines, outside every balance; its date is its day in the store's zone.
+      ["t5", "safe", 999, null, null, "2025-03-04"],
+      ["t5", "collections_income", -999, null, null, "2025-03-04"],
+    ]);
+    const entries = await db.selectFrom("cashTransactions").select(["id", "amountCents", "status", "storeId", "decidedBy"]).orderBy("id").execute();
+    expect(entries.map((e) => [e.id, Number(e.amountCents), e.status, e.storeId, e.decidedBy])).toEqual([
+      ["t1", 10000, "approved", "s1", "u1"],
+      ["t2", 2500, "approved", "s1", "u1"],
+      ["t3", 300, "approved", "s1", "u1"],
+      ["t4", 4000, "approved", "s2", "u1"],
+      ["t5", 999, "pending", "s1", null],
+    ]);
+    // Every store got its change fund and petty cash; the company its counterpart accounts.
+    const accounts = await db.selectFrom("cashAccounts").select(["kind", "storeId"]).execute();
+    expect(
+      accounts
+        .filter((a) => a.storeId === "s2")
+        .map((a) => a.kind)
+        .sort(),
+    ).toEqual(["change_fund", "petty_cash", "safe"]);
+    expect(accounts.filter((a) => a.storeId === null).map((a) => a.kind)).toEqual(
+      expect.arrayContaining(["collections_income", "owner_draws", "expense", "cash_over_short", "deposits_in_transit", "opening_balance"]),
+    );
+  });
+});

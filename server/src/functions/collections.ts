@@ -6,7 +6,7 @@ import { toCsv } from "@tumble/domain/csv";
 import type { DB } from "../db/schema.ts";
 import { checkBusinessDate, checkLines, MAX_LINE_CENTS, storeForCollection, totalCents } from "../collections/rules.ts";
 import { expectedFigures } from "../collections/expected.ts";
-import { postToSafe } from "../collections/posting.ts";
+import { postCollection } from "../collections/posting.ts";
 import { mutation, query, type MutationCtx, type QueryCtx } from "../runtime/define.ts";
 import { AccessError, AppError } from "../runtime/errors.ts";
 import { audit } from "../runtime/audit.ts";
@@ -245,10 +245,11 @@ export const verify = mutation({
       .where("id", "=", collectionId)
       .where("companyId", "=", ctx.company.id)
       .execute();
-    await postToSafe(ctx.db, {
+    await postCollection(ctx.db, {
       companyId: ctx.company.id,
       storeId: c.storeId,
       collectionId,
+      businessDate: c.businessDate,
       amountCents: Number(c.totalCents),
       actorId: ctx.user.id,
       description: `Collection ${c.businessDate}`,
@@ -356,10 +357,11 @@ export const adjust = mutation({
         })),
       )
       .execute();
-    await postToSafe(ctx.db, {
+    await postCollection(ctx.db, {
       companyId,
       storeId: original.storeId,
       collectionId: adjustmentId,
+      businessDate: original.businessDate,
       amountCents: delta,
       actorId: ctx.user.id,
       description: `Adjustment of collection ${original.businessDate}: ${reason}`,

@@ -3,6 +3,7 @@ import { z } from "zod";
 import type { DB } from "../db/schema.ts";
 import { mutation, query } from "../runtime/define.ts";
 import { AppError } from "../runtime/errors.ts";
+import { ensureStoreAccounts } from "../cash/accounts.ts";
 import { audit } from "../runtime/audit.ts";
 import { newId } from "../runtime/ids.ts";
 
@@ -79,6 +80,8 @@ export const create = mutation({
       })
       .returningAll()
       .executeTakeFirstOrThrow();
+    // A store opens with its safe, change fund and petty cash (the cash ledger).
+    await ensureStoreAccounts(ctx.db, ctx.company.id, id);
     await audit(ctx.db, { companyId: ctx.company.id, actorId: ctx.user.id, action: "create", entity: "store", entityId: id, after: toStore(row) });
     return { storeId: id };
   },

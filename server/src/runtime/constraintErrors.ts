@@ -15,6 +15,10 @@ export const CONSTRAINT_MESSAGES: Record<string, string> = {
   campaign_claims_phone: "This phone number has already claimed this offer",
   campaign_claims_email: "This e-mail address has already claimed this offer",
   cash_accounts_company_store_kind: "This store already has an account of this kind",
+  cash_accounts_company_ledger: "This company already has this account",
+  cash_transactions_one_reversal: "This transaction has already been reversed",
+  cash_transactions_one_posting: "This collection is already posted to the safe",
+  physical_counts_one_open: "This account already has a count in progress",
   users_email_key: "An account with this e-mail address already exists",
   companies_company_code_key: "A company with this code already exists",
 };

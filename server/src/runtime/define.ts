@@ -84,6 +84,11 @@ export interface FunctionDefinition<K extends FunctionKind, A extends Access, S 
   rateLimit?: RateLimitSpec;
   limitsBeforeTransaction?: LimitsBeforeTransaction<S>;
   /**
+   * Mutations that move money: the args carry a required `idempotencyKey` (the API names it
+   * there), and the runtime uses it as the call's key (docs/decisions/0011, 0023).
+   */
+  idempotencyKeyInArgs?: boolean;
+  /**
    * Queries only, for live subscriptions (docs/decisions/0010). "caller": the result depends on
    * nothing but the caller's active company's rows and the caller's own rows, so other companies'
    * writes need not re-run it (company-level queries are scoped so already). "company" (company-level
@@ -128,6 +133,11 @@ export interface RegisteredFunction<K extends FunctionKind, S extends z.ZodType,
   /** Limits calls per client address (the runtime applies a default to every public function). */
   rateLimit?: RateLimitSpec;
   limitsBeforeTransaction?: LimitsBeforeTransaction<S>;
+  /**
+   * Mutations that move money: the args carry a required `idempotencyKey` (the API names it
+   * there), and the runtime uses it as the call's key (docs/decisions/0011, 0023).
+   */
+  idempotencyKeyInArgs?: boolean;
   handler: (ctx: CtxFor<K>, args: z.output<S>) => Promise<R>;
   /** Phantom marker the generated `Api` type reads: args in, result out. */
   readonly __ref?: FunctionReference<K, z.input<S>, R>;

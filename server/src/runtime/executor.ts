@@ -130,7 +130,9 @@ export class Executor {
       const parsed = fn.args.safeParse(rawArgs ?? {});
       if (!parsed.success) throw new AppError(describeArgsError(parsed.error));
       sanitizeArgs(parsed.data);
-      const idempotencyKey = parseIdempotencyKey(options.idempotencyKey);
+      // A money mutation's key is one of its args; it wins over one sent beside them.
+      const argsKey = fn.idempotencyKeyInArgs ? (parsed.data as { idempotencyKey?: unknown }).idempotencyKey : undefined;
+      const idempotencyKey = parseIdempotencyKey(argsKey ?? options.idempotencyKey);
       if (idempotencyKey !== undefined && fn.kind !== "mutation") throw new AppError(IDEMPOTENCY_MESSAGES.notMutation);
       checkAccess(fn, identity);
       const key = idempotencyKey === undefined ? null : { scope: identity.user?.id ?? "anonymous", key: idempotencyKey, path, argsHash: hashArgs(parsed.data) };

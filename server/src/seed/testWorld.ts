@@ -3,7 +3,7 @@ import type { Hono } from "hono";
 import type { Insertable, Kysely } from "kysely";
 import type { CollectionLinesTable, CollectionsTable, DB } from "../db/schema.ts";
 import { hashSecretSlow } from "../auth/passwords.ts";
-import { postToSafe } from "../collections/posting.ts";
+import { postCollection } from "../collections/posting.ts";
 import { newId } from "../runtime/ids.ts";
 import { EQUIPMENT, LABEL_PREFIX, STORE_LAYOUT as LAYOUT, TYPICAL_TAKE as TAKE, type EquipmentKey } from "./storeLayout.ts";
 
@@ -161,10 +161,11 @@ export async function seedTestWorld(db: Kysely<DB>, today = new Date()): Promise
     await trx.insertInto("collections").values(collections).execute();
     await trx.insertInto("collectionLines").values(lines).execute();
     for (const c of collections.filter((c) => c.status === "verified")) {
-      await postToSafe(trx, {
+      await postCollection(trx, {
         companyId,
         storeId,
         collectionId: c.id,
+        businessDate: c.businessDate,
         amountCents: c.totalCents as number,
         actorId: ids.SUPERVISOR,
         description: `Collection ${c.businessDate}`,

@@ -1,0 +1,82 @@
+import { describe, expect, it } from "vitest";
+import {
+  checkBalanced,
+  countTotalCents,
+  DENOMINATIONS,
+  moveLegs,
+  needsApproval,
+  reversedLegs,
+  sumLegs,
+  varianceNeedsReason,
+  DEFAULT_VARIANCE_THRESHOLD_CENTS,
+} from "./cashLedger.ts";
+
+describe("journal entries", () => {
+  it("move money as a credit and a debit that sum to zero, and reverse to the opposite", () => {
+    const legs = moveLegs("safe", "bank", 12_345);
+    expect(legs).toEqual([
+      { accountId: "safe", amountCents: -12_345 },
+      { accountId: "bank", amountCents: 12_345 },
+    ]);
+    expect(sumLegs(legs)).toBe(0);
+    expect(reversedLegs(legs)).toEqual([
+      { accountId: "safe", amountCents: 12_345 },
+      { accountId: "bank", amountCents: -12_345 },
+    ]);
+  });
+
+  it("refuse fewer than two lines, lines that do not sum to zero, and fractions of a cent", () => {
+    expect(() => checkBalanced([{ accountId: "a", amountCents: 0 }])).toThrow("at least two lines");
+    expect(() =>
+      checkBalanced([
+        { accountId: "a", amountCents: 5 },
+        { accountId: "b", amountCents: -4 },
+      ]),
+    ).toThrow("these sum to 1");
+    expect(() =>
+      checkBalanced([
+        { accountId: "a", amountCents: 0.5 },
+        { accountId: "b", amountCents: -0.5 },
+      ]),
+    ).toThrow("Not a whole number of cents");
+    expect(() =>
+      checkBalanced([
+        { accountId: "a", amountCents: 3 },
+        { accountId: "b", amountCents: -1 },
+        { accountId: "c", amountCents: -2 },
+      ]),
+    ).not.toThrow();
+  });
+
+  it("wait for approval: withdrawals always, adjustments never, the rest when the company asks", () => {
+    expect(needsApproval("withdrawal", false)).toBe(true);
+    expect(needsApproval("adjustment", true)).toBe(false);
+    expect(needsApproval("deposit", false)).toBe(false);
+    expect(needsApproval("deposit", true)).toBe(true);
+    expect(needsApproval("expense", true)).toBe(true);
+  });
+});
+
+describe("physical counts", () => {
+  it("add up coins, rolls and bills by hand-checked values", () => {
+    // 3 pennies + 2 quarters + 1 roll of quarters ($10) + 1 roll of pennies ($0.50) + 2 $20 + 1 $100 = $151.03 (3 + 50 + 1000 + 50 + 4000 + 10000)
+    expect(countTotalCents({ coin_1: 3, coin_25: 2, roll_25: 1, roll_1: 1, bill_2000: 2, bill_10000: 1 })).toBe(15_103);
+    expect(countTotalCents({})).toBe(0);
+    expect(DENOMINATIONS.filter((d) => d.form === "bill").map((d) => d.valueCents)).toEqual([100, 200, 500, 1000, 2000, 5000, 10000]);
+    expect(DENOMINATIONS.filter((d) => d.form === "coin").map((d) => d.valueCents)).toEqual([1, 5, 10, 25, 50, 100]);
+  });
+
+  it("refuse unknown denominations and partial or negative pieces", () => {
+    expect(() => countTotalCents({ coin_3: 1 })).toThrow('Unknown denomination "coin_3"');
+    expect(() => countTotalCents({ coin_1: -1 })).toThrow("whole number");
+    expect(() => countTotalCents({ coin_1: 1.5 })).toThrow("whole number");
+  });
+
+  it("need a reason only beyond the threshold, either way", () => {
+    expect(DEFAULT_VARIANCE_THRESHOLD_CENTS).toBe(500);
+    expect(varianceNeedsReason(500, 500)).toBe(false);
+    expect(varianceNeedsReason(-500, 500)).toBe(false);
+    expect(varianceNeedsReason(501, 500)).toBe(true);
+    expect(varianceNeedsReason(-501, 500)).toBe(true);
+  });
+});

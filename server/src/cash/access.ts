@@ -1,0 +1,49 @@
+import { z } from "zod";
+import { accessDeniedMessage } from "@tumble/domain/permissions";
+import { isCashAccountKind } from "@tumble/domain/cashLedger";
+import type { QueryCtx } from "../runtime/define.ts";
+import { AccessError, AppError } from "../runtime/errors.ts";
+
+// What the cash functions share: argument shapes, who may see cash, and reading one of the
+// caller's company's accounts.
+
+export const id = z.string().max(64);
+
+/** Required on every money mutation; the runtime answers a retry with the first result. */
+export const idempotencyKey = z.string().regex(/^[\x21-\x7e]{1,200}$/, "expected 1 to 200 visible ASCII characters");
+
+/** Balances and entries are for those who run stores, read reports or approve draws. */
+export function assertSeesCash(ctx: QueryCtx<"member">): void {
+  const p = ctx.permissions;
+  if (!p.canManageStores && !p.canExportReports && !p.canApproveDraws) throw new AccessError(accessDeniedMessage("canExportReports"));
+}
+
+export interface AccountRow {
+  id: string;
+  storeId: string | null;
+  kind: string;
+  name: string;
+  category: string | null;
+  archivedAt: Date | null;
+}
+
+/** One of the company's accounts (locked for the transaction when asked), or "Account not found". */
+export async function accountOfCompany(ctx: QueryCtx<"member">, accountId: string, lock = false): Promise<AccountRow> {
+  let q = ctx.db
+    .selectFrom("cashAccounts")
+    .select(["id", "storeId", "kind", "name", "category", "archivedAt"])
+    .where("companyId", "=", ctx.company.id)
+    .where("id", "=", accountId);
+  if (lock) q = q.forUpdate();
+  const row = await q.executeTakeFirst();
+  if (!row) throw new AppError("Account not found");
+  return row;
+}
+
+/** A cash account money can move in or out of now. */
+export async function openCashAccount(ctx: QueryCtx<"member">, accountId: string): Promise<AccountRow> {
+  const account = await accountOfCompany(ctx, accountId);
+  if (!isCashAccountKind(account.kind)) throw new AppError("Choose a cash account");
+  if (account.archivedAt) throw new AppError("This account is archived");
+  return account;
+}
