@@ -53,7 +53,7 @@ function watchConsole(context: BrowserContext, errors: string[]): void {
 
 /** A manager publishes the demo page's full-template campaign for their own laundromat. */
 async function publishFullCampaign(token: string): Promise<string> {
-  const demo = demoCampaign("full", Date.now(), { address: "1200 Rio Grande Blvd", phone: "5550100", hours: null });
+  const demo = demoCampaign("full", Date.now(), "America/Chicago", { address: "1200 Rio Grande Blvd", phone: "5550100", hours: null });
   const { offerAmountCents, budgetCents, ...fields } = demo;
   const response = await fetch(`${server.url}/api/mutation`, {
     method: "POST",

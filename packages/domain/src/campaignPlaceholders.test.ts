@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { fillPlaceholders, placeholderCampaignOf, placeholderValue, type PlaceholderCampaign } from "./campaignPlaceholders.ts";
+import { fillPlaceholders, placeholderCampaignOf, placeholderValue, usesPlaceholder, type PlaceholderCampaign } from "./campaignPlaceholders.ts";
 
 const campaign: PlaceholderCampaign = {
   name: "rio-spring",
@@ -93,5 +93,13 @@ describe("placeholderCampaignOf", () => {
   it("fills {budget} from a public campaign that carries its budget in cents", () => {
     const publicCampaign = { name: "Spring", offerAmount: 15, offerAmountCents: 1500, budgetCents: 250_000 };
     expect(fillPlaceholders("Only ${budget} of credit to give away", placeholderCampaignOf(publicCampaign)).text).toBe("Only $2,500.00 of credit to give away");
+  });
+});
+
+describe("usesPlaceholder", () => {
+  it("finds a variable in any bracket style, and only that variable", () => {
+    expect(usesPlaceholder("Only {{ budget }} left", "budget")).toBe(true);
+    expect(usesPlaceholder('{"subText":"${budget} to give"}', "budget")).toBe(true);
+    expect(usesPlaceholder("{budgetary} {offerAmount}", "budget")).toBe(false);
   });
 });

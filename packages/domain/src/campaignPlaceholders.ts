@@ -83,6 +83,12 @@ export function placeholderValue(variable: string, campaign: PlaceholderCampaign
 // ${x}, then {{x}}, then {x}; spaces inside the brackets are allowed.
 const PLACEHOLDER = /\$\{\s*([A-Za-z_]\w*)\s*\}|\{\{\s*([A-Za-z_]\w*)\s*\}\}|\{\s*([A-Za-z_]\w*)\s*\}/g;
 
+/** Whether `text` prints `variable` in any of the three bracket styles. */
+export function usesPlaceholder(text: string, variable: PlaceholderVariable): boolean {
+  for (const match of text.matchAll(PLACEHOLDER)) if ((match[1] ?? match[2] ?? match[3]) === variable) return true;
+  return false;
+}
+
 export interface FilledText {
   text: string;
   /** Variables referenced but empty (or unknown), in order of first use, without maxParticipants and budget. */
