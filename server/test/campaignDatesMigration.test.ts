@@ -49,6 +49,6 @@ describe("migration 0014", () => {
       { id: "k2", startDate: "2026-06-01", endDate: "2026-06-10", timeZone: "Pacific/Auckland" },
       { id: "k3", startDate: "2026-06-01", endDate: "2026-06-10", timeZone: "America/New_York" },
     ]);
-    await expect(sql`update campaigns set end_date = '2026-05-01' where id = 'k1'`.execute(database.db)).rejects.toThrow(/campaigns_dates_in_order/);
+    await expect(sql`update campaigns set end_date = '2026-05-01' where id = 'k1'`.execute(database.db)).rejects.toThrow(/campaigns_dates_check/);
   });
 });

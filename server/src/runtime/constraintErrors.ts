@@ -14,7 +14,7 @@ export const CONSTRAINT_MESSAGES: Record<string, string> = {
   company_usernames_pk: "This username is already taken in this company",
   campaign_claims_phone: "This phone number has already claimed this offer",
   campaign_claims_email: "This e-mail address has already claimed this offer",
-  campaigns_dates_in_order: "The end date cannot be before the start date",
+  campaigns_dates_check: "The end date cannot be before the start date",
   cash_accounts_company_store_kind: "This store already has an account of this kind",
   users_email_key: "An account with this e-mail address already exists",
   companies_company_code_key: "A company with this code already exists",

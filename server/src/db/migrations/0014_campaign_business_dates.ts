@@ -21,7 +21,6 @@ export async function up(db: Kysely<any>): Promise<void> {
     alter table campaigns
       alter column start_date type date using (start_date at time zone time_zone)::date,
       alter column end_date type date using (end_date at time zone time_zone)::date`.execute(db);
-  await sql`alter table campaigns add constraint campaigns_dates_in_order check (end_date >= start_date)`.execute(db);
 }
 
 export async function down(): Promise<void> {
