@@ -10,8 +10,7 @@ import { useMutation, useQuery } from "../../../lib/hooks";
 import { notifyError } from "../../../lib/notify";
 import { CampaignEditor, type EditableCampaign } from "../CampaignEditor";
 import { ClaimStatusBadge } from "../StatusBadge";
-import { formatDate } from "../../../ui/companyFinder/format";
-import { formatDisplayDate } from "../../../ui/laundromatSelection/format";
+import { formatDisplayDate, formatInstantDate } from "@tumble/domain/dateFormat";
 
 /** /marketing/dashboard: campaigns with claims, verifications and redemptions; the editor with a live preview. */
 export default function DashboardScreen() {
@@ -94,7 +93,7 @@ export default function DashboardScreen() {
                   </Table.Td>
                   <Table.Td>
                     <Text size="sm">
-                      {campaignDate(c.startDate)} – {campaignDate(c.endDate)}
+                      {formatDisplayDate(c.startDate)} – {formatDisplayDate(c.endDate)}
                     </Text>
                   </Table.Td>
                   <Table.Td ta="right">{formatUSD(c.offerAmountCents)}</Table.Td>
@@ -125,7 +124,7 @@ export default function DashboardScreen() {
         {editing ? (
           <CampaignEditor
             key={editing === "new" ? "new" : `${selected?._id}-${selected?.updatedAt}`}
-            campaign={editing === "edit" && selected ? (selected as unknown as EditableCampaign) : null}
+            campaign={editing === "edit" && selected ? selected : null}
             onSaved={(id) => (setSelectedId(id), setEditing(null))}
             onCancel={() => setEditing(null)}
           />
@@ -136,9 +135,6 @@ export default function DashboardScreen() {
 }
 
 /** A campaign date (epoch ms, a UTC calendar day) as MM/dd/yyyy. */
-function campaignDate(epochMs: number): string {
-  return Number.isFinite(epochMs) ? formatDisplayDate(new Date(epochMs).toISOString().slice(0, 10)) : "";
-}
 
 function Stat({ label, value }: { label: string; value: number }) {
   return (
@@ -219,7 +215,7 @@ function CampaignDetails({ campaign, onEdit }: { campaign: Campaign; onEdit: () 
                           {c.claimId} · {c.phone ? formatPhone(c.phone) : c.email}
                         </Text>
                       </Table.Td>
-                      <Table.Td>{formatDate(c._creationTime)}</Table.Td>
+                      <Table.Td>{formatInstantDate(c._creationTime)}</Table.Td>
                       <Table.Td>
                         <ClaimStatusBadge status={c.status} />
                       </Table.Td>
