@@ -15,10 +15,16 @@ const integration = (name: string, env: Record<string, string>, extra: string[] 
   },
 });
 
+const DATE_TESTS = ["packages/domain/src/businessDate.test.ts", "packages/domain/src/dateFormat.test.ts", "packages/domain/src/campaignPlaceholders.test.ts"];
+const zoned = (name: string, TZ: string) => [{ test: { name, include: DATE_TESTS, setupFiles: ["test-support/failOnConsoleError.ts"], env: { TZ } } }];
+
 export default defineConfig({
   test: {
     projects: [
       { test: { name: "domain", include: ["packages/domain/**/*.test.ts"], setupFiles: ["test-support/failOnConsoleError.ts"] } },
+      // The date rules again in a zone behind UTC and one ahead of it: they must not move.
+      ...zoned("domain-tz-chicago", "America/Chicago"),
+      ...zoned("domain-tz-auckland", "Pacific/Auckland"),
       {
         test: {
           name: "web",

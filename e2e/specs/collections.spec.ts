@@ -131,9 +131,13 @@ test("staff records and submits a collection on a phone; a supervisor verifies i
     await w1.press("Enter");
     await expect(washers.getByLabel("W2 Coins", { exact: true })).toBeFocused();
     await amount(washers, "W2 Coins", "85.50");
-    // A slip is caught on the field.
-    await amount(washers, "W3 Coins", "12.345");
-    await expect(washers.getByText("Use at most 2 decimal places")).toBeVisible();
+    // Only money gets in: no third decimal, no minus, no letters; phones get the decimal keypad.
+    const w3 = await amount(washers, "W3 Coins", "12.345");
+    await expect(w3).toHaveValue("12.34");
+    await expect(w3).toHaveAttribute("inputmode", "decimal");
+    await w3.fill("");
+    await w3.pressSequentially("-5a.b25");
+    await expect(w3).toHaveValue("5.25");
     await amount(washers, "W3 Coins", "");
     await amount(washers, "C7 Bills in", "450");
     await amount(washers, "C7 Coins out", "20");

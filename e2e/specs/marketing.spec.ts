@@ -53,7 +53,7 @@ function watchConsole(context: BrowserContext, errors: string[]): void {
 
 /** A manager publishes the demo page's full-template campaign for their own laundromat. */
 async function publishFullCampaign(token: string): Promise<string> {
-  const demo = demoCampaign("full", Date.now(), { address: "1200 Rio Grande Blvd", phone: "5550100", hours: null });
+  const demo = demoCampaign("full", Date.now(), "America/Chicago", { address: "1200 Rio Grande Blvd", phone: "5550100", hours: null });
   const { offerAmountCents, budgetCents, ...fields } = demo;
   const response = await fetch(`${server.url}/api/mutation`, {
     method: "POST",
@@ -94,13 +94,21 @@ test("a full-template campaign is claimed on a phone in Spanish and verified and
   await expect(customer.getByRole("heading", { level: 1, name: "Obtenga $15.00 en crédito de lavandería gratis" })).toBeVisible();
   await expect(customer.getByText("© 2025 Todos los derechos reservados")).toBeVisible();
 
-  const submit = customer.getByRole("button", { name: "Reclamar mi crédito de $15.00" }).first();
-  await customer.getByLabel("Nombre completo").fill("Lucía Pérez");
-  await customer.getByLabel("Correo electrónico").fill("lucia@example.com");
-  await customer.getByLabel("Teléfono").pressSequentially("5551234567");
-  await expect(customer.getByLabel("Teléfono")).toHaveValue("(555)123-4567");
+  // Dates in the page's language, the repeated claim card a working second card, the map area orange.
+  await expect(customer.getByText(/antes del \d{1,2} de [a-záéíóú]+ de \d{4}/)).toBeVisible();
+  const cards = customer.getByTestId("claim-card");
+  await expect(cards).toHaveCount(2);
+  await expect(cards.nth(1).getByLabel("Nombre completo")).toBeVisible();
+  await expect(customer.getByTestId("map-area")).toHaveCSS("background-color", "rgb(251, 146, 60)");
+
+  const first = cards.first();
+  const submit = first.getByRole("button", { name: "Reclamar mi crédito de $15.00" });
+  await first.getByLabel("Nombre completo").fill("Lucía Pérez");
+  await first.getByLabel("Correo electrónico").fill("lucia@example.com");
+  await first.getByLabel("Teléfono").pressSequentially("5551234567");
+  await expect(first.getByLabel("Teléfono")).toHaveValue("(555)123-4567");
   await expect(submit).toBeDisabled();
-  await customer.getByRole("checkbox").check();
+  await first.getByRole("checkbox").check();
   await submit.click();
   await expect(customer.getByText("¡Reclamo exitoso!")).toBeVisible();
   const claimId = (await customer.getByTestId("claim-id").textContent())!.trim();
@@ -140,7 +148,7 @@ test("a full-template campaign is claimed on a phone in Spanish and verified and
   // The same phone on the landing page now learns the offer was used.
   await customer.reload();
   await customer.getByRole("button", { name: "Español" }).click();
-  await customer.getByLabel("Teléfono").pressSequentially("5551234567");
+  await cards.first().getByLabel("Teléfono").pressSequentially("5551234567");
   await expect(customer.getByTestId("used-notice")).toHaveText("Este número de teléfono ya usó esta oferta.");
   await expect(customer.getByRole("alert").filter({ hasText: "Este número de teléfono ya usó esta oferta." }).first()).toBeVisible();
   await expect(customer.getByRole("button", { name: "Reclamar mi crédito de $15.00" }).first()).toBeDisabled();
@@ -148,4 +156,15 @@ test("a full-template campaign is claimed on a phone in Spanish and verified and
   await phone.close();
   await desk.close();
   expect(errors, "console errors in the customer's and manager's pages").toEqual([]);
+});
+
+test("a campaign address without an id shows the invalid-link page, with or without the slash", async ({ browser }) => {
+  const context = await browser.newContext({ locale: "en-US" });
+  const page = await context.newPage();
+  for (const address of ["/marketing", "/marketing/"]) {
+    await page.goto(`${server.url}${address}`);
+    await expect(page.getByRole("heading", { level: 1, name: "Invalid link" })).toBeVisible();
+    await expect(page.getByText("This promotion link is not valid. Please check the address and try again.")).toBeVisible();
+  }
+  await context.close();
 });

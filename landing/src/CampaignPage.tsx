@@ -1,5 +1,7 @@
 import { useEffect, useMemo, useState } from "preact/hooks";
-import { fillPlaceholders, formatUsLongDate, placeholderCampaignOf } from "@tumble/domain/campaignPlaceholders";
+import { campaignPhase, todayIn } from "@tumble/domain/businessDate";
+import { fillPlaceholders, placeholderCampaignOf } from "@tumble/domain/campaignPlaceholders";
+import { formatLongDate } from "@tumble/domain/dateFormat";
 import { claimMessage } from "@tumble/domain/claimForm";
 import { isDatabaseId } from "./campaignId.ts";
 import { ClaimForm } from "./ClaimForm.tsx";
@@ -13,7 +15,7 @@ import type { PublicCampaign, TemplateConfig } from "./types.ts";
 
 type State = { kind: "invalid" } | { kind: "loading" } | { kind: "unavailable" } | { kind: "ready"; campaign: PublicCampaign; now: number };
 
-const DAY_MS = 24 * 60 * 60 * 1000;
+/** The spec's default colour of the map and gallery areas. */
 const DEFAULT_GALLERY_BG = "#FB923C";
 const DEFAULT_BANNER_BG = "#DC2626";
 
@@ -54,11 +56,14 @@ export function CampaignPage({ campaignId }: { campaignId: string }) {
   else if (state.kind === "unavailable") body = <Notice title={t("landing.errors.notAvailableTitle")} text={t("landing.errors.notAvailable")} tone="error" />;
   else {
     const c = state.campaign;
-    const now = state.now;
-    if (c.endDate < now)
-      body = <Notice title={t("landing.errors.expiredTitle")} text={t("landing.errors.expired", { date: formatUsLongDate(c.endDate) })} tone="error" />;
-    else if (Math.floor(c.startDate / DAY_MS) > Math.floor(now / DAY_MS))
-      body = <Notice title={t("landing.errors.comingSoonTitle")} text={t("landing.errors.comingSoon", { date: formatUsLongDate(c.startDate) })} tone="info" />;
+    // The campaign's dates are calendar days in its own zone, not the visitor's.
+    const phase = campaignPhase(c, todayIn(c.timeZone, state.now));
+    if (phase === "expired")
+      body = <Notice title={t("landing.errors.expiredTitle")} text={t("landing.errors.expired", { date: formatLongDate(c.endDate, language) })} tone="error" />;
+    else if (phase === "comingSoon")
+      body = (
+        <Notice title={t("landing.errors.comingSoonTitle")} text={t("landing.errors.comingSoon", { date: formatLongDate(c.startDate, language) })} tone="info" />
+      );
     else if ((c.templateConfig.template ?? "standard") === "full")
       body = <FullTemplate campaign={c} lang={language} setLang={(l) => (clearToasts(), setLang(l))} />;
     else body = <ClaimOnly campaign={c} lang={language} />;
@@ -101,7 +106,7 @@ function useText(campaign: PublicCampaign, lang: Lang) {
   }, [campaign, lang]);
 }
 
-function ClaimCard({ campaign, lang, id }: { campaign: PublicCampaign; lang: Lang; id?: string }) {
+function ClaimCard({ campaign, lang, id }: { campaign: PublicCampaign; lang: Lang; id: string }) {
   const fill = useText(campaign, lang);
   const cta = campaign.templateConfig.ctaCard ?? {};
   const offer = fill(cta.offerText, cta.offerTextEs) || campaign.displayName || campaign.name;
@@ -109,9 +114,9 @@ function ClaimCard({ campaign, lang, id }: { campaign: PublicCampaign; lang: Lan
   const button = fill(cta.buttonText, cta.buttonTextEs) || translate(lang, "landing.form.submit");
   const gradient = `linear-gradient(135deg, ${cta.gradientFrom || "#F97316"}, ${cta.gradientTo || "#DC2626"})`;
   return (
-    <section class="claim-card" id={id} aria-labelledby="claim-title">
+    <section class="claim-card" id={id} aria-labelledby={`${id}-title`} data-testid="claim-card">
       <div class="claim-head" style={{ background: gradient }}>
-        <h2 id="claim-title">{offer}</h2>
+        <h2 id={`${id}-title`}>{offer}</h2>
         {sub ? <p>{sub}</p> : null}
       </div>
       <div class="claim-body">
@@ -161,7 +166,6 @@ function FullTemplate({ campaign, lang, setLang }: { campaign: PublicCampaign; l
   const hours = pick(lang, location.hours, location.hoursEs);
   const highlights = lang === "es" && about.highlightsEs?.length ? about.highlightsEs : (about.highlights ?? []);
   const mapUrl = location.mapUrl ?? "";
-  const cta = config.ctaCard ?? {};
   const title = fill(hero.title, hero.titleEs) || campaign.displayName || campaign.name;
 
   return (
@@ -240,16 +244,9 @@ function FullTemplate({ campaign, lang, setLang }: { campaign: PublicCampaign; l
         ) : null}
 
         {config.repeatCTA ? (
-          <section
-            class="repeat-cta"
-            style={{ background: `linear-gradient(135deg, ${cta.gradientFrom || "#F97316"}, ${cta.gradientTo || "#DC2626"})` }}
-            data-testid="repeat-cta"
-          >
-            <h2>{fill(cta.offerText, cta.offerTextEs) || title}</h2>
-            <a class="claim-button" href="#claim" style={cta.buttonColor ? { background: cta.buttonColor } : undefined}>
-              {fill(cta.buttonText, cta.buttonTextEs) || t("landing.claimNow")}
-            </a>
-          </section>
+          <div class="repeat-cta" data-testid="repeat-cta">
+            <ClaimCard campaign={campaign} lang={lang} id="claim-again" />
+          </div>
         ) : null}
 
         <section class="location" aria-labelledby="location-title">
@@ -280,7 +277,7 @@ function FullTemplate({ campaign, lang, setLang }: { campaign: PublicCampaign; l
                 <dd class="extra">{pick(lang, location.additionalInfo, location.additionalInfoEs)}</dd>
               ) : null}
             </dl>
-            <div class="map">
+            <div class="map" style={{ background: DEFAULT_GALLERY_BG }} data-testid="map-area">
               {mapUrl.startsWith("http") ? (
                 <iframe
                   src={mapUrl}

@@ -1,5 +1,6 @@
 import { useState } from "preact/hooks";
 import { canSubmitClaim, claimMessage, claimSubmission, claimSubmitErrorMessage, validateClaim, type ClaimStatus } from "@tumble/domain/claimForm";
+import { emailErrorText } from "@tumble/domain/errorMessage";
 import { formatPhone, isCompletePhone, phoneDigits } from "@tumble/domain/phone";
 import { translate, type Lang, type MessageKey } from "./messages.ts";
 import { callPublic } from "./rpc.ts";
@@ -102,7 +103,7 @@ export function ClaimForm({ campaign, lang, buttonText, buttonColor }: { campaig
         </p>
         {failed ? (
           <p class="inline-error" role="alert">
-            {t("landing.success.deliveryFailed", { error: failed.error ?? "" })}
+            {t("landing.success.deliveryFailed", { error: emailErrorText(failed.error ?? "", lang) })}
           </p>
         ) : null}
         <h4>{t("landing.success.nextSteps")}</h4>

@@ -49,11 +49,15 @@ export interface PublicCampaign {
   displayName: string | null;
   description: string | null;
   campaignType: string;
-  startDate: number;
-  endDate: number;
+  /** Business dates (yyyy-MM-dd) in timeZone, both inclusive. */
+  startDate: string;
+  endDate: string;
+  timeZone: string;
   isActive: boolean;
   offerAmount: number;
   offerAmountCents: number;
+  /** Present only when the campaign's texts print {budget}. */
+  budgetCents?: number;
   offerType: string;
   offerDescription: string | null;
   deliveryMethod: "email" | "sms" | "both";

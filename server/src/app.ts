@@ -100,6 +100,9 @@ export async function startServer(
     ),
   );
   app.get("/marketing-demo", landingIndex);
+  // No campaign id: the landing's invalid-link page (staff with a session go on to claim from there).
+  app.get("/marketing", landingIndex);
+  app.get("/marketing/", landingIndex);
   app.get("/marketing/:campaignId", (c, next) => (STAFF_MARKETING.has(c.req.param("campaignId")) ? next() : landingIndex(c)));
   app.use(
     "/*",

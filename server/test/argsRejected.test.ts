@@ -57,7 +57,7 @@ describe("arguments the database would reject", () => {
       ["stores:create", (bad) => ({ name: "Fine name", address: bad, timeZone: "America/New_York" }), "address"],
       ["storeSections:create", (bad) => ({ storeId, name: bad }), "name"],
       ["stores:update", (bad) => ({ storeId, hours: bad }), "hours"],
-      ["marketing:createCampaign", (bad) => ({ name: bad, campaignType: "discount", startDate: 0, endDate: 86_400_000, offerAmount: 5 }), "name"],
+      ["marketing:createCampaign", (bad) => ({ name: bad, campaignType: "discount", startDate: "2026-01-01", endDate: "2026-01-02", offerAmount: 5 }), "name"],
       [
         "collections:saveDraft",
         (bad) => ({ storeId, businessDate: "2024-03-01", lines: [{ machineId: "m1", coinsCents: 0, billsCents: 0, note: bad }] }),

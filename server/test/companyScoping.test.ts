@@ -117,8 +117,8 @@ beforeAll(async () => {
   const campaign = await manager.mutation<{ campaignId: string }>("marketing:createCampaign", {
     name: "Rio spring",
     campaignType: "SEASONAL",
-    startDate: Date.now() - 86_400_000,
-    endDate: Date.now() + 30 * 86_400_000,
+    startDate: new Date(Date.now() - 2 * 86_400_000).toISOString().slice(0, 10),
+    endDate: new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10),
     offerAmount: 10,
   });
   await callAny(new Client(server.url), "marketing:submitClaim", {

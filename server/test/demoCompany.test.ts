@@ -47,15 +47,15 @@ describe("the public demo company", () => {
     const rioCampaign = await manager.mutation<{ friendlyId: string }>("marketing:createCampaign", {
       name: "Rio only",
       campaignType: "SEASONAL",
-      startDate: Date.now(),
-      endDate: Date.now() + 86_400_000,
+      startDate: new Date(Date.now()).toISOString().slice(0, 10),
+      endDate: new Date(Date.now() + 86_400_000).toISOString().slice(0, 10),
       offerAmount: 5,
     });
     const sudsCampaign = await sudsOwner.mutation<{ friendlyId: string }>("marketing:createCampaign", {
       name: "Suds only",
       campaignType: "SEASONAL",
-      startDate: Date.now(),
-      endDate: Date.now() + 86_400_000,
+      startDate: new Date(Date.now()).toISOString().slice(0, 10),
+      endDate: new Date(Date.now() + 86_400_000).toISOString().slice(0, 10),
       offerAmount: 5,
     });
     const before = await customerCampaigns();

@@ -37,8 +37,8 @@ beforeAll(async () => {
   const created = await manager.mutation<{ friendlyId: string }>("marketing:createCampaign", {
     name: `Retry ${randomUUID().slice(0, 6)}`,
     campaignType: "SEASONAL",
-    startDate: now - 86_400_000,
-    endDate: now + 10 * 86_400_000,
+    startDate: new Date(now - 2 * 86_400_000).toISOString().slice(0, 10),
+    endDate: new Date(now + 10 * 86_400_000).toISOString().slice(0, 10),
     isActive: true,
     offerAmount: 5,
   });

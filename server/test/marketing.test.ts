@@ -1,7 +1,9 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { startOfBusinessDay, todayIn } from "@tumble/domain/businessDate";
 import { fillPlaceholders, placeholderCampaignOf } from "@tumble/domain/campaignPlaceholders";
+import { addDays } from "@tumble/domain/datePresets";
 import { SmtpSink } from "../../test-support/smtpSink.ts";
 import { claimRateKey, CLAIM_RATE_LIMIT } from "../src/marketing/claims.ts";
 import { CallError, Client, startTestServer, type TestServer } from "./support/testServer.ts";
@@ -9,7 +11,9 @@ import { CallError, Client, startTestServer, type TestServer } from "./support/t
 // Campaigns, the public landing functions, claims with their codes (real SMTP sink, a local
 // Twilio-compatible SMS endpoint) and staff verification, all through the HTTP transport.
 
-const DAY = 24 * 60 * 60 * 1000;
+/** The demo company's stores are in Chicago, so its campaigns keep Chicago dates. */
+const ZONE = "America/Chicago";
+const today = () => todayIn(ZONE);
 const CODE = /: (\d{6})\b/;
 
 let server: TestServer;
@@ -71,14 +75,13 @@ async function expectError(promise: Promise<unknown>, text: string | RegExp): Pr
 }
 
 function campaignArgs(overrides: Record<string, unknown> = {}) {
-  const now = Date.now();
   return {
     name: `Spring Special ${Math.random().toString(36).slice(2, 7)}`,
     displayName: "Spring $10 Credit",
     description: "Ten dollars for new customers",
     campaignType: "SEASONAL",
-    startDate: now - DAY,
-    endDate: now + 10 * DAY,
+    startDate: addDays(today(), -1),
+    endDate: addDays(today(), 10),
     isActive: true,
     offerAmount: 10,
     ...overrides,
@@ -214,9 +217,12 @@ describe("campaigns", () => {
     );
     await expectError(manager.mutation("marketing:createCampaign", campaignArgs({ templateConfig: { hero: { script: "<script>" } } })), /Invalid argument/);
     await expectError(
-      manager.mutation("marketing:createCampaign", campaignArgs({ endDate: Date.now() - 2 * DAY })),
-      "The end date must be after the start date",
+      manager.mutation("marketing:createCampaign", campaignArgs({ endDate: addDays(today(), -2) })),
+      "The end date cannot be before the start date",
     );
+    await expectError(manager.mutation("marketing:createCampaign", campaignArgs({ startDate: Date.now() })), /Invalid argument "startDate"/);
+    await expectError(manager.mutation("marketing:createCampaign", campaignArgs({ endDate: "2026-02-30" })), "Not a real calendar date");
+    await expectError(manager.mutation("marketing:createCampaign", campaignArgs({ timeZone: "Mars/Olympus" })), "Unknown time zone");
     await expectError(manager.mutation("marketing:createCampaign", campaignArgs({ offerAmount: 1.234 })), /2 decimal/);
   });
 
@@ -263,12 +269,14 @@ describe("campaigns", () => {
     expect(full.friendlyId).toContain("-");
     const page = await anon().query<PublicCampaign>("marketing:getCampaignByFriendlyIdPublic", { friendlyId: full.friendlyId });
     expect(page).toMatchObject({ displayName: "Demo Laundromat $15 Credit Promotion", campaignType: "SEASONAL", offerAmount: 15, offerAmountCents: 1500 });
-    expect(Number(page.endDate) - Number(page.startDate)).toBe(30 * DAY);
+    expect(page.endDate).toBe(addDays(String(page.startDate), 30));
+    // The demo company has no stores: its campaigns keep the stores' default zone.
+    expect(page).toMatchObject({ timeZone: "America/New_York", startDate: todayIn("America/New_York") });
     expect(page.name).toMatch(/^Full Template Demo Campaign \d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/);
     const standard = await anon().mutation<{ friendlyId: string }>("marketing:createDemoCampaign", { template: "standard" });
     const standardPage = await anon().query<PublicCampaign>("marketing:getCampaignByFriendlyIdPublic", { friendlyId: standard.friendlyId });
     expect(standardPage).toMatchObject({ campaignType: "ACQUISITION", offerAmountCents: 500, templateConfig: { template: "standard" } });
-    expect(Number(standardPage.endDate) - Number(standardPage.startDate)).toBe(7 * DAY);
+    expect(standardPage.endDate).toBe(addDays(String(standardPage.startDate), 7));
 
     const list = await anon().query<Array<Record<string, unknown>>>("marketing:listDemoCampaigns");
     expect(list[0]).toEqual({
@@ -284,6 +292,13 @@ describe("campaigns", () => {
 });
 
 describe("public landing functions leak nothing else", () => {
+  it("gives the budget only to a campaign whose public texts print it", async () => {
+    const printed = await newCampaign({ budget: 2500, templateConfig: { template: "standard", ctaCard: { subText: "Only {{budget}} to give away" } } });
+    expect(printed).toMatchObject({ budget: 2500, budgetCents: 250_000 });
+    const { text } = fillPlaceholders("Only {{budget}} to give away", placeholderCampaignOf(printed));
+    expect(text).toBe("Only $2,500.00 to give away");
+  });
+
   it("returns exactly the landing page's fields: no budget, no author, no claims", async () => {
     const campaign = await newCampaign({ budget: 999, maxParticipants: 10 });
     expect(Object.keys(campaign).sort()).toEqual(
@@ -306,6 +321,7 @@ describe("public landing functions leak nothing else", () => {
         "offerType",
         "startDate",
         "templateConfig",
+        "timeZone",
       ].sort(),
     );
     const text = JSON.stringify(campaign);
@@ -415,15 +431,34 @@ describe("claims", () => {
     await expectError(claim(campaign, { email: "three@example.com" }), "This promotion has reached its maximum number of participants");
   });
 
-  it("enforces the campaign dates: expired, not started (by day), and open on its first day", async () => {
-    const now = Date.now();
-    const expired = await newCampaign({ startDate: now - 10 * DAY, endDate: now - DAY });
+  it("enforces the campaign dates: expired, not started, and open on its first and last day", async () => {
+    const expired = await newCampaign({ startDate: addDays(today(), -10), endDate: addDays(today(), -1) });
     await expectError(claim(expired, { email: "late@example.com" }), "This promotion has expired");
-    const future = await newCampaign({ startDate: now + 3 * DAY, endDate: now + 10 * DAY });
+    const future = await newCampaign({ startDate: addDays(today(), 3), endDate: addDays(today(), 10) });
     await expectError(claim(future, { email: "early@example.com" }), "This promotion has not started yet");
-    const todayUtc = Math.floor(now / DAY) * DAY;
-    const laterToday = await newCampaign({ startDate: Math.max(now + 1000, todayUtc + DAY - 1000), endDate: now + 5 * DAY });
-    if (Math.floor(Number(laterToday.startDate) / DAY) === Math.floor(now / DAY)) await claim(laterToday, { email: "today@example.com" });
+    const oneDay = await newCampaign({ startDate: today(), endDate: today() });
+    expect(oneDay).toMatchObject({ startDate: today(), endDate: today(), timeZone: ZONE });
+    await claim(oneDay, { email: "today@example.com" });
+  });
+
+  it("keeps a campaign open through 11 pm of its end date and opens it at midnight of its start date, in its zone", async () => {
+    const campaign = await newCampaign({ startDate: "2030-06-01", endDate: "2030-06-10" });
+    const midnight = startOfBusinessDay("2030-06-01", ZONE);
+    expect(midnight).toBe(Date.UTC(2030, 5, 1, 5)); // CDT, UTC−5
+    const elevenPmLastDay = Date.UTC(2030, 5, 11, 4); // 11 pm in Chicago on June 10, already June 11 in UTC
+    vi.useFakeTimers({ toFake: ["Date"] });
+    try {
+      vi.setSystemTime(midnight - 1);
+      await expectError(claim(campaign, { email: "eve@example.com" }), "This promotion has not started yet");
+      vi.setSystemTime(midnight);
+      await claim(campaign, { email: "first@example.com" });
+      vi.setSystemTime(elevenPmLastDay);
+      await claim(campaign, { email: "last@example.com" });
+      vi.setSystemTime(startOfBusinessDay("2030-06-11", ZONE));
+      await expectError(claim(campaign, { email: "after@example.com" }), "This promotion has expired");
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it("counts wrong codes, locks the claim after 5, and a new code starts again", async () => {
@@ -496,15 +531,15 @@ describe("placeholders in stored campaign text", () => {
       offerAmount: 15,
       offerType: "credit",
       deliveryMethod: "both",
-      startDate: Date.UTC(2030, 0, 5),
-      endDate: Date.UTC(2030, 1, 4),
+      startDate: "2030-01-05",
+      endDate: "2030-02-04",
       templateConfig: { hero: { title: "Get ${offerAmount} {{offerType}} by {deliveryMethod} until {endDate} {unknown}{maxParticipants}" } },
     });
     const title = (campaign.templateConfig.hero as { title: string }).title;
     const filled = fillPlaceholders(title, placeholderCampaignOf(campaign as never));
     expect(filled.text).toBe("Get $15.00 Account Credit by Email and SMS until February 4, 2030 ");
     expect(filled.missing).toEqual(["unknown"]);
-    expect(fillPlaceholders("{offerType}", placeholderCampaignOf(campaign as never), "es").text).toBe("Crédito en Cuenta");
+    expect(fillPlaceholders("{offerType} hasta el {endDate}", placeholderCampaignOf(campaign as never), "es").text).toBe("Crédito en Cuenta hasta el 4 de febrero de 2030");
   });
 });
 

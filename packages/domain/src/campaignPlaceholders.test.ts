@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { fillPlaceholders, formatUsLongDate, placeholderCampaignOf, placeholderValue, type PlaceholderCampaign } from "./campaignPlaceholders.ts";
+import { fillPlaceholders, placeholderCampaignOf, placeholderValue, usesPlaceholder, type PlaceholderCampaign } from "./campaignPlaceholders.ts";
 
 const campaign: PlaceholderCampaign = {
   name: "rio-spring",
@@ -10,8 +10,8 @@ const campaign: PlaceholderCampaign = {
   budget: 250_000,
   offerType: "credit",
   deliveryMethod: "both",
-  startDate: Date.UTC(2026, 0, 5, 0, 0, 0),
-  endDate: Date.UTC(2026, 1, 4, 23, 59, 59),
+  startDate: "2026-01-05",
+  endDate: "2026-02-04",
   maxParticipants: 500,
 };
 
@@ -69,17 +69,14 @@ describe("fillPlaceholders", () => {
   });
 });
 
-describe("formatUsLongDate", () => {
-  it("formats in UTC", () => {
-    expect(formatUsLongDate(Date.UTC(2026, 0, 5))).toBe("January 5, 2026");
-    expect(formatUsLongDate(Date.UTC(2025, 11, 31, 23, 59, 59))).toBe("December 31, 2025");
-    expect(formatUsLongDate(Date.UTC(2024, 1, 29, 12))).toBe("February 29, 2024");
+describe("dates in the page's language", () => {
+  it("prints start and end dates in the US long form, in Spanish words on a Spanish page", () => {
+    expect(fillPlaceholders("From {startDate} until {{endDate}}", campaign).text).toBe("From January 5, 2026 until February 4, 2026");
+    expect(fillPlaceholders("Reclame antes del {{endDate}}", campaign, "es").text).toBe("Reclame antes del 4 de febrero de 2026");
   });
 
-  it("gives empty text for missing or invalid instants", () => {
-    expect(formatUsLongDate(undefined)).toBe("");
-    expect(formatUsLongDate(Number.NaN)).toBe("");
-    expect(formatUsLongDate(8.64e15 + 1)).toBe("");
+  it("treats a missing or impossible date as empty", () => {
+    expect(fillPlaceholders("Ends {endDate}", { endDate: "2026-02-30" })).toEqual({ text: "Ends ", missing: ["endDate"] });
   });
 });
 
@@ -91,5 +88,18 @@ describe("placeholderCampaignOf", () => {
     expect(input.budget).toBe(100_000);
     expect(fillPlaceholders("{offerAmount} of {budget}", input).text).toBe("$15.00 of $1,000.00");
     expect(placeholderCampaignOf({ name: "x" }).offerAmount).toBeNull();
+  });
+
+  it("fills {budget} from a public campaign that carries its budget in cents", () => {
+    const publicCampaign = { name: "Spring", offerAmount: 15, offerAmountCents: 1500, budgetCents: 250_000 };
+    expect(fillPlaceholders("Only ${budget} of credit to give away", placeholderCampaignOf(publicCampaign)).text).toBe("Only $2,500.00 of credit to give away");
+  });
+});
+
+describe("usesPlaceholder", () => {
+  it("finds a variable in any bracket style, and only that variable", () => {
+    expect(usesPlaceholder("Only {{ budget }} left", "budget")).toBe(true);
+    expect(usesPlaceholder('{"subText":"${budget} to give"}', "budget")).toBe(true);
+    expect(usesPlaceholder("{budgetary} {offerAmount}", "budget")).toBe(false);
   });
 });

@@ -2,10 +2,12 @@
 // empty placeholders become empty text; the caller warns about the ones listed in `missing`.
 //
 // offerAmount and budget are integer cents, like every amount in the product, and print as USD.
-// startDate and endDate are epoch milliseconds and print in US long form in UTC ("January 5, 2026").
+// startDate and endDate are business dates (yyyy-MM-dd) and print in the US long form, in the
+// page's language ("January 5, 2026", "5 de enero de 2026").
 // {name} falls back to the display name and {displayName} to the name.
 
 import { deliveryMethodLabel, offerTypeLabel, type Language } from "./campaignLabels.ts";
+import { formatLongDate } from "./dateFormat.ts";
 import { formatUSD } from "./money.ts";
 
 export interface PlaceholderCampaign {
@@ -17,8 +19,8 @@ export interface PlaceholderCampaign {
   budget?: number | null;
   offerType?: string | null;
   deliveryMethod?: string | null;
-  startDate?: number | null;
-  endDate?: number | null;
+  startDate?: string | null;
+  endDate?: string | null;
   maxParticipants?: number | null;
 }
 
@@ -40,16 +42,6 @@ export type PlaceholderVariable = (typeof PLACEHOLDER_VARIABLES)[number];
 /** Variables that may be empty without a warning. */
 export const OPTIONAL_PLACEHOLDERS: readonly string[] = ["maxParticipants", "budget"];
 
-const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
-
-/** Epoch ms → "January 5, 2026" (UTC); "" for a missing or invalid instant. */
-export function formatUsLongDate(epochMs: number | null | undefined): string {
-  if (typeof epochMs !== "number" || !Number.isFinite(epochMs)) return "";
-  const date = new Date(epochMs);
-  if (Number.isNaN(date.getTime())) return "";
-  return `${MONTHS[date.getUTCMonth()]} ${date.getUTCDate()}, ${date.getUTCFullYear()}`;
-}
-
 function text(value: string | null | undefined): string {
   return typeof value === "string" ? value.trim() : "";
 }
@@ -70,9 +62,9 @@ export function placeholderValue(variable: string, campaign: PlaceholderCampaign
     case "deliveryMethod":
       return deliveryMethodLabel(campaign.deliveryMethod, language);
     case "startDate":
-      return formatUsLongDate(campaign.startDate);
+      return formatLongDate(campaign.startDate, language);
     case "endDate":
-      return formatUsLongDate(campaign.endDate);
+      return formatLongDate(campaign.endDate, language);
     case "name":
       return text(campaign.name) || text(campaign.displayName);
     case "displayName":
@@ -90,6 +82,12 @@ export function placeholderValue(variable: string, campaign: PlaceholderCampaign
 
 // ${x}, then {{x}}, then {x}; spaces inside the brackets are allowed.
 const PLACEHOLDER = /\$\{\s*([A-Za-z_]\w*)\s*\}|\{\{\s*([A-Za-z_]\w*)\s*\}\}|\{\s*([A-Za-z_]\w*)\s*\}/g;
+
+/** Whether `text` prints `variable` in any of the three bracket styles. */
+export function usesPlaceholder(text: string, variable: PlaceholderVariable): boolean {
+  for (const match of text.matchAll(PLACEHOLDER)) if ((match[1] ?? match[2] ?? match[3]) === variable) return true;
+  return false;
+}
 
 export interface FilledText {
   text: string;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { DEFAULT_ERROR_MESSAGE, EMAIL_ERRORS, extractErrorMessage, sanitizeEmailError, stripServerDecorations } from "./errorMessage.ts";
+import { DEFAULT_ERROR_MESSAGE, EMAIL_ERRORS, EMAIL_ERRORS_ES, emailErrorText, extractErrorMessage, sanitizeEmailError, stripServerDecorations } from "./errorMessage.ts";
 
 describe("extractErrorMessage", () => {
   it("strips the request-id prefix and the uncaught marker", () => {
@@ -95,5 +95,15 @@ describe("sanitizeEmailError", () => {
       network: "Network error. Please check your connection and try again.",
       generic: "Unable to send email. Please try again or contact support if the issue persists.",
     });
+  });
+});
+
+describe("emailErrorText", () => {
+  it("writes a sanitised e-mail error in the page's language", () => {
+    const sanitized = sanitizeEmailError("429 Too Many Requests");
+    expect(emailErrorText(sanitized, "en")).toBe(EMAIL_ERRORS.rateLimit);
+    expect(emailErrorText(sanitized, "es")).toBe(EMAIL_ERRORS_ES.rateLimit);
+    expect(emailErrorText(sanitizeEmailError(""), "es")).toBe(EMAIL_ERRORS_ES.generic);
+    expect(emailErrorText("Mailbox full", "es")).toBe("Mailbox full");
   });
 });

@@ -45,6 +45,22 @@ export const EMAIL_ERRORS = {
   generic: "Unable to send email. Please try again or contact support if the issue persists.",
 } as const;
 
+/** The same texts for a Spanish page. */
+export const EMAIL_ERRORS_ES: Record<keyof typeof EMAIL_ERRORS, string> = {
+  rateLimit: "Demasiadas solicitudes. Espere un momento e inténtelo de nuevo.",
+  invalidEmail: "Dirección de correo electrónico no válida. Revísela e inténtelo de nuevo.",
+  authentication: "Error de autenticación del servicio de correo. Comuníquese con soporte.",
+  network: "Error de red. Revise su conexión e inténtelo de nuevo.",
+  generic: "No se pudo enviar el correo. Inténtelo de nuevo o comuníquese con soporte si el problema continúa.",
+};
+
+/** A sanitised e-mail error in the page's language; a message of the transport's own is left as it is. */
+export function emailErrorText(sanitized: string, language: "en" | "es"): string {
+  if (language === "en") return sanitized;
+  const key = (Object.keys(EMAIL_ERRORS) as (keyof typeof EMAIL_ERRORS)[]).find((k) => EMAIL_ERRORS[k] === sanitized);
+  return key ? EMAIL_ERRORS_ES[key] : sanitized;
+}
+
 /** Longer messages are replaced by the generic text. */
 export const MAX_EMAIL_ERROR_LENGTH = 150;
 

@@ -3,6 +3,7 @@ import {
   addCents,
   centsToDollars,
   centsToDollarString,
+  moneyInputText,
   dollarsToCents,
   formatUSD,
   MONEY_ERRORS,
@@ -124,5 +125,21 @@ describe("arithmetic", () => {
     expect(() => subtractCents(-Number.MAX_SAFE_INTEGER, 1)).toThrow(RangeError);
     expect(() => multiplyCents(2 ** 40, 2 ** 20)).toThrow(RangeError);
     expect(() => multiplyCents(100, 1.5)).toThrow(RangeError);
+  });
+});
+
+describe("moneyInputText", () => {
+  it("keeps only what money can be as it is typed", () => {
+    expect(moneyInputText("abc")).toBe("");
+    expect(moneyInputText("-5")).toBe("5");
+    expect(moneyInputText("12.345")).toBe("12.34");
+    expect(moneyInputText("$1,200.5")).toBe("1200.5");
+    expect(moneyInputText("1.2.3")).toBe("1.23");
+    expect(moneyInputText(".")).toBe(".");
+    expect(moneyInputText("7e3")).toBe("73");
+  });
+
+  it("leaves text that parses to the same cents", () => {
+    for (const text of ["0", "0.5", "12.50", "999999.99"]) expect(moneyInputText(text)).toBe(text);
   });
 });

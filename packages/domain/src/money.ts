@@ -101,3 +101,18 @@ export function multiplyCents(cents: number, count: number): number {
   assertCents(product);
   return product === 0 ? 0 : product;
 }
+
+/**
+ * What a money field keeps of a keystroke or paste: digits and one decimal point with at most two
+ * digits after it; letters, signs, spaces and thousands separators are dropped ("-5" → "5",
+ * "12.345" → "12.34", "$1,200.5" → "1200.5").
+ */
+export function moneyInputText(text: string): string {
+  const cleaned = text.replace(/[^\d.]/g, "");
+  const dot = cleaned.indexOf(".");
+  if (dot === -1) return cleaned;
+  return `${cleaned.slice(0, dot)}.${cleaned
+    .slice(dot + 1)
+    .replace(/\./g, "")
+    .slice(0, 2)}`;
+}

@@ -11,8 +11,10 @@ export interface CampaignsTable {
   displayName: string | null;
   description: string | null;
   campaignType: string;
-  startDate: Timestamp;
-  endDate: Timestamp;
+  /** Business dates (yyyy-MM-dd) in timeZone, both inclusive. */
+  startDate: string;
+  endDate: string;
+  timeZone: Generated<string>;
   isActive: Generated<boolean>;
   offerAmountCents: Cents;
   offerType: Generated<string>;

@@ -1,5 +1,6 @@
 import type { Kysely } from "kysely";
 import { z } from "zod";
+import { adjustmentReasonSchema } from "@tumble/domain/collectionAdjustment";
 import { businessDateSchema } from "@tumble/domain/zodSchemas";
 import { isLowLine, lineAmountCents } from "@tumble/domain/collectionStats";
 import { toCsv } from "@tumble/domain/csv";
@@ -299,7 +300,7 @@ export const adjust = mutation({
   access: "isAdmin",
   args: z.object({
     collectionId: id,
-    reason: z.string().trim().min(1, "Give a reason for the adjustment").max(500),
+    reason: adjustmentReasonSchema,
     lines: z.array(lineSchema).min(1).max(500),
   }),
   handler: async (ctx, { collectionId, reason, lines }) => {

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { equipmentColor } from "@tumble/domain/equipment";
+import { machineFieldSchemas } from "@tumble/domain/equipmentForms";
 import { mutation, query } from "../runtime/define.ts";
 import type { MutationCtx } from "../runtime/define.ts";
 import { AppError } from "../runtime/errors.ts";
@@ -8,15 +9,7 @@ import { newId } from "../runtime/ids.ts";
 
 // Machines of a store, each in one section and of one equipment type.
 
-const MAX_CAPACITY_CENTS = 10_000_000; // $100,000: no coin box holds more
-
-const fields = {
-  sectionId: z.string().max(64),
-  equipmentTypeId: z.string().max(64),
-  label: z.string().trim().min(1, "Machine label is required").max(20),
-  coinBoxCapacityCents: z.number().int().min(0).max(MAX_CAPACITY_CENTS).nullable().optional(),
-  isActive: z.boolean().optional(),
-};
+const fields = machineFieldSchemas;
 
 export const listMachines = query({
   access: "member",

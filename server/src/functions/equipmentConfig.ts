@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { EQUIPMENT_CATEGORIES, equipmentColor, ICON_TYPES, isHexColor } from "@tumble/domain/equipment";
+import { equipmentColor } from "@tumble/domain/equipment";
+import { equipmentTypeFieldSchemas } from "@tumble/domain/equipmentForms";
 import type { EquipmentTypesTable } from "../db/schema.ts";
 import type { Selectable } from "kysely";
 import { mutation, query } from "../runtime/define.ts";
@@ -19,15 +20,7 @@ function toEquipmentType(t: Selectable<EquipmentTypesTable>) {
   };
 }
 
-const fields = {
-  name: z.string().trim().min(1, "Equipment type name is required").max(100),
-  category: z.enum(EQUIPMENT_CATEGORIES),
-  acceptsCoins: z.boolean().optional(),
-  acceptsBills: z.boolean().optional(),
-  specialCase: z.string().trim().max(50).nullable().optional(),
-  colorHex: z.string().refine(isHexColor, "Colour must be #RRGGBB").nullable().optional(),
-  iconType: z.enum(ICON_TYPES).nullable().optional(),
-};
+const fields = equipmentTypeFieldSchemas;
 
 export const getAllEquipmentTypes = query({
   access: "member",

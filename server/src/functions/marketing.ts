@@ -1,6 +1,10 @@
 import { z } from "zod";
 import type { Kysely, Selectable } from "kysely";
-import { DELIVERY_METHODS, OFFER_TYPES, deliveryMethodOf, type Language } from "@tumble/domain/campaignLabels";
+import { deliveryMethodOf, type Language } from "@tumble/domain/campaignLabels";
+import { addDays } from "@tumble/domain/datePresets";
+import { campaignPhase, todayIn } from "@tumble/domain/businessDate";
+import { campaignFieldSchemas, datesInOrder, DATES_OUT_OF_ORDER } from "@tumble/domain/campaignForm";
+import { usesPlaceholder } from "@tumble/domain/campaignPlaceholders";
 import { claimMessage, validateClaim } from "@tumble/domain/claimForm";
 import { centsToDollars, dollarsToCents } from "@tumble/domain/money";
 import { phoneDigits, PHONE_DIGITS } from "@tumble/domain/phone";
@@ -22,6 +26,7 @@ import {
   newVerificationCode,
   normalizeClaimCode,
 } from "../marketing/claims.ts";
+import { companyTimeZone } from "../marketing/companyTimeZone.ts";
 import { demoCampaign } from "../marketing/demo.ts";
 import { ensureDemoCompanyId, findDemoCompanyId } from "../marketing/demoCompany.ts";
 import { publicTemplateConfig, templateConfigSchema } from "../marketing/templateConfig.ts";
@@ -34,7 +39,8 @@ import { newId } from "../runtime/ids.ts";
 // Marketing promotions (spec sections 2, 3, 4, 7, 8 and 9): campaigns, their public landing
 // data, customers' claims with an e-mailed or texted 6-digit code, and staff verification.
 // Amounts travel as dollars (offerAmount, budget) and are stored as cents
-// (docs/decisions/0008-campaign-amounts.md).
+// (docs/decisions/0008-campaign-amounts.md). Start and end are business dates in the campaign's
+// time zone, both inclusive (docs/decisions/0019-forms-and-business-dates.md).
 
 export const MESSAGES = {
   notAvailable: "This promotion is not available",
@@ -52,10 +58,9 @@ export const MESSAGES = {
   locked: "Too many incorrect codes: this claim is locked",
   codeExpired: "The verification code has expired. Send a new code to the customer.",
   wrongCode: (left: number) => `Incorrect verification code. ${left} ${left === 1 ? "attempt" : "attempts"} left.`,
-  dates: "The end date must be after the start date",
+  dates: DATES_OUT_OF_ORDER,
 } as const;
 
-const DAY_MS = 24 * 60 * 60 * 1000;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 const dollars = z
@@ -63,21 +68,10 @@ const dollars = z
   .min(0)
   .max(1_000_000)
   .refine((v) => Number.isInteger(Math.round(v * 100 * 1e6) / 1e6), "At most 2 decimal places");
-const epochMs = z.number().int().min(0).max(8_640_000_000_000_000);
 const campaignFields = {
-  name: z.string().trim().min(1, "Name is required").max(200),
-  displayName: z.string().trim().max(200).optional(),
-  description: z.string().trim().max(2000).optional(),
-  campaignType: z.string().trim().min(1).max(40),
-  startDate: epochMs,
-  endDate: epochMs,
-  isActive: z.boolean().optional(),
+  ...campaignFieldSchemas,
   offerAmount: dollars,
-  offerType: z.enum(OFFER_TYPES).optional(),
-  offerDescription: z.string().trim().max(500).optional(),
-  deliveryMethod: z.enum(DELIVERY_METHODS).optional(),
   budget: dollars.nullable().optional(),
-  maxParticipants: z.number().int().min(1).max(10_000_000).nullable().optional(),
   templateConfig: templateConfigSchema.optional(),
 };
 
@@ -86,10 +80,18 @@ type CampaignRow = Selectable<CampaignsTable>;
 const cents = (value: string | number | null): number | null => (value === null ? null : Number(value));
 const ms = (value: Date | string | null): number | null => (value === null ? null : new Date(value).getTime());
 
-/** What the landing page needs, and nothing else (no budget, no authors, no timestamps). */
+/** The budget, in dollars and cents, only for a campaign whose public texts print it. */
+function publicBudget(row: CampaignRow) {
+  const budgetCents = cents(row.budgetCents);
+  const texts = [JSON.stringify(row.templateConfig ?? {}), row.offerDescription ?? ""];
+  return budgetCents !== null && texts.some((text) => usesPlaceholder(text, "budget")) ? { budget: centsToDollars(budgetCents), budgetCents } : {};
+}
+
+/** What the landing page needs, and nothing else (no authors or timestamps; the budget only when shown). */
 function toPublicCampaign(row: CampaignRow) {
   const offerCents = cents(row.offerAmountCents) ?? 0;
   return {
+    ...publicBudget(row),
     _id: row.id,
     campaignId: row.id,
     friendlyId: row.friendlyId,
@@ -98,8 +100,9 @@ function toPublicCampaign(row: CampaignRow) {
     displayName: row.displayName,
     description: row.description,
     campaignType: row.campaignType,
-    startDate: ms(row.startDate)!,
-    endDate: ms(row.endDate)!,
+    startDate: row.startDate,
+    endDate: row.endDate,
+    timeZone: row.timeZone,
     isActive: row.isActive,
     offerAmount: centsToDollars(offerCents),
     offerAmountCents: offerCents,
@@ -123,15 +126,19 @@ function toCampaign(row: CampaignRow) {
   };
 }
 
-function startOfUtcDay(epoch: number): number {
-  return Math.floor(epoch / DAY_MS) * DAY_MS;
+type DatedCampaign = Pick<CampaignRow, "startDate" | "endDate" | "timeZone">;
+
+/** Open from midnight of the start date through the end date's last moment, in the campaign's zone. */
+function phaseAt(campaign: DatedCampaign, now: number) {
+  return campaignPhase(campaign, todayIn(campaign.timeZone, now));
 }
 
-/** Active, started (by calendar day) and not ended; throws the customer-facing reason otherwise. */
-function assertOpen(campaign: Pick<CampaignRow, "isActive" | "startDate" | "endDate">, now: number): void {
+/** Active, started and not ended; throws the customer-facing reason otherwise. */
+function assertOpen(campaign: DatedCampaign & Pick<CampaignRow, "isActive">, now: number): void {
   if (!campaign.isActive) throw new AppError(MESSAGES.notAvailable);
-  if (ms(campaign.endDate)! < now) throw new AppError(MESSAGES.expired);
-  if (startOfUtcDay(ms(campaign.startDate)!) > startOfUtcDay(now)) throw new AppError(MESSAGES.notStarted);
+  const phase = phaseAt(campaign, now);
+  if (phase === "expired") throw new AppError(MESSAGES.expired);
+  if (phase === "comingSoon") throw new AppError(MESSAGES.notStarted);
 }
 
 async function uniqueFriendlyId(db: Kysely<DB>, name: string): Promise<string> {
@@ -147,8 +154,9 @@ interface CampaignInput {
   displayName?: string;
   description?: string;
   campaignType: string;
-  startDate: number;
-  endDate: number;
+  startDate: string;
+  endDate: string;
+  timeZone?: string;
   isActive?: boolean;
   offerAmountCents: number;
   offerType?: string;
@@ -160,7 +168,7 @@ interface CampaignInput {
 }
 
 async function insertCampaign(db: Kysely<DB>, companyId: string, createdBy: string | null, input: CampaignInput) {
-  if (input.endDate <= input.startDate) throw new AppError(MESSAGES.dates);
+  if (!datesInOrder(input)) throw new AppError(MESSAGES.dates);
   const id = newId();
   const friendlyId = await uniqueFriendlyId(db, input.name);
   await db
@@ -173,8 +181,9 @@ async function insertCampaign(db: Kysely<DB>, companyId: string, createdBy: stri
       displayName: input.displayName || null,
       description: input.description || null,
       campaignType: input.campaignType.toUpperCase(),
-      startDate: new Date(input.startDate),
-      endDate: new Date(input.endDate),
+      startDate: input.startDate,
+      endDate: input.endDate,
+      timeZone: input.timeZone ?? (await companyTimeZone(db, companyId)),
       isActive: input.isActive ?? true,
       offerAmountCents: input.offerAmountCents,
       offerType: input.offerType ?? "credit",
@@ -226,16 +235,15 @@ export const updateCampaign = mutation({
       .forUpdate()
       .executeTakeFirst();
     if (!before) throw new AppError(MESSAGES.campaignNotFound);
-    const startDate = rest.startDate ?? ms(before.startDate)!;
-    const endDate = rest.endDate ?? ms(before.endDate)!;
-    if (endDate <= startDate) throw new AppError(MESSAGES.dates);
+    if (!datesInOrder({ startDate: rest.startDate ?? before.startDate, endDate: rest.endDate ?? before.endDate })) throw new AppError(MESSAGES.dates);
     const set: Record<string, unknown> = { updatedAt: new Date() };
     if (rest.name !== undefined) set.name = rest.name;
     if (rest.displayName !== undefined) set.displayName = rest.displayName || null;
     if (rest.description !== undefined) set.description = rest.description || null;
     if (rest.campaignType !== undefined) set.campaignType = rest.campaignType.toUpperCase();
-    if (rest.startDate !== undefined) set.startDate = new Date(rest.startDate);
-    if (rest.endDate !== undefined) set.endDate = new Date(rest.endDate);
+    if (rest.startDate !== undefined) set.startDate = rest.startDate;
+    if (rest.endDate !== undefined) set.endDate = rest.endDate;
+    if (rest.timeZone !== undefined) set.timeZone = rest.timeZone;
     if (rest.isActive !== undefined) set.isActive = rest.isActive;
     if (offerAmount !== undefined) set.offerAmountCents = dollarsToCents(offerAmount);
     if (rest.offerType !== undefined) set.offerType = rest.offerType;
@@ -319,12 +327,13 @@ export const getActiveCampaigns = query({
       .selectAll()
       .where("companyId", "=", ctx.company.id)
       .where("isActive", "=", true)
-      .where("endDate", ">=", new Date(ctx.now))
+      // Every zone's today is within a day of UTC's; the exact test per zone follows.
+      .where("endDate", ">=", addDays(todayIn("UTC", ctx.now), -1))
       .orderBy("createdAt", "desc")
       .limit(100)
       .execute();
     return rows
-      .filter((row) => startOfUtcDay(ms(row.startDate)!) <= startOfUtcDay(ctx.now))
+      .filter((row) => phaseAt(row, ctx.now) === "open")
       .map((row) => ({
         _id: row.id,
         companyId: row.companyId,
@@ -332,7 +341,8 @@ export const getActiveCampaigns = query({
         name: row.name,
         displayName: row.displayName,
         deliveryMethod: deliveryMethodOf(row.deliveryMethod),
-        endDate: ms(row.endDate)!,
+        endDate: row.endDate,
+        timeZone: row.timeZone,
       }));
   },
 });
@@ -402,8 +412,9 @@ export const createDemoCampaign = mutation({
     await ctx.services.rateLimiter.hit(demoRateKey(ctx.clientAddress), DEMO_RATE_LIMIT, DEMO_RATE_WINDOW_MS, Date.now(), ctx.db);
     const companyId = await ensureDemoCompanyId(ctx.db);
     // The demo company has no stores: the landing page shows a sample address.
-    const demo = demoCampaign(template, ctx.now, { address: "123 Main Street", phone: null, hours: null });
-    const { friendlyId } = await insertCampaign(ctx.db, companyId, ctx.user?.id ?? null, { ...demo, isActive: true });
+    const timeZone = await companyTimeZone(ctx.db, companyId);
+    const demo = demoCampaign(template, ctx.now, timeZone, { address: "123 Main Street", phone: null, hours: null });
+    const { friendlyId } = await insertCampaign(ctx.db, companyId, ctx.user?.id ?? null, { ...demo, timeZone, isActive: true });
     return { friendlyId, url: `/marketing/${friendlyId}` };
   },
 });
@@ -500,7 +511,7 @@ export const submitClaim = mutation({
       // One claim at a time per campaign, so the participant limit holds under concurrency.
       const locked = await trx
         .selectFrom("campaigns")
-        .select(["id", "isActive", "startDate", "endDate", "maxParticipants"])
+        .select(["id", "isActive", "startDate", "endDate", "timeZone", "maxParticipants"])
         .where("id", "=", campaign.id)
         .forUpdate()
         .executeTakeFirstOrThrow();

@@ -1,5 +1,6 @@
 import type { Kysely } from "kysely";
 import { z } from "zod";
+import { storeFieldSchemas } from "@tumble/domain/storeForm";
 import type { DB } from "../db/schema.ts";
 import { mutation, query } from "../runtime/define.ts";
 import { AppError } from "../runtime/errors.ts";
@@ -9,23 +10,7 @@ import { newId } from "../runtime/ids.ts";
 
 // Company → locations. Every store belongs to the caller's active company.
 
-const timeZone = z.string().refine((tz) => {
-  try {
-    new Intl.DateTimeFormat("en-US", { timeZone: tz });
-    return true;
-  } catch {
-    return false;
-  }
-}, "Unknown time zone");
-
-const storeFields = {
-  name: z.string().trim().min(1, "Store name is required").max(100),
-  address: z.string().trim().min(1, "Address is required").max(300),
-  phone: z.string().trim().max(40).nullable().optional(),
-  timeZone,
-  hours: z.string().trim().max(200).nullable().optional(),
-  isActive: z.boolean().optional(),
-};
+const storeFields = storeFieldSchemas;
 
 function toStore(s: {
   id: string;

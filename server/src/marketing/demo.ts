@@ -1,3 +1,5 @@
+import { todayIn } from "@tumble/domain/businessDate";
+import { addDays } from "@tumble/domain/datePresets";
 import { DEMO_COMPANY } from "./demoCompany.ts";
 import type { TemplateConfig } from "./templateConfig.ts";
 
@@ -5,7 +7,6 @@ import type { TemplateConfig } from "./templateConfig.ts";
 // standard one (ACQUISITION, 7 days, offer $5), named with a timestamp. Their pictures are small
 // drawings shipped with the landing bundle, so the demo works without the internet.
 
-const DAY_MS = 24 * 60 * 60 * 1000;
 const ASSETS = "/landing/demo";
 
 export interface DemoCampaign {
@@ -13,8 +14,9 @@ export interface DemoCampaign {
   displayName: string;
   description: string;
   campaignType: string;
-  startDate: number;
-  endDate: number;
+  /** Business dates in the demo company's zone. */
+  startDate: string;
+  endDate: string;
   offerAmountCents: number;
   offerType: string;
   offerDescription: string;
@@ -29,15 +31,21 @@ export function demoTimestamp(now: number): string {
   return new Date(now).toISOString().slice(0, 19).replace("T", " ");
 }
 
-export function demoCampaign(template: "full" | "standard", now: number, place: { address: string; phone: string | null; hours: string | null }): DemoCampaign {
+export function demoCampaign(
+  template: "full" | "standard",
+  now: number,
+  timeZone: string,
+  place: { address: string; phone: string | null; hours: string | null },
+): DemoCampaign {
+  const today = todayIn(timeZone, now);
   if (template === "standard") {
     return {
       name: `Standard Demo Campaign ${demoTimestamp(now)}`,
       displayName: "$5 Off Your Next Wash",
       description: "A standard-template demo: only the claim card.",
       campaignType: "ACQUISITION",
-      startDate: now,
-      endDate: now + 7 * DAY_MS,
+      startDate: today,
+      endDate: addDays(today, 7),
       offerAmountCents: 500,
       offerType: "discount_fixed",
       offerDescription: "{offerAmount} off your next wash",
@@ -64,8 +72,8 @@ export function demoCampaign(template: "full" | "standard", now: number, place: 
     displayName: `${DEMO_COMPANY.name} $15 Credit Promotion`,
     description: "A full-template demo with every landing section.",
     campaignType: "SEASONAL",
-    startDate: now,
-    endDate: now + 30 * DAY_MS,
+    startDate: today,
+    endDate: addDays(today, 30),
     offerAmountCents: 1500,
     offerType: "credit",
     offerDescription: "{offerAmount} laundry credit for new customers",

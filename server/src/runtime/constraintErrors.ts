@@ -14,6 +14,7 @@ export const CONSTRAINT_MESSAGES: Record<string, string> = {
   company_usernames_pk: "This username is already taken in this company",
   campaign_claims_phone: "This phone number has already claimed this offer",
   campaign_claims_email: "This e-mail address has already claimed this offer",
+  campaigns_dates_check: "The end date cannot be before the start date",
   cash_accounts_company_store_kind: "This store already has an account of this kind",
   cash_accounts_company_ledger: "This company already has this account",
   cash_transactions_one_reversal: "This transaction has already been reversed",

@@ -1,15 +1,30 @@
 import { useState } from "react";
 import { Button, Checkbox, Divider, Group, NumberInput, Select, SimpleGrid, Stack, Text, Textarea, TextInput } from "@mantine/core";
 import { useTranslation } from "react-i18next";
-import { DELIVERY_METHODS, OFFER_TYPES, deliveryMethodLabel, offerTypeLabel, type DeliveryMethod, type OfferType } from "@tumble/domain/campaignLabels";
-import { api } from "../../lib/api";
+import { todayIn } from "@tumble/domain/businessDate";
+import {
+  CAMPAIGN_TEMPLATES,
+  CAMPAIGN_TYPES,
+  campaignFormSchema,
+  campaignTemplateLabel,
+  campaignTypeLabel,
+  type CampaignFormValues,
+} from "@tumble/domain/campaignForm";
+import { DELIVERY_METHODS, OFFER_TYPES, deliveryMethodLabel, offerTypeLabel, type DeliveryMethod } from "@tumble/domain/campaignLabels";
+import { addDays } from "@tumble/domain/datePresets";
 import { extractErrorMessage } from "@tumble/domain/errorMessage";
+import { centsToDollars } from "@tumble/domain/money";
+import { localizeValidationMessage } from "@tumble/domain/validationMessages";
+import { api } from "../../lib/api";
 import { useMutation } from "../../lib/hooks";
 import { currentLanguage } from "../../lib/i18n";
 import { notifyError, notifySuccess } from "../../lib/notify";
+import { MoneyInput } from "../../ui/form/MoneyInput";
+import { useSchemaForm } from "../../ui/form/useSchemaForm";
 
 // The campaign editor of /marketing/dashboard: the campaign's fields and the landing texts most
-// often changed; template settings not shown here are kept as they are.
+// often changed; template settings not shown here are kept as they are. Validated by the schema
+// the server checks the same fields with (packages/domain/src/campaignForm.ts).
 
 type Config = Record<string, Record<string, unknown> | unknown>;
 
@@ -19,28 +34,19 @@ export interface EditableCampaign {
   displayName: string | null;
   description: string | null;
   campaignType: string;
-  startDate: number;
-  endDate: number;
+  /** Business dates (yyyy-MM-dd) in timeZone. */
+  startDate: string;
+  endDate: string;
+  timeZone: string;
   isActive: boolean;
-  offerAmount: number;
+  offerAmountCents: number;
   offerType: string;
   offerDescription: string | null;
   deliveryMethod: DeliveryMethod;
-  budget: number | null;
+  budgetCents: number | null;
   maxParticipants: number | null;
   templateConfig: Config;
 }
-
-const DAY_MS = 24 * 60 * 60 * 1000;
-const toDateInput = (ms: number) => {
-  const d = new Date(ms);
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, "0")}-${String(d.getDate()).padStart(2, "0")}`;
-};
-const fromDateInput = (value: string, endOfDay: boolean) => {
-  const [y, m, d] = value.split("-").map(Number);
-  const start = new Date(y, m - 1, d).getTime();
-  return endOfDay ? start + DAY_MS - 1 : start;
-};
 
 const TEXTS = [
   ["hero", "title"],
@@ -55,39 +61,46 @@ function section(config: Config, key: string): Record<string, unknown> {
   return value && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
 }
 
+type EditorValues = CampaignFormValues & { template: string; defaultLanguage: string; texts: Record<string, string> };
+
+function initialValues(campaign: EditableCampaign | null, base: Config): EditorValues {
+  const today = todayIn(campaign?.timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone);
+  const texts: Record<string, string> = {};
+  for (const [s, k] of TEXTS) {
+    texts[`${s}.${k}`] = String(section(base, s)[k] ?? "");
+    texts[`${s}.${k}Es`] = String(section(base, s)[`${k}Es`] ?? "");
+  }
+  return {
+    name: campaign?.name ?? "",
+    displayName: campaign?.displayName ?? "",
+    description: campaign?.description ?? "",
+    campaignType: campaign?.campaignType ?? "ACQUISITION",
+    offerType: (campaign?.offerType as CampaignFormValues["offerType"]) ?? "credit",
+    offerAmountCents: campaign?.offerAmountCents ?? 500,
+    deliveryMethod: campaign?.deliveryMethod ?? "email",
+    budgetCents: campaign?.budgetCents ?? null,
+    maxParticipants: campaign?.maxParticipants ?? null,
+    startDate: campaign?.startDate ?? today,
+    endDate: campaign?.endDate ?? addDays(today, 30),
+    isActive: campaign?.isActive ?? true,
+    template: String(base.template ?? "standard"),
+    defaultLanguage: String(base.defaultLanguage ?? "en"),
+    texts,
+  };
+}
+
 export function CampaignEditor({ campaign, onSaved, onCancel }: { campaign: EditableCampaign | null; onSaved: (id: string) => void; onCancel: () => void }) {
   const { t } = useTranslation("marketing");
   const lang = currentLanguage();
   const create = useMutation(api.marketing.createCampaign);
   const update = useMutation(api.marketing.updateCampaign);
-  const [now] = useState(() => Date.now());
   const base: Config = campaign?.templateConfig ?? { template: "standard", defaultLanguage: "en" };
-  const [name, setName] = useState(campaign?.name ?? "");
-  const [displayName, setDisplayName] = useState(campaign?.displayName ?? "");
-  const [description, setDescription] = useState(campaign?.description ?? "");
-  const [campaignType, setCampaignType] = useState(campaign?.campaignType ?? "ACQUISITION");
-  const [offerType, setOfferType] = useState<OfferType>((campaign?.offerType as OfferType) ?? "credit");
-  const [offerAmount, setOfferAmount] = useState<number | string>(campaign?.offerAmount ?? 5);
-  const [deliveryMethod, setDeliveryMethod] = useState<DeliveryMethod>(campaign?.deliveryMethod ?? "email");
-  const [budget, setBudget] = useState<number | string>(campaign?.budget ?? "");
-  const [maxParticipants, setMaxParticipants] = useState<number | string>(campaign?.maxParticipants ?? "");
-  const [startDate, setStartDate] = useState(toDateInput(campaign?.startDate ?? now));
-  const [endDate, setEndDate] = useState(toDateInput(campaign?.endDate ?? now + 30 * DAY_MS));
-  const [isActive, setIsActive] = useState(campaign?.isActive ?? true);
-  const [template, setTemplate] = useState(String(base.template ?? "standard"));
-  const [defaultLanguage, setDefaultLanguage] = useState(String(base.defaultLanguage ?? "en"));
-  const [texts, setTexts] = useState<Record<string, string>>(() => {
-    const out: Record<string, string> = {};
-    for (const [s, k] of TEXTS) {
-      out[`${s}.${k}`] = String(section(base, s)[k] ?? "");
-      out[`${s}.${k}Es`] = String(section(base, s)[`${k}Es`] ?? "");
-    }
-    return out;
-  });
+  const [initial] = useState(() => initialValues(campaign, base));
+  const form = useSchemaForm(campaignFormSchema, { initialValues: initial });
   const [saving, setSaving] = useState(false);
 
-  const save = async (event: React.FormEvent) => {
-    event.preventDefault();
+  const save = async (fields: ReturnType<typeof campaignFormSchema.parse>) => {
+    const { template, defaultLanguage, texts } = form.getValues() as EditorValues;
     const config: Config = { ...base, template, defaultLanguage };
     for (const [s, k] of TEXTS) {
       const next = { ...section(config, s) };
@@ -98,87 +111,92 @@ export function CampaignEditor({ campaign, onSaved, onCancel }: { campaign: Edit
       }
       config[s] = next;
     }
-    const fields = {
-      name: name.trim(),
-      displayName: displayName.trim(),
-      description: description.trim(),
-      campaignType: campaignType.trim() || "ACQUISITION",
-      offerType,
-      offerAmount: Number(offerAmount) || 0,
-      deliveryMethod,
-      budget: budget === "" ? null : Number(budget),
-      maxParticipants: maxParticipants === "" ? null : Number(maxParticipants),
-      startDate: fromDateInput(startDate, false),
-      endDate: fromDateInput(endDate, true),
-      isActive,
+    const { offerAmountCents, budgetCents, ...rest } = fields;
+    // The API takes dollars (docs/decisions/0008-campaign-amounts.md).
+    const args = {
+      ...rest,
+      offerAmount: centsToDollars(offerAmountCents),
+      budget: budgetCents === null ? null : centsToDollars(budgetCents),
       templateConfig: config as never,
     };
     setSaving(true);
     try {
-      const result = campaign ? await update({ campaignId: campaign._id, ...fields }) : await create(fields);
+      const result = campaign ? await update({ campaignId: campaign._id, ...args }) : await create(args);
       notifySuccess(t("dashboard.saved"));
       onSaved(result.campaignId);
     } catch (error) {
-      notifyError(extractErrorMessage(error, t("dashboard.saveFailed")));
+      notifyError(localizeValidationMessage(extractErrorMessage(error, t("dashboard.saveFailed")), lang));
     } finally {
       setSaving(false);
     }
   };
 
+  const types: string[] = [...CAMPAIGN_TYPES];
+  if (campaign && !types.includes(campaign.campaignType)) types.push(campaign.campaignType);
   const textInput = (key: string, label: string) => (
     <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" key={key}>
-      <TextInput label={`${label} (EN)`} value={texts[key]} onChange={(e) => setTexts({ ...texts, [key]: e.currentTarget.value })} />
-      <TextInput label={`${label} (ES)`} value={texts[`${key}Es`]} onChange={(e) => setTexts({ ...texts, [`${key}Es`]: e.currentTarget.value })} />
+      <TextInput label={`${label} (EN)`} {...form.getInputProps(`texts.${key}`)} />
+      <TextInput label={`${label} (ES)`} lang="es" {...form.getInputProps(`texts.${key}Es`)} />
     </SimpleGrid>
   );
+  const maxParticipants = form.getInputProps("maxParticipants");
 
   return (
-    <form onSubmit={save}>
+    <form onSubmit={form.submit(save)} noValidate>
       <Stack gap="sm">
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-          <TextInput label={t("dashboard.name")} value={name} onChange={(e) => setName(e.currentTarget.value)} required />
-          <TextInput label={t("dashboard.displayName")} value={displayName} onChange={(e) => setDisplayName(e.currentTarget.value)} />
+          <TextInput label={t("dashboard.name")} withAsterisk maxLength={200} {...form.getInputProps("name")} />
+          <TextInput label={t("dashboard.displayName")} maxLength={200} {...form.getInputProps("displayName")} />
         </SimpleGrid>
-        <Textarea label={t("dashboard.description")} value={description} onChange={(e) => setDescription(e.currentTarget.value)} autosize minRows={2} />
+        <Textarea label={t("dashboard.description")} autosize minRows={2} maxLength={2000} {...form.getInputProps("description")} />
         <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
           <Select
             label={t("dashboard.campaignType")}
-            data={["ACQUISITION", "SEASONAL", "RETENTION", "REFERRAL"]}
-            value={campaignType}
-            onChange={(v) => setCampaignType(v ?? "ACQUISITION")}
+            data={types.map((v) => ({ value: v, label: campaignTypeLabel(v, lang) }))}
             allowDeselect={false}
+            {...form.getInputProps("campaignType")}
           />
           <Select
             label={t("dashboard.offerType")}
             data={OFFER_TYPES.map((o) => ({ value: o, label: offerTypeLabel(o, lang) }))}
-            value={offerType}
-            onChange={(v) => setOfferType((v as OfferType) ?? "credit")}
             allowDeselect={false}
+            {...form.getInputProps("offerType")}
           />
-          <NumberInput label={t("dashboard.offerAmount")} prefix="$" decimalScale={2} min={0} value={offerAmount} onChange={setOfferAmount} />
+          <MoneyInput label={t("dashboard.offerAmount")} withAsterisk {...form.getInputProps("offerAmountCents")} />
         </SimpleGrid>
         <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
           <Select
             label={t("dashboard.deliveryMethod")}
             data={DELIVERY_METHODS.map((d) => ({ value: d, label: deliveryMethodLabel(d, lang) }))}
-            value={deliveryMethod}
-            onChange={(v) => setDeliveryMethod((v as DeliveryMethod) ?? "email")}
             allowDeselect={false}
+            {...form.getInputProps("deliveryMethod")}
           />
-          <NumberInput label={t("dashboard.budget")} prefix="$" decimalScale={2} min={0} value={budget} onChange={setBudget} />
-          <NumberInput label={t("dashboard.maxParticipants")} min={1} allowDecimal={false} value={maxParticipants} onChange={setMaxParticipants} />
+          <MoneyInput label={t("dashboard.budget")} {...form.getInputProps("budgetCents")} />
+          <NumberInput
+            label={t("dashboard.maxParticipants")}
+            min={1}
+            allowDecimal={false}
+            allowNegative={false}
+            {...maxParticipants}
+            value={maxParticipants.value ?? ""}
+            onChange={(v) => form.setFieldValue("maxParticipants", v === "" ? null : Number(v))}
+          />
         </SimpleGrid>
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-          <TextInput type="date" label={t("dashboard.startDate")} value={startDate} onChange={(e) => setStartDate(e.currentTarget.value)} required />
-          <TextInput type="date" label={t("dashboard.endDate")} value={endDate} onChange={(e) => setEndDate(e.currentTarget.value)} required />
+          <TextInput type="date" label={t("dashboard.startDate")} withAsterisk {...form.getInputProps("startDate")} />
+          <TextInput type="date" label={t("dashboard.endDate")} withAsterisk {...form.getInputProps("endDate")} />
         </SimpleGrid>
+        {campaign ? (
+          <Text size="xs" c="dimmed" mt={-6}>
+            {t("dashboard.datesZone", { zone: campaign.timeZone })}
+          </Text>
+        ) : null}
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
           <Select
             label={t("dashboard.template")}
-            data={["full", "standard", "minimal", "hero"]}
-            value={template}
-            onChange={(v) => setTemplate(v ?? "standard")}
+            data={CAMPAIGN_TEMPLATES.map((v) => ({ value: v, label: campaignTemplateLabel(v, lang) }))}
             allowDeselect={false}
+            {...form.getInputProps("template")}
           />
           <Select
             label={t("dashboard.defaultLanguage")}
@@ -186,12 +204,11 @@ export function CampaignEditor({ campaign, onSaved, onCancel }: { campaign: Edit
               { value: "en", label: "English" },
               { value: "es", label: "Español" },
             ]}
-            value={defaultLanguage}
-            onChange={(v) => setDefaultLanguage(v ?? "en")}
             allowDeselect={false}
+            {...form.getInputProps("defaultLanguage")}
           />
         </SimpleGrid>
-        <Checkbox label={t("dashboard.active")} checked={isActive} onChange={(e) => setIsActive(e.currentTarget.checked)} />
+        <Checkbox label={t("dashboard.active")} {...form.getInputProps("isActive", { type: "checkbox" })} />
         <Divider label={t("dashboard.landingTexts")} labelPosition="left" />
         <Text size="xs" c="dimmed">
           {t("dashboard.placeholdersHint")}

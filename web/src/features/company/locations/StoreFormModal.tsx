@@ -1,13 +1,20 @@
 import { Button, Group, Modal, Select, SimpleGrid, Stack, Switch, Textarea, TextInput } from "@mantine/core";
 import { useMediaQuery } from "@mantine/hooks";
-import { useState, type FormEvent } from "react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { api } from "../../../lib/api";
 import { extractErrorMessage } from "@tumble/domain/errorMessage";
+import { storeFormSchema } from "@tumble/domain/storeForm";
+import { localizeValidationMessage } from "@tumble/domain/validationMessages";
+import type { z } from "zod";
+import { currentLanguage } from "../../../lib/i18n";
+import { useSchemaForm } from "../../../ui/form/useSchemaForm";
 import { useMutation } from "../../../lib/hooks";
 import { notifyError, notifySuccess } from "../../../lib/notify";
 import { browserTimeZone, timeZones } from "./timeZones";
 import type { Store } from "./types";
+
+type StoreFormOutput = z.output<typeof storeFormSchema>;
 
 interface Props {
   /** The store being edited; null to add one. */
@@ -40,28 +47,21 @@ function StoreForm({ store, onClose, onSaved }: Omit<Props, "opened">) {
   const { t } = useTranslation("collections");
   const create = useMutation(api.stores.create);
   const update = useMutation(api.stores.update);
-  const [name, setName] = useState(store?.name ?? "");
-  const [address, setAddress] = useState(store?.address ?? "");
-  const [phoneNumber, setPhoneNumber] = useState(store?.phone ?? "");
-  const [timeZone, setTimeZone] = useState<string | null>(store?.timeZone ?? browserTimeZone());
-  const [hours, setHours] = useState(store?.hours ?? "");
-  const [isActive, setIsActive] = useState(store?.isActive ?? true);
-  const [submitted, setSubmitted] = useState(false);
+  const form = useSchemaForm(storeFormSchema, {
+    initialValues: {
+      name: store?.name ?? "",
+      address: store?.address ?? "",
+      phone: store?.phone ?? "",
+      timeZone: store?.timeZone ?? browserTimeZone(),
+      hours: store?.hours ?? "",
+      isActive: store?.isActive ?? true,
+    },
+  });
   const [saving, setSaving] = useState(false);
 
-  const errors = {
-    name: name.trim() ? null : t("locations.errors.name"),
-    address: address.trim() ? null : t("locations.errors.address"),
-    timeZone: timeZone ? null : t("locations.errors.timeZone"),
-  };
-  const valid = !errors.name && !errors.address && !errors.timeZone;
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setSubmitted(true);
-    if (!valid || !timeZone) return;
+  const save = async (values: StoreFormOutput) => {
     setSaving(true);
-    const fields = { name: name.trim(), address: address.trim(), phone: phoneNumber.trim() || null, timeZone, hours: hours.trim() || null, isActive };
+    const fields = { ...values, phone: values.phone || null, hours: values.hours || null };
     try {
       if (store) {
         await update({ storeId: store._id, ...fields });
@@ -74,69 +74,42 @@ function StoreForm({ store, onClose, onSaved }: Omit<Props, "opened">) {
       }
       onClose();
     } catch (error) {
-      notifyError(extractErrorMessage(error, t("locations.errors.saveFailed")));
+      notifyError(localizeValidationMessage(extractErrorMessage(error, t("locations.errors.saveFailed")), currentLanguage()));
     } finally {
       setSaving(false);
     }
   };
+  const timeZone = form.getInputProps("timeZone");
 
   return (
-    <form onSubmit={(e) => void submit(e)} noValidate>
+    <form onSubmit={form.submit(save)} noValidate>
       <Stack gap="sm">
-        <TextInput
-          label={t("locations.fields.name")}
-          required
-          value={name}
-          onChange={(e) => setName(e.currentTarget.value)}
-          maxLength={100}
-          error={submitted && errors.name}
-          data-autofocus
-        />
-        <TextInput
-          label={t("locations.fields.address")}
-          required
-          value={address}
-          onChange={(e) => setAddress(e.currentTarget.value)}
-          maxLength={300}
-          error={submitted && errors.address}
-        />
+        <TextInput label={t("locations.fields.name")} withAsterisk maxLength={100} data-autofocus {...form.getInputProps("name")} />
+        <TextInput label={t("locations.fields.address")} withAsterisk maxLength={300} {...form.getInputProps("address")} />
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-          <TextInput
-            label={t("locations.fields.phone")}
-            type="tel"
-            value={phoneNumber}
-            onChange={(e) => setPhoneNumber(e.currentTarget.value)}
-            maxLength={40}
-          />
+          <TextInput label={t("locations.fields.phone")} type="tel" maxLength={40} {...form.getInputProps("phone")} />
           <Select
             label={t("locations.fields.timeZone")}
-            required
+            withAsterisk
             searchable
             data={timeZones()}
-            value={timeZone}
-            onChange={setTimeZone}
             limit={50}
             nothingFoundMessage={t("locations.noTimeZone")}
-            error={submitted && errors.timeZone}
             comboboxProps={{ withinPortal: true }}
+            {...timeZone}
+            onChange={(value) => form.setFieldValue("timeZone", value ?? "")}
           />
         </SimpleGrid>
         <Textarea
           label={t("locations.fields.hours")}
           placeholder={t("locations.hoursPlaceholder")}
-          value={hours}
-          onChange={(e) => setHours(e.currentTarget.value)}
           maxLength={200}
           autosize
           minRows={1}
           maxRows={4}
+          {...form.getInputProps("hours")}
         />
-        <Switch
-          label={t("locations.fields.active")}
-          description={t("locations.activeHint")}
-          checked={isActive}
-          onChange={(e) => setIsActive(e.currentTarget.checked)}
-        />
+        <Switch label={t("locations.fields.active")} description={t("locations.activeHint")} {...form.getInputProps("isActive", { type: "checkbox" })} />
         <Group justify="flex-end" gap="sm" mt="sm">
           <Button variant="default" onClick={onClose} disabled={saving}>
             {t("locations.cancel")}

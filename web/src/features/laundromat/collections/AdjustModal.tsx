@@ -1,12 +1,17 @@
-import { Button, Checkbox, Group, Modal, SimpleGrid, Stack, Text, Textarea, TextInput } from "@mantine/core";
+import { Button, Checkbox, Group, Modal, SimpleGrid, Stack, Text, Textarea } from "@mantine/core";
 import { useState } from "react";
+import type { z } from "zod";
 import { useTranslation } from "react-i18next";
-import { centsToDollarString, formatUSD, parseDollarsToCents } from "@tumble/domain/money";
+import { adjustmentFormSchema } from "@tumble/domain/collectionAdjustment";
+import { formatUSD } from "@tumble/domain/money";
+import { localizeValidationMessage } from "@tumble/domain/validationMessages";
 import { api } from "../../../lib/api";
 import { extractErrorMessage } from "@tumble/domain/errorMessage";
 import { useMutation } from "../../../lib/hooks";
+import { currentLanguage } from "../../../lib/i18n";
 import { notifyError, notifySuccess } from "../../../lib/notify";
-import { MAX_FIELD_CENTS } from "./draft";
+import { MoneyInput } from "../../../ui/form/MoneyInput";
+import { useSchemaForm } from "../../../ui/form/useSchemaForm";
 import { formatDisplayDate } from "./format";
 import type { CollectionDetail } from "./types";
 import classes from "./collections.module.css";
@@ -17,51 +22,35 @@ interface Props {
   onClose: () => void;
 }
 
-type Row = { chosen: boolean; coins: string; bills: string };
-
 /** Corrects a verified collection: corrected figures for chosen machines and a reason. */
 export function AdjustModal({ collection, opened, onClose }: Props) {
   const { t } = useTranslation("collections");
   const adjust = useMutation(api.collections.adjust);
-  const [rows, setRows] = useState<Record<string, Row>>(() =>
-    Object.fromEntries(
-      collection.lines.map((l) => [l.machineId, { chosen: false, coins: centsToDollarString(l.coinsCents), bills: centsToDollarString(l.billsCents) }]),
-    ),
-  );
-  const [reason, setReason] = useState("");
-  const [tried, setTried] = useState(false);
+  const form = useSchemaForm(adjustmentFormSchema, {
+    initialValues: {
+      reason: "",
+      lines: collection.lines.map((l) => ({ machineId: l.machineId, chosen: false, coinsCents: l.coinsCents, billsCents: l.billsCents })),
+    },
+  });
   const [busy, setBusy] = useState(false);
+  const values = form.getValues();
 
-  const parse = (text: string): { cents: number; error?: undefined } | { cents?: undefined; error: string } => {
-    const p = parseDollarsToCents(text);
-    if (!p.ok) return { error: t("record.errors.invalid") };
-    if (p.cents > MAX_FIELD_CENTS) return { error: t("record.errors.overLimit") };
-    return { cents: p.cents };
-  };
-  const chosen = collection.lines.filter((l) => rows[l.machineId]?.chosen);
-  const parsed = chosen.map((l) => ({ line: l, coins: parse(rows[l.machineId]!.coins), bills: parse(rows[l.machineId]!.bills) }));
-  const invalid = parsed.some((p) => p.coins.error !== undefined || p.bills.error !== undefined);
-
-  const onSubmit = async () => {
-    setTried(true);
-    if (!chosen.length || invalid || !reason.trim()) return;
+  const save = async ({ reason, lines }: z.output<typeof adjustmentFormSchema>) => {
     setBusy(true);
     try {
       const result = await adjust({
         collectionId: collection._id,
-        reason: reason.trim(),
-        lines: parsed.map((p) => ({ machineId: p.line.machineId, coinsCents: p.coins.cents ?? 0, billsCents: p.bills.cents ?? 0 })),
+        reason,
+        lines: lines.filter((l) => l.chosen).map((l) => ({ machineId: l.machineId, coinsCents: l.coinsCents, billsCents: l.billsCents })),
       });
       notifySuccess(t("adminCollections.adjusted", { delta: formatUSD(result.deltaCents) }));
       onClose();
     } catch (error) {
-      notifyError(extractErrorMessage(error, t("adminCollections.adjustFailed")));
+      notifyError(localizeValidationMessage(extractErrorMessage(error, t("adminCollections.adjustFailed")), currentLanguage()));
     } finally {
       setBusy(false);
     }
   };
-
-  const set = (machineId: string, change: Partial<Row>) => setRows((r) => ({ ...r, [machineId]: { ...r[machineId]!, ...change } }));
 
   return (
     <Modal
@@ -71,70 +60,60 @@ export function AdjustModal({ collection, opened, onClose }: Props) {
       size="lg"
       fullScreen={typeof window !== "undefined" && window.innerWidth < 768}
     >
-      <Stack gap="sm">
-        <Text size="sm" c="dimmed">
-          {t("adminCollections.adjustHelp")}
-        </Text>
-        {collection.lines.map((l) => {
-          const row = rows[l.machineId]!;
-          const p = parsed.find((x) => x.line.machineId === l.machineId);
-          return (
-            <Stack key={l.machineId} gap={4} data-testid="adjust-line">
-              <Checkbox
-                size="md"
-                label={`${l.label} · ${l.typeName} · ${formatUSD(l.amountCents)}`}
-                checked={row.chosen}
-                onChange={(e) => set(l.machineId, { chosen: e.currentTarget.checked })}
-              />
-              {row.chosen ? (
-                <SimpleGrid cols={2} spacing="xs">
-                  <TextInput
-                    label={l.isChanger ? t("record.coinsOut") : t("record.coins")}
-                    aria-label={t("record.fieldAria", { machine: l.label, field: l.isChanger ? t("record.coinsOut") : t("record.coins") })}
-                    inputMode="decimal"
-                    classNames={{ input: classes.bigInput }}
-                    value={row.coins}
-                    error={p?.coins.error}
-                    onChange={(e) => set(l.machineId, { coins: e.currentTarget.value })}
-                  />
-                  <TextInput
-                    label={l.isChanger ? t("record.billsIn") : t("record.bills")}
-                    aria-label={t("record.fieldAria", { machine: l.label, field: l.isChanger ? t("record.billsIn") : t("record.bills") })}
-                    inputMode="decimal"
-                    classNames={{ input: classes.bigInput }}
-                    value={row.bills}
-                    error={p?.bills.error}
-                    onChange={(e) => set(l.machineId, { bills: e.currentTarget.value })}
-                  />
-                </SimpleGrid>
-              ) : null}
-            </Stack>
-          );
-        })}
-        {tried && !chosen.length ? (
-          <Text c="red" size="sm">
-            {t("adminCollections.chooseMachine")}
+      <form onSubmit={form.submit(save)} noValidate>
+        <Stack gap="sm">
+          <Text size="sm" c="dimmed">
+            {t("adminCollections.adjustHelp")}
           </Text>
-        ) : null}
-        <Textarea
-          label={t("adminCollections.reason")}
-          required
-          maxLength={500}
-          autosize
-          minRows={2}
-          value={reason}
-          error={tried && !reason.trim() ? t("adminCollections.reasonRequired") : undefined}
-          onChange={(e) => setReason(e.currentTarget.value)}
-        />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose} className={classes.bigButton}>
-            {t("common.cancel")}
-          </Button>
-          <Button onClick={() => void onSubmit()} loading={busy} className={classes.bigButton}>
-            {t("adminCollections.saveAdjustment")}
-          </Button>
-        </Group>
-      </Stack>
+          {collection.lines.map((l, i) => {
+            const coinsLabel = l.isChanger ? t("record.coinsOut") : t("record.coins");
+            const billsLabel = l.isChanger ? t("record.billsIn") : t("record.bills");
+            return (
+              <Stack key={l.machineId} gap={4} data-testid="adjust-line">
+                <Checkbox
+                  size="md"
+                  label={`${l.label} · ${l.typeName} · ${formatUSD(l.amountCents)}`}
+                  {...form.getInputProps(`lines.${i}.chosen`, { type: "checkbox" })}
+                  onChange={(e) => {
+                    form.setFieldValue(`lines.${i}.chosen`, e.currentTarget.checked);
+                    form.clearFieldError("lines");
+                  }}
+                />
+                {values.lines[i]?.chosen ? (
+                  <SimpleGrid cols={2} spacing="xs">
+                    <MoneyInput
+                      label={coinsLabel}
+                      aria-label={t("record.fieldAria", { machine: l.label, field: coinsLabel })}
+                      classNames={{ input: classes.bigInput }}
+                      {...form.getInputProps(`lines.${i}.coinsCents`)}
+                    />
+                    <MoneyInput
+                      label={billsLabel}
+                      aria-label={t("record.fieldAria", { machine: l.label, field: billsLabel })}
+                      classNames={{ input: classes.bigInput }}
+                      {...form.getInputProps(`lines.${i}.billsCents`)}
+                    />
+                  </SimpleGrid>
+                ) : null}
+              </Stack>
+            );
+          })}
+          {form.errors.lines ? (
+            <Text c="red" size="sm" role="alert">
+              {form.errors.lines}
+            </Text>
+          ) : null}
+          <Textarea label={t("adminCollections.reason")} withAsterisk maxLength={500} autosize minRows={2} {...form.getInputProps("reason")} />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose} className={classes.bigButton}>
+              {t("common.cancel")}
+            </Button>
+            <Button type="submit" loading={busy} className={classes.bigButton}>
+              {t("adminCollections.saveAdjustment")}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
     </Modal>
   );
 }

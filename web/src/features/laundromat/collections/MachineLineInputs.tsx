@@ -4,6 +4,7 @@ import { memo, useState, type KeyboardEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { formatUSD } from "@tumble/domain/money";
 import type { FieldValues, LineErrors } from "./draft";
+import { MoneyTextInput } from "../../../ui/form/MoneyTextInput";
 import { isChangerMachine, type RecordMachine } from "./types";
 import classes from "./collections.module.css";
 
@@ -41,23 +42,15 @@ export const MachineLineInputs = memo(function MachineLineInputs({ machine, valu
   const showBills = changer || machine.cashRules.acceptsBills || !machine.cashRules.acceptsCoins;
   const err = (key: LineErrors[keyof LineErrors]) => (key ? t(`record.errors.${key}`) : undefined);
   const amountField = (field: "coins" | "bills", label: string, aria: string) => (
-    <TextInput
+    <MoneyTextInput
       label={label}
       aria-label={aria}
-      inputMode="decimal"
       enterKeyHint="next"
-      autoComplete="off"
-      placeholder="0.00"
-      leftSection={
-        <Text size="sm" c="dimmed">
-          $
-        </Text>
-      }
       size="md"
       classNames={{ input: classes.bigInput }}
       value={v[field]}
       error={err(errors?.[field])}
-      onChange={(e) => onChange(machine._id, field, e.currentTarget.value)}
+      onChange={(text) => onChange(machine._id, field, text)}
       onKeyDown={focusNextField}
       data-collect-field=""
     />

@@ -1,3 +1,4 @@
+import { formatInstantDate } from "@tumble/domain/dateFormat";
 import { formatDisplayDate } from "../../../ui/laundromatSelection/format";
 
 export { formatDisplayDate };
@@ -6,7 +7,7 @@ export { formatDisplayDate };
 export function formatDisplayDateTime(ms: number | null): string {
   if (ms === null) return "";
   const d = new Date(ms);
-  const date = `${String(d.getMonth() + 1).padStart(2, "0")}/${String(d.getDate()).padStart(2, "0")}/${d.getFullYear()}`;
+  const date = formatInstantDate(ms);
   const hours = d.getHours() % 12 || 12;
   return `${date} ${hours}:${String(d.getMinutes()).padStart(2, "0")} ${d.getHours() < 12 ? "AM" : "PM"}`;
 }

@@ -1,14 +1,21 @@
 import { Button, ColorInput, Group, Modal, Select, SimpleGrid, Stack, Switch, Text, TextInput } from "@mantine/core";
 import { useMediaQuery } from "@mantine/hooks";
-import { useState, type FormEvent } from "react";
+import { useState } from "react";
+import type { z } from "zod";
 import { useTranslation } from "react-i18next";
-import { CASH_RULE_DEFAULTS, EQUIPMENT_CATEGORIES, ICON_TYPES, isHexColor, UNKNOWN_COLOR, type EquipmentCategory } from "@tumble/domain/equipment";
+import { CASH_RULE_DEFAULTS, EQUIPMENT_CATEGORIES, ICON_TYPES, UNKNOWN_COLOR, type EquipmentCategory } from "@tumble/domain/equipment";
+import { equipmentTypeFormSchema } from "@tumble/domain/equipmentForms";
+import { localizeValidationMessage } from "@tumble/domain/validationMessages";
 import { api } from "../../../lib/api";
 import { extractErrorMessage } from "@tumble/domain/errorMessage";
 import { useMutation } from "../../../lib/hooks";
+import { currentLanguage } from "../../../lib/i18n";
 import { notifyError, notifySuccess } from "../../../lib/notify";
+import { useSchemaForm } from "../../../ui/form/useSchemaForm";
 import { EquipmentIcon } from "./EquipmentIcon";
 import type { EquipmentType } from "./types";
+
+type IconType = (typeof ICON_TYPES)[number];
 
 const SWATCHES = ["#1C7ED6", "#0CA678", "#F08C00", "#E8590C", "#AE3EC9", "#D6336C", "#2F9E44", "#495057"];
 
@@ -41,91 +48,73 @@ function TypeForm({ type, onClose }: { type: EquipmentType | null; onClose: () =
   const { t } = useTranslation("collections");
   const create = useMutation(api.equipmentConfig.createEquipmentType);
   const update = useMutation(api.equipmentConfig.updateEquipmentType);
-  const [name, setName] = useState(type?.equipmentType.name ?? "");
-  const [category, setCategory] = useState<EquipmentCategory>((type?.equipmentType.category as EquipmentCategory | undefined) ?? "laundry");
-  const [acceptsCoins, setAcceptsCoins] = useState(type?.cashRules.acceptsCoins ?? CASH_RULE_DEFAULTS.acceptsCoins);
-  const [acceptsBills, setAcceptsBills] = useState(type?.cashRules.acceptsBills ?? CASH_RULE_DEFAULTS.acceptsBills);
-  const [specialCase, setSpecialCase] = useState(type?.cashRules.specialCase ?? "");
-  // A type saved without a colour reads back as the unknown grey; editing shows it as empty.
-  const [color, setColor] = useState(type && type.visualConfig.colorHex !== UNKNOWN_COLOR.colorHex ? type.visualConfig.colorHex : "");
-  const [iconType, setIconType] = useState<string>(type?.visualConfig.iconType ?? "square");
-  const [submitted, setSubmitted] = useState(false);
+  const form = useSchemaForm(equipmentTypeFormSchema, {
+    initialValues: {
+      name: type?.equipmentType.name ?? "",
+      category: (type?.equipmentType.category as EquipmentCategory | undefined) ?? "laundry",
+      acceptsCoins: type?.cashRules.acceptsCoins ?? CASH_RULE_DEFAULTS.acceptsCoins,
+      acceptsBills: type?.cashRules.acceptsBills ?? CASH_RULE_DEFAULTS.acceptsBills,
+      specialCase: type?.cashRules.specialCase ?? "",
+      // A type saved without a colour reads back as the unknown grey; editing shows it as empty.
+      colorHex: type && type.visualConfig.colorHex !== UNKNOWN_COLOR.colorHex ? type.visualConfig.colorHex : null,
+      iconType: (type?.visualConfig.iconType as IconType | undefined) ?? "square",
+    },
+  });
   const [saving, setSaving] = useState(false);
+  const { colorHex, iconType } = form.getValues();
 
-  const nameError = name.trim() ? null : t("equipment.types.errors.name");
-  const colorError = color === "" || isHexColor(color) ? null : t("equipment.types.errors.color");
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setSubmitted(true);
-    if (nameError || colorError) return;
+  const save = async (values: z.output<typeof equipmentTypeFormSchema>) => {
     setSaving(true);
-    const fields = {
-      name: name.trim(),
-      category,
-      acceptsCoins,
-      acceptsBills,
-      specialCase: specialCase.trim() || null,
-      colorHex: color ? color.toUpperCase() : null,
-      iconType: iconType as (typeof ICON_TYPES)[number],
-    };
+    const fields = { ...values, specialCase: values.specialCase || null, colorHex: values.colorHex ? values.colorHex.toUpperCase() : null };
     try {
       if (type) await update({ equipmentTypeId: type._id, ...fields });
       else await create(fields);
       notifySuccess(type ? t("equipment.types.saved", { name: fields.name }) : t("equipment.types.created", { name: fields.name }));
       onClose();
     } catch (error) {
-      notifyError(extractErrorMessage(error));
+      notifyError(localizeValidationMessage(extractErrorMessage(error), currentLanguage()));
     } finally {
       setSaving(false);
     }
   };
+  const category = form.getInputProps("category");
+  const icon = form.getInputProps("iconType");
+  const color = form.getInputProps("colorHex");
 
   return (
-    <form onSubmit={(e) => void submit(e)} noValidate>
+    <form onSubmit={form.submit(save)} noValidate>
       <Stack gap="sm">
-        <TextInput
-          label={t("equipment.types.fields.name")}
-          required
-          value={name}
-          onChange={(e) => setName(e.currentTarget.value)}
-          maxLength={100}
-          error={submitted && nameError}
-          data-autofocus
-        />
+        <TextInput label={t("equipment.types.fields.name")} withAsterisk maxLength={100} data-autofocus {...form.getInputProps("name")} />
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
           <Select
             label={t("equipment.types.fields.category")}
-            required
+            withAsterisk
             allowDeselect={false}
             data={EQUIPMENT_CATEGORIES.map((c) => ({ value: c, label: t(`equipment.categories.${c}`) }))}
-            value={category}
-            onChange={(v) => v && setCategory(v as EquipmentCategory)}
             comboboxProps={{ withinPortal: true }}
+            {...category}
           />
           <Select
             label={t("equipment.types.fields.iconType")}
             allowDeselect={false}
             data={ICON_TYPES.map((i) => ({ value: i, label: t(`equipment.icons.${i}`) }))}
-            value={iconType}
-            onChange={(v) => v && setIconType(v)}
-            leftSection={<EquipmentIcon colorHex={color || null} iconType={iconType} size={20} />}
+            leftSection={<EquipmentIcon colorHex={colorHex || null} iconType={iconType ?? "square"} size={20} />}
             comboboxProps={{ withinPortal: true }}
+            {...icon}
           />
         </SimpleGrid>
         <Text fw={600} size="sm" mt="xs">
           {t("equipment.types.cashRules")}
         </Text>
         <Group gap="lg">
-          <Switch label={t("equipment.types.fields.acceptsCoins")} checked={acceptsCoins} onChange={(e) => setAcceptsCoins(e.currentTarget.checked)} />
-          <Switch label={t("equipment.types.fields.acceptsBills")} checked={acceptsBills} onChange={(e) => setAcceptsBills(e.currentTarget.checked)} />
+          <Switch label={t("equipment.types.fields.acceptsCoins")} {...form.getInputProps("acceptsCoins", { type: "checkbox" })} />
+          <Switch label={t("equipment.types.fields.acceptsBills")} {...form.getInputProps("acceptsBills", { type: "checkbox" })} />
         </Group>
         <TextInput
           label={t("equipment.types.fields.specialCase")}
           description={t("equipment.types.specialCaseHint")}
-          value={specialCase}
-          onChange={(e) => setSpecialCase(e.currentTarget.value)}
           maxLength={50}
+          {...form.getInputProps("specialCase")}
         />
         <ColorInput
           label={t("equipment.types.fields.color")}
@@ -133,10 +122,10 @@ function TypeForm({ type, onClose }: { type: EquipmentType | null; onClose: () =
           placeholder={UNKNOWN_COLOR.colorHex}
           format="hex"
           swatches={SWATCHES}
-          value={color}
-          onChange={setColor}
-          error={submitted && colorError}
           popoverProps={{ withinPortal: true }}
+          {...color}
+          value={colorHex ?? ""}
+          onChange={(value) => form.setFieldValue("colorHex", value === "" ? null : value)}
         />
         <Group justify="flex-end" gap="sm" mt="sm">
           <Button variant="default" onClick={onClose} disabled={saving}>

@@ -31,8 +31,7 @@ import type { ReturnsOf } from "@tumble/domain/functionPath";
 import { notifyError } from "../../../lib/notify";
 import { CampaignEditor, type EditableCampaign } from "../CampaignEditor";
 import { ClaimStatusBadge } from "../StatusBadge";
-import { formatDate } from "../../../ui/companyFinder/format";
-import { formatDisplayDate } from "../../../ui/laundromatSelection/format";
+import { formatDisplayDate, formatInstantDate } from "@tumble/domain/dateFormat";
 
 type CampaignRow = ReturnsOf<typeof api.marketing.getCampaigns>[number];
 
@@ -112,9 +111,9 @@ export default function DashboardScreen() {
     {
       id: "dates",
       header: t("dashboard.dates"),
-      cell: (c) => `${campaignDate(c.startDate)} – ${campaignDate(c.endDate)}`,
+      cell: (c) => `${formatDisplayDate(c.startDate)} – ${formatDisplayDate(c.endDate)}`,
       sortValue: (c) => c.startDate,
-      csv: (c) => `${campaignDate(c.startDate)} - ${campaignDate(c.endDate)}`,
+      csv: (c) => `${formatDisplayDate(c.startDate)} - ${formatDisplayDate(c.endDate)}`,
     },
     {
       id: "offer",
@@ -237,11 +236,8 @@ export default function DashboardScreen() {
         {editing ? (
           <CampaignEditor
             key={editing === "new" ? "new" : `${selected?._id}-${selected?.updatedAt}`}
-            campaign={editing === "edit" && selected ? (selected as unknown as EditableCampaign) : null}
-            onSaved={(id) => {
-              setSelectedId(id);
-              setEditing(null);
-            }}
+            campaign={editing === "edit" && selected ? selected : null}
+            onSaved={(id) => (setSelectedId(id), setEditing(null))}
             onCancel={() => setEditing(null)}
           />
         ) : null}
@@ -251,9 +247,6 @@ export default function DashboardScreen() {
 }
 
 /** A campaign date (epoch ms, a UTC calendar day) as MM/dd/yyyy. */
-function campaignDate(epochMs: number): string {
-  return Number.isFinite(epochMs) ? formatDisplayDate(new Date(epochMs).toISOString().slice(0, 10)) : "";
-}
 
 function Stat({ label, value }: { label: string; value: number }) {
   return (
@@ -334,7 +327,7 @@ function CampaignDetails({ campaign, onEdit }: { campaign: Campaign; onEdit: () 
                           {c.claimId} · {c.phone ? formatPhone(c.phone) : c.email}
                         </Text>
                       </Table.Td>
-                      <Table.Td>{formatDate(c._creationTime)}</Table.Td>
+                      <Table.Td>{formatInstantDate(c._creationTime)}</Table.Td>
                       <Table.Td>
                         <ClaimStatusBadge status={c.status} />
                       </Table.Td>

@@ -14,6 +14,7 @@ import { ContextMenu, type ContextMenuItem } from "../../../ui/ContextMenu";
 import { ThemeChoiceControl } from "../../../ui/DisplayControls";
 import { LayoutPreferencesPanel } from "../../../ui/LayoutPreferencesPanel";
 import { ThemePicker } from "../../../ui/ThemePicker";
+import { formatInstantDate } from "@tumble/domain/dateFormat";
 
 type Membership = NonNullable<ReturnType<typeof useMemberships>>[number];
 
@@ -238,7 +239,7 @@ function CompaniesSection() {
                       {m.companyName}
                     </Text>
                     <Text size="xs" c="dimmed">
-                      {m.companyCode} · {t("companies.joined", { date: new Date(m.joinedAt).toLocaleDateString("en-US") })}
+                      {m.companyCode} · {t("companies.joined", { date: formatInstantDate(m.joinedAt) })}
                     </Text>
                   </Stack>
                   <Badge variant="light" size="sm">

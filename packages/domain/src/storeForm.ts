@@ -1,0 +1,18 @@
+import { z } from "zod";
+import { ruleMessage } from "./validationMessages.ts";
+import { requiredText, timeZoneSchema } from "./zodSchemas.ts";
+
+// A store's fields (spec section 3 "Store"), checked the same way by stores:create / stores:update
+// and the store form.
+
+export const storeFieldSchemas = {
+  name: requiredText(ruleMessage("storeNameRequired"), 100),
+  address: requiredText(ruleMessage("addressRequired"), 300),
+  phone: z.string().trim().max(40).nullable().optional(),
+  timeZone: timeZoneSchema,
+  hours: z.string().trim().max(200).nullable().optional(),
+  isActive: z.boolean().optional(),
+};
+
+export const storeFormSchema = z.object(storeFieldSchemas);
+export type StoreFormValues = z.input<typeof storeFormSchema>;
