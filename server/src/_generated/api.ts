@@ -9,6 +9,7 @@ import type * as employeeAuth from "../functions/employeeAuth.ts";
 import type * as employeeAuth_index from "../functions/employeeAuth/index.ts";
 import type * as equipment from "../functions/equipment.ts";
 import type * as equipmentConfig from "../functions/equipmentConfig.ts";
+import type * as home from "../functions/home.ts";
 import type * as marketing from "../functions/marketing.ts";
 import type * as navigation from "../functions/navigation.ts";
 import type * as storeSections from "../functions/storeSections.ts";
@@ -28,6 +29,7 @@ export type Api = ApiFromModules<{
   "employeeAuth/index": typeof employeeAuth_index;
   "equipment": typeof equipment;
   "equipmentConfig": typeof equipmentConfig;
+  "home": typeof home;
   "marketing": typeof marketing;
   "navigation": typeof navigation;
   "storeSections": typeof storeSections;
