@@ -14,6 +14,7 @@ import { ContextMenu, type ContextMenuItem } from "../../../ui/ContextMenu";
 import { ThemeChoiceControl } from "../../../ui/DisplayControls";
 import { LayoutPreferencesPanel } from "../../../ui/LayoutPreferencesPanel";
 import { ThemePicker } from "../../../ui/ThemePicker";
+import { TodayPanel } from "../../../app/home/TodayPanel";
 
 type Membership = NonNullable<ReturnType<typeof useMemberships>>[number];
 
@@ -41,6 +42,8 @@ export default function ProfileScreen() {
           {t("profile.subtitle")}
         </Text>
       </div>
+
+      <TodayPanel />
 
       {user === null ? (
         <Alert color="yellow" icon={<IconInfoCircle aria-hidden />}>
