@@ -157,9 +157,12 @@ export const cssVariablesResolver: CSSVariablesResolver = (theme) => {
   const lightDimmed = readableOnAll(config?.colors?.textSecondary ?? DEFAULT_THEME.colors.gray[6], LIGHT_SURFACES);
   const darkDimmed = readableOnAll(DEFAULT_THEME.colors.dark[2], DARK_SURFACES);
   const lightShade = typeof theme.primaryShade === "object" ? theme.primaryShade.light : theme.primaryShade;
-  // Coloured text (c="teal", c="orange") reads at AA on light surfaces too.
+  // Coloured text (c="teal") and light-variant labels (shade 9 on shades 1 and 2) too.
   const colourText = Object.fromEntries(
-    Object.entries(theme.colors).map(([name, shades]) => [`--mantine-color-${name}-text`, readableOnAll(shades[lightShade]!, LIGHT_SURFACES)]),
+    Object.entries(theme.colors).flatMap(([name, shades]) => [
+      [`--mantine-color-${name}-text`, readableOnAll(shades[lightShade]!, LIGHT_SURFACES)],
+      [`--mantine-color-${name}-light-color`, readableOnAll(shades[9]!, [shades[1]!, shades[2]!])],
+    ]),
   );
   const text = config?.colors?.text && parseHex(config.colors.text) ? withContrast(config.colors.text, "#ffffff", 7) : undefined;
   return {
