@@ -33,7 +33,10 @@ async function expectAccessible(page: Page, where: string) {
   const { violations } = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
   const bad = violations
     .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id} (${v.impact}): ${v.help}\n    ${v.nodes.map((n) => `${n.target.join(" ")} ${n.failureSummary?.split("\n")[1]?.trim() ?? ""}`).join("\n    ")}`);
+    .map(
+      (v) =>
+        `${v.id} (${v.impact}): ${v.help}\n    ${v.nodes.map((n) => `${n.target.join(" ")} ${n.failureSummary?.split("\n")[1]?.trim() ?? ""}`).join("\n    ")}`,
+    );
   expect.soft(bad, `axe violations on ${where}`).toEqual([]);
 }
 
@@ -74,7 +77,10 @@ for (const scheme of ["light", "dark"] as const) {
       test(`every screen a ${role.toLowerCase()} opens has no serious or critical violation`, async ({ page, signInAs, world }) => {
         test.setTimeout(180_000);
         await signInAs(world.users[role]);
-        await page.evaluate((value) => window.localStorage.setItem("tumble.laundromatSelection", JSON.stringify(value)), selection(world.storeId, world.storeName));
+        await page.evaluate(
+          (value) => window.localStorage.setItem("tumble.laundromatSelection", JSON.stringify(value)),
+          selection(world.storeId, world.storeName),
+        );
         for (const path of paths) {
           await page.goto(path);
           await settle(page);

@@ -158,7 +158,7 @@ test("a staff member typing /company/users sees the 'Access Denied' panel and wh
   await expect(page.getByRole("heading", { name: "Access Denied" })).toBeVisible(FIRST_LOAD);
   await expect(page).toHaveURL(/\/company\/users$/);
   await expect(page.getByTestId("access-denied-message")).toHaveText("You don't have permission to manage stores");
-  await expect(page.getByTestId("access-denied-who")).toHaveText("Who can: Manager, Admin or Owner.");
+  await expect(page.getByTestId("access-denied-who")).toHaveText("Who can: Manager, Admin, or Owner.");
   await expect(page.getByTestId("members")).toHaveCount(0);
 });
 

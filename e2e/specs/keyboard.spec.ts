@@ -55,7 +55,11 @@ async function expectFocusRing(page: Page) {
     const el = document.activeElement as HTMLElement | null;
     if (!el) return null;
     const style = getComputedStyle(el);
-    return { outline: style.outlineStyle !== "none" && parseFloat(style.outlineWidth) >= 2, shadow: style.boxShadow !== "none", visible: el.matches(":focus-visible") };
+    return {
+      outline: style.outlineStyle !== "none" && parseFloat(style.outlineWidth) >= 2,
+      shadow: style.boxShadow !== "none",
+      visible: el.matches(":focus-visible"),
+    };
   });
   expect(ring?.visible, "the focused control matches :focus-visible").toBe(true);
   expect(ring!.outline || ring!.shadow, "the focused control draws a ring").toBe(true);

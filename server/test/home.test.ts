@@ -13,7 +13,9 @@ beforeAll(async () => {
 });
 afterAll(() => server?.stop());
 
-type Summary = { stores: { storeId: string; storeName: string; businessDate: string; compareDate: string; totalCents: number; compareCents: number; collections: number }[] } | null;
+type Summary = {
+  stores: { storeId: string; storeName: string; businessDate: string; compareDate: string; totalCents: number; compareCents: number; collections: number }[];
+} | null;
 
 describe("home:summary", () => {
   it("totals a store's business today in its own time zone against the previous day, drafts and rejections left out", async () => {
@@ -22,14 +24,28 @@ describe("home:summary", () => {
     const collector = (await db.selectFrom("users").select("id").where("email", "=", "staff@demo.test").executeTakeFirstOrThrow()).id;
     // A store on the other side of the date line, so its today differs from UTC's for much of the day.
     const storeId = newId();
-    await db.insertInto("stores").values({ id: storeId, companyId: rio, name: "Auckland Quay", address: "1 Quay St", phone: null, hours: null, timeZone: "Pacific/Auckland" }).execute();
+    await db
+      .insertInto("stores")
+      .values({ id: storeId, companyId: rio, name: "Auckland Quay", address: "1 Quay St", phone: null, hours: null, timeZone: "Pacific/Auckland" })
+      .execute();
     const today = todayIn("Pacific/Auckland");
     const yesterday = addDays(today, -1);
     const add = (businessDate: string, status: string, totalCents: number, adjustsCollectionId: string | null = null) => {
       const id = newId();
       return db
         .insertInto("collections")
-        .values({ id, companyId: rio, storeId, businessDate, collectorId: collector, status, totalCents, adjustsCollectionId, rejectionReason: null, verifiedBy: null })
+        .values({
+          id,
+          companyId: rio,
+          storeId,
+          businessDate,
+          collectorId: collector,
+          status,
+          totalCents,
+          adjustsCollectionId,
+          rejectionReason: null,
+          verifiedBy: null,
+        })
         .execute()
         .then(() => id);
     };
@@ -44,7 +60,15 @@ describe("home:summary", () => {
     const owner = await new Client(server.url).signIn("owner@demo.test");
     const summary = await owner.query<Summary>("home:summary");
     const quay = summary?.stores.find((s) => s.storeId === storeId);
-    expect(quay).toEqual({ storeId, storeName: "Auckland Quay", businessDate: today, compareDate: yesterday, totalCents: 17_000, compareCents: 10_000, collections: 2 });
+    expect(quay).toEqual({
+      storeId,
+      storeName: "Auckland Quay",
+      businessDate: today,
+      compareDate: yesterday,
+      totalCents: 17_000,
+      compareCents: 10_000,
+      collections: 2,
+    });
     // Inactive stores are not listed; other companies' stores never are.
     const names = summary!.stores.map((s) => s.storeName);
     const inactive = await db.selectFrom("stores").select("name").where("companyId", "=", rio).where("isActive", "=", false).execute();

@@ -25,7 +25,11 @@ const PROMPT_KEYS: Record<string, string> = {
 /** Section 6's fixed messages for the screens that have one; the others say which permission is missing. */
 function denial(area: Area, subScreen: string, permissions: Permissions): AccessDeniedProps | null {
   const gates = ACCESS_GATES[area];
-  const gate = !gateAllows(gates.route, permissions) ? gates.route : !gateAllows(gates.subScreens[subScreen] ?? gates.route, permissions) ? gates.subScreens[subScreen]! : null;
+  const gate = !gateAllows(gates.route, permissions)
+    ? gates.route
+    : !gateAllows(gates.subScreens[subScreen] ?? gates.route, permissions)
+      ? gates.subScreens[subScreen]!
+      : null;
   if (!gate) return null;
   if (area === "system-admin") return { reason: "systemAdmin" };
   if (area === "laundromat" && subScreen === "admin-collections" && gate === "isAdmin") return { reason: "adminCollections" };

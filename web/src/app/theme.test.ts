@@ -50,7 +50,10 @@ it("tightens spacing for compact and minimal density", () => {
 
 it("applies the theme's typography, radius and motion", () => {
   const harbor = DEFAULT_THEMES.find((t) => t.name === "Harbor")!.config;
-  const theme = mergeMantineTheme(DEFAULT_THEME, themeFromConfig({ ...harbor, typography: { ...harbor.typography, fontSize: 18 }, animations: { enabled: false, durationMs: 150 } }));
+  const theme = mergeMantineTheme(
+    DEFAULT_THEME,
+    themeFromConfig({ ...harbor, typography: { ...harbor.typography, fontSize: 18 }, animations: { enabled: false, durationMs: 150 } }),
+  );
   expect(theme.fontFamily).toContain("Georgia");
   expect(theme.fontSizes.md).toBe(`calc(${DEFAULT_THEME.fontSizes.md} * 1.125)`);
   expect(theme.radius.md).toBe("2px");

@@ -1,4 +1,13 @@
-import { createTheme, DEFAULT_THEME, darken, lighten, luminance, type CSSVariablesResolver, type MantineColorsTuple, type MantineThemeOverride } from "@mantine/core";
+import {
+  createTheme,
+  DEFAULT_THEME,
+  darken,
+  lighten,
+  luminance,
+  type CSSVariablesResolver,
+  type MantineColorsTuple,
+  type MantineThemeOverride,
+} from "@mantine/core";
 import type { Density } from "@tumble/domain/display";
 import { BREAKPOINTS, TOUCH_TARGET_MIN_PX, TOUCH_TARGET_XL_PX } from "@tumble/domain/display";
 import type { ThemeConfig } from "@tumble/server/seed/themes";

@@ -89,7 +89,11 @@ function StoreTotals({ stores }: { stores: StoreToday[] }) {
               <Text fw={700} size="xl" data-testid="home-store-today">
                 {formatUSD(s.totalCents)}
               </Text>
-              <Badge variant="light" color={up ? "teal" : "red"} leftSection={up ? <IconArrowUpRight size={14} aria-hidden /> : <IconArrowDownRight size={14} aria-hidden />}>
+              <Badge
+                variant="light"
+                color={up ? "teal" : "red"}
+                leftSection={up ? <IconArrowUpRight size={14} aria-hidden /> : <IconArrowDownRight size={14} aria-hidden />}
+              >
                 {formatUSD(Math.abs(change))}
               </Badge>
             </Group>

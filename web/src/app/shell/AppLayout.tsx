@@ -139,7 +139,15 @@ export function AppLayout({ children }: { children: ReactNode }) {
 
       <AppShell.Navbar className={classes.navbar} data-testid="sidebar">
         <ScrollArea className={classes.navScroll} p={collapsed ? "xs" : "sm"}>
-          <NavList tabs={nav.tabs} currentArea={nav.currentArea} currentSub={nav.currentSub} collapsed={collapsed} loading={nav.loading} onTab={onTab} onSubTab={onSubTab} />
+          <NavList
+            tabs={nav.tabs}
+            currentArea={nav.currentArea}
+            currentSub={nav.currentSub}
+            collapsed={collapsed}
+            loading={nav.loading}
+            onTab={onTab}
+            onSubTab={onSubTab}
+          />
         </ScrollArea>
         <Group className={classes.navFooter} gap={4} justify={collapsed ? "center" : "flex-end"}>
           <Tooltip label={t(collapsed ? "navigation:sidebar.expand" : "navigation:sidebar.collapse")} withArrow>

@@ -10,18 +10,26 @@ export const CONNECTION_NOTICE_DELAY_MS = 3_000;
 export function ConnectionNotice() {
   const { t } = useTranslation("common");
   const open = useSyncExternalStore(connection.subscribe, connection.get);
-  const [show, setShow] = useState(false);
+  // The outage the delay has run out for; the notice shows while that same outage lasts.
+  const [lateDrop, setLateDrop] = useState(-1);
   useEffect(() => {
-    if (open !== false) {
-      setShow(false);
-      return;
-    }
-    const timer = setTimeout(() => setShow(true), CONNECTION_NOTICE_DELAY_MS);
+    if (open !== false) return;
+    const drop = connection.drops();
+    const timer = setTimeout(() => setLateDrop(drop), CONNECTION_NOTICE_DELAY_MS);
     return () => clearTimeout(timer);
   }, [open]);
+  const show = open === false && lateDrop === connection.drops();
   if (!show) return null;
   return (
-    <Alert color="yellow" variant="light" radius={0} py={6} icon={<Loader size={14} color="yellow" aria-hidden />} role="status" data-testid="connection-notice">
+    <Alert
+      color="yellow"
+      variant="light"
+      radius={0}
+      py={6}
+      icon={<Loader size={14} color="yellow" aria-hidden />}
+      role="status"
+      data-testid="connection-notice"
+    >
       {t("connection.reconnecting")}
     </Alert>
   );
