@@ -112,10 +112,13 @@ test("staff records and submits a collection on a phone; a supervisor verifies i
     await page.getByRole("button", { name: "Select a store" }).click();
     const dialog = page.getByRole("dialog", { name: "Store and dates" });
     const picker = dialog.getByRole("combobox", { name: "Store" });
+    // The store list opens on screen under the field and keeps the choice (issue 12).
     await picker.click();
-    await picker.fill("Downtown");
-    // The phone layout keeps the dropdown moving while it settles: choose without coordinates.
-    await page.getByRole("option", { name: new RegExp(`^${store} - `) }).dispatchEvent("click");
+    const option = page.getByRole("option", { name: new RegExp(`^${store} - `) });
+    await expect(option).toBeInViewport();
+    await option.click();
+    await expect(picker).toHaveValue(new RegExp(store));
+    await expect(page.getByRole("listbox")).toBeHidden();
     await expect(picker).toHaveValue(new RegExp(store));
     await dialog.getByRole("button", { name: "Apply Selections" }).click();
     await expect(dialog).toBeHidden();

@@ -118,13 +118,13 @@ test.describe("desktop", () => {
     await page.getByTestId("nav-sub-user-email-preferences").click();
     await expect(page).toHaveURL(/\/user\/email-preferences$/);
     await expect(page.getByText("You don't have permission to company membership")).toHaveCount(0);
-    // A company screen's address leads back to the profile with Access Denied, not to a failing screen.
+    // A company screen's address shows the Access Denied panel in place, not a failing screen.
     await page.goto("/laundromat/collections-list");
-    await expect(page.getByText("Access Denied")).toBeVisible();
-    await expect(page).toHaveURL(/\/user\/profile$/);
-    // System administration stays open to them; its screens are not built yet.
+    await expect(page.getByRole("heading", { name: "Access Denied" })).toBeVisible();
+    await expect(page).toHaveURL(/\/laundromat\/collections-list$/);
+    // System administration stays open to them; its screens are not built yet and say so.
     await page.goto("/system-admin/dashboard");
-    await expect(page.getByText("This section is not available yet.")).toBeVisible();
+    await expect(page.getByTestId("coming-panel")).toContainText("This screen is coming with its module; it is not built yet.");
     await expect(page.getByText("You don't have permission to company membership")).toHaveCount(0);
     expect(consoleErrors).toEqual([]);
   });

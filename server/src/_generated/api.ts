@@ -13,6 +13,7 @@ import type * as employeeAuth from "../functions/employeeAuth.ts";
 import type * as employeeAuth_index from "../functions/employeeAuth/index.ts";
 import type * as equipment from "../functions/equipment.ts";
 import type * as equipmentConfig from "../functions/equipmentConfig.ts";
+import type * as home from "../functions/home.ts";
 import type * as marketing from "../functions/marketing.ts";
 import type * as navigation from "../functions/navigation.ts";
 import type * as physicalCounts from "../functions/physicalCounts.ts";
@@ -37,6 +38,7 @@ export type Api = ApiFromModules<{
   "employeeAuth/index": typeof employeeAuth_index;
   "equipment": typeof equipment;
   "equipmentConfig": typeof equipmentConfig;
+  "home": typeof home;
   "marketing": typeof marketing;
   "navigation": typeof navigation;
   "physicalCounts": typeof physicalCounts;

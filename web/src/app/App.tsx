@@ -11,21 +11,23 @@ import { queryClient } from "../lib/client";
 import { themeStorageManager } from "../lib/colorScheme";
 import { useQueryState } from "../lib/hooks";
 import i18n from "../lib/i18n";
+import { useDensity } from "../lib/preferences";
 import { NOTICE_MS, TOAST_LIMIT, TOAST_POSITION } from "../lib/notify";
 import { ErrorBoundary } from "../ui/ErrorBoundary";
 import { LoadingState } from "../ui/Loading";
 import { ErrorFallbackPage } from "./ErrorFallbackPage";
 import { router } from "./router";
-import { themeFromConfig } from "./theme";
+import { cssVariablesResolver, themeFromConfig } from "./theme";
 
 const colorSchemeManager = themeStorageManager();
 
 /** Mantine, themed by the signed-in user's active theme (the built-in look until it arrives). */
 function ThemedProvider({ children }: { children: ReactNode }) {
   const { data: active } = useQueryState(api.themes.queries.getActiveTheme);
-  const mantineTheme = useMemo(() => themeFromConfig(active?.config), [active?.config]);
+  const density = useDensity();
+  const mantineTheme = useMemo(() => themeFromConfig(active?.config, { density }), [active?.config, density]);
   return (
-    <MantineProvider theme={mantineTheme} defaultColorScheme="auto" colorSchemeManager={colorSchemeManager}>
+    <MantineProvider theme={mantineTheme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="auto" colorSchemeManager={colorSchemeManager}>
       <Notifications position={TOAST_POSITION} autoClose={NOTICE_MS} limit={TOAST_LIMIT} zIndex={1000} />
       {children}
     </MantineProvider>

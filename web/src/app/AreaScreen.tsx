@@ -1,25 +1,42 @@
-import { Alert, Center } from "@mantine/core";
-import { IconInfoCircle } from "@tabler/icons-react";
+import { Alert, Center, Stack, Text, ThemeIcon, Title } from "@mantine/core";
+import { IconHourglass, IconInfoCircle } from "@tabler/icons-react";
 import { Navigate, useLocation } from "@tanstack/react-router";
-import { createElement, useEffect } from "react";
+import { createElement } from "react";
 import { useTranslation } from "react-i18next";
-import { permissionsInCompany } from "@tumble/domain/permissions";
-import { canSeeSubScreen, FALLBACK_PATH, resolveRoute } from "@tumble/domain/routes";
+import { permissionsInCompany, type Permissions } from "@tumble/domain/permissions";
+import { ACCESS_GATES, gateAllows, gateFlag, resolveRoute, type Area } from "@tumble/domain/routes";
 import { api } from "../lib/api";
 import { useQuery } from "../lib/hooks";
-import { notifyError } from "../lib/notify";
+import { AccessDenied, type AccessDeniedProps } from "../ui/AccessDenied";
 import { LoadingState } from "../ui/Loading";
 import { pathTarget } from "./pathTarget";
 import { screenFor } from "./screens";
 
-// Resolves the location by the route table of packages/domain and guards it by permission:
-// a screen the user may not see redirects to the profile with an 'Access Denied' toast.
+// Resolves the location by the route table of packages/domain and guards it by permission: a
+// screen the user may not see shows the 'Access Denied' panel of spec section 6 in place (the
+// address stays, so a shared link says why), and a screen not built yet says it is coming.
 
 const PROMPT_KEYS: Record<string, string> = {
   "employee-management": "prompts.employeeManagement",
   payroll: "prompts.payroll",
   marketing: "prompts.marketing",
 };
+
+/** Section 6's fixed messages for the screens that have one; the others say which permission is missing. */
+function denial(area: Area, subScreen: string, permissions: Permissions): AccessDeniedProps | null {
+  const gates = ACCESS_GATES[area];
+  const gate = !gateAllows(gates.route, permissions)
+    ? gates.route
+    : !gateAllows(gates.subScreens[subScreen] ?? gates.route, permissions)
+      ? gates.subScreens[subScreen]!
+      : null;
+  if (!gate) return null;
+  if (area === "system-admin") return { reason: "systemAdmin" };
+  if (area === "laundromat" && subScreen === "admin-collections" && gate === "isAdmin") return { reason: "adminCollections" };
+  if (area === "company" && subScreen === "email-templates") return { reason: "emailTemplates" };
+  if (area === "company" && subScreen === "email-dashboard") return { reason: "emailDashboard" };
+  return { flag: gateFlag(gate) };
+}
 
 export function AreaScreen() {
   const { pathname } = useLocation();
@@ -31,19 +48,30 @@ export function AreaScreen() {
   if (resolution.kind === "prompt") return <Notice text={t(PROMPT_KEYS[resolution.area] ?? "notBuilt")} />;
   if (!role) return <LoadingState />;
   // Company screens need an active company, even for a system admin (the server refuses them without one).
-  if (!canSeeSubScreen(resolution.area, resolution.subScreen, permissionsInCompany(role.permissions, role.companyId))) return <AccessDeniedRedirect />;
+  const denied = denial(resolution.area, resolution.subScreen, permissionsInCompany(role.permissions, role.companyId));
+  if (denied) return <AccessDenied {...denied} />;
   const screen = screenFor(resolution.area, resolution.subScreen);
-  if (!screen) return <Notice text={t("notBuilt")} />;
+  if (!screen) return <ComingPanel area={resolution.area} subScreen={resolution.subScreen} />;
   // The screens are made once at start-up (app/screens.ts), not during render.
   return createElement(screen, { key: pathname });
 }
 
-function AccessDeniedRedirect() {
+/** A screen of the route table whose module has not landed: navigation hides it, a typed address says so. */
+function ComingPanel({ area, subScreen }: { area: Area; subScreen: string }) {
   const { t } = useTranslation("navigation");
-  useEffect(() => {
-    notifyError(t("accessDenied"), { autoClose: 5000 });
-  }, [t]);
-  return <Navigate {...pathTarget(FALLBACK_PATH)} replace />;
+  return (
+    <Center p={{ base: "md", sm: "xl" }} mih={280}>
+      <Stack align="center" gap="sm" ta="center" maw={480} data-testid="coming-panel">
+        <ThemeIcon size={56} radius="xl" variant="light">
+          <IconHourglass size={30} aria-hidden />
+        </ThemeIcon>
+        <Title order={1} size="h3">
+          {t(`subScreens.${area}.${subScreen}`, { defaultValue: subScreen })}
+        </Title>
+        <Text c="dimmed">{t("coming")}</Text>
+      </Stack>
+    </Center>
+  );
 }
 
 function Notice({ text }: { text: string }) {

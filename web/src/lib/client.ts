@@ -32,7 +32,28 @@ export function fnQueryKey(path: string, argsJSON: string): FnQueryKey {
   return [FN, path, argsJSON];
 }
 
+type ConnectionListener = (open: boolean) => void;
+const connectionListeners = new Set<ConnectionListener>();
+let connectionOpen: boolean | null = null;
+let drops = 0;
+
+/** The live socket's state: null before it first opens, then whether it is open now. */
+export const connection = {
+  get: () => connectionOpen,
+  /** How many times the socket has gone down; tells one outage from the next. */
+  drops: () => drops,
+  subscribe(listener: ConnectionListener): () => void {
+    connectionListeners.add(listener);
+    return () => connectionListeners.delete(listener);
+  },
+};
+
 export const sync = new SyncSocket({
+  onConnectionChange(open) {
+    connectionOpen = open;
+    if (!open) drops += 1;
+    for (const listener of connectionListeners) listener(open);
+  },
   onQueryUpdated(path, argsJSON, value) {
     queryClient.setQueryData(fnQueryKey(path, argsJSON), value === undefined ? null : value);
   },

@@ -34,11 +34,25 @@ export interface ToastOptions {
   id?: string;
 }
 
+/** Errors on screen by message: the same error again adds to its count instead of piling up. */
+const openErrors = new Map<string, { id: string; count: number }>();
+
 /** Shows a toast and returns its id. */
 export function notify(type: ToastType, message: string, options: ToastOptions = {}): string {
   const { color, icon } = LOOK[type];
+  const repeat = type === "error" && !options.action ? openErrors.get(message) : undefined;
+  if (repeat) {
+    repeat.count += 1;
+    notifications.update({ id: repeat.id, message: `${message} (×${repeat.count})`, color, icon, title: options.title });
+    return repeat.id;
+  }
+  const id = options.id ?? `toast-${Math.random().toString(36).slice(2)}`;
+  if (type === "error" && !options.action) openErrors.set(message, { id, count: 1 });
   return notifications.show({
-    id: options.id,
+    id,
+    onClose: () => {
+      if (openErrors.get(message)?.id === id) openErrors.delete(message);
+    },
     color,
     icon,
     title: options.title,

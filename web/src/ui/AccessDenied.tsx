@@ -1,6 +1,6 @@
 import { Center, Paper, Stack, Text, ThemeIcon, Title } from "@mantine/core";
 import { IconLock } from "@tabler/icons-react";
-import { ACCESS_ACTIONS, accessDeniedMessage, type PermissionFlag } from "@tumble/domain/permissions";
+import { ACCESS_ACTIONS, accessDeniedMessage, FLAG_ROLES, type PermissionFlag } from "@tumble/domain/permissions";
 import { useTranslation } from "react-i18next";
 
 /** The fixed denial messages of spec section 6, for screens that deny inline. */
@@ -17,8 +17,13 @@ export interface AccessDeniedProps {
 
 /** The 'Access Denied' panel: a lock, the title and why. */
 export function AccessDenied({ flag, reason, insufficientFor }: AccessDeniedProps) {
-  const { t } = useTranslation("admin");
+  const { t, i18n } = useTranslation(["admin", "common"]);
   const message = useAccessDeniedMessage({ flag, reason, insufficientFor });
+  // Who holds the permission, so the person at the counter knows whom to ask (spec section 6 mapping).
+  const roles = flag && Object.hasOwn(FLAG_ROLES, flag) && flag !== "hasCompanyMembership" && flag !== "isMember" ? FLAG_ROLES[flag as PermissionFlag] : [];
+  const who = roles.length
+    ? new Intl.ListFormat(i18n.language, { type: "disjunction" }).format(roles.map((r) => t(`common:roles.${r}`, { defaultValue: r })))
+    : null;
   return (
     <Center p={{ base: "md", sm: "xl" }} mih={280}>
       <Paper withBorder radius="lg" p="xl" maw={480} w="100%" role="alert" data-testid="access-denied">
@@ -26,12 +31,17 @@ export function AccessDenied({ flag, reason, insufficientFor }: AccessDeniedProp
           <ThemeIcon size={56} radius="xl" color="red" variant="light">
             <IconLock size={30} aria-hidden />
           </ThemeIcon>
-          <Title order={2} size="h3">
+          <Title order={1} size="h3">
             {t("accessDenied.title")}
           </Title>
           <Text c="dimmed" data-testid="access-denied-message">
             {message}
           </Text>
+          {who ? (
+            <Text size="sm" data-testid="access-denied-who">
+              {t("accessDenied.whoCan", { roles: who })}
+            </Text>
+          ) : null}
         </Stack>
       </Paper>
     </Center>

@@ -23,6 +23,7 @@ import { LanguageToggle } from "../../ui/LanguageToggle";
 import { requestLaundromatEntry } from "../../lib/laundromatSelection";
 import { LaundromatSelectionHost } from "../../ui/laundromatSelection/LaundromatSelectionHost";
 import { AppMenu } from "./AppMenu";
+import { ConnectionNotice } from "./ConnectionNotice";
 import { setLaundromatEntryGuard } from "./laundromatEntry";
 import { HeaderClock } from "./HeaderClock";
 import { NavList } from "./NavList";
@@ -139,7 +140,15 @@ export function AppLayout({ children }: { children: ReactNode }) {
 
       <AppShell.Navbar className={classes.navbar} data-testid="sidebar">
         <ScrollArea className={classes.navScroll} p={collapsed ? "xs" : "sm"}>
-          <NavList tabs={nav.tabs} currentArea={nav.currentArea} currentSub={nav.currentSub} collapsed={collapsed} onTab={onTab} onSubTab={onSubTab} />
+          <NavList
+            tabs={nav.tabs}
+            currentArea={nav.currentArea}
+            currentSub={nav.currentSub}
+            collapsed={collapsed}
+            loading={nav.loading}
+            onTab={onTab}
+            onSubTab={onSubTab}
+          />
         </ScrollArea>
         <Group className={classes.navFooter} gap={4} justify={collapsed ? "center" : "flex-end"}>
           <Tooltip label={t(collapsed ? "navigation:sidebar.expand" : "navigation:sidebar.collapse")} withArrow>
@@ -168,6 +177,9 @@ export function AppLayout({ children }: { children: ReactNode }) {
       </AppShell.Navbar>
 
       <AppShell.Main>
+        <Box className={classes.notice}>
+          <ConnectionNotice />
+        </Box>
         <Box className={classes.content}>{children}</Box>
         <LaundromatSelectionHost />
       </AppShell.Main>
@@ -224,7 +236,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
           user={localPart}
           role={companyRole}
           globalRole={user?.globalRole ?? null}
-          nav={<NavList tabs={nav.tabs} currentArea={nav.currentArea} currentSub={nav.currentSub} onTab={onTab} onSubTab={onSubTab} />}
+          nav={<NavList tabs={nav.tabs} currentArea={nav.currentArea} currentSub={nav.currentSub} loading={nav.loading} onTab={onTab} onSubTab={onSubTab} />}
           onFullscreen={() => {
             setDrawerOpen(false);
             fullscreen.toggle();

@@ -1,4 +1,4 @@
-import { ActionIcon, Badge, Indicator, NavLink, Stack, Text, Tooltip, UnstyledButton } from "@mantine/core";
+import { ActionIcon, Badge, Indicator, NavLink, Skeleton, Stack, Text, Tooltip, UnstyledButton } from "@mantine/core";
 import { IconChevronRight } from "@tabler/icons-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -16,18 +16,31 @@ interface NavListProps {
   currentSub: string | null;
   /** Icons only, labels in tooltips. */
   collapsed?: boolean;
+  /** The role is still loading. */
+  loading?: boolean;
   onTab: (area: Area) => void;
   onSubTab: (area: Area, subScreen: string, search?: AppSearch) => void;
 }
 
 /** The main tabs, each with an expandable list of its sub-tabs, and their live badges. */
-export function NavList({ tabs, currentArea, currentSub, collapsed = false, onTab, onSubTab }: NavListProps) {
+export function NavList({ tabs, currentArea, currentSub, collapsed = false, loading = false, onTab, onSubTab }: NavListProps) {
   const { t } = useTranslation("navigation");
   const icon = useIconSize();
   // Unfolded: what the user chose for a tab, else only the tab they are on.
   const [folded, setFolded] = useState<ReadonlyMap<Area, boolean>>(() => new Map());
   const isOpen = (area: Area) => folded.get(area) ?? area === currentArea;
   const toggle = (area: Area) => setFolded((prev) => new Map(prev).set(area, !(prev.get(area) ?? area === currentArea)));
+
+  // While the role loads there is nothing to list yet: show the shape, not 'no options available'.
+  if (loading) {
+    return (
+      <Stack gap={6} p={collapsed ? 0 : "xs"} aria-busy="true" aria-label={t("sidebar.label")} data-testid="nav-loading">
+        {[0, 1, 2].map((i) => (
+          <Skeleton key={i} height={collapsed ? 48 : 36} width={collapsed ? 48 : "100%"} radius="sm" />
+        ))}
+      </Stack>
+    );
+  }
 
   if (tabs.length === 0) {
     return (

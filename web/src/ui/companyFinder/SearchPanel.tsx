@@ -70,6 +70,7 @@ export function SearchPanel({
           onClick={() => setShowFilters((v) => !v)}
           aria-expanded={showFilters}
           aria-controls={filtersId}
+          aria-label={t("finder.filters.toggle")}
           leftSection={<IconAdjustmentsHorizontal size={16} aria-hidden />}
           px="sm"
         >

@@ -42,6 +42,8 @@ export function LaundromatSelectionDialog({ opened, stored, stores, onApply, onC
       }
       size="lg"
       fullScreen={phone}
+      // On a phone the full-screen dialog fades in place, so the store list opens where it stays.
+      transitionProps={phone ? { transition: "fade", duration: 0 } : undefined}
       centered
       closeButtonProps={{ "aria-label": t("common:actions.close") }}
       data-testid="selection-dialog"
@@ -54,6 +56,7 @@ export function LaundromatSelectionDialog({ opened, stored, stores, onApply, onC
 
 function SelectionForm({ stored, stores, onApply, onClear, onCancel }: Omit<LaundromatSelectionDialogProps, "opened">) {
   const { t } = useTranslation("collections");
+  const phone = useMediaQuery("(max-width: 767px)");
   const today = localToday();
   const initial = stored ?? defaultSelection(today);
   const [storeId, setStoreId] = useState<string | null>(initial.storeId);
@@ -93,7 +96,8 @@ function SelectionForm({ stored, stores, onApply, onClear, onCancel }: Omit<Laun
           label={t("selection.store")}
           placeholder={loading ? t("selection.storesLoading") : t("selection.storePlaceholder")}
           required
-          searchable
+          // Typing to search would raise the phone's keyboard and push the list off screen.
+          searchable={!phone}
           disabled={loading}
           rightSection={loading ? <Loader size="xs" aria-label={t("selection.storesLoading")} /> : undefined}
           data={activeStores.map((s) => ({ value: s._id, label: `${s.name} - ${s.address}` }))}
@@ -106,7 +110,9 @@ function SelectionForm({ stored, stores, onApply, onClear, onCancel }: Omit<Laun
           onBlur={() => setStoreTouched(true)}
           error={storeError}
           nothingFoundMessage={t("selection.noMatchingStore")}
-          comboboxProps={{ withinPortal: true, zIndex: 1000 }}
+          // On a phone the list opens inside the dialog, below the field, and scrolls with it.
+          comboboxProps={phone ? { withinPortal: false, position: "bottom", middlewares: { flip: false, shift: false } } : { withinPortal: true, zIndex: 1000 }}
+          maxDropdownHeight={phone ? 260 : undefined}
           data-testid="selection-store"
         />
       )}

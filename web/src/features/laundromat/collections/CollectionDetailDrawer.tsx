@@ -117,7 +117,7 @@ function DetailBody({ c, admin, onClose }: { c: CollectionDetail; admin: boolean
   }
 
   return (
-    <Stack gap="md" pb="xl">
+    <Stack gap="md">
       <div>
         <Group justify="space-between" align="flex-start" gap="xs">
           <div>
@@ -261,45 +261,48 @@ function DetailBody({ c, admin, onClose }: { c: CollectionDetail; admin: boolean
         </Text>
       ) : null}
       {reviewable && !own ? (
-        rejecting ? (
-          <Stack gap="xs">
-            <Textarea
-              label={t("verify.rejectReason")}
-              required
-              autosize
-              minRows={2}
-              maxLength={500}
-              value={reason}
-              onChange={(e) => setReason(e.currentTarget.value)}
-              error={reasonTried && !reason.trim() ? t("verify.reasonRequired") : undefined}
-              data-autofocus
-            />
-            <Group justify="flex-end" gap="xs">
-              <Button variant="default" size="md" onClick={() => setRejecting(false)}>
-                {t("common.cancel")}
+        // Pinned to the bottom of the drawer, so a long collection never hides Verify and Reject.
+        <div className={classes.pinnedActions} data-testid="detail-actions">
+          {rejecting ? (
+            <Stack gap="xs">
+              <Textarea
+                label={t("verify.rejectReason")}
+                required
+                autosize
+                minRows={2}
+                maxLength={500}
+                value={reason}
+                onChange={(e) => setReason(e.currentTarget.value)}
+                error={reasonTried && !reason.trim() ? t("verify.reasonRequired") : undefined}
+                data-autofocus
+              />
+              <Group justify="flex-end" gap="xs">
+                <Button variant="default" size="md" onClick={() => setRejecting(false)}>
+                  {t("common.cancel")}
+                </Button>
+                <Button color="red" size="md" leftSection={<IconX size={18} aria-hidden />} loading={busy === "reject"} onClick={() => void onReject()}>
+                  {t("verify.confirmReject")}
+                </Button>
+              </Group>
+            </Stack>
+          ) : (
+            <Group grow gap="xs">
+              <Button
+                color="red"
+                variant="light"
+                size="lg"
+                leftSection={<IconX size={18} aria-hidden />}
+                onClick={() => setRejecting(true)}
+                disabled={busy !== null}
+              >
+                {t("verify.reject")}
               </Button>
-              <Button color="red" size="md" leftSection={<IconX size={18} aria-hidden />} loading={busy === "reject"} onClick={() => void onReject()}>
-                {t("verify.confirmReject")}
+              <Button color="green" size="lg" leftSection={<IconCheck size={18} aria-hidden />} loading={busy === "verify"} onClick={() => void onVerify()}>
+                {t("verify.verify")}
               </Button>
             </Group>
-          </Stack>
-        ) : (
-          <Group grow gap="xs">
-            <Button
-              color="red"
-              variant="light"
-              size="lg"
-              leftSection={<IconX size={18} aria-hidden />}
-              onClick={() => setRejecting(true)}
-              disabled={busy !== null}
-            >
-              {t("verify.reject")}
-            </Button>
-            <Button color="green" size="lg" leftSection={<IconCheck size={18} aria-hidden />} loading={busy === "verify"} onClick={() => void onVerify()}>
-              {t("verify.verify")}
-            </Button>
-          </Group>
-        )
+          )}
+        </div>
       ) : null}
       {admin && isAdmin && c.status === "verified" && !c.adjustsCollectionId ? (
         <>

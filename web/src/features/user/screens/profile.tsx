@@ -15,6 +15,7 @@ import { ThemeChoiceControl } from "../../../ui/DisplayControls";
 import { LayoutPreferencesPanel } from "../../../ui/LayoutPreferencesPanel";
 import { ThemePicker } from "../../../ui/ThemePicker";
 import { formatInstantDate } from "@tumble/domain/dateFormat";
+import { TodayPanel } from "../../../app/home/TodayPanel";
 
 type Membership = NonNullable<ReturnType<typeof useMemberships>>[number];
 
@@ -42,6 +43,8 @@ export default function ProfileScreen() {
           {t("profile.subtitle")}
         </Text>
       </div>
+
+      <TodayPanel />
 
       {user === null ? (
         <Alert color="yellow" icon={<IconInfoCircle aria-hidden />}>
