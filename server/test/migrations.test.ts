@@ -122,11 +122,11 @@ describe("migrations", () => {
   });
 });
 
-describe("migration 0017 (the double-entry cash ledger)", () => {
+describe("migration 0015 (the double-entry cash ledger)", () => {
   it("moves every existing posting onto entries of two lines, keeping each account's balance", async () => {
     const database = await emptyDatabase();
     const all = await loadMigrations();
-    const before = Object.fromEntries(Object.entries(all).filter(([name]) => name < "0017"));
+    const before = Object.fromEntries(Object.entries(all).filter(([name]) => name < "0015"));
     const result = await new Migrator({ db: raw(database), provider: { getMigrations: async () => before } }).migrateToLatest();
     expect(result.error).toBeUndefined();
 
