@@ -15,6 +15,8 @@ export const DEMO_ACCOUNTS = [
   { email: "member@demo.test", role: "MEMBER", company: "rio" },
   { email: "managing@demo.test", role: "MANAGING_MEMBER", company: "rio" },
   { email: "owner@suds.test", role: "OWNER", company: "suds" },
+  // Belongs to both companies, so the company switcher has something to switch between.
+  { email: "area@demo.test", role: "MANAGER", company: "rio", also: { company: "suds", role: "SUPERVISOR" } },
   { email: "sysadmin@demo.test", role: null, company: null, globalRole: "SYSTEM_ADMIN" },
 ] as const;
 
@@ -78,5 +80,11 @@ export const seed: DemoSeeder = async ({ db, data }) => {
       })
       .execute();
     if (companyId && account.role) await db.insertInto("memberships").values({ id: newId(), companyId, userId: id, role: account.role }).execute();
+    if ("also" in account) {
+      await db
+        .insertInto("memberships")
+        .values({ id: newId(), companyId: companies[account.also.company].id, userId: id, role: account.also.role, joinedAt: new Date("2025-03-01T15:00:00Z") })
+        .execute();
+    }
   }
 };
