@@ -46,8 +46,13 @@ describe("the demo data", () => {
     const role = await area.query<Role>("auth:getUserCompanyRole");
     expect(role).toMatchObject({ role: "SUPERVISOR", companyId: suds.companyId });
     expect(role.permissions.hasCompanyMembership).toBe(true);
-    expect(await area.query<Membership[]>("companies:getUserCompanyMemberships")).toEqual([expect.objectContaining({ companyName: "Suds Express", isActive: true })]);
-    expect(await area.query<{ role: string; activeCompanyId: string | null }>("auth:loggedInUser")).toMatchObject({ role: "SUPERVISOR", activeCompanyId: suds.companyId });
+    expect(await area.query<Membership[]>("companies:getUserCompanyMemberships")).toEqual([
+      expect.objectContaining({ companyName: "Suds Express", isActive: true }),
+    ]);
+    expect(await area.query<{ role: string; activeCompanyId: string | null }>("auth:loggedInUser")).toMatchObject({
+      role: "SUPERVISOR",
+      activeCompanyId: suds.companyId,
+    });
   });
 
   it("has a collection awaiting verification at every active store inside the default range (today in the store's time zone)", async () => {
@@ -75,7 +80,9 @@ describe("the demo data", () => {
     expect(campaign).toMatchObject({ isActive: true, stats: { claims: 12, verifications: 8, redemptions: 5 } });
     const open = await manager.query<Array<{ friendlyId: string }>>("marketing:getActiveCampaigns");
     expect(open.map((c) => c.friendlyId)).toContain(DEMO_CAMPAIGN_FRIENDLY_ID);
-    const page = await new Client(server.url).query<{ name: string } | null>("marketing:getCampaignByFriendlyIdPublic", { friendlyId: DEMO_CAMPAIGN_FRIENDLY_ID });
+    const page = await new Client(server.url).query<{ name: string } | null>("marketing:getCampaignByFriendlyIdPublic", {
+      friendlyId: DEMO_CAMPAIGN_FRIENDLY_ID,
+    });
     expect(page).not.toBeNull();
   });
 });

@@ -84,7 +84,11 @@ export const seed: DemoSeeder = async ({ db, today, data }) => {
     const createdAt = new Date(start + Math.round(((i + 0.5) / CUSTOMERS.length) * (today.getTime() - start - DAY_MS / 2)));
     const verifiedAt = status === "pending" ? null : new Date(createdAt.getTime() + 20 * 60 * 1000);
     const usedAt = status === "used" ? new Date(createdAt.getTime() + 2 * DAY_MS) : null;
-    const first = customerName.split(" ")[0].normalize("NFKD").replace(/[\u0300-\u036f]/g, "").toLowerCase();
+    const first = customerName
+      .split(" ")[0]
+      .normalize("NFKD")
+      .replace(/[\u0300-\u036f]/g, "")
+      .toLowerCase();
     await db
       .insertInto("campaignClaims")
       .values({
