@@ -1,17 +1,20 @@
 import { Button, Divider, Paper, PasswordInput, Stack, Text, TextInput, Title } from "@mantine/core";
 import { IconKey, IconLock, IconMail, IconUserCircle } from "@tabler/icons-react";
 import { validatePassword, validatePasswordConfirmation } from "@tumble/domain/employeeForm";
-import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from "react";
+import { lazy, Suspense, useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { useAuth } from "../../lib/auth";
+import { LoadingState } from "../../ui/Loading";
 import { notifySuccess } from "../../lib/notify";
 import { BackToSignIn, FormError, LinkButton, type ModeProps } from "./AuthParts";
 import { MIN_PASSWORD_LENGTH, normaliseEmail, type AuthMode } from "./authErrors";
 import { EmployeeSignUpForm } from "./EmployeeSignUpForm";
-import { JoinCompanyPanel } from "./JoinCompanyPanel";
 import { useAuthSubmit } from "./useAuthSubmit";
 
 export type { AuthMode } from "./authErrors";
+
+// The finder (and its select and search) loads only when the join mode opens.
+const JoinCompanyPanel = lazy(() => import("./JoinCompanyPanel"));
 
 /** Reset codes are 6 digits (docs/decisions/0003-sessions-and-tokens.md). */
 const RESET_CODE_LENGTH = 6;
@@ -67,7 +70,11 @@ function renderMode(mode: AuthMode, props: ModeProps): ReactNode {
     case "resetPassword":
       return <ResetPasswordForm {...props} />;
     case "joinCompany":
-      return <JoinCompanyPanel {...props} />;
+      return (
+        <Suspense fallback={<LoadingState />}>
+          <JoinCompanyPanel {...props} />
+        </Suspense>
+      );
     case "employeeSignUp":
       return <EmployeeSignUpForm {...props} />;
   }

@@ -18,7 +18,7 @@ import { useAuthSubmit } from "./useAuthSubmit";
  * The joinCompany mode: the company finder itself (search by name or code), then an account and
  * the join request in one step.
  */
-export function JoinCompanyPanel(props: ModeProps) {
+export default function JoinCompanyPanel(props: ModeProps) {
   const { t } = useTranslation("auth");
   return (
     <Stack gap="md" data-testid="join-company">
