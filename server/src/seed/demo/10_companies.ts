@@ -79,7 +79,10 @@ export const seed: DemoSeeder = async ({ db, data }) => {
         activeCompanyId: companyId,
       })
       .execute();
-    if (companyId && account.role) await db.insertInto("memberships").values({ id: newId(), companyId, userId: id, role: account.role }).execute();
+    // Joined soon after the company was set up, so "member since" reads like a real team's.
+    const joinedAt = account.company ? new Date(companies[account.company].createdAt.getTime() + 14 * 86_400_000) : null;
+    if (companyId && account.role && joinedAt)
+      await db.insertInto("memberships").values({ id: newId(), companyId, userId: id, role: account.role, joinedAt }).execute();
     if ("also" in account) {
       await db
         .insertInto("memberships")

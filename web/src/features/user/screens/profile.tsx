@@ -132,7 +132,8 @@ function JoinSection({ guest }: { guest: boolean }) {
           {t("profile.guestCannotJoin")}
         </Alert>
       ) : (
-        <CompanyFinder />
+        // The section has the heading: the finder's own would repeat it.
+        <CompanyFinder embedded />
       )}
     </Section>
   );
