@@ -43,8 +43,9 @@ export default defineConfig(({ mode }) => {
           codeSplitting: {
             groups: [
               { name: "react", test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
-              { name: "mantine", test: /node_modules[\\/]@mantine[\\/]/ },
-              { name: "tanstack", test: /node_modules[\\/]@tanstack[\\/]/ },
+              // Mantine and the router split by use, not one chunk each: the sign-in screen's first
+              // load carries only the components it shows and no router (docs/decisions/0022).
+              { name: "query", test: /node_modules[\\/]@tanstack[\\/](query-core|react-query)[\\/]/ },
               { name: "i18n", test: /node_modules[\\/](i18next|react-i18next|i18next-[a-z-]+)[\\/]/ },
             ],
           },

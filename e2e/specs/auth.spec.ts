@@ -83,7 +83,30 @@ test.describe("accounts and sign-in", () => {
       await expect(page.getByTestId("profile-email")).toHaveText("Guest");
       await expect(page.getByTestId("profile-role")).toHaveText("No role assigned");
       await expect(authCard(page)).toHaveCount(0);
+      // A guest has no e-mail and cannot join: no "E-mail: Guest", no "another company".
+      await expect(page.getByTestId("profile-email-value")).toHaveCount(0);
+      await expect(page.getByTestId("profile-join-company")).toContainText("Guest accounts cannot join a company.");
+      await expect(page.getByText("Join another company")).toHaveCount(0);
     });
+  });
+
+  test("join a company from the sign-in card: find it, create the account and send the request in one step", async ({ page }) => {
+    const email = uniqueEmail("joiner");
+    await page.goto("/user/my-requests");
+    await page.getByTestId("signin-create-account").click();
+    await expectMode(page, "signUp");
+    await authCard(page).getByRole("button", { name: "Find a company" }).click();
+    await expectMode(page, "joinCompany");
+    const finder = page.getByTestId("company-finder");
+    await finder.getByLabel("Company name").fill("suds");
+    await finder.getByRole("button", { name: "Select Suds Express" }).click();
+    await expect(finder.getByTestId("selected-company")).toContainText("Create your account to ask to join Suds Express");
+    await page.getByTestId("join-email").fill(email);
+    await page.getByTestId("join-password").fill("joiner-password-1");
+    await page.getByTestId("join-confirm-password").fill("joiner-password-1");
+    await page.getByTestId("join-submit").click();
+    await expect(toast(page, /Request sent to Suds Express|You joined Suds Express/)).toBeVisible();
+    await expect(page.getByTestId("my-request").filter({ hasText: "Suds Express" })).toHaveAttribute("data-status", /PENDING|APPROVED/);
   });
 
   test("employee registration: a taken username offers suggestions, one is picked, and sign-in gets the e-mail", async ({ page, baseURL }) => {

@@ -102,7 +102,7 @@ test("a full-template campaign is claimed on a phone in Spanish and verified and
   await expect(customer.getByTestId("map-area")).toHaveCSS("background-color", "rgb(251, 146, 60)");
 
   const first = cards.first();
-  const submit = first.getByRole("button", { name: "Reclamar mi crédito de $15.00" });
+  const submit = first.getByRole("button", { name: "Solicitar mi crédito de $15.00" });
   await first.getByLabel("Nombre completo").fill("Lucía Pérez");
   await first.getByLabel("Correo electrónico").fill("lucia@example.com");
   await first.getByLabel("Teléfono").pressSequentially("5551234567");
@@ -110,7 +110,7 @@ test("a full-template campaign is claimed on a phone in Spanish and verified and
   await expect(submit).toBeDisabled();
   await first.getByRole("checkbox").check();
   await submit.click();
-  await expect(customer.getByText("¡Reclamo exitoso!")).toBeVisible();
+  await expect(customer.getByText("¡Solicitud recibida!")).toBeVisible();
   const claimId = (await customer.getByTestId("claim-id").textContent())!.trim();
   expect(claimId).toMatch(/^CLM-[A-Z2-9]{4}-[A-Z2-9]{4}$/);
 
@@ -149,9 +149,9 @@ test("a full-template campaign is claimed on a phone in Spanish and verified and
   await customer.reload();
   await customer.getByRole("button", { name: "Español" }).click();
   await cards.first().getByLabel("Teléfono").pressSequentially("5551234567");
-  await expect(customer.getByTestId("used-notice")).toHaveText("Este número de teléfono ya usó esta oferta.");
-  await expect(customer.getByRole("alert").filter({ hasText: "Este número de teléfono ya usó esta oferta." }).first()).toBeVisible();
-  await expect(customer.getByRole("button", { name: "Reclamar mi crédito de $15.00" }).first()).toBeDisabled();
+  await expect(customer.getByTestId("used-notice")).toHaveText("Este número de teléfono ya canjeó esta oferta.");
+  await expect(customer.getByRole("alert").filter({ hasText: "Este número de teléfono ya canjeó esta oferta." }).first()).toBeVisible();
+  await expect(customer.getByRole("button", { name: "Solicitar mi crédito de $15.00" }).first()).toBeDisabled();
 
   await phone.close();
   await desk.close();

@@ -30,12 +30,21 @@ describe("finding a company", () => {
     const c = await newUser("finder@example.com");
     const found = await c.query<Company[]>("companyJoinRequests:searchCompanies", { query: "suds" });
     expect(found.map((x) => x.name)).toEqual(["Suds Express"]);
-    expect(found[0]).toMatchObject({ companyId: "CMP200002", memberCount: 1, allowJoinRequests: true });
+    // Its owner and area@demo.test, who belongs to both demo companies.
+    expect(found[0]).toMatchObject({ companyId: "CMP200002", memberCount: 2, allowJoinRequests: true });
     expect(await c.query<Company[]>("companyJoinRequests:searchCompanies", { query: "laund", size: "SMALL" })).toHaveLength(1);
     expect(await c.query<Company[]>("companyJoinRequests:searchCompanies", { query: "laund", size: "LARGE" })).toHaveLength(0);
     expect(await c.query<Company[]>("companyJoinRequests:searchCompanies", { query: "%_%" })).toHaveLength(0);
     expect(await failure(c.query("companyJoinRequests:searchCompanies", { query: "su" }))).toBe("Please enter at least 3 characters to search for companies.");
     expect(await failure(c.query("companyJoinRequests:searchCompanies", { query: "suds", limit: 21 }))).toMatch(/^Invalid argument "limit"/);
+  });
+
+  it("searches and checks a code before there is an account (the sign-in card's join mode), but sends no request", async () => {
+    const anon = new Client(server.url);
+    expect((await anon.query<Company[]>("companyJoinRequests:searchCompanies", { query: "suds" })).map((x) => x.name)).toEqual(["Suds Express"]);
+    expect(await anon.query("companyJoinRequests:validateCompanyCode", { companyCode: "CMP100001" })).toMatchObject({ isValid: true });
+    expect(await failure(anon.query("companyJoinRequests:getEligibleCompaniesByDomain", {}))).toMatch(/signed in/i);
+    expect(await failure(anon.mutation("companyJoinRequests:requestToJoin", { companyId: sudsId }))).toMatch(/signed in/i);
   });
 
   it("validates a company code after the spec's normalisation", async () => {

@@ -1,10 +1,8 @@
-import "./lib/zodJitless";
-import "@mantine/core/styles.css";
-import "@mantine/notifications/styles.css";
+import "./app/firstPaintStyles";
 import "./app/global.css";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
-import { App } from "./app/App";
+import { App, preloadSignedInApp } from "./app/App";
 import { installGlobalErrorHandlers } from "./app/globalErrors";
 import { dropPrerenderedSignInIfHidden } from "./features/auth/prerenderedSignIn";
 import { authStore } from "./lib/auth";
@@ -14,6 +12,8 @@ import "./lib/i18n";
 installGlobalErrorHandlers();
 dropPrerenderedSignInIfHidden();
 authStore.init();
+// A stored session resumes into the signed-in app: fetch it alongside, not after.
+if (authStore.getSnapshot().token) preloadSignedInApp();
 startLiveClient();
 
 const container = document.getElementById("root");

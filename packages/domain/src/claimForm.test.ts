@@ -98,6 +98,6 @@ describe("submit state", () => {
     );
     expect(claimSubmitErrorMessage(new Error("Uncaught Error: Campaign is not active"))).toBe("Campaign is not active");
     expect(claimSubmitErrorMessage(new Error(""))).toBe("Failed to submit claim");
-    expect(claimSubmitErrorMessage(null, "es")).toBe("No se pudo enviar el reclamo");
+    expect(claimSubmitErrorMessage(null, "es")).toBe("No se pudo enviar la solicitud");
   });
 });

@@ -22,16 +22,16 @@ export const CLAIM_MESSAGES = {
   },
   duplicate: {
     en: "This phone number/email has already claimed this offer!",
-    es: "¡Este número de teléfono o correo electrónico ya reclamó esta oferta!",
+    es: "¡Este número de teléfono o correo electrónico ya solicitó esta oferta!",
   },
-  submitFailed: { en: "Failed to submit claim", es: "No se pudo enviar el reclamo" },
-  alreadyVerified: { en: "This phone number already claimed the offer!", es: "¡Este número de teléfono ya reclamó la oferta!" },
-  alreadyUsed: { en: "This phone number already used this offer.", es: "Este número de teléfono ya usó esta oferta." },
-  success: { en: "Claim Successful!", es: "¡Reclamo exitoso!" },
-  submitAnother: { en: "Submit Another Claim", es: "Enviar otro reclamo" },
+  submitFailed: { en: "Failed to submit claim", es: "No se pudo enviar la solicitud" },
+  alreadyVerified: { en: "This phone number already claimed the offer!", es: "¡Este número de teléfono ya solicitó la oferta!" },
+  alreadyUsed: { en: "This phone number already used this offer.", es: "Este número de teléfono ya canjeó esta oferta." },
+  success: { en: "Claim Successful!", es: "¡Solicitud recibida!" },
+  submitAnother: { en: "Submit Another Claim", es: "Enviar otra solicitud" },
   terms: {
     en: "By claiming this offer, you agree to our terms and conditions.",
-    es: "Al reclamar esta oferta, acepta nuestros términos y condiciones.",
+    es: "Al solicitar esta oferta, acepta nuestros términos y condiciones.",
   },
 } as const satisfies Record<string, Record<Language, string>>;
 

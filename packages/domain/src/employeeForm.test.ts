@@ -1,18 +1,13 @@
 import { describe, expect, it } from "vitest";
+import { emailSchema, employeeSignUpSchema, passwordResetSchema, passwordSignUpSchema, pinSchema, usernameSchema } from "./employeeFormSchemas.ts";
 import {
   canSubmitEmployeeForm,
-  emailSchema,
   EMPLOYEE_FORM_MESSAGES as M,
   employeeFormErrors,
-  employeeSignUpSchema,
-  passwordResetSchema,
-  passwordSignUpSchema,
   pinInput,
-  pinSchema,
   pinStrength,
   shouldCheckUsernameAvailability,
   suggestUsernames,
-  usernameSchema,
   validateEmail,
   validatePassword,
   validatePasswordConfirmation,

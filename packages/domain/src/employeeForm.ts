@@ -1,11 +1,10 @@
 // Spec section 5 "Employee form" and "Password sign-up or reset", section 4 "Username check" and
 // "PIN field": the rules with their exact messages, as plain validators (first failing message or
-// null) and as zod schemas built on them, so the form and the server reject the same input.
+// null); employeeFormSchemas.ts builds zod schemas on them, so the form and the server reject the
+// same input.
 //
 // The PIN maximum: the spec's rules say 4–6 digits while its input widget takes 4. Every check
 // here accepts 4–6 digits; the widget may still offer 4.
-
-import { z } from "zod";
 
 export const USERNAME_MIN_LENGTH = 3;
 export const USERNAME_MAX_LENGTH = 20;
@@ -110,42 +109,6 @@ export function canSubmitEmployeeForm(values: EmployeeFormValues): boolean {
   const errors = employeeFormErrors(values);
   return errors.email === null && errors.username === null && errors.pin === null;
 }
-
-// ---- zod schemas (same rules, same messages) ----
-
-function ruled(validate: (value: string) => string | null) {
-  return z.string().superRefine((value, ctx) => {
-    const message = validate(value);
-    if (message !== null) ctx.addIssue({ code: "custom", message });
-  });
-}
-
-/** Validates, then trims and lowercases. */
-export const emailSchema = ruled(validateEmail).transform((email) => email.trim().toLowerCase());
-export const usernameSchema = ruled(validateUsername);
-export const pinSchema = ruled(validatePin);
-export const passwordSchema = ruled(validatePassword);
-
-/** The employee sign-up payload of spec section 3 (e-mail lowercased). */
-export const employeeSignUpSchema = z.object({
-  email: emailSchema,
-  username: usernameSchema,
-  pin: pinSchema,
-  companyId: z.string().min(1),
-});
-export type EmployeeSignUpInput = z.input<typeof employeeSignUpSchema>;
-export type EmployeeSignUpPayload = z.output<typeof employeeSignUpSchema>;
-
-export const passwordSignUpSchema = z.object({ email: emailSchema, password: passwordSchema, confirmPassword: z.string() }).superRefine((value, ctx) => {
-  const key = validatePasswordConfirmation(value.password, value.confirmPassword);
-  if (key !== null) ctx.addIssue({ code: "custom", message: key, path: ["confirmPassword"] });
-});
-
-export const passwordResetSchema = z.object({
-  email: emailSchema,
-  code: z.string().trim().min(1),
-  newPassword: passwordSchema,
-});
 
 // ---- Username suggestions ----
 

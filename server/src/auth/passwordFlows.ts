@@ -1,4 +1,5 @@
 import { randomInt } from "node:crypto";
+import { PASSWORD_MIN_LENGTH } from "@tumble/domain/employeeForm";
 import { enqueue } from "../mail/outbox.ts";
 import type { ActionCtx } from "../runtime/define.ts";
 import { AppError } from "../runtime/errors.ts";
@@ -14,12 +15,12 @@ export const MESSAGES = {
   accountNotFound: "Account not found",
   invalidPassword: "Invalid password",
   accountExists: "Account already exists",
-  passwordTooShort: "Password must be at least 8 characters",
+  passwordTooShort: `Password must be at least ${PASSWORD_MIN_LENGTH} characters`,
+  passwordTooLong: "Password must be at most 256 characters",
   invalidCode: "Invalid or expired code",
 } as const;
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-const MIN_PASSWORD = 8;
 const CODE_MINUTES = 15;
 const MAX_CODE_TRIES = 5;
 const WINDOW = 15 * 60 * 1000;
@@ -31,8 +32,8 @@ export function normalizeEmail(raw: unknown): string {
 }
 
 function checkPassword(raw: unknown): string {
-  if (typeof raw !== "string" || raw.length < MIN_PASSWORD) throw new AppError(MESSAGES.passwordTooShort);
-  if (raw.length > 256) throw new AppError("Password must be at most 256 characters");
+  if (typeof raw !== "string" || raw.length < PASSWORD_MIN_LENGTH) throw new AppError(MESSAGES.passwordTooShort);
+  if (raw.length > 256) throw new AppError(MESSAGES.passwordTooLong);
   return raw;
 }
 

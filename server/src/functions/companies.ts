@@ -34,7 +34,6 @@ export const getUserCompanyMemberships = query({
       .where("m.userId", "=", ctx.user.id)
       .orderBy("c.name")
       .execute();
-    const active = await ctx.db.selectFrom("users").select("activeCompanyId").where("id", "=", ctx.user.id).executeTakeFirst();
     return rows.map((r) => ({
       _id: r.id,
       companyId: r.companyId,
@@ -42,7 +41,8 @@ export const getUserCompanyMemberships = query({
       companyCode: r.companyCode,
       role: r.role,
       joinedAt: new Date(r.joinedAt).getTime(),
-      isActive: r.companyId === active?.activeCompanyId,
+      // The company the caller acts in (runtime/identity.ts), which is never a company they left.
+      isActive: r.companyId === ctx.company?.id,
     }));
   },
 });

@@ -17,8 +17,9 @@ import { invalidates } from "../runtime/invalidation.ts";
 const NEW_ACTIVITY_MS = 24 * 60 * 60 * 1000;
 
 export const searchCompanies = query({
-  access: "signedIn",
-  // Any guest account may call it: limited like a public look-up against enumeration.
+  // The sign-in card's "join a company" mode searches before there is an account (spec section 2,
+  // "Company finder"): public, limited per client address against enumeration.
+  access: "public",
   rateLimit: { perMinute: 30 },
   args: z.object({
     query: z.string().max(100),
@@ -44,7 +45,7 @@ export const searchCompanies = query({
 });
 
 export const validateCompanyCode = query({
-  access: "signedIn",
+  access: "public",
   rateLimit: { perMinute: 30 },
   args: z.object({ companyCode: z.string().max(50) }),
   handler: async (ctx, { companyCode }) => {

@@ -66,9 +66,9 @@ export function codeMessage(input: { campaignName: string; claimCode: string; co
     return {
       subject: `Su código de verificación: ${campaignName}`,
       body: [
-        `¡Gracias por reclamar ${offer ? `su oferta de ${offer}` : "su oferta"}!`,
+        `¡Gracias por solicitar ${offer ? `su oferta de ${offer}` : "su oferta"}!`,
         "",
-        `ID de reclamo: ${claimCode}`,
+        `ID de solicitud: ${claimCode}`,
         `Código de verificación: ${code}`,
         "",
         "Muestre este correo al personal de la tienda para recibir su crédito. El código vence en 15 minutos.",

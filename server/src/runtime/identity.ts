@@ -1,4 +1,4 @@
-import type { Kysely } from "kysely";
+import { sql, type Kysely } from "kysely";
 import { permissionsFor } from "@tumble/domain/permissions";
 import type { DB } from "../db/schema.ts";
 import type { Identity } from "./define.ts";
@@ -15,7 +15,20 @@ export async function resolveIdentity(db: Kysely<DB>, tokens: TokenService, toke
   const row = await db
     .selectFrom("sessions as s")
     .innerJoin("users as u", "u.id", "s.userId")
-    .leftJoin("memberships as m", (join) => join.onRef("m.userId", "=", "u.id").onRef("m.companyId", "=", "u.activeCompanyId"))
+    // Membership comes from every membership record (spec section 6): the active company's, or,
+    // when that one is gone (removed from it, never set), the user's earliest other one.
+    .leftJoin("memberships as m", (join) =>
+      join.on("m.id", "=", (eb) =>
+        eb
+          .selectFrom("memberships as mm")
+          .select("mm.id")
+          .whereRef("mm.userId", "=", "u.id")
+          .orderBy(sql`mm.company_id is not distinct from u.active_company_id`, "desc")
+          .orderBy("mm.joinedAt")
+          .orderBy("mm.id")
+          .limit(1),
+      ),
+    )
     .select([
       "u.id",
       "u.email",
@@ -44,7 +57,7 @@ export async function resolveIdentity(db: Kysely<DB>, tokens: TokenService, toke
       globalRole: row.globalRole,
       language: row.language,
       isAnonymous: row.isAnonymous,
-      activeCompanyId: row.activeCompanyId,
+      activeCompanyId: company?.id ?? null,
     },
     sessionId: claims.sessionId,
     company,

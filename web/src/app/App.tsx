@@ -1,12 +1,10 @@
 import { MantineProvider } from "@mantine/core";
-import { ModalsProvider } from "@mantine/modals";
 import { Notifications } from "@mantine/notifications";
 import { QueryClientProvider } from "@tanstack/react-query";
-import { RouterProvider } from "@tanstack/react-router";
-import { Suspense, useMemo, type ReactNode } from "react";
+import { lazy, Suspense, useMemo, type ReactNode } from "react";
 import { I18nextProvider } from "react-i18next";
 import { api } from "../lib/api";
-import { AuthProvider } from "../lib/auth";
+import { AuthProvider, useAuth } from "../lib/auth";
 import { queryClient } from "../lib/client";
 import { themeStorageManager } from "../lib/colorScheme";
 import { useQueryState } from "../lib/hooks";
@@ -16,10 +14,27 @@ import { NOTICE_MS, TOAST_LIMIT, TOAST_POSITION } from "../lib/notify";
 import { ErrorBoundary } from "../ui/ErrorBoundary";
 import { LoadingState } from "../ui/Loading";
 import { ErrorFallbackPage } from "./ErrorFallbackPage";
-import { router } from "./router";
+import { lazyScreen } from "../ui/lazyScreen";
 import { cssVariablesResolver, themeFromConfig } from "./theme";
 
 const colorSchemeManager = themeStorageManager();
+
+// Signed out, only the sign-in screen loads; the router, shell and screens come after sign-in
+// (docs/decisions/0022). The router still guards every path itself.
+const SignInScreen = lazyScreen("screens.signIn", () => import("../features/auth/SignInScreen"));
+const SignedInApp = lazy(() => import("./SignedInApp"));
+
+/** Starts fetching the signed-in app early when a stored session will most likely resume. */
+export function preloadSignedInApp(): void {
+  void import("./SignedInApp");
+}
+
+function Root() {
+  const { isLoading, isAuthenticated } = useAuth();
+  if (isLoading) return <LoadingState fullPage />;
+  if (!isAuthenticated) return <SignInScreen />;
+  return <SignedInApp />;
+}
 
 /** Mantine, themed by the signed-in user's active theme (the built-in look until it arrives). */
 function ThemedProvider({ children }: { children: ReactNode }) {
@@ -41,11 +56,9 @@ export function App() {
         <AuthProvider>
           <ThemedProvider>
             <ErrorBoundary fallback={(error) => <ErrorFallbackPage error={error} />}>
-              <ModalsProvider modalProps={{ centered: true }}>
-                <Suspense fallback={<LoadingState fullPage />}>
-                  <RouterProvider router={router} />
-                </Suspense>
-              </ModalsProvider>
+              <Suspense fallback={<LoadingState fullPage />}>
+                <Root />
+              </Suspense>
             </ErrorBoundary>
           </ThemedProvider>
         </AuthProvider>

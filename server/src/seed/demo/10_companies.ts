@@ -15,6 +15,8 @@ export const DEMO_ACCOUNTS = [
   { email: "member@demo.test", role: "MEMBER", company: "rio" },
   { email: "managing@demo.test", role: "MANAGING_MEMBER", company: "rio" },
   { email: "owner@suds.test", role: "OWNER", company: "suds" },
+  // Belongs to both companies, so the company switcher has something to switch between.
+  { email: "area@demo.test", role: "MANAGER", company: "rio", also: { company: "suds", role: "SUPERVISOR" } },
   { email: "sysadmin@demo.test", role: null, company: null, globalRole: "SYSTEM_ADMIN" },
 ] as const;
 
@@ -77,6 +79,15 @@ export const seed: DemoSeeder = async ({ db, data }) => {
         activeCompanyId: companyId,
       })
       .execute();
-    if (companyId && account.role) await db.insertInto("memberships").values({ id: newId(), companyId, userId: id, role: account.role }).execute();
+    // Joined soon after the company was set up, so "member since" reads like a real team's.
+    const joinedAt = account.company ? new Date(companies[account.company].createdAt.getTime() + 14 * 86_400_000) : null;
+    if (companyId && account.role && joinedAt)
+      await db.insertInto("memberships").values({ id: newId(), companyId, userId: id, role: account.role, joinedAt }).execute();
+    if ("also" in account) {
+      await db
+        .insertInto("memberships")
+        .values({ id: newId(), companyId: companies[account.also.company].id, userId: id, role: account.also.role, joinedAt: new Date("2025-03-01T15:00:00Z") })
+        .execute();
+    }
   }
 };

@@ -1,9 +1,10 @@
-import { Alert, Button, Divider, Paper, PasswordInput, Stack, Text, TextInput, Title } from "@mantine/core";
-import { IconBuildingStore, IconKey, IconLock, IconMail, IconUserCircle, IconUserPlus } from "@tabler/icons-react";
+import { Button, Divider, Paper, PasswordInput, Stack, Text, TextInput, Title } from "@mantine/core";
+import { IconKey, IconLock, IconMail, IconUserCircle } from "@tabler/icons-react";
 import { validatePassword, validatePasswordConfirmation } from "@tumble/domain/employeeForm";
-import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from "react";
+import { lazy, Suspense, useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { useAuth } from "../../lib/auth";
+import { LoadingState } from "../../ui/Loading";
 import { notifySuccess } from "../../lib/notify";
 import { BackToSignIn, FormError, LinkButton, type ModeProps } from "./AuthParts";
 import { MIN_PASSWORD_LENGTH, normaliseEmail, type AuthMode } from "./authErrors";
@@ -11,6 +12,9 @@ import { EmployeeSignUpForm } from "./EmployeeSignUpForm";
 import { useAuthSubmit } from "./useAuthSubmit";
 
 export type { AuthMode } from "./authErrors";
+
+// The finder (and its select and search) loads only when the join mode opens.
+const JoinCompanyPanel = lazy(() => import("./JoinCompanyPanel"));
 
 /** Reset codes are 6 digits (docs/decisions/0003-sessions-and-tokens.md). */
 const RESET_CODE_LENGTH = 6;
@@ -66,7 +70,11 @@ function renderMode(mode: AuthMode, props: ModeProps): ReactNode {
     case "resetPassword":
       return <ResetPasswordForm {...props} />;
     case "joinCompany":
-      return <JoinCompanyPanel {...props} />;
+      return (
+        <Suspense fallback={<LoadingState />}>
+          <JoinCompanyPanel {...props} />
+        </Suspense>
+      );
     case "employeeSignUp":
       return <EmployeeSignUpForm {...props} />;
   }
@@ -405,32 +413,6 @@ function ResetPasswordForm({ email, goTo }: ModeProps) {
       </form>
       <Text size="sm" c="dimmed" ta="center">
         {t("links.noCode")} <LinkButton onClick={() => goTo("forgotPassword")}>{t("links.sendAgain")}</LinkButton>
-      </Text>
-      <BackToSignIn goTo={goTo} />
-    </Stack>
-  );
-}
-
-/**
- * Joining a company needs an account first: the company finder (search by name or code) lives
- * on the profile of a signed-in user.
- */
-function JoinCompanyPanel({ goTo }: ModeProps) {
-  const { t } = useTranslation("auth");
-  return (
-    <Stack gap="md" data-testid="join-company">
-      <Alert color="cyan" variant="light" icon={<IconBuildingStore size={18} aria-hidden />} title={t("joinCompany.howTitle")}>
-        <Stack gap={6}>
-          <Text size="sm">{t("joinCompany.step1")}</Text>
-          <Text size="sm">{t("joinCompany.step2")}</Text>
-          <Text size="sm">{t("joinCompany.step3")}</Text>
-        </Stack>
-      </Alert>
-      <Button fullWidth size="md" leftSection={<IconUserPlus size={18} aria-hidden />} onClick={() => goTo("signUp")} data-testid="join-create-account">
-        {t("actions.createAccount")}
-      </Button>
-      <Text size="sm" c="dimmed" ta="center">
-        {t("joinCompany.employeeHint")} <LinkButton onClick={() => goTo("employeeSignUp")}>{t("links.employeeRegistration")}</LinkButton>
       </Text>
       <BackToSignIn goTo={goTo} />
     </Stack>

@@ -1,3 +1,4 @@
+import "./signInStyles";
 import { ActionIcon, Box, Container, Group, Menu, Stack, Text, ThemeIcon, Title } from "@mantine/core";
 import { IconPalette, IconWashMachine } from "@tabler/icons-react";
 import { useLayoutEffect } from "react";

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { MESSAGES as SERVER_AUTH_MESSAGES } from "../../../../server/src/auth/passwordFlows.ts";
 import { TOO_MANY_ATTEMPTS } from "../../../../server/src/runtime/rateLimit.ts";
 import en from "../../../public/locales/en/auth.json";
 import es from "../../../public/locales/es/auth.json";
@@ -14,6 +15,15 @@ describe("mapAuthError", () => {
     expect(mapAuthError("An account with this e-mail already exists", "signUp")).toEqual({ field: "email", key: "accountExists", hint: "signInInstead" });
     expect(mapAuthError("Password is too short", "signUp")).toEqual({ field: "password", key: "passwordValidationFailed" });
     expect(mapAuthError("Something else broke", "resetPassword")).toEqual({ field: "form", key: "resetPasswordFailed" });
+  });
+
+  it("maps the server's own password-length messages to passwordValidationFailed, in every mode that sets a password", () => {
+    for (const mode of ["signUp", "resetPassword", "joinCompany"] as const) {
+      expect(mapAuthError(SERVER_AUTH_MESSAGES.passwordTooShort, mode)).toEqual({ field: "password", key: "passwordValidationFailed" });
+      expect(mapAuthError(SERVER_AUTH_MESSAGES.passwordTooLong, mode)).toEqual({ field: "password", key: "passwordValidationFailed" });
+    }
+    expect(en.errors.passwordValidationFailed).toBeTruthy();
+    expect(es.errors.passwordValidationFailed).toBeTruthy();
   });
 
   it("tells a rate-limited user to wait, in every mode, in both languages", () => {

@@ -36,7 +36,8 @@ export function mapAuthError(message: string, mode: AuthMode): AuthErrorView {
   }
   if (/already exists/.test(text)) return { field: "email", key: "accountExists", hint: "signInInstead" };
   if (/validation|invalid e-?mail/.test(text)) return { field: "email", key: "invalidEmail" };
-  if (/weak|too short|password.*(short|length|requirement)/.test(text)) {
+  // The server says "Password must be at least 8 characters" (server/src/auth/passwordFlows.ts).
+  if (/weak|too (short|long)|password.*(short|length|requirement|at (least|most) \d+ characters)/.test(text)) {
     return { field: "password", key: "passwordValidationFailed" };
   }
   if (/invalid url/.test(text)) return { field: "form", key: "serverConfigError" };

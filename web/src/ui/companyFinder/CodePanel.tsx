@@ -30,7 +30,7 @@ export function CodePanel({
   const [settled] = useDebouncedValue(code, COMPANY_CODE_DEBOUNCE_MS);
   const long = code.length >= COMPANY_CODE_MIN_LENGTH;
   const stable = long && settled === code;
-  const check = useQueryState(api.companyJoinRequests.validateCompanyCode, stable ? { companyCode: settled } : "skip");
+  const check = useQueryState(api.companyJoinRequests.validateCompanyCode, stable ? { companyCode: settled } : "skip", { public: true });
 
   const state: CheckState = !long
     ? "idle"

@@ -18,7 +18,17 @@ type Mode = "search" | "code";
  * filters, or enter the company code; up to three suggestions from the e-mail domain. Companies
  * that do not take join requests show as Closed and cannot be selected.
  */
-export function CompanyFinder({ onJoined }: { onJoined?: () => void }) {
+export function CompanyFinder({
+  onJoined,
+  requestForm,
+  embedded = false,
+}: {
+  onJoined?: () => void;
+  /** Signed out (the sign-in card's join mode): what asks to join the chosen company instead of the request form. */
+  requestForm?: (company: FinderCompany) => ReactNode;
+  /** Inside another card, which already has the title: no card or heading of its own. */
+  embedded?: boolean;
+}) {
   const { t } = useTranslation("admin");
   const [mode, setMode] = useState<Mode>("search");
   const [query, setQuery] = useState("");
@@ -39,9 +49,9 @@ export function CompanyFinder({ onJoined }: { onJoined?: () => void }) {
   };
   const suggested = (suggestions.data ?? []).slice(0, DOMAIN_SUGGESTION_LIMIT);
 
-  return (
-    <Card withBorder radius="lg" padding="lg" shadow="xs" data-testid="company-finder">
-      <Stack gap="md">
+  const body = (
+    <Stack gap="md" data-testid={embedded ? "company-finder" : undefined}>
+      {embedded ? null : (
         <Group gap="sm" wrap="nowrap" align="flex-start">
           <IconBuildingStore size={24} aria-hidden style={{ flexShrink: 0, marginTop: 2 }} />
           <div>
@@ -53,8 +63,23 @@ export function CompanyFinder({ onJoined }: { onJoined?: () => void }) {
             </Text>
           </div>
         </Group>
+      )}
 
-        {selected ? (
+      {selected ? (
+        requestForm ? (
+          <Stack gap="sm" data-testid="selected-company">
+            <CompanyCard
+              company={selected}
+              standing="open"
+              action={
+                <Button size="xs" variant="default" onClick={() => setSelected(null)}>
+                  {t("finder.change")}
+                </Button>
+              }
+            />
+            {requestForm(selected)}
+          </Stack>
+        ) : (
           <SelectedCompany
             company={selected}
             onChange={() => setSelected(null)}
@@ -64,42 +89,48 @@ export function CompanyFinder({ onJoined }: { onJoined?: () => void }) {
               onJoined?.();
             }}
           />
-        ) : (
-          <>
-            {suggested.length > 0 ? (
-              <Stack gap="xs" data-testid="company-suggestions">
-                <Group gap={6}>
-                  <IconSparkles size={16} aria-hidden />
-                  <Text size="sm" fw={600}>
-                    {t("finder.suggestions")}
-                  </Text>
-                </Group>
-                {suggested.map((company) => (
-                  <CompanyCard key={company._id} company={company} standing={standingOf(company)} onSelect={select} />
-                ))}
-              </Stack>
-            ) : null}
+        )
+      ) : (
+        <>
+          {suggested.length > 0 ? (
+            <Stack gap="xs" data-testid="company-suggestions">
+              <Group gap={6}>
+                <IconSparkles size={16} aria-hidden />
+                <Text size="sm" fw={600}>
+                  {t("finder.suggestions")}
+                </Text>
+              </Group>
+              {suggested.map((company) => (
+                <CompanyCard key={company._id} company={company} standing={standingOf(company)} onSelect={select} />
+              ))}
+            </Stack>
+          ) : null}
 
-            <SegmentedControl
-              fullWidth
-              styles={{ label: { whiteSpace: "normal", lineHeight: 1.25 } }}
-              value={mode}
-              onChange={(value) => setMode(value as Mode)}
-              aria-label={t("finder.modeLabel")}
-              data={[
-                { value: "search", label: <ModeLabel icon={<IconSearch size={16} aria-hidden />} text={t("finder.modes.search")} /> },
-                { value: "code", label: <ModeLabel icon={<IconHash size={16} aria-hidden />} text={t("finder.modes.code")} /> },
-              ]}
-            />
+          <SegmentedControl
+            fullWidth
+            styles={{ label: { whiteSpace: "normal", lineHeight: 1.25 } }}
+            value={mode}
+            onChange={(value) => setMode(value as Mode)}
+            aria-label={t("finder.modeLabel")}
+            data={[
+              { value: "search", label: <ModeLabel icon={<IconSearch size={16} aria-hidden />} text={t("finder.modes.search")} /> },
+              { value: "code", label: <ModeLabel icon={<IconHash size={16} aria-hidden />} text={t("finder.modes.code")} /> },
+            ]}
+          />
 
-            {mode === "search" ? (
-              <SearchPanel query={query} onQueryChange={setQuery} standingOf={standingOf} onSelect={select} />
-            ) : (
-              <CodePanel code={code} onCodeChange={setCode} standingOf={standingOf} onSelect={select} />
-            )}
-          </>
-        )}
-      </Stack>
+          {mode === "search" ? (
+            <SearchPanel query={query} onQueryChange={setQuery} standingOf={standingOf} onSelect={select} />
+          ) : (
+            <CodePanel code={code} onCodeChange={setCode} standingOf={standingOf} onSelect={select} />
+          )}
+        </>
+      )}
+    </Stack>
+  );
+  if (embedded) return body;
+  return (
+    <Card withBorder radius="lg" padding="lg" shadow="xs" data-testid="company-finder">
+      {body}
     </Card>
   );
 }

@@ -45,6 +45,8 @@ export function SearchPanel({
           limit: COMPANY_SEARCH_LIMIT,
         }
       : "skip",
+    // Public: the sign-in card's join mode searches before there is an account.
+    { public: true },
   );
   const filterCount = [industry, size, openOnly ? "open" : null].filter(Boolean).length;
 

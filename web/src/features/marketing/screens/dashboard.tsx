@@ -29,7 +29,7 @@ import { DataTable } from "../../../ui/table/DataTable";
 import type { DataColumn } from "../../../ui/table/types";
 import type { ReturnsOf } from "@tumble/domain/functionPath";
 import { notifyError } from "../../../lib/notify";
-import { CampaignEditor, type EditableCampaign } from "../CampaignEditor";
+import { CampaignEditor } from "../CampaignEditor";
 import { ClaimStatusBadge } from "../StatusBadge";
 import { formatDisplayDate, formatInstantDate } from "@tumble/domain/dateFormat";
 

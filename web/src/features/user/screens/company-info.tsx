@@ -1,6 +1,7 @@
-import { ActionIcon, Avatar, Badge, Button, Card, CopyButton, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title, Tooltip } from "@mantine/core";
+import { ActionIcon, Avatar, Badge, Button, Card, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title, Tooltip } from "@mantine/core";
 import { IconBuildingStore, IconCheck, IconCopy, IconLanguage, IconLock, IconLockOpen, IconUserCheck, IconUsers } from "@tabler/icons-react";
-import { useState, type ReactNode } from "react";
+import { useClipboard } from "@mantine/hooks";
+import { useEffect, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { api } from "../../../lib/api";
 import { extractErrorMessage } from "@tumble/domain/errorMessage";
@@ -46,15 +47,7 @@ export default function CompanyInfoScreen() {
                   <Text size="sm" ff="monospace" fw={600} data-testid="company-code">
                     {company.companyId}
                   </Text>
-                  <CopyButton value={company.companyId} timeout={2000}>
-                    {({ copied, copy }) => (
-                      <Tooltip label={copied ? t("companyInfo.copied") : t("companyInfo.copy")} withArrow>
-                        <ActionIcon variant="subtle" color={copied ? "teal" : "gray"} onClick={copy} aria-label={t("companyInfo.copy")}>
-                          {copied ? <IconCheck size={16} aria-hidden /> : <IconCopy size={16} aria-hidden />}
-                        </ActionIcon>
-                      </Tooltip>
-                    )}
-                  </CopyButton>
+                  <CopyCode code={company.companyId} />
                 </Group>
               </Stack>
             </Group>
@@ -92,6 +85,22 @@ export default function CompanyInfoScreen() {
 
       <Memberships />
     </Stack>
+  );
+}
+
+/** Copies the company code; a failure is only logged (spec section 8). */
+function CopyCode({ code }: { code: string }) {
+  const { t } = useTranslation("admin");
+  const clipboard = useClipboard({ timeout: 2000 });
+  useEffect(() => {
+    if (clipboard.error) console.warn("Copying the company code failed", clipboard.error);
+  }, [clipboard.error]);
+  return (
+    <Tooltip label={clipboard.copied ? t("companyInfo.copied") : t("companyInfo.copy")} withArrow>
+      <ActionIcon variant="subtle" color={clipboard.copied ? "teal" : "gray"} onClick={() => clipboard.copy(code)} aria-label={t("companyInfo.copy")}>
+        {clipboard.copied ? <IconCheck size={16} aria-hidden /> : <IconCopy size={16} aria-hidden />}
+      </ActionIcon>
+    </Tooltip>
   );
 }
 

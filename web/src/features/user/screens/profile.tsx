@@ -85,7 +85,9 @@ export default function ProfileScreen() {
                 value={user ? (profile === undefined ? undefined : (profile?.name ?? t("profile.notSet"))) : undefined}
                 testId="profile-name"
               />
-              <Row label={t("profile.email")} value={user ? (user.email ?? t("profile.guest")) : undefined} testId="profile-email-value" />
+              {user?.isAnonymous ? null : (
+                <Row label={t("profile.email")} value={user ? (user.email ?? t("profile.notSet")) : undefined} testId="profile-email-value" />
+              )}
               <Row label={t("profile.role")} value={user ? roleLabel(role, t("profile.noRole")) : undefined} testId="profile-role" />
               <Row label={t("profile.globalRole")} value={user ? roleLabel(user.globalRole, t("profile.none")) : undefined} testId="profile-global-role" />
             </Table.Tbody>
@@ -117,10 +119,27 @@ export default function ProfileScreen() {
         <LayoutPreferencesPanel />
       </Section>
 
-      <Section title={t("profile.joinAnother")} description={t("profile.joinAnotherHint")} testId="profile-join-company">
-        <CompanyFinder />
-      </Section>
+      <JoinSection guest={user?.isAnonymous === true} />
     </Stack>
+  );
+}
+
+/** A guest cannot join (the server refuses): say so, rather than offer a finder that ends in a refusal. */
+function JoinSection({ guest }: { guest: boolean }) {
+  const { t } = useTranslation("settings");
+  const memberships = useMemberships();
+  const title = memberships && memberships.length > 0 ? t("profile.joinAnother") : t("profile.joinCompany");
+  return (
+    <Section title={title} description={guest ? undefined : t("profile.joinAnotherHint")} testId="profile-join-company">
+      {guest ? (
+        <Alert color="yellow" variant="light" icon={<IconInfoCircle aria-hidden />}>
+          {t("profile.guestCannotJoin")}
+        </Alert>
+      ) : (
+        // The section has the heading: the finder's own would repeat it.
+        <CompanyFinder embedded />
+      )}
+    </Section>
   );
 }
 
@@ -200,7 +219,8 @@ function CompaniesSection() {
         id: "copy-code",
         label: t("companies.copyCode"),
         icon: <IconCopy size={16} aria-hidden />,
-        onSelect: () => navigator.clipboard.writeText(membership.companyCode!),
+        // Spec section 8: a copy failure is only logged.
+        onSelect: () => copyQuietly(membership.companyCode!),
       });
     }
     return items;
@@ -270,4 +290,12 @@ function Row({ label, value, testId }: { label: string; value: string | undefine
       <Table.Td data-testid={testId}>{value === undefined ? <Skeleton height={14} width="60%" /> : value}</Table.Td>
     </Table.Tr>
   );
+}
+
+async function copyQuietly(text: string): Promise<void> {
+  try {
+    await navigator.clipboard.writeText(text);
+  } catch (error) {
+    console.warn("Copying to the clipboard failed", error);
+  }
 }
