@@ -8,7 +8,7 @@ import { api } from "../../../lib/api";
 import { extractErrorMessage } from "@tumble/domain/errorMessage";
 import { useMutation, useQuery } from "../../../lib/hooks";
 import { notifyError } from "../../../lib/notify";
-import { CampaignEditor, type EditableCampaign } from "../CampaignEditor";
+import { CampaignEditor } from "../CampaignEditor";
 import { ClaimStatusBadge } from "../StatusBadge";
 import { formatDisplayDate, formatInstantDate } from "@tumble/domain/dateFormat";
 
