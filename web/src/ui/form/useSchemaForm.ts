@@ -6,7 +6,8 @@ import { currentLanguage } from "../../lib/i18n";
 
 // Forms validated by the zod schema the server checks the same arguments with (packages/domain),
 // showing each rule's message in the reader's language. Errors show under their field (never the
-// browser's own pop-ups: forms using this set noValidate), after a field is left or on submit.
+// browser's own pop-ups: forms using this set noValidate), after a changed field is left and on submit;
+// a failed submit brings the first field at fault (in page order) into view.
 
 function localize(errors: FormErrors): FormErrors {
   const language = currentLanguage();
@@ -17,9 +18,29 @@ function localize(errors: FormErrors): FormErrors {
 
 export function useSchemaForm<S extends z.ZodType<unknown, Record<string, unknown>>>(schema: S, options: Omit<UseFormInput<z.input<S>>, "validate" | "mode">) {
   const resolve = schemaResolver(schema, { sync: true });
-  const form = useForm<z.input<S>>({ mode: "controlled", validateInputOnBlur: true, ...options, validate: (values) => localize(resolve(values)) });
+  const form = useForm<z.input<S>>({
+    mode: "controlled",
+    ...options,
+    validate: (values) => localize(resolve(values)),
+    // Leaving a field checks it only once it was changed: checking an untouched one on the way to
+    // the submit button would add its message above the button and move it from under the tap.
+    enhanceGetInputProps: ({ field, form: self }) => ({
+      onBlur: () => {
+        if (self.isDirty(field)) self.validateField(field);
+      },
+    }),
+  });
   /** A submit handler that validates, then hands the schema's output (trimmed, converted) to `handler`. */
   const submit = (handler: (values: z.output<S>) => void | Promise<void>) => (event?: FormEvent<HTMLFormElement>) =>
-    form.onSubmit((values) => handler(schema.parse(values)))(event);
+    form.onSubmit(
+      (values) => handler(schema.parse(values)),
+      // A long form may hide the field at fault: bring the first one into view.
+      (errors) => {
+        const paths = new Set(Object.keys(errors));
+        const node = Array.from(document.querySelectorAll<HTMLElement>("[data-path]")).find((n) => paths.has(n.dataset.path ?? ""));
+        node?.focus();
+        node?.scrollIntoView({ block: "center" });
+      },
+    )(event);
   return Object.assign(form, { submit });
 }

@@ -84,7 +84,8 @@ function MachineForm({ storeId, machine, sectionId, sections, types, onClose }: 
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
           <TextInput
             label={t("equipment.machines.fields.label")}
-            placeholder="W12"
+            // An example in an input marked as wrong reads as a wrong value: only while it is fine.
+            placeholder={form.errors.label ? undefined : "W12"}
             withAsterisk
             maxLength={20}
             data-autofocus
