@@ -1,24 +1,50 @@
-import { z } from "zod";
-
 // Spec section 3, "Layout preferences": what the user may set, with its defaults.
 
 export const SCALES = ["xs", "sm", "base", "lg", "xl", "xxl"] as const;
 export type Scale = (typeof SCALES)[number];
 
-export const layoutPreferencesSchema = z.object({
-  layoutDensity: z.enum(["minimal", "compact", "comfortable"]),
-  sidebarBehavior: z.enum(["auto", "expanded", "collapsed", "hidden"]),
-  sidebarCollapsed: z.boolean(),
-  columnVisibility: z.record(z.string().max(64), z.record(z.string().max(64), z.boolean())),
-  fontScale: z.enum(SCALES),
-  iconScale: z.enum(SCALES),
-  scalesLinked: z.boolean(),
-  theme: z.enum(["light", "dark", "system"]),
-  /** Notification e-mails the user opted in to (true) or out of (false); unlisted kinds are on. */
-  emailNotifications: z.record(z.string().max(64), z.boolean()),
-});
+const DENSITIES = ["minimal", "compact", "comfortable"] as const;
+const SIDEBAR_BEHAVIORS = ["auto", "expanded", "collapsed", "hidden"] as const;
+const THEMES = ["light", "dark", "system"] as const;
 
-export type LayoutPreferences = z.infer<typeof layoutPreferencesSchema>;
+export interface LayoutPreferences {
+  layoutDensity: (typeof DENSITIES)[number];
+  sidebarBehavior: (typeof SIDEBAR_BEHAVIORS)[number];
+  sidebarCollapsed: boolean;
+  columnVisibility: Record<string, Record<string, boolean>>;
+  fontScale: Scale;
+  iconScale: Scale;
+  scalesLinked: boolean;
+  theme: (typeof THEMES)[number];
+  /** Notification e-mails the user opted in to (true) or out of (false); unlisted kinds are on. */
+  emailNotifications: Record<string, boolean>;
+}
+
+// Plain checks rather than zod: the first-load bundle reads stored preferences and must not carry
+// zod (decision 0022). The server's argument schema (preferencesSchema.ts) is built from these.
+const oneOf =
+  <T extends string>(values: readonly T[]) =>
+  (v: unknown): v is T =>
+    typeof v === "string" && (values as readonly string[]).includes(v);
+const isBoolean = (v: unknown): v is boolean => typeof v === "boolean";
+const isKeyOk = (k: string) => k.length <= 64;
+const isFlags = (v: unknown): v is Record<string, boolean> =>
+  !!v && typeof v === "object" && !Array.isArray(v) && Object.entries(v).every(([k, x]) => isKeyOk(k) && typeof x === "boolean");
+const isNestedFlags = (v: unknown): v is Record<string, Record<string, boolean>> =>
+  !!v && typeof v === "object" && !Array.isArray(v) && Object.entries(v).every(([k, x]) => isKeyOk(k) && isFlags(x));
+
+/** What each preference may hold. */
+export const PREFERENCE_RULES: { [K in keyof LayoutPreferences]: (value: unknown) => value is LayoutPreferences[K] } = {
+  layoutDensity: oneOf(DENSITIES),
+  sidebarBehavior: oneOf(SIDEBAR_BEHAVIORS),
+  sidebarCollapsed: isBoolean,
+  columnVisibility: isNestedFlags,
+  fontScale: oneOf(SCALES),
+  iconScale: oneOf(SCALES),
+  scalesLinked: isBoolean,
+  theme: oneOf(THEMES),
+  emailNotifications: isFlags,
+};
 
 export const DEFAULT_PREFERENCES: LayoutPreferences = {
   layoutDensity: "comfortable",
@@ -32,19 +58,16 @@ export const DEFAULT_PREFERENCES: LayoutPreferences = {
   emailNotifications: {},
 };
 
-/** An update names only what changes. */
-export const preferencesUpdateSchema = layoutPreferencesSchema.partial().strict();
-
 /** Stored preferences over the defaults; unknown or invalid stored keys fall back to the default. */
 export function withDefaults(stored: unknown): LayoutPreferences {
   const result: Record<string, unknown> = { ...DEFAULT_PREFERENCES };
   if (stored && typeof stored === "object") {
     for (const [key, value] of Object.entries(stored)) {
-      const field = layoutPreferencesSchema.shape[key as keyof LayoutPreferences];
-      if (field && field.safeParse(value).success) result[key] = value;
+      const rule = Object.hasOwn(PREFERENCE_RULES, key) ? PREFERENCE_RULES[key as keyof LayoutPreferences] : undefined;
+      if (rule?.(value)) result[key] = value;
     }
   }
-  return result as LayoutPreferences;
+  return result as unknown as LayoutPreferences;
 }
 
 /** Column visibility: a column is visible unless the user hid it. */

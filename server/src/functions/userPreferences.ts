@@ -1,6 +1,7 @@
 import { sql } from "kysely";
 import { z } from "zod";
-import { DEFAULT_PREFERENCES, preferencesUpdateSchema, withDefaults } from "@tumble/domain/preferences";
+import { DEFAULT_PREFERENCES, withDefaults } from "@tumble/domain/preferences";
+import { preferencesUpdateSchema } from "@tumble/domain/preferencesSchema";
 import { mutation, query } from "../runtime/define.ts";
 
 export const getUserPreferences = query({
