@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { EXPENSE_CATEGORIES, MAX_AMOUNT_CENTS, REQUESTABLE_KINDS, VARIANCE_REASONS } from "./cashLedger.ts";
+import { EXPENSE_CATEGORIES, MAX_AMOUNT_CENTS, MAX_PIECES, REQUESTABLE_KINDS, VARIANCE_REASONS } from "./cashLedger.ts";
 import { ruleMessage } from "./validationMessages.ts";
 
 // The cash screens' forms (issue 13): the same rules cashTransactions:create and
@@ -59,5 +59,18 @@ export function transactionArgs(v: z.output<typeof cashTransactionFormSchema>, s
 /** A reason for a rejection or reversal. */
 export const cashReasonSchema = z.object({ reason: z.string().trim().min(1, ruleMessage("cashReasonRequired")).max(500) });
 
-/** The count's reason and note, required when the variance is beyond the threshold (checked by the screen once the variance is known). */
-export const countReasonSchema = z.object({ reason: z.enum(VARIANCE_REASONS).or(z.literal("")), note: z.string().trim().max(1000) });
+/** Pieces of one denomination as a form holds them: a whole number, or "" while empty. */
+const pieces = z.number().int(ruleMessage("cashCountWhole")).min(0, ruleMessage("cashCountWhole")).max(MAX_PIECES).or(z.literal(""));
+
+/** A count by denomination (physicalCounts:submit); the reason and note are checked against the variance when it is known. */
+export const countFormSchema = z.object({
+  pieces: z.record(z.string(), pieces),
+  reason: z.enum(VARIANCE_REASONS).or(z.literal("")),
+  note: z.string().trim().max(1000),
+});
+export type CountFormValues = z.input<typeof countFormSchema>;
+
+/** The denominations with pieces counted, for physicalCounts:submit. */
+export function countedDenominations(values: Record<string, number | "">): Record<string, number> {
+  return Object.fromEntries(Object.entries(values).filter((e): e is [string, number] => typeof e[1] === "number" && e[1] > 0));
+}
