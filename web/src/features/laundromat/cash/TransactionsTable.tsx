@@ -23,6 +23,9 @@ interface Props {
   onPageChange?: (page: number) => void;
   exportName?: string;
   emptyText: string;
+  /** Opens an entry (the dashboard's drawer). */
+  onOpen?: (entry: CashEntry) => void;
+  selectedId?: string | null;
 }
 
 /** Where an entry's money went: the accounts credited → the accounts debited. */
@@ -33,7 +36,7 @@ export function entryAccounts(e: CashEntry): string {
 }
 
 /** Cash transactions with their status, a status filter and the decisions the user may make. */
-export function TransactionsTable({ tableId, caption, entries, error, status, onStatusChange, page, onPageChange, exportName, emptyText }: Props) {
+export function TransactionsTable({ tableId, caption, entries, error, status, onStatusChange, page, onPageChange, exportName, emptyText, onOpen, selectedId }: Props) {
   const { t } = useTranslation("cash");
   const columns = useMemo<DataColumn<CashEntry>[]>(
     () => [
@@ -82,6 +85,9 @@ export function TransactionsTable({ tableId, caption, entries, error, status, on
       rowAttributes={(e) => ({ "data-status": e.status, "data-kind": e.kind })}
       emptyText={emptyText}
       exportName={exportName}
+      onRowClick={onOpen}
+      rowLabel={onOpen ? (e) => t("transactions.open", { kind: t(`kinds.${e.kind}`), amount: formatUSD(e.amountCents) }) : undefined}
+      selectedId={selectedId}
       rowTestId="transaction-row"
       toolbar={
         <Select
