@@ -1,5 +1,5 @@
 import { Button, Group, Text } from "@mantine/core";
-import { useMemo, useState } from "react";
+import { useMemo, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { formatUSD } from "@tumble/domain/money";
 import { api } from "../../../lib/api";
@@ -58,11 +58,13 @@ interface Props {
   page?: number;
   onPageChange?: (page: number) => void;
   exportName?: string;
-  toolbar?: React.ReactNode;
+  toolbar?: ReactNode;
+  /** The review queue: accept and recount in place. */
+  review?: boolean;
 }
 
 /** Counts with who counted, expected, counted and the difference; reviewers decide submitted ones in place. */
-export function CountsTable({ tableId, caption, counts, error, emptyText, page, onPageChange, exportName, toolbar }: Props) {
+export function CountsTable({ tableId, caption, counts, error, emptyText, page, onPageChange, exportName, toolbar, review = false }: Props) {
   const { t } = useTranslation("cash");
   const columns = useMemo<DataColumn<PhysicalCount>[]>(
     () => [
@@ -90,9 +92,9 @@ export function CountsTable({ tableId, caption, counts, error, emptyText, page, 
         cell: (c) => [c.reason ? t(`reasons.${c.reason}`) : null, c.note, c.reviewNote].filter(Boolean).join(" · "),
         sortValue: (c) => c.reason ?? "",
       },
-      { id: "review", header: t("columns.actions"), cell: (c) => <ReviewButtons count={c} />, hideable: false, card: "footer" },
+      ...(review ? [{ id: "review", header: t("columns.actions"), cell: (c: PhysicalCount) => <ReviewButtons count={c} />, hideable: false, card: "footer" as const }] : []),
     ],
-    [t],
+    [t, review],
   );
   return (
     <DataTable

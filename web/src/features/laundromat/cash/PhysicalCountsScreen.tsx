@@ -113,7 +113,7 @@ export function PhysicalCountsScreen() {
               <Title order={2} size="h4">
                 {t("review.title")}
               </Title>
-              <CountsTable tableId="count-review" caption={t("review.title")} counts={queue} error={counts.error} emptyText={t("review.empty")} />
+              <CountsTable review tableId="count-review" caption={t("review.title")} counts={queue} error={counts.error} emptyText={t("review.empty")} />
             </Stack>
           ) : null}
           <Stack gap="xs">
