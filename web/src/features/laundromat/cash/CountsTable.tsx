@@ -109,6 +109,7 @@ export function CountsTable({ tableId, caption, counts, error, emptyText, page, 
       onPageChange={onPageChange}
       rowName={(c) => `${c.accountName} ${formatDisplayDateTime(c.startedAt)}`}
       rowAttributes={(c) => ({ "data-status": c.status })}
+      testId={tableId}
       rowTestId="count-row"
       emptyText={emptyText}
       exportName={exportName}
