@@ -119,7 +119,12 @@ test("a manager's owner draw is approved live by the owner and the safe drops by
 test.describe("on a phone", () => {
   test.use(PHONE);
 
-  test("a manager counts the safe blind with a difference and a reason; the owner accepts and the ledger posts it", async ({ page, browser, baseURL, world }) => {
+  test("a manager counts the safe blind with a difference and a reason; the owner accepts and the ledger posts it", async ({
+    page,
+    browser,
+    baseURL,
+    world,
+  }) => {
     test.setTimeout(120_000);
     await prepare(page, baseURL!, world.users.MANAGER, world);
     await page.goto("/laundromat/cash-accounts");

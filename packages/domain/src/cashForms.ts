@@ -43,7 +43,12 @@ export function transactionArgs(v: z.output<typeof cashTransactionFormSchema>, s
   const base = { kind: v.kind, amountCents: v.amountCents, description: v.description, ...(storeId ? { storeId } : {}) };
   switch (v.kind) {
     case "deposit":
-      return { ...base, fromAccountId: v.fromAccountId, ...(v.bagNumber ? { bagNumber: v.bagNumber } : {}), ...(v.slipNumber ? { slipNumber: v.slipNumber } : {}) };
+      return {
+        ...base,
+        fromAccountId: v.fromAccountId,
+        ...(v.bagNumber ? { bagNumber: v.bagNumber } : {}),
+        ...(v.slipNumber ? { slipNumber: v.slipNumber } : {}),
+      };
     case "expense":
       return { ...base, fromAccountId: v.fromAccountId, category: v.category || undefined, payee: v.payee };
     case "transfer":

@@ -1,4 +1,4 @@
-import { useRef } from "react";
+import { useState } from "react";
 import { newIdempotencyKey } from "./client";
 import { FunctionError } from "./errors";
 
@@ -39,7 +39,6 @@ export class SubmissionKeys {
 
 /** The submission keys of one form, kept for the component's life. */
 export function useSubmissionKeys(): SubmissionKeys {
-  const ref = useRef<SubmissionKeys | null>(null);
-  ref.current ??= new SubmissionKeys();
-  return ref.current;
+  const [keys] = useState(() => new SubmissionKeys());
+  return keys;
 }

@@ -31,7 +31,7 @@ export function AccountCards({ accounts, selectedId, onSelect }: Props) {
             {a.name}
           </Text>
           <Text size="xs" c="dimmed" truncate>
-            {a.storeName ?? t("accounts.company")} · {t(`accountKinds.${a.kind}`)}
+            {a.storeId ? t(`accountKinds.${a.kind}`) : `${t("accounts.company")} · ${t(`accountKinds.${a.kind}`)}`}
           </Text>
           <Text size="xl" fw={700} mt={4} data-testid="cash-account-balance">
             {formatUSD(a.balanceCents)}

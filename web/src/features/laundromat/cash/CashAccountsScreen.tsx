@@ -44,10 +44,7 @@ export function CashAccountsScreen() {
   const [formOpen, setFormOpen] = useState(false);
   const storeId = selection.storeId ?? undefined;
   const accounts = useQueryState(api.cashAccounts.list, storeId ? { storeId } : "skip");
-  const transactions = useQueryState(
-    api.cashTransactions.list,
-    storeId ? { storeId, ...(search.status ? { status: search.status } : {}) } : "skip",
-  );
+  const transactions = useQueryState(api.cashTransactions.list, storeId ? { storeId, ...(search.status ? { status: search.status } : {}) } : "skip");
   const account = accounts.data?.find((a) => a._id === search.account) ?? accounts.data?.[0];
   const tab = search.tab ?? "ledger";
 
@@ -73,7 +70,11 @@ export function CashAccountsScreen() {
         <NoStorePrompt />
       ) : (
         <>
-          <AccountCards accounts={accounts.data} selectedId={account?._id} onSelect={(a) => setSearch({ account: a._id, tab: "ledger", page: undefined }, { push: true })} />
+          <AccountCards
+            accounts={accounts.data}
+            selectedId={account?._id}
+            onSelect={(a) => setSearch({ account: a._id, tab: "ledger", page: undefined }, { push: true })}
+          />
           <Tabs value={tab} onChange={(v) => setSearch({ tab: v === "transactions" ? "transactions" : undefined })} keepMounted={false}>
             <Tabs.List>
               <Tabs.Tab value="ledger">{account ? t("accounts.ledgerOf", { account: account.name }) : t("accounts.ledger")}</Tabs.Tab>

@@ -120,7 +120,12 @@ export function CashDashboardScreen() {
         <>
           <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm">
             <Stat label={t("dashboard.collections")} value={d ? formatUSD(d.collectionsCents) : "…"} hint={change} testId="stat-collections" />
-            <Stat label={t("dashboard.inTransit")} value={d ? formatUSD(d.depositsInTransitCents) : "…"} hint={t("dashboard.inTransitHint")} testId="stat-in-transit" />
+            <Stat
+              label={t("dashboard.inTransit")}
+              value={d ? formatUSD(d.depositsInTransitCents) : "…"}
+              hint={t("dashboard.inTransitHint")}
+              testId="stat-in-transit"
+            />
             <Stat label={t("dashboard.pending")} value={d ? String(d.pending.length) : "…"} testId="stat-pending" />
           </SimpleGrid>
           <Stack gap="xs">

@@ -145,21 +145,21 @@ export function CountForm({ count, thresholdCents, onSubmitted }: Props) {
             </Stack>
           ) : null}
           <div className={classes.stickyTotal}>
-            <Group justify="space-between" align="center" wrap="nowrap">
-              <Stack gap={0}>
+            {expected !== null && liveVariance !== null ? (
+              <Text size="sm" ta="right" data-testid="count-expected">
+                {t("count.expectedLine", { expected: formatUSD(expected), variance: formatUSD(liveVariance) })}
+              </Text>
+            ) : null}
+            <Group justify="flex-end" align="center" wrap="nowrap" className={classes.totalRow}>
+              <Stack gap={0} align="flex-end">
                 <Text size="sm" c="dimmed">
                   {t("count.total")}
                 </Text>
                 <Text size="xl" fw={700} data-testid="count-total" aria-live="polite">
                   {formatUSD(totalCents)}
                 </Text>
-                {expected !== null && liveVariance !== null ? (
-                  <Text size="sm" data-testid="count-expected">
-                    {t("count.expectedLine", { expected: formatUSD(expected), variance: formatUSD(liveVariance) })}
-                  </Text>
-                ) : null}
               </Stack>
-              <Button type="submit" size="md" loading={busy} data-testid="count-submit">
+              <Button type="submit" size="md" loading={busy} data-testid="count-submit" style={{ flexShrink: 0 }}>
                 {t("count.submit")}
               </Button>
             </Group>

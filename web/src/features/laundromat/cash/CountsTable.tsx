@@ -69,9 +69,14 @@ export function CountsTable({ tableId, caption, counts, error, emptyText, page, 
   const columns = useMemo<DataColumn<PhysicalCount>[]>(
     () => [
       { id: "account", header: t("columns.account"), cell: (c) => c.accountName, sortValue: (c) => c.accountName, card: "title" },
-      { id: "status", header: t("columns.status"), cell: (c) => <CashStatusBadge status={c.status} />, sortValue: (c) => c.status, card: "badge" },
+      { id: "status", header: t("columns.status"), cell: (c) => <CashStatusBadge status={c.status} />, sortValue: (c) => c.status, card: "badge", width: 150 },
       { id: "started", header: t("columns.started"), cell: (c) => formatDisplayDateTime(c.startedAt), sortValue: (c) => c.startedAt },
-      { id: "countedBy", header: t("columns.countedBy"), cell: (c) => c.countedByName ?? c.countedByEmail, sortValue: (c) => c.countedByName ?? c.countedByEmail },
+      {
+        id: "countedBy",
+        header: t("columns.countedBy"),
+        cell: (c) => c.countedByName ?? c.countedByEmail,
+        sortValue: (c) => c.countedByName ?? c.countedByEmail,
+      },
       { id: "expected", header: t("columns.expected"), cell: (c) => money(c.expectedCents), sortValue: (c) => c.expectedCents, align: "right" },
       { id: "counted", header: t("columns.counted"), cell: (c) => money(c.countedCents), sortValue: (c) => c.countedCents, align: "right" },
       {
@@ -92,7 +97,9 @@ export function CountsTable({ tableId, caption, counts, error, emptyText, page, 
         cell: (c) => [c.reason ? t(`reasons.${c.reason}`) : null, c.note, c.reviewNote].filter(Boolean).join(" · "),
         sortValue: (c) => c.reason ?? "",
       },
-      ...(review ? [{ id: "review", header: t("columns.actions"), cell: (c: PhysicalCount) => <ReviewButtons count={c} />, hideable: false, card: "footer" as const }] : []),
+      ...(review
+        ? [{ id: "review", header: t("columns.actions"), cell: (c: PhysicalCount) => <ReviewButtons count={c} />, hideable: false, card: "footer" as const }]
+        : []),
     ],
     [t, review],
   );

@@ -62,7 +62,13 @@ export function LedgerTable({ accountId, accountName, from, to, onDatesChange, p
   const columns = useMemo<DataColumn<LedgerLine>[]>(
     () => [
       { id: "date", header: t("columns.date"), cell: (l) => formatDisplayDate(l.businessDate), sortValue: (l) => l.businessDate, card: "title" },
-      { id: "kind", header: t("columns.kind"), cell: (l) => (l.reversesId ? t("ledger.reversal", { kind: t(`kinds.${l.kind}`) }) : t(`kinds.${l.kind}`)), sortValue: (l) => l.kind, card: "badge" },
+      {
+        id: "kind",
+        header: t("columns.kind"),
+        cell: (l) => (l.reversesId ? t("ledger.reversal", { kind: t(`kinds.${l.kind}`) }) : t(`kinds.${l.kind}`)),
+        sortValue: (l) => l.kind,
+        card: "badge",
+      },
       { id: "counterpart", header: t("columns.counterpart"), cell: (l) => l.counterparts.join(", "), sortValue: (l) => l.counterparts.join(", ") },
       { id: "description", header: t("columns.description"), cell: (l) => l.description ?? "", sortValue: (l) => l.description ?? "" },
       {
@@ -113,8 +119,22 @@ export function LedgerTable({ accountId, accountName, from, to, onDatesChange, p
         exportName={canExport ? `ledger-${accountName}-${from ?? "start"}-${to ?? "today"}` : undefined}
         toolbar={
           <>
-            <TextInput type="date" label={t("filters.from")} value={from ?? ""} max={to} onChange={(e) => onDatesChange(e.currentTarget.value || undefined, to)} size="md" />
-            <TextInput type="date" label={t("filters.to")} value={to ?? ""} min={from} onChange={(e) => onDatesChange(from, e.currentTarget.value || undefined)} size="md" />
+            <TextInput
+              type="date"
+              label={t("filters.from")}
+              value={from ?? ""}
+              max={to}
+              onChange={(e) => onDatesChange(e.currentTarget.value || undefined, to)}
+              size="md"
+            />
+            <TextInput
+              type="date"
+              label={t("filters.to")}
+              value={to ?? ""}
+              min={from}
+              onChange={(e) => onDatesChange(from, e.currentTarget.value || undefined)}
+              size="md"
+            />
           </>
         }
       />

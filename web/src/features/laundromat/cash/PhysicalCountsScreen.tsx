@@ -77,8 +77,19 @@ export function PhysicalCountsScreen() {
       ) : (
         <>
           {result ? (
-            <Alert color={result.varianceCents === 0 ? "green" : "orange"} variant="light" title={t("count.resultTitle")} withCloseButton onClose={() => setResult(null)} data-testid="count-result">
-              {t("count.result", { expected: formatUSD(result.expectedCents), counted: formatUSD(result.countedCents), variance: formatUSD(result.varianceCents) })}
+            <Alert
+              color={result.varianceCents === 0 ? "green" : "orange"}
+              variant="light"
+              title={t("count.resultTitle")}
+              withCloseButton
+              onClose={() => setResult(null)}
+              data-testid="count-result"
+            >
+              {t("count.result", {
+                expected: formatUSD(result.expectedCents),
+                counted: formatUSD(result.countedCents),
+                variance: formatUSD(result.varianceCents),
+              })}
             </Alert>
           ) : null}
           {mine ? (
@@ -100,7 +111,14 @@ export function PhysicalCountsScreen() {
                     w={{ base: "100%", xs: 280 }}
                     data-testid="count-account"
                   />
-                  <Checkbox label={t("count.blind")} checked={blind} onChange={(e) => setBlindChoice(e.currentTarget.checked)} size="md" mb={10} data-testid="count-blind" />
+                  <Checkbox
+                    label={t("count.blind")}
+                    checked={blind}
+                    onChange={(e) => setBlindChoice(e.currentTarget.checked)}
+                    size="md"
+                    mb={10}
+                    data-testid="count-blind"
+                  />
                   <Button size="md" onClick={() => void begin()} loading={starting} disabled={!chosen} data-testid="start-count-button">
                     {t("count.start")}
                   </Button>

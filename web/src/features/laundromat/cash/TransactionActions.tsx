@@ -82,7 +82,9 @@ export function TransactionActions({ entry, compact = false }: { entry: CashEntr
         variant="default"
         loading={busy === "cancel"}
         data-testid="cancel-transaction"
-        onClick={() => void run("cancel", (idempotencyKey) => cancel({ transactionId, idempotencyKey }), transactionId, t("actions.cancelled")).catch(() => undefined)}
+        onClick={() =>
+          void run("cancel", (idempotencyKey) => cancel({ transactionId, idempotencyKey }), transactionId, t("actions.cancelled")).catch(() => undefined)
+        }
       >
         {t("actions.cancel")}
       </Button>,

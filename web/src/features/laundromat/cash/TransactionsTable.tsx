@@ -36,20 +36,40 @@ export function entryAccounts(e: CashEntry): string {
 }
 
 /** Cash transactions with their status, a status filter and the decisions the user may make. */
-export function TransactionsTable({ tableId, caption, entries, error, status, onStatusChange, page, onPageChange, exportName, emptyText, onOpen, selectedId }: Props) {
+export function TransactionsTable({
+  tableId,
+  caption,
+  entries,
+  error,
+  status,
+  onStatusChange,
+  page,
+  onPageChange,
+  exportName,
+  emptyText,
+  onOpen,
+  selectedId,
+}: Props) {
   const { t } = useTranslation("cash");
   const columns = useMemo<DataColumn<CashEntry>[]>(
     () => [
       { id: "kind", header: t("columns.kind"), cell: (e) => t(`kinds.${e.kind}`), sortValue: (e) => t(`kinds.${e.kind}`), card: "title" },
-      { id: "status", header: t("columns.status"), cell: (e) => <CashStatusBadge status={e.status} />, sortValue: (e) => e.status, card: "badge" },
+      { id: "status", header: t("columns.status"), cell: (e) => <CashStatusBadge status={e.status} />, sortValue: (e) => e.status, card: "badge", width: 130 },
       { id: "date", header: t("columns.date"), cell: (e) => formatDisplayDate(e.businessDate), sortValue: (e) => e.businessDate },
       { id: "accounts", header: t("columns.accounts"), cell: entryAccounts, sortValue: entryAccounts },
       {
         id: "description",
         header: t("columns.description"),
-        cell: (e) => [e.description, e.payee, e.bagNumber && t("columns.bag", { n: e.bagNumber }), e.slipNumber && t("columns.slip", { n: e.slipNumber }), e.decisionReason]
-          .filter(Boolean)
-          .join(" · "),
+        cell: (e) =>
+          [
+            e.description,
+            e.payee,
+            e.bagNumber && t("columns.bag", { n: e.bagNumber }),
+            e.slipNumber && t("columns.slip", { n: e.slipNumber }),
+            e.decisionReason,
+          ]
+            .filter(Boolean)
+            .join(" · "),
         sortValue: (e) => e.description ?? "",
       },
       { id: "requestedBy", header: t("columns.requestedBy"), cell: (e) => e.requestedByName ?? "", sortValue: (e) => e.requestedByName ?? "" },

@@ -39,6 +39,8 @@ export function VarianceChart({ variances, by }: { variances: CashDashboard["var
         dataKey="day"
         series={names.map((name, i) => ({ name, color: COLORS[i % COLORS.length]! }))}
         valueFormatter={(v) => formatUSD(Math.round(v))}
+        yAxisProps={{ width: 96, domain: [(min: number) => Math.min(0, min), (max: number) => Math.max(0, max)] }}
+        referenceLines={[{ y: 0, color: "gray.6" }]}
         withLegend
         connectNulls
         curveType="linear"
