@@ -62,11 +62,7 @@ export function CampaignPage({ campaignId }: { campaignId: string }) {
       body = <Notice title={t("landing.errors.expiredTitle")} text={t("landing.errors.expired", { date: formatLongDate(c.endDate, language) })} tone="error" />;
     else if (phase === "comingSoon")
       body = (
-        <Notice
-          title={t("landing.errors.comingSoonTitle")}
-          text={t("landing.errors.comingSoon", { date: formatLongDate(c.startDate, language) })}
-          tone="info"
-        />
+        <Notice title={t("landing.errors.comingSoonTitle")} text={t("landing.errors.comingSoon", { date: formatLongDate(c.startDate, language) })} tone="info" />
       );
     else if ((c.templateConfig.template ?? "standard") === "full")
       body = <FullTemplate campaign={c} lang={language} setLang={(l) => (clearToasts(), setLang(l))} />;

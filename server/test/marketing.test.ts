@@ -539,9 +539,7 @@ describe("placeholders in stored campaign text", () => {
     const filled = fillPlaceholders(title, placeholderCampaignOf(campaign as never));
     expect(filled.text).toBe("Get $15.00 Account Credit by Email and SMS until February 4, 2030 ");
     expect(filled.missing).toEqual(["unknown"]);
-    expect(fillPlaceholders("{offerType} hasta el {endDate}", placeholderCampaignOf(campaign as never), "es").text).toBe(
-      "Crédito en Cuenta hasta el 4 de febrero de 2030",
-    );
+    expect(fillPlaceholders("{offerType} hasta el {endDate}", placeholderCampaignOf(campaign as never), "es").text).toBe("Crédito en Cuenta hasta el 4 de febrero de 2030");
   });
 });
 

@@ -49,13 +49,7 @@ export const campaignFieldSchemas = {
   offerType: z.enum(OFFER_TYPES).optional(),
   offerDescription: z.string().trim().max(500).optional(),
   deliveryMethod: z.enum(DELIVERY_METHODS).optional(),
-  maxParticipants: z
-    .number(ruleMessage("participantsWhole"))
-    .int(ruleMessage("participantsWhole"))
-    .min(1, ruleMessage("participantsWhole"))
-    .max(MAX_PARTICIPANTS)
-    .nullable()
-    .optional(),
+  maxParticipants: z.number(ruleMessage("participantsWhole")).int(ruleMessage("participantsWhole")).min(1, ruleMessage("participantsWhole")).max(MAX_PARTICIPANTS).nullable().optional(),
 };
 
 /** End on or after start: a one-day campaign starts and ends on the same date. */

@@ -1,13 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  DEFAULT_ERROR_MESSAGE,
-  EMAIL_ERRORS,
-  EMAIL_ERRORS_ES,
-  emailErrorText,
-  extractErrorMessage,
-  sanitizeEmailError,
-  stripServerDecorations,
-} from "./errorMessage.ts";
+import { DEFAULT_ERROR_MESSAGE, EMAIL_ERRORS, EMAIL_ERRORS_ES, emailErrorText, extractErrorMessage, sanitizeEmailError, stripServerDecorations } from "./errorMessage.ts";
 
 describe("extractErrorMessage", () => {
   it("strips the request-id prefix and the uncaught marker", () => {

@@ -28,9 +28,5 @@ export const timeZoneSchema = z.string().min(1, ruleMessage("timeZoneRequired"))
 
 /** Whole cents, not negative, at most `max`. */
 export function centsSchema(max: number) {
-  return z
-    .number(ruleMessage("amountRequired"))
-    .int(ruleMessage("amountDecimals"))
-    .min(0, ruleMessage("amountNegative"))
-    .max(max, ruleMessage("amountTooLarge"));
+  return z.number(ruleMessage("amountRequired")).int(ruleMessage("amountDecimals")).min(0, ruleMessage("amountNegative")).max(max, ruleMessage("amountTooLarge"));
 }

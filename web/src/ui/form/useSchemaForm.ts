@@ -10,12 +10,13 @@ import { currentLanguage } from "../../lib/i18n";
 
 function localize(errors: FormErrors): FormErrors {
   const language = currentLanguage();
-  return Object.fromEntries(
-    Object.entries(errors).map(([path, message]) => [path, typeof message === "string" ? localizeValidationMessage(message, language) : message]),
-  );
+  return Object.fromEntries(Object.entries(errors).map(([path, message]) => [path, typeof message === "string" ? localizeValidationMessage(message, language) : message]));
 }
 
-export function useSchemaForm<S extends z.ZodType<unknown, Record<string, unknown>>>(schema: S, options: Omit<UseFormInput<z.input<S>>, "validate" | "mode">) {
+export function useSchemaForm<S extends z.ZodType<unknown, Record<string, unknown>>>(
+  schema: S,
+  options: Omit<UseFormInput<z.input<S>>, "validate" | "mode">,
+) {
   const resolve = schemaResolver(schema, { sync: true });
   const form = useForm<z.input<S>>({ mode: "controlled", validateInputOnBlur: true, ...options, validate: (values) => localize(resolve(values)) });
   /** A submit handler that validates, then hands the schema's output (trimmed, converted) to `handler`. */
