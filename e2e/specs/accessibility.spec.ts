@@ -15,6 +15,9 @@ const MANAGER_SCREENS = [
   "/company/join-requests",
   "/marketing/verify",
   "/marketing/dashboard",
+  "/laundromat/cash-accounts",
+  "/laundromat/physical-counts",
+  "/laundromat/cash-dashboard",
   // Denied to a manager: admins only.
   "/laundromat/admin-collections",
 ];
@@ -23,7 +26,7 @@ const ROLE_SCREENS: [Role, string[]][] = [
   ["OWNER", [...MANAGER_SCREENS, "/laundromat/equipment-config"]],
   ["MANAGER", MANAGER_SCREENS],
   // Staff and members see their screens and the denied panels of the manager's.
-  ["STAFF", [...MEMBER_SCREENS, "/marketing/verify", "/company/locations"]],
+  ["STAFF", [...MEMBER_SCREENS, "/marketing/verify", "/company/locations", "/laundromat/cash-accounts"]],
   ["MEMBER", [...MEMBER_SCREENS, "/laundromat/admin-collections"]],
 ];
 const GUEST_SCREENS = [...USER, "/laundromat/collection-record"];

@@ -3,6 +3,7 @@
 // a form shows the text in the reader's language by looking the English one up here.
 
 import type { SupportedLanguage } from "./languagePriority.ts";
+import { CASH_MESSAGES } from "./cashLedger.ts";
 import { MONEY_ERRORS } from "./money.ts";
 
 export const VALIDATION_MESSAGES = {
@@ -29,6 +30,23 @@ export const VALIDATION_MESSAGES = {
   amountNegative: { en: MONEY_ERRORS.negative, es: "El monto no puede ser negativo" },
   amountDecimals: { en: MONEY_ERRORS.tooManyDecimals, es: "El monto no puede tener más de 2 decimales" },
   amountTooLarge: { en: MONEY_ERRORS.tooLarge, es: "El monto es demasiado grande" },
+  cashDescriptionRequired: { en: "Give a description", es: "Escriba una descripción" },
+  cashAmountPositive: { en: "The amount must be more than zero", es: "El monto debe ser mayor que cero" },
+  cashSource: { en: CASH_MESSAGES.needsSource, es: "Elija la cuenta de la que sale el dinero" },
+  cashDestination: { en: CASH_MESSAGES.needsDestination, es: "Elija la cuenta a la que va el dinero" },
+  cashSameAccount: { en: CASH_MESSAGES.sameAccount, es: "Elija dos cuentas distintas" },
+  cashBagOrSlip: { en: CASH_MESSAGES.needsBagOrSlip, es: "Indique el número de bolsa o el de comprobante del depósito" },
+  cashCategory: { en: CASH_MESSAGES.needsCategory, es: "Elija una categoría de gasto" },
+  cashPayee: { en: CASH_MESSAGES.needsPayee, es: "Indique a quién se pagó el gasto" },
+  cashReasonRequired: { en: "Give a reason", es: "Indique un motivo" },
+  cashApproveDenied: { en: CASH_MESSAGES.approveDenied, es: "No tiene permiso para aprobar retiros de efectivo" },
+  cashOwnApproval: { en: CASH_MESSAGES.ownApproval, es: "No puede aprobar su propia solicitud" },
+  cashOwnRejection: { en: CASH_MESSAGES.ownRejection, es: "No puede rechazar su propia solicitud; cancélela" },
+  cashCancelNotOwn: { en: CASH_MESSAGES.cancelNotOwn, es: "Solo quien hizo la solicitud puede cancelarla" },
+  cashAlreadyReversed: { en: CASH_MESSAGES.alreadyReversed, es: "Esta transacción ya fue revertida" },
+  cashOwnCountReview: { en: CASH_MESSAGES.ownCountReview, es: "No puede revisar su propio conteo" },
+  cashNotChangeFund: { en: CASH_MESSAGES.notChangeFund, es: "Una reposición del fondo de cambio va a un fondo de cambio" },
+  cashCountWhole: { en: "Count whole pieces", es: "Cuente piezas enteras" },
 } as const satisfies Record<string, Record<SupportedLanguage, string>>;
 
 export type ValidationMessageKey = keyof typeof VALIDATION_MESSAGES;

@@ -10,6 +10,8 @@ import type { AppSearch } from "../../lib/searchParams";
 export const BADGE_LINKS: Partial<Record<string, { search: AppSearch; labelKey: string }>> = {
   // allUnverifiedCollections (server/src/badges/collections.ts): submitted, every store and date.
   "laundromat/collections-list": { search: { status: "submitted", store: "all", dates: "all" }, labelKey: "badgeLinks.unverifiedCollections" },
+  // pendingCashTransactions (server/src/badges/cash.ts): every pending cash transaction.
+  "laundromat/cash-dashboard": { search: { status: "pending" }, labelKey: "badgeLinks.pendingCash" },
 };
 
 interface Props {

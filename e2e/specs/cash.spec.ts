@@ -1,0 +1,185 @@
+import type { Browser, Page } from "@playwright/test";
+import { apiSignIn, expect, test } from "../support/fixtures";
+import type { World } from "../support/world";
+
+// Issue 13: a manager asks for an owner draw; the owner, in another browser, sees the cash badge
+// rise without a reload, approves it in place on the cash dashboard, and the safe's balance drops
+// by the draw. On a phone, a manager counts the safe blind with a difference and a reason; the
+// owner accepts the count and the safe's ledger shows the over/short posting.
+
+const PHONE = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true };
+
+function selection(world: World) {
+  const today = new Date().toISOString().slice(0, 10);
+  return {
+    storeId: world.storeId,
+    storeName: world.storeName,
+    dateRange: {
+      fromDate: today,
+      toDate: today,
+      fromTime: "",
+      toTime: "",
+      compareFromDate: "",
+      compareToDate: "",
+      compareFromTime: "",
+      compareToTime: "",
+      enableComparison: false,
+      includeTime: false,
+    },
+    lastUpdated: 1,
+  };
+}
+
+/** Signs `page` in as `email` with the world's store selected. */
+async function prepare(page: Page, baseURL: string, email: string, world: World) {
+  const tokens = await apiSignIn(baseURL, email);
+  await page.goto("/api/health");
+  await page.evaluate(
+    ([token, refreshToken, chosen]) => {
+      window.localStorage.setItem("tumble.auth.token", token);
+      window.localStorage.setItem("tumble.auth.refreshToken", refreshToken);
+      window.localStorage.setItem("tumble.laundromatSelection", chosen);
+    },
+    [tokens.token, tokens.refreshToken, JSON.stringify(selection(world))] as const,
+  );
+}
+
+async function newPage(browser: Browser, baseURL: string, errors: string[], options: object = {}) {
+  const context = await browser.newContext({ baseURL, ...options });
+  const page = await context.newPage();
+  page.on("console", (m) => m.type() === "error" && errors.push(m.text()));
+  page.on("pageerror", (e) => errors.push(e.message));
+  return { context, page };
+}
+
+async function badgeCount(page: Page, testId: string): Promise<number> {
+  const badge = page.getByTestId(testId);
+  const text = (await badge.count()) === 0 ? "" : ((await badge.first().textContent()) ?? "");
+  return Number(text.trim() || 0);
+}
+
+test("a manager's owner draw is approved live by the owner and the safe drops by it", async ({ page, browser, baseURL, world }) => {
+  test.setTimeout(120_000);
+  const ownerErrors: string[] = [];
+  const owner = await newPage(browser, baseURL!, ownerErrors, { viewport: { width: 1366, height: 900 } });
+  await prepare(owner.page, baseURL!, world.users.OWNER, world);
+  await owner.page.goto("/laundromat/cash-dashboard");
+  await expect(owner.page.getByRole("heading", { name: "Cash dashboard", level: 1 })).toBeVisible();
+  const safeRow = owner.page.getByTestId("balance-row").and(owner.page.locator("[data-kind=safe]"));
+  await expect(safeRow).toHaveCount(1);
+  const safeBefore = Number(await safeRow.getAttribute("data-balance"));
+  // The world has unverified collections, so the laundromat tab's badge is up once the counts load.
+  await expect(owner.page.getByTestId("nav-badge-laundromat")).toBeVisible();
+  const tabBefore = await badgeCount(owner.page, "nav-badge-laundromat");
+  const subBadge = owner.page.getByTestId("nav-badge-link-laundromat-cash-dashboard");
+  const subBefore = await badgeCount(owner.page, "nav-badge-link-laundromat-cash-dashboard");
+
+  await test.step("the manager requests an owner draw from the safe", async () => {
+    await prepare(page, baseURL!, world.users.MANAGER, world);
+    await page.goto("/laundromat/cash-accounts");
+    await page.getByTestId("new-transaction").click();
+    const form = page.getByRole("dialog", { name: "New transaction" });
+    await expect(form.getByLabel("Kind")).toHaveValue("Owner draw");
+    await expect(form.getByLabel("From account")).toHaveValue(/Safe/);
+    // The form's own rules first: nothing is sent without an amount and a description.
+    await form.getByTestId("transaction-submit").click();
+    await expect(form.getByText("Amount is required")).toBeVisible();
+    await form.getByLabel("Amount").fill("123.45");
+    await form.getByLabel("Description").fill("Owner draw for supplies run");
+    await form.getByTestId("transaction-submit").click();
+    await expect(page.getByText("Sent for approval")).toBeVisible();
+    await page.getByTestId("transactions-tab").click();
+    const row = page.getByTestId("transaction-row").and(page.locator("[data-status=pending][data-kind=withdrawal]"));
+    await expect(row).toHaveCount(1);
+    // Nobody approves their own request: the manager may cancel it, not approve it.
+    await expect(row.getByTestId("approve-transaction")).toHaveCount(0);
+    await expect(row.getByText("You cannot approve your own request")).toBeVisible();
+  });
+
+  await test.step("the owner sees the badges rise live and approves in place", async () => {
+    await expect.poll(() => badgeCount(owner.page, "nav-badge-laundromat")).toBe(tabBefore + 1);
+    await expect(subBadge).toHaveText(String(subBefore + 1));
+    const pending = owner.page.getByTestId("transaction-row").and(owner.page.locator("[data-kind=withdrawal][data-status=pending]"));
+    await expect(pending).toHaveCount(1);
+    await expect(pending).toContainText("$123.45");
+    await pending.getByTestId("approve-transaction").click();
+    await expect(owner.page.getByText("Transaction approved")).toBeVisible();
+    await expect(safeRow).toHaveAttribute("data-balance", String(safeBefore - 12345));
+    await expect.poll(() => badgeCount(owner.page, "nav-badge-laundromat")).toBe(tabBefore);
+  });
+
+  await test.step("the manager's list follows: approved, and the safe's card shows the new balance", async () => {
+    await expect(page.getByTestId("transaction-row").and(page.locator("[data-kind=withdrawal]"))).toHaveAttribute("data-status", "approved");
+    await expect(page.getByTestId("cash-account").and(page.locator("[data-kind=safe]"))).toHaveAttribute("data-balance", String(safeBefore - 12345));
+  });
+  await owner.context.close();
+  expect(ownerErrors).toEqual([]);
+});
+
+test.describe("on a phone", () => {
+  test.use(PHONE);
+
+  test("a manager counts the safe blind with a difference and a reason; the owner accepts and the ledger posts it", async ({
+    page,
+    browser,
+    baseURL,
+    world,
+  }) => {
+    test.setTimeout(120_000);
+    await prepare(page, baseURL!, world.users.MANAGER, world);
+    await page.goto("/laundromat/cash-accounts");
+    const safeCard = page.getByTestId("cash-account").and(page.locator("[data-kind=safe]"));
+    await expect(safeCard).toHaveCount(1);
+    const expected = Number(await safeCard.getAttribute("data-balance"));
+    const counted = 3 * 2000 + 2 * 1000 + 4 * 25;
+    const variance = counted - expected;
+    expect(Math.abs(variance)).toBeGreaterThan(500);
+
+    await test.step("start a blind count of the safe and count by denomination", async () => {
+      await page.goto("/laundromat/physical-counts");
+      await expect(page.getByTestId("count-account")).toHaveValue(/Safe/);
+      await page.getByTestId("count-blind").check();
+      await page.getByTestId("start-count-button").click();
+      const form = page.getByTestId("count-form");
+      await expect(form).toBeVisible();
+      await form.getByLabel("$20 bills", { exact: true }).fill("3");
+      await form.getByLabel("$10 bills", { exact: true }).fill("2");
+      await form.getByLabel("25¢ coins", { exact: true }).fill("4");
+      await expect(page.getByTestId("count-total")).toHaveText("$81.00");
+      // Blind: the expected figure is nowhere before the count is submitted.
+      await expect(page.getByTestId("count-expected")).toHaveCount(0);
+      await expect(page.getByTestId("count-row").first()).toContainText("—");
+    });
+
+    await test.step("the difference is beyond the threshold: a reason and a note are required", async () => {
+      await page.getByTestId("count-submit").click();
+      await expect(page.getByTestId("variance-alert")).toBeVisible();
+      await page.getByRole("combobox", { name: "Reason for the difference" }).click();
+      await page.getByRole("option", { name: "Unrecorded deposit" }).click();
+      await page.getByLabel("Note").fill("Bank bag left this morning");
+      await page.getByTestId("count-submit").click();
+      await expect(page.getByTestId("count-result")).toBeVisible();
+      await expect(page.getByTestId("count-row").and(page.locator("[data-status=submitted]")).first()).toBeVisible();
+    });
+
+    await test.step("the owner accepts it and the safe's ledger shows the over/short posting", async () => {
+      const errors: string[] = [];
+      const owner = await newPage(browser, baseURL!, errors, { viewport: { width: 1280, height: 800 } });
+      await prepare(owner.page, baseURL!, world.users.OWNER, world);
+      await owner.page.goto("/laundromat/physical-counts");
+      const review = owner.page.getByTestId("count-review").getByTestId("count-row");
+      await expect(review).toHaveCount(1);
+      await review.getByTestId("accept-count").click();
+      await expect(owner.page.getByText("Count accepted")).toBeVisible();
+      await owner.page.goto("/laundromat/cash-accounts");
+      const line = owner.page.getByTestId("ledger-line").and(owner.page.locator("[data-kind=count_variance]"));
+      await expect(line).toHaveCount(1);
+      await expect(line).toHaveAttribute("data-amount", String(variance));
+      await expect(owner.page.getByTestId("cash-account").and(owner.page.locator("[data-kind=safe]"))).toHaveAttribute("data-balance", String(counted));
+      await owner.context.close();
+      expect(errors).toEqual([]);
+    });
+    // The counter's history shows the count accepted, live.
+    await expect(page.getByTestId("count-row").and(page.locator("[data-status=accepted]")).first()).toBeVisible();
+  });
+});

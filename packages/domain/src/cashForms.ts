@@ -1,0 +1,81 @@
+import { z } from "zod";
+import { EXPENSE_CATEGORIES, MAX_AMOUNT_CENTS, MAX_PIECES, REQUESTABLE_KINDS, VARIANCE_REASONS } from "./cashLedger.ts";
+import { ruleMessage } from "./validationMessages.ts";
+
+// The cash screens' forms (issue 13): the same rules cashTransactions:create and
+// physicalCounts:submit check, so a form refuses what the server would before the call.
+
+const optionalText = (max: number) => z.string().trim().max(max);
+
+/** A new transaction of any requestable kind; the kind decides which fields it needs. */
+export const cashTransactionFormSchema = z
+  .object({
+    kind: z.enum(REQUESTABLE_KINDS),
+    amountCents: z
+      .number(ruleMessage("amountRequired"))
+      .int(ruleMessage("amountDecimals"))
+      .min(1, ruleMessage("cashAmountPositive"))
+      .max(MAX_AMOUNT_CENTS, ruleMessage("amountTooLarge")),
+    fromAccountId: z.string(),
+    toAccountId: z.string(),
+    /** Adjustments: money into the account ("in") or out of it ("out"). */
+    direction: z.enum(["in", "out"]),
+    description: z.string().trim().min(1, ruleMessage("cashDescriptionRequired")).max(500),
+    category: z.enum(EXPENSE_CATEGORIES).or(z.literal("")),
+    payee: optionalText(200),
+    bagNumber: optionalText(64),
+    slipNumber: optionalText(64),
+  })
+  .superRefine((v, ctx) => {
+    const needs = (path: string, key: Parameters<typeof ruleMessage>[0]) => ctx.addIssue({ code: "custom", path: [path], message: ruleMessage(key) });
+    if (!v.fromAccountId) needs("fromAccountId", "cashSource");
+    if ((v.kind === "transfer" || v.kind === "change_fund_replenishment") && !v.toAccountId) needs("toAccountId", "cashDestination");
+    if ((v.kind === "transfer" || v.kind === "change_fund_replenishment") && v.toAccountId && v.toAccountId === v.fromAccountId)
+      needs("toAccountId", "cashSameAccount");
+    if (v.kind === "deposit" && !v.bagNumber && !v.slipNumber) needs("bagNumber", "cashBagOrSlip");
+    if (v.kind === "expense" && !v.category) needs("category", "cashCategory");
+    if (v.kind === "expense" && !v.payee) needs("payee", "cashPayee");
+  });
+export type CashTransactionFormValues = z.input<typeof cashTransactionFormSchema>;
+
+/** cashTransactions:create's arguments from the form (without the idempotency key). */
+export function transactionArgs(v: z.output<typeof cashTransactionFormSchema>, storeId: string | undefined) {
+  const base = { kind: v.kind, amountCents: v.amountCents, description: v.description, ...(storeId ? { storeId } : {}) };
+  switch (v.kind) {
+    case "deposit":
+      return {
+        ...base,
+        fromAccountId: v.fromAccountId,
+        ...(v.bagNumber ? { bagNumber: v.bagNumber } : {}),
+        ...(v.slipNumber ? { slipNumber: v.slipNumber } : {}),
+      };
+    case "expense":
+      return { ...base, fromAccountId: v.fromAccountId, category: v.category || undefined, payee: v.payee };
+    case "transfer":
+    case "change_fund_replenishment":
+      return { ...base, fromAccountId: v.fromAccountId, toAccountId: v.toAccountId };
+    case "adjustment":
+      return { ...base, ...(v.direction === "in" ? { toAccountId: v.fromAccountId } : { fromAccountId: v.fromAccountId }) };
+    default:
+      return { ...base, fromAccountId: v.fromAccountId };
+  }
+}
+
+/** A reason for a rejection or reversal. */
+export const cashReasonSchema = z.object({ reason: z.string().trim().min(1, ruleMessage("cashReasonRequired")).max(500) });
+
+/** Pieces of one denomination as a form holds them: a whole number, or "" while empty. */
+const pieces = z.number().int(ruleMessage("cashCountWhole")).min(0, ruleMessage("cashCountWhole")).max(MAX_PIECES).or(z.literal(""));
+
+/** A count by denomination (physicalCounts:submit); the reason and note are checked against the variance when it is known. */
+export const countFormSchema = z.object({
+  pieces: z.record(z.string(), pieces),
+  reason: z.enum(VARIANCE_REASONS).or(z.literal("")),
+  note: z.string().trim().max(1000),
+});
+export type CountFormValues = z.input<typeof countFormSchema>;
+
+/** The denominations with pieces counted, for physicalCounts:submit. */
+export function countedDenominations(values: Record<string, number | "">): Record<string, number> {
+  return Object.fromEntries(Object.entries(values).filter((e): e is [string, number] => typeof e[1] === "number" && e[1] > 0));
+}

@@ -1,0 +1,43 @@
+import { SimpleGrid, Skeleton, Text, UnstyledButton } from "@mantine/core";
+import { useTranslation } from "react-i18next";
+import { formatUSD } from "@tumble/domain/money";
+import classes from "./cash.module.css";
+import type { CashAccount } from "./types";
+
+interface Props {
+  accounts: readonly CashAccount[] | undefined;
+  selectedId: string | undefined;
+  onSelect: (account: CashAccount) => void;
+}
+
+/** Each cash account with its balance (live); the chosen one opens its ledger. */
+export function AccountCards({ accounts, selectedId, onSelect }: Props) {
+  const { t } = useTranslation("cash");
+  if (!accounts) return <Skeleton h={84} radius="md" />;
+  return (
+    <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="sm" data-testid="cash-account-cards">
+      {accounts.map((a) => (
+        <UnstyledButton
+          key={a._id}
+          className={classes.accountCard}
+          data-selected={a._id === selectedId || undefined}
+          aria-pressed={a._id === selectedId}
+          onClick={() => onSelect(a)}
+          data-testid="cash-account"
+          data-kind={a.kind}
+          data-balance={a.balanceCents}
+        >
+          <Text size="sm" fw={600} truncate>
+            {a.name}
+          </Text>
+          <Text size="xs" c="dimmed" truncate>
+            {a.storeId ? t(`accountKinds.${a.kind}`) : `${t("accounts.company")} · ${t(`accountKinds.${a.kind}`)}`}
+          </Text>
+          <Text size="xl" fw={700} mt={4} data-testid="cash-account-balance">
+            {formatUSD(a.balanceCents)}
+          </Text>
+        </UnstyledButton>
+      ))}
+    </SimpleGrid>
+  );
+}

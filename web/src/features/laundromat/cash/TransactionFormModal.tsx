@@ -1,0 +1,175 @@
+import { Button, Group, Modal, SegmentedControl, Select, SimpleGrid, Stack, Text, Textarea, TextInput } from "@mantine/core";
+import { useMediaQuery } from "@mantine/hooks";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import type { z } from "zod";
+import { cashTransactionFormSchema, transactionArgs, type CashTransactionFormValues } from "@tumble/domain/cashForms";
+import { EXPENSE_CATEGORIES, REQUESTABLE_KINDS, type RequestableKind } from "@tumble/domain/cashLedger";
+import { api } from "../../../lib/api";
+import { useMutation } from "../../../lib/hooks";
+import { notifyError, notifySuccess } from "../../../lib/notify";
+import { useSubmissionKeys } from "../../../lib/submissionKey";
+import { MoneyInput } from "../../../ui/form/MoneyInput";
+import { useSchemaForm } from "../../../ui/form/useSchemaForm";
+import { errorText } from "./messages";
+import type { CashAccount } from "./types";
+
+interface Props {
+  opened: boolean;
+  onClose: () => void;
+  accounts: readonly CashAccount[];
+  storeId: string | undefined;
+  isAdmin: boolean;
+  /** The account the form starts from (the one open on the screen). */
+  accountId?: string;
+}
+
+/** The account a kind takes money from by default: the store's petty cash for expenses, else its safe. */
+function defaultSource(kind: RequestableKind, accounts: readonly CashAccount[], storeId: string | undefined): string {
+  const want = kind === "expense" ? "petty_cash" : "safe";
+  return accounts.find((a) => a.kind === want && a.storeId === storeId)?._id ?? accounts.find((a) => a.storeId === storeId)?._id ?? "";
+}
+
+function initialValues(kind: RequestableKind, accounts: readonly CashAccount[], storeId: string | undefined, accountId?: string): CashTransactionFormValues {
+  const changeFund = accounts.find((a) => a.kind === "change_fund" && a.storeId === storeId)?._id ?? "";
+  return {
+    kind,
+    amountCents: null as unknown as number,
+    fromAccountId: accountId ?? defaultSource(kind, accounts, storeId),
+    toAccountId: kind === "change_fund_replenishment" ? changeFund : "",
+    direction: "in",
+    description: "",
+    category: "",
+    payee: "",
+    bagNumber: "",
+    slipNumber: "",
+  };
+}
+
+/** A new cash transaction of any kind a person enters: one form, its fields by kind. */
+export function TransactionFormModal({ opened, onClose, accounts, storeId, isAdmin, accountId }: Props) {
+  const { t } = useTranslation("cash");
+  const isPhone = useMediaQuery("(max-width: 48em)") ?? false;
+  const create = useMutation(api.cashTransactions.create);
+  const keys = useSubmissionKeys();
+  const [busy, setBusy] = useState(false);
+  const form = useSchemaForm(cashTransactionFormSchema, { initialValues: initialValues("withdrawal", accounts, storeId, accountId) });
+  const values = form.getValues();
+  const kind = values.kind;
+  const kinds = REQUESTABLE_KINDS.filter((k) => k !== "adjustment" || isAdmin);
+  const accountOptions = (filter: (a: CashAccount) => boolean = () => true) =>
+    accounts.filter(filter).map((a) => ({ value: a._id, label: a.storeName ? `${a.name} · ${a.storeName}` : a.name }));
+
+  const changeKind = (next: RequestableKind) => {
+    const fresh = initialValues(next, accounts, storeId, accountId);
+    form.setValues({ ...fresh, amountCents: values.amountCents, description: values.description });
+    form.clearErrors();
+  };
+
+  const save = async (v: z.output<typeof cashTransactionFormSchema>) => {
+    const args = transactionArgs(v, storeId);
+    setBusy(true);
+    try {
+      const result = await keys.run(args, (idempotencyKey) => create({ ...args, idempotencyKey }));
+      notifySuccess(result.status === "pending" ? t("form.sentForApproval") : t("form.posted"));
+      form.setValues(initialValues(v.kind, accounts, storeId, accountId));
+      onClose();
+    } catch (error) {
+      notifyError(errorText(error, t("form.failed")));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Modal opened={opened} onClose={onClose} title={t("form.title")} size="lg" fullScreen={isPhone}>
+      <form onSubmit={form.submit(save)} noValidate data-testid="transaction-form">
+        <Stack gap="sm">
+          <Select
+            label={t("form.kind")}
+            data={kinds.map((k) => ({ value: k, label: t(`kinds.${k}`) }))}
+            value={kind}
+            onChange={(k) => k && changeKind(k as RequestableKind)}
+            allowDeselect={false}
+            size="md"
+            data-testid="transaction-kind"
+          />
+          <Text size="sm" c="dimmed">
+            {t(`form.help.${kind}`)}
+          </Text>
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+            <Select
+              label={kind === "adjustment" ? t("form.account") : t("form.from")}
+              data={accountOptions()}
+              withAsterisk
+              allowDeselect={false}
+              size="md"
+              {...form.getInputProps("fromAccountId")}
+            />
+            {kind === "transfer" || kind === "change_fund_replenishment" ? (
+              <Select
+                label={t("form.to")}
+                data={accountOptions((a) => (kind === "change_fund_replenishment" ? a.kind === "change_fund" : true))}
+                withAsterisk
+                allowDeselect={false}
+                size="md"
+                {...form.getInputProps("toAccountId")}
+              />
+            ) : null}
+            {kind === "adjustment" ? (
+              <Stack gap={4}>
+                <Text size="sm" fw={500} id="adjust-direction">
+                  {t("form.direction")}
+                </Text>
+                <SegmentedControl
+                  aria-labelledby="adjust-direction"
+                  data={[
+                    { value: "in", label: t("form.directionIn") },
+                    { value: "out", label: t("form.directionOut") },
+                  ]}
+                  {...form.getInputProps("direction")}
+                />
+              </Stack>
+            ) : null}
+          </SimpleGrid>
+          <MoneyInput label={t("form.amount")} withAsterisk size="md" {...form.getInputProps("amountCents")} />
+          {kind === "deposit" ? (
+            <SimpleGrid cols={2} spacing="sm">
+              <TextInput label={t("form.bagNumber")} maxLength={64} size="md" {...form.getInputProps("bagNumber")} />
+              <TextInput label={t("form.slipNumber")} maxLength={64} size="md" {...form.getInputProps("slipNumber")} />
+            </SimpleGrid>
+          ) : null}
+          {kind === "expense" ? (
+            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+              <Select
+                label={t("form.category")}
+                data={EXPENSE_CATEGORIES.map((c) => ({ value: c, label: t(`categories.${c}`) }))}
+                withAsterisk
+                size="md"
+                {...form.getInputProps("category")}
+              />
+              <TextInput label={t("form.payee")} withAsterisk maxLength={200} size="md" {...form.getInputProps("payee")} />
+            </SimpleGrid>
+          ) : null}
+          <Textarea
+            label={kind === "adjustment" ? t("form.reason") : t("form.description")}
+            withAsterisk
+            maxLength={500}
+            autosize
+            minRows={2}
+            size="md"
+            {...form.getInputProps("description")}
+          />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose} size="md">
+              {t("actions.close")}
+            </Button>
+            <Button type="submit" loading={busy} size="md" data-testid="transaction-submit">
+              {kind === "withdrawal" ? t("form.request") : t("form.save")}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,24 @@
+import { extractErrorMessage } from "@tumble/domain/errorMessage";
+import { localizeValidationMessage } from "@tumble/domain/validationMessages";
+import { useQuery } from "../../../lib/hooks";
+import { api } from "../../../lib/api";
+import { currentLanguage } from "../../../lib/i18n";
+
+/** The server's message for a failed call, in the reader's language where it is a known rule. */
+export function errorText(error: unknown, fallback: string): string {
+  return localizeValidationMessage(extractErrorMessage(error, fallback), currentLanguage());
+}
+
+/** The signed-in user's id and cash rights in the active company. */
+export function useCashRights() {
+  const role = useQuery(api.auth.getUserCompanyRole);
+  const me = useQuery(api.auth.loggedInUser);
+  const p = role?.permissions;
+  return {
+    userId: me?._id ?? null,
+    canApprove: Boolean(p?.canApproveDraws),
+    canManage: Boolean(p?.canManageStores),
+    isAdmin: Boolean(p?.isAdmin),
+    canExport: Boolean(p?.canExportReports),
+  };
+}
