@@ -1,4 +1,4 @@
-import type { Page } from "@playwright/test";
+import type { Page, WebSocketRoute } from "@playwright/test";
 import { expect, test } from "../support/fixtures";
 
 // The application shell: tabs per role, sidebar and drawer, header, theme, display scales,
@@ -237,6 +237,35 @@ test.describe("desktop", () => {
     await expect(page.locator("html")).toHaveAttribute("lang", "en");
   });
 
+  test("a live connection down for three seconds shows a notice, which goes when it is back", async ({ page, signInAs }) => {
+    // The socket is cut and every reconnect refused until the connection is let through again.
+    let down = false;
+    const open: WebSocketRoute[] = [];
+    await page.routeWebSocket(/\/api\/sync/, async (ws) => {
+      if (down) return ws.close();
+      ws.connectToServer();
+      open.push(ws);
+    });
+    await signInAs("owner@demo.test");
+    await openProfile(page);
+    const notice = page.getByTestId("connection-notice");
+    await expect(page.getByText("Rio Downtown").first()).toBeVisible();
+    await expect(notice).toHaveCount(0);
+
+    down = true;
+    const cutAt = Date.now();
+    await Promise.all(open.splice(0).map((ws) => ws.close()));
+    await expect(notice).toHaveText("Reconnecting… what you see may be out of date until the connection is back.");
+    expect(Date.now() - cutAt).toBeGreaterThanOrEqual(3_000);
+    await expect(notice).toHaveAttribute("role", "status");
+    // It stays under the header, above the page.
+    await expect(page.getByRole("heading", { name: "Profile", level: 1 })).toBeVisible();
+
+    down = false;
+    await expect(notice).toHaveCount(0, { timeout: 20_000 });
+    expect(open.length).toBeGreaterThan(0);
+  });
+
   test("right-click opens the context menu of a membership; Escape and outside clicks close it", async ({ page, context, signInAs }) => {
     await context.grantPermissions(["clipboard-read", "clipboard-write"]);
     await signInAs("owner@demo.test");
@@ -296,6 +325,13 @@ test.describe("phone", () => {
     await open();
     await page.mouse.click(370, 400);
     await expect(drawer).toBeHidden();
+
+    // The menu button stands in a bar of its own: scrolled to the end, the page's last card ends above it.
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    const bar = await page.getByTestId("mobile-nav-bar").boundingBox();
+    const lastCard = await page.locator("main .mantine-Card-root").last().boundingBox();
+    expect(bar!.y + bar!.height).toBe(844);
+    expect(lastCard!.y + lastCard!.height).toBeLessThanOrEqual(bar!.y);
 
     await open();
     await drawer.getByTestId("nav-tab-company").click();

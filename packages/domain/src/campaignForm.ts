@@ -20,7 +20,7 @@ export type CampaignTemplate = (typeof CAMPAIGN_TEMPLATES)[number];
 
 export const CAMPAIGN_TEMPLATE_LABELS: Record<Language, Record<CampaignTemplate, string>> = {
   en: { full: "Full page", standard: "Claim card (standard)", minimal: "Minimal", hero: "Hero" },
-  es: { full: "Página completa", standard: "Tarjeta de reclamo (estándar)", minimal: "Mínima", hero: "Portada" },
+  es: { full: "Página completa", standard: "Tarjeta de solicitud (estándar)", minimal: "Mínima", hero: "Portada" },
 };
 
 /** A type's label; a stored type outside the list shows as it is. */

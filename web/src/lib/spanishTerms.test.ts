@@ -34,7 +34,7 @@ describe("Spanish claim and redemption terms", () => {
   it("the landing page, the claim form messages and the server's Spanish texts use them too", () => {
     const es = Object.entries(CLAIM_MESSAGES).map(([key, text]) => [key, text.es]);
     expect(es.filter(([, text]) => FORBIDDEN.test(text))).toEqual([]);
-    for (const file of ["landing/src/messages.ts", "server/src/marketing/claims.ts", "server/src/marketing/demo.ts"]) {
+    for (const file of ["landing/src/messages.ts", "server/src/marketing/claims.ts", "server/src/marketing/demo.ts", "packages/domain/src/campaignForm.ts"]) {
       const lines = readFileSync(root(file), "utf8")
         .split("\n")
         .filter((line) => FORBIDDEN.test(line));

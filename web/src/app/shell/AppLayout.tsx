@@ -200,17 +200,18 @@ export function AppLayout({ children }: { children: ReactNode }) {
       ) : null}
 
       {isMobile ? (
-        <Button
-          className={classes.mobileNavButton}
-          leftSection={<IconMenu2 size={18} aria-hidden />}
-          onClick={() => setDrawerOpen(true)}
-          size="md"
-          radius="xl"
-          data-testid="mobile-nav-button"
-          aria-expanded={drawerOpen}
-        >
-          {t("navigation:drawer.open")}
-        </Button>
+        <Box className={classes.mobileNavBar} data-testid="mobile-nav-bar">
+          <Button
+            leftSection={<IconMenu2 size={18} aria-hidden />}
+            onClick={() => setDrawerOpen(true)}
+            size="md"
+            radius="xl"
+            data-testid="mobile-nav-button"
+            aria-expanded={drawerOpen}
+          >
+            {t("navigation:drawer.open")}
+          </Button>
+        </Box>
       ) : null}
 
       <Drawer

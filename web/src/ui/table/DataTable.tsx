@@ -276,6 +276,7 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
                 label={t("table.sortBy")}
                 data={sortable.map((c) => ({ value: c.id, label: c.header }))}
                 value={currentSort?.id ?? null}
+                placeholder={t("table.unsorted")}
                 onChange={(id) => id && setSort({ id, desc: currentSort?.id === id ? currentSort.desc : false })}
                 allowDeselect={false}
                 w={150}

@@ -20,6 +20,8 @@ import { IconExternalLink, IconEye, IconLink, IconPencil, IconPlus, IconPower, I
 import { useTranslation } from "react-i18next";
 import { formatPhone } from "@tumble/domain/phone";
 import { formatUSD } from "@tumble/domain/money";
+import { campaignTemplateLabel } from "@tumble/domain/campaignForm";
+import { currentLanguage } from "../../../lib/i18n";
 import { api } from "../../../lib/api";
 import { extractErrorMessage } from "@tumble/domain/errorMessage";
 import { useMutation, useQuery, useQueryState } from "../../../lib/hooks";
@@ -101,7 +103,7 @@ export default function DashboardScreen() {
             {c.displayName || c.name}
           </Text>
           <Text size="xs" c="dimmed" fw={400}>
-            {c.name} · {String(c.templateConfig.template ?? "standard")}
+            {c.name} · {campaignTemplateLabel(String(c.templateConfig.template ?? "standard"), currentLanguage())}
           </Text>
         </div>
       ),
