@@ -108,15 +108,17 @@ export interface ParsedStatement {
 
 /** Reads a CSV statement with a mapping; every bad row is reported with its row number and reason. */
 export function parseCsvStatement(content: string, mapping: BankMapping): ParsedStatement {
-  const parsed = Papa.parse<Record<string, string>>(content.replace(/^\uFEFF/, ""), { header: true, skipEmptyLines: "greedy", transformHeader: (h) => h.trim() });
-  const headers = parsed.meta.fields ?? [];
+  // Arrays, not header objects: record i is spreadsheet row i + 1, blank rows included.
+  const parsed = Papa.parse<string[]>(content.replace(/^\uFEFF/, ""), { skipEmptyLines: false });
+  const headers = (parsed.data[0] ?? []).map((h) => h.trim());
   const problems = mappingErrors(mapping, headers);
   if (problems.length) return { headers, lines: [], errors: problems.map((message) => ({ row: 1, message })) };
   const lines: StatementLine[] = [];
   const errors: RowError[] = [];
-  parsed.data.forEach((record, index) => {
+  parsed.data.slice(1).forEach((record, index) => {
     const row = index + 2;
-    const cell = (name: string | undefined) => (name ? (record[name] ?? "").trim() : "");
+    if (record.every((c) => c.trim() === "")) return;
+    const cell = (name: string | undefined) => (name ? (record[headers.indexOf(name)] ?? "").trim() : "");
     const date = parseStatementDate(cell(mapping.date));
     if (!date) return errors.push({ row, message: BANK_MESSAGES.badDate(cell(mapping.date)) });
     let amount: ParsedAmount;
@@ -132,7 +134,7 @@ export function parseCsvStatement(content: string, mapping: BankMapping): Parsed
     if (!amount.ok) return errors.push({ row, message: amount.error });
     lines.push({ row, date, description: cell(mapping.description), amountCents: amount.cents, reference: cell(mapping.reference) || null });
   });
-  for (const e of parsed.errors) if (e.row !== undefined) errors.push({ row: e.row + 2, message: e.message });
+  for (const e of parsed.errors) if (e.row !== undefined && e.code !== "UndetectableDelimiter") errors.push({ row: e.row + 1, message: e.message });
   if (!lines.length && !errors.length) errors.push({ row: 1, message: BANK_MESSAGES.empty });
   errors.sort((a, b) => a.row - b.row);
   return { headers, lines, errors };
