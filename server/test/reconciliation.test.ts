@@ -1,8 +1,9 @@
+import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BANK_MESSAGES } from "@tumble/domain/bankStatement";
 import { todayIn } from "@tumble/domain/businessDate";
 import { CLOSE_MESSAGES, RECONCILIATION_MESSAGES } from "@tumble/domain/reconciliation";
-import { Client, failure, startTestServer, type TestServer } from "./support/testServer.ts";
+import { CallError, Client, failure, startTestServer, type TestServer } from "./support/testServer.ts";
 
 // Reconciliation over HTTP (issue 14): a golden month of one fresh store — collections, deposits,
 // a draw, an expense, a transfer, an adjustment, a count and a bank statement — whose figures and
@@ -363,6 +364,45 @@ describe("closing and the lock", () => {
     // Reopening the later one first is allowed; then the month can be reopened.
     await owner.mutation("reconciliation:reopen", { reconciliationId: now.reconciliationId, reason: "Recount" });
     await owner.mutation("reconciliation:reopen", { reconciliationId: closedMonth._id, reason: "Deposit slip found" });
+  });
+});
+
+describe("closing while an entry posts", () => {
+  it("either refuses the entry or closes with it in the figures, never a closed period missing an entry", async () => {
+    const { storeId: other } = await manager.mutation<{ storeId: string }>("stores:create", { name: `Race ${Date.now()}`, address: "2 Ledger Ln", timeZone: TZ });
+    const accounts = await manager.query<Array<{ _id: string; kind: string; storeId: string | null }>>("cashAccounts:list", { storeId: other });
+    const otherSafe = accounts.find((a) => a.storeId === other && a.kind === "safe")!._id;
+    await create(admin, { kind: "adjustment", amountCents: 5_000, toAccountId: otherSafe });
+    const countId = await count(otherSafe, { bill_5000: 1 });
+    const calls = [
+      () => admin.mutation<{ figures: Figures["figures"] }>("reconciliation:close", { storeId: other, from: today, to: today, countId }),
+      // Another person: one caller's mutations run one at a time.
+      () => create(owner, { kind: "adjustment", amountCents: 700, toAccountId: otherSafe }),
+    ];
+    let outcomes: [PromiseSettledResult<{ figures: Figures["figures"] }>, PromiseSettledResult<{ transactionId: string }>];
+    const run = () => Promise.allSettled([calls[0](), calls[1]()]) as Promise<typeof outcomes>;
+    if (server.database.kind === "postgres") {
+      // Hold the store's row and the safe's, so the entry (which locks its accounts to post) is in flight
+      // while the close runs, then let both go together.
+      outcomes = await server.database.db.connection().execute(async (conn) => {
+        await sql`begin`.execute(conn);
+        await sql`select id from stores where id = ${other} for update`.execute(conn);
+        await sql`select id from cash_accounts where id = ${otherSafe} for update`.execute(conn);
+        const settled = run();
+        await new Promise((r) => setTimeout(r, 1000));
+        await sql`commit`.execute(conn);
+        return settled;
+      });
+    } else outcomes = await run();
+    const [closed, posted] = outcomes;
+    expect(closed.status).toBe("fulfilled");
+    if (closed.status !== "fulfilled") return;
+    if (posted.status === "fulfilled") expect(closed.value.figures.adjustments.entryIds).toContain(posted.value.transactionId);
+    else {
+      expect(posted.reason).toBeInstanceOf(CallError);
+      expect((posted.reason as CallError).message).toBe(RECONCILIATION_MESSAGES.closedPeriod(today, today));
+      expect(closed.value.figures.adjustments.cents).toBe(5_000);
+    }
   });
 });
 

@@ -4,12 +4,12 @@ import type { DB } from "../db/schema.ts";
 import { AppError } from "../runtime/errors.ts";
 
 /**
- * Refuses an entry of a store dated inside one of its closed periods. The store's row is share-locked
+ * Refuses an entry of a store dated inside one of its closed periods. The store's row is key-share-locked
  * first: closing a period takes it for update, so a posting and a close never pass each other.
  */
 export async function assertPeriodOpen(db: Kysely<DB>, companyId: string, storeId: string | null, businessDate: string): Promise<void> {
   if (!storeId) return;
-  await db.selectFrom("stores").select("id").where("companyId", "=", companyId).where("id", "=", storeId).forShare().executeTakeFirst();
+  await db.selectFrom("stores").select("id").where("companyId", "=", companyId).where("id", "=", storeId).forKeyShare().executeTakeFirst();
   const closed = await db
     .selectFrom("reconciliations")
     .select(["fromDate", "toDate"])
