@@ -39,6 +39,9 @@ let safe: string;
 let petty: string;
 let bank: string;
 let machineId: string;
+let changerId: string;
+let change: string;
+const collections: Record<number, string> = {};
 const deposits: Record<string, string> = {};
 const entries = { collections: [] as string[], draws: [] as string[], expenses: [] as string[], transfers: [] as string[], adjustments: [] as string[] };
 let count1: string;
@@ -60,17 +63,16 @@ interface BankList {
 const create = (client: Client, args: Record<string, unknown>) =>
   client.mutation<{ transactionId: string; status: string }>("cashTransactions:create", { description: "golden", ...args, idempotencyKey: key() });
 
-async function collect(businessDate: string, coinsCents: number, billsCents: number): Promise<string> {
-  const { collectionId } = await staff.mutation<{ collectionId: string }>("collections:saveDraft", {
-    storeId,
-    businessDate,
-    lines: [{ machineId, coinsCents, billsCents }],
-  });
+/** A collection of W1 (coins + bills) and, when given, the changer (bills taken in, coins paid out: worth bills − coins). */
+async function collect(businessDate: string, coinsCents: number, billsCents: number, changer?: { billsCents: number; coinsCents: number }): Promise<string> {
+  const lines = [{ machineId, coinsCents, billsCents }, ...(changer ? [{ machineId: changerId, ...changer }] : [])];
+  const { collectionId } = await staff.mutation<{ collectionId: string }>("collections:saveDraft", { storeId, businessDate, lines });
   await staff.mutation("collections:submit", { collectionId });
   return collectionId;
 }
-async function collectAndVerify(businessDate: string, coinsCents: number, billsCents: number): Promise<void> {
-  const collectionId = await collect(businessDate, coinsCents, billsCents);
+async function collectAndVerify(day: number, coinsCents: number, billsCents: number, changer?: { billsCents: number; coinsCents: number }): Promise<void> {
+  const collectionId = await collect(d(day), coinsCents, billsCents, changer);
+  collections[day] = collectionId;
   await supervisor.mutation("collections:verify", { collectionId });
   const row = await server.database.db.selectFrom("cashTransactions").select("id").where("collectionId", "=", collectionId).executeTakeFirstOrThrow();
   entries.collections.push(row.id);
@@ -97,6 +99,7 @@ beforeAll(async () => {
   const accounts = await manager.query<Array<{ _id: string; kind: string; storeId: string | null }>>("cashAccounts:list", { storeId });
   safe = accounts.find((a) => a.storeId === storeId && a.kind === "safe")!._id;
   petty = accounts.find((a) => a.storeId === storeId && a.kind === "petty_cash")!._id;
+  change = accounts.find((a) => a.storeId === storeId && a.kind === "change_fund")!._id;
   bank = accounts.find((a) => a.storeId === null && a.kind === "bank")!._id;
   const { sectionId } = await manager.mutation<{ sectionId: string }>("storeSections:create", { storeId, name: "Washers" });
   const types = await manager.query<Array<{ _id: string; cashRules: { specialCase: string | null } }>>("equipmentConfig:getAllEquipmentTypes");
@@ -106,6 +109,12 @@ beforeAll(async () => {
     equipmentTypeId: types.find((t) => t.cashRules.specialCase === null)!._id,
     label: "W1",
   }));
+  ({ machineId: changerId } = await manager.mutation<{ machineId: string }>("equipment:createMachine", {
+    storeId,
+    sectionId,
+    equipmentTypeId: types.find((t) => t.cashRules.specialCase === "changer")!._id,
+    label: "C1",
+  }));
 });
 afterAll(() => server?.stop());
 
@@ -113,12 +122,16 @@ describe("the golden month", () => {
   it("posts the month", async () => {
     // Before the month: an admin adjustment of +$500.00 into the safe → opening balance 50000 (from the ledger).
     await create(admin, { kind: "adjustment", amountCents: 50_000, toAccountId: safe, businessDate: dayBefore(d(1)) });
-    // Collections, verified: day 2 $800.00 + $434.50 = 123450; day 9 $1,987.25 = 198725; day 16 $1,500.00 = 150000;
-    // day 23 $642.10 = 64210. Total 123450 + 198725 + 150000 + 64210 = 536385.
-    await collectAndVerify(d(2), 80_000, 43_450);
-    await collectAndVerify(d(9), 198_725, 0);
-    await collectAndVerify(d(16), 100_000, 50_000);
-    await collectAndVerify(d(23), 64_210, 0);
+    // Collections, verified: day 2 $800.00 + $434.50 = 123450 (the changer C1 took $200.00 in bills and paid
+    // $200.00 in coins: worth 0); day 9 $1,987.25 = 198725; day 16 $1,500.00 = 150000; day 23 W1 $632.10 and
+    // C1 $50.00 in bills less $40.00 paid out = 63210 + 1000 = 64210. Total 123450 + 198725 + 150000 + 64210 = 536385.
+    await collectAndVerify(2, 80_000, 43_450, { billsCents: 20_000, coinsCents: 20_000 });
+    await collectAndVerify(9, 198_725, 0);
+    await collectAndVerify(16, 100_000, 50_000);
+    await collectAndVerify(23, 63_210, 0, { billsCents: 5_000, coinsCents: 4_000 });
+    // The change fund (not the safe): +$300.00 before the month, $240.00 of coins out to petty cash on day 22.
+    await create(admin, { kind: "adjustment", amountCents: 30_000, toAccountId: change, businessDate: dayBefore(d(1)) });
+    await create(manager, { kind: "transfer", amountCents: 24_000, fromAccountId: change, toAccountId: petty, businessDate: d(22) });
     // Deposits from the safe: day 3 $1,200.00 (bag B-101), day 10 $950.00 (B-102), day 11 $950.00 (B-105),
     // day 17 $1,500.00 (B-103, slip S-77). Total 120000 + 95000 + 95000 + 150000 = 460000.
     for (const [bag, day, cents, slip] of [
@@ -294,6 +307,78 @@ describe("bank lines", () => {
     expect((await admin.mutation<{ errors: unknown[] }>("bankLines:import", { accountId: bank, format: "ofx", content: "not ofx" })).errors).toEqual([
       { row: 1, message: BANK_MESSAGES.badOfx },
     ]);
+  });
+});
+
+describe("trace and changers", () => {
+  // Deposits carry the safe's collections first in, first out (ledger order: collections of days 2, 9, 16, 23,
+  // then deposits B-101, B-102, B-105, B-103):
+  //   B-101 120000 = day 2's 120000                    (day 2 has 3450 left)
+  //   B-102  95000 = day 2's 3450 + day 9's 91550      (day 9 has 107175 left)
+  //   B-105  95000 = day 9's 95000                     (day 9 has 12175 left)
+  //   B-103 150000 = day 9's 12175 + day 16's 137825   (day 16 has 12175 left; day 23's 64210 is all in the safe)
+  interface Trace {
+    collections: Array<{ collectionId: string; postedCents: number; depositedCents: number; inSafeCents: number; postingIds: string[] }>;
+    deposits: Array<{ depositId: string; bankLineIds: string[] }>;
+    bankLines: Array<{ bankLineId: string; date: string; amountCents: number }>;
+    pieces: Array<{ collectionId: string; depositId: string; cents: number }>;
+  }
+  const trace = (args: Record<string, string>) => admin.query<Trace>("reconciliation:trace", args);
+
+  it("follows a collection to its deposits and bank lines", async () => {
+    const t = await trace({ collectionId: collections[9] });
+    expect(t.collections).toMatchObject([{ collectionId: collections[9], postedCents: 198_725, depositedCents: 198_725, inSafeCents: 0 }]);
+    expect(t.collections[0].postingIds).toEqual([entries.collections[1]]);
+    expect(t.pieces).toEqual([
+      { collectionId: collections[9], depositId: deposits["B-102"], cents: 91_550 },
+      { collectionId: collections[9], depositId: deposits["B-105"], cents: 95_000 },
+      { collectionId: collections[9], depositId: deposits["B-103"], cents: 12_175 },
+    ]);
+    expect(t.bankLines.map((l) => [l.date, l.amountCents])).toEqual([
+      [d(13), 95_000],
+      [d(14), 95_000],
+      [d(19), 149_900],
+    ]);
+    const last = await trace({ collectionId: collections[23] });
+    expect(last.collections).toMatchObject([{ postedCents: 64_210, depositedCents: 0, inSafeCents: 64_210 }]);
+    expect([last.deposits, last.bankLines]).toEqual([[], []]);
+  });
+
+  it("follows a bank line and a deposit back to their collections", async () => {
+    const line = (await bankList()).lines.find((l) => l.date === d(19))!;
+    const back = await trace({ bankLineId: line._id });
+    expect(back.deposits).toEqual([expect.objectContaining({ depositId: deposits["B-103"], bankLineIds: [line._id] })]);
+    expect(back.pieces.map((p) => [p.collectionId, p.cents])).toEqual([
+      [collections[9], 12_175],
+      [collections[16], 137_825],
+    ]);
+    expect(back.collections.find((c) => c.collectionId === collections[16])).toMatchObject({ postedCents: 150_000, depositedCents: 137_825, inSafeCents: 12_175 });
+    const bag = await trace({ depositId: deposits["B-101"] });
+    expect(bag.pieces).toEqual([{ collectionId: collections[2], depositId: deposits["B-101"], cents: 120_000 }]);
+    expect(bag.bankLines.map((l) => l.date)).toEqual([d(4)]);
+    expect(await failure(trace({ depositId: deposits["B-101"], bankLineId: line._id }))).toBe('Invalid argument "args": Give one of collectionId, depositId or bankLineId');
+    expect(await failure(trace({ depositId: entries.draws[0] }))).toBe("Deposit not found");
+    expect(await failure(sudsOwner.query("reconciliation:trace", { collectionId: collections[9] }))).toBe("Collection not found");
+  });
+
+  it("balances the changer: bills in against coins out, and the change fund against the changers", async () => {
+    // C1: day 2 20000 in, 20000 out (0); day 23 5000 in, 4000 out (+1000, beyond the $5.00 threshold).
+    // Change fund: 24000 out on day 22 against the changer's 24000 paid out: 0.
+    const b = await admin.query<{
+      changers: Array<{ label: string; billsInCents: number; coinsOutCents: number; differenceCents: number; flagged: boolean; days: unknown[] }>;
+      changeFund: { coinsOutCents: number };
+      changersCoinsOutCents: number;
+      differenceCents: number;
+      flagged: boolean;
+    }>("reconciliation:changerBalance", { storeId, from: d(1), to: lastDay });
+    expect(b.changers.map(({ days, ...c }) => ({ ...c, days: days.length }))).toEqual([
+      { machineId: changerId, label: "C1", billsInCents: 25_000, coinsOutCents: 24_000, differenceCents: 1_000, flagged: true, days: 2 },
+    ]);
+    expect(b.changers[0].days).toEqual([
+      { date: d(2), billsInCents: 20_000, coinsOutCents: 20_000, differenceCents: 0, flagged: false },
+      { date: d(23), billsInCents: 5_000, coinsOutCents: 4_000, differenceCents: 1_000, flagged: true },
+    ]);
+    expect([b.changeFund.coinsOutCents, b.changersCoinsOutCents, b.differenceCents, b.flagged]).toEqual([24_000, 24_000, 0, false]);
   });
 });
 

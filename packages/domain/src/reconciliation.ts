@@ -55,3 +55,33 @@ export const CLOSE_MESSAGES = {
   laterClosedExists: (from: string, to: string) => `The later period ${from} to ${to} is already closed; close periods in order`,
   pendingInPeriod: "This period has pending transactions; decide them first",
 } as const;
+
+// ---- trace ----
+
+export interface Flow {
+  id: string;
+  cents: number;
+}
+
+/**
+ * Which cash each deposit carried: deposits take the safe's collections first in, first out (both
+ * in ledger order). A collection worth less than nothing after adjustments carries nothing.
+ * Returns every (collection, deposit, cents) piece; what no deposit took yet is still in the safe.
+ */
+export function allocateFifo(collections: readonly Flow[], deposits: readonly Flow[]): Array<{ collectionId: string; depositId: string; cents: number }> {
+  const pieces: Array<{ collectionId: string; depositId: string; cents: number }> = [];
+  const queue = collections.filter((c) => c.cents > 0).map((c) => ({ ...c }));
+  let head = 0;
+  for (const deposit of deposits) {
+    assertCents(deposit.cents);
+    let left = deposit.cents;
+    while (left > 0 && head < queue.length) {
+      const take = Math.min(left, queue[head].cents);
+      pieces.push({ collectionId: queue[head].id, depositId: deposit.id, cents: take });
+      queue[head].cents -= take;
+      left -= take;
+      if (queue[head].cents === 0) head++;
+    }
+  }
+  return pieces;
+}

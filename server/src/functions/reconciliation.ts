@@ -4,6 +4,8 @@ import { CLOSE_MESSAGES, RECONCILIATION_MESSAGES } from "@tumble/domain/reconcil
 import { businessDateSchema } from "@tumble/domain/zodSchemas";
 import { id } from "../cash/access.ts";
 import { businessDateNow } from "../cash/dates.ts";
+import { changerBalance as balanceChangers } from "../reconciliation/changers.ts";
+import { trace as traceChain } from "../reconciliation/trace.ts";
 import { checkRange, dayAfter, hasPendingIn, previousClosed, reconcile, storeOf } from "../reconciliation/periods.ts";
 import { mutation, query } from "../runtime/define.ts";
 import { audit } from "../runtime/audit.ts";
@@ -194,5 +196,28 @@ export const list = query({
       closedAt: new Date(closedAt).getTime(),
       reopenedAt: reopenedAt ? new Date(reopenedAt).getTime() : null,
     }));
+  },
+});
+
+/** From a collection, a deposit or a bank line to the rest of its chain: collections → postings → deposits → bank lines. */
+export const trace = query({
+  access: "isAdmin",
+  args: z
+    .object({ collectionId: id.optional(), depositId: id.optional(), bankLineId: id.optional() })
+    .refine((a) => [a.collectionId, a.depositId, a.bankLineId].filter(Boolean).length === 1, "Give one of collectionId, depositId or bankLineId"),
+  handler: async (ctx, args) => {
+    const start = args.collectionId ? { collectionId: args.collectionId } : args.depositId ? { depositId: args.depositId } : { bankLineId: args.bankLineId! };
+    return traceChain(ctx.db, ctx.company.id, start);
+  },
+});
+
+/** Bills taken in against coins paid out, per bill changer and day, and the change fund against the changers. */
+export const changerBalance = query({
+  access: "isAdmin",
+  args: period,
+  handler: async (ctx, args) => {
+    checkRange(args.from, args.to);
+    const store = await storeOf(ctx.db, ctx.company.id, args.storeId);
+    return balanceChangers(ctx.db, ctx.company.id, store.id, args.from, args.to);
   },
 });
