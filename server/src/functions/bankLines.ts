@@ -1,3 +1,4 @@
+import { sql } from "kysely";
 import { z } from "zod";
 import { DEFAULT_MATCH_WINDOW_DAYS, daysBetween, parseCsvStatement, type BankMapping, type StatementLine } from "@tumble/domain/bankStatement";
 import { todayIn } from "@tumble/domain/businessDate";
@@ -60,38 +61,25 @@ const importStatement = mutation({
     // All rows or none: a statement with one bad row writes nothing.
     if (parsed.errors.length) return { added: 0, duplicates: 0, matched: 0, errors: parsed.errors };
     const prints = fingerprints(parsed.lines);
-    const existing = new Set<string>();
-    for (let i = 0; i < prints.length; i += 5000) {
-      const rows = await ctx.db
-        .selectFrom("bankLines")
-        .select("fingerprint")
-        .where("companyId", "=", companyId)
-        .where("accountId", "=", account.id)
-        .where("fingerprint", "in", prints.slice(i, i + 5000))
-        .execute();
-      for (const r of rows) existing.add(r.fingerprint);
-    }
+    // One statement each for the look-up and the insert (arrays, not 50,000 bound rows): a long statement imports in seconds.
+    const existing = new Set(
+      (
+        await sql<{ fingerprint: string }>`
+          select fingerprint from bank_lines where company_id = ${companyId} and account_id = ${account.id} and fingerprint = any(${prints}::text[])`.execute(ctx.db)
+      ).rows.map((r) => r.fingerprint),
+    );
     const fresh = parsed.lines.map((line, i) => ({ line, fingerprint: prints[i] })).filter((x) => !existing.has(x.fingerprint));
     const duplicates = parsed.lines.length - fresh.length;
     if (args.dryRun) return { added: fresh.length, duplicates, matched: 0, errors: [] };
-    for (let i = 0; i < fresh.length; i += 1000) {
-      await ctx.db
-        .insertInto("bankLines")
-        .values(
-          fresh.slice(i, i + 1000).map(({ line, fingerprint }) => ({
-            id: newId(),
-            companyId,
-            accountId: account.id,
-            date: line.date,
-            description: line.description,
-            amountCents: line.amountCents,
-            reference: line.reference,
-            fingerprint,
-            source: args.format,
-            createdBy: ctx.user.id,
-          })),
-        )
-        .execute();
+    if (fresh.length) {
+      const column = <T>(pick: (x: (typeof fresh)[number]) => T) => fresh.map(pick);
+      await sql`
+        insert into bank_lines (id, company_id, account_id, date, description, amount_cents, reference, fingerprint, source, created_by)
+        select l.id, ${companyId}, ${account.id}, l.date, l.description, l.amount_cents, l.reference, l.fingerprint, ${args.format}, ${ctx.user.id}
+        from unnest(
+          ${column(() => newId())}::text[], ${column((x) => x.line.date)}::date[], ${column((x) => x.line.description)}::text[],
+          ${column((x) => x.line.amountCents)}::bigint[], ${column((x) => x.line.reference)}::text[], ${column((x) => x.fingerprint)}::text[]
+        ) as l(id, date, description, amount_cents, reference, fingerprint)`.execute(ctx.db);
     }
     if (args.format === "csv" && args.mapping)
       await ctx.db
