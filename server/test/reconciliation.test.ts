@@ -140,7 +140,14 @@ describe("the golden month", () => {
       ["B-105", 11, 95_000],
       ["B-103", 17, 150_000, "S-77"],
     ] as const) {
-      const { transactionId, status } = await create(manager, { kind: "deposit", amountCents: cents, storeId, bagNumber: bag, slipNumber: slip, businessDate: d(day) });
+      const { transactionId, status } = await create(manager, {
+        kind: "deposit",
+        amountCents: cents,
+        storeId,
+        bagNumber: bag,
+        slipNumber: slip,
+        businessDate: d(day),
+      });
       expect(status).toBe("approved");
       deposits[bag] = transactionId;
     }
@@ -150,7 +157,14 @@ describe("the golden month", () => {
     await owner.mutation("cashTransactions:approve", { transactionId: draw.transactionId, idempotencyKey: key() });
     entries.draws.push(draw.transactionId);
     // An expense of $45.67 paid from the safe on day 14 → −4567.
-    const expense = await create(manager, { kind: "expense", amountCents: 4_567, fromAccountId: safe, category: "supplies", payee: "Soap Co", businessDate: d(14) });
+    const expense = await create(manager, {
+      kind: "expense",
+      amountCents: 4_567,
+      fromAccountId: safe,
+      category: "supplies",
+      payee: "Soap Co",
+      businessDate: d(14),
+    });
     entries.expenses.push(expense.transactionId);
     // A transfer of $100.00 from the safe to petty cash on day 20 → −10000 for the safe.
     const transfer = await create(manager, { kind: "transfer", amountCents: 10_000, fromAccountId: safe, toAccountId: petty, businessDate: d(20) });
@@ -259,10 +273,19 @@ describe("bank lines", () => {
 
   it("never adds a line twice when statements overlap, and remembers the mapping", async () => {
     // Days 14, 15 and 19 again, and day 26 interest of $0.42: one line added, three duplicates; no mapping given.
-    const csv = [header, `${us(14)},DEPOSIT,,950.00,`, `${us(15)},MONTHLY SERVICE FEE,12.00,,`, `${us(19)},DEPOSIT SLIP S-77,,"$1,499.00",T-9`, `${us(26)},INTEREST,,$0.42,`].join(
-      "\n",
-    );
-    expect(await admin.mutation("bankLines:import", { accountId: bank, format: "csv", content: csv })).toEqual({ added: 1, duplicates: 3, matched: 0, errors: [] });
+    const csv = [
+      header,
+      `${us(14)},DEPOSIT,,950.00,`,
+      `${us(15)},MONTHLY SERVICE FEE,12.00,,`,
+      `${us(19)},DEPOSIT SLIP S-77,,"$1,499.00",T-9`,
+      `${us(26)},INTEREST,,$0.42,`,
+    ].join("\n");
+    expect(await admin.mutation("bankLines:import", { accountId: bank, format: "csv", content: csv })).toEqual({
+      added: 1,
+      duplicates: 3,
+      matched: 0,
+      errors: [],
+    });
     expect((await bankList()).lines).toHaveLength(6);
   });
 
@@ -295,9 +318,19 @@ describe("bank lines", () => {
       `OFXHEADER:100\nDATA:OFXSGML\nVERSION:102\n\n<OFX><BANKMSGSRSV1><STMTTRNRS><STMTRS><CURDEF>USD<BANKTRANLIST>${body}</BANKTRANLIST></STMTRS></STMTTRNRS></BANKMSGSRSV1></OFX>`;
     const day = (n: number) => d(n).replace(/-/g, "");
     const first = ofx(trn("F1", day(27), "25.00", "DEPOSIT") + trn("F2", day(28), "-3.50", "ATM FEE"));
-    expect(await admin.mutation("bankLines:import", { accountId: bank, format: "ofx", content: first })).toEqual({ added: 2, duplicates: 0, matched: 0, errors: [] });
+    expect(await admin.mutation("bankLines:import", { accountId: bank, format: "ofx", content: first })).toEqual({
+      added: 2,
+      duplicates: 0,
+      matched: 0,
+      errors: [],
+    });
     const second = ofx(trn("F2", day(28), "-3.50", "ATM FEE") + trn("F3", day(28), "7.25", "DEPOSIT"));
-    expect(await admin.mutation("bankLines:import", { accountId: bank, format: "ofx", content: second })).toEqual({ added: 1, duplicates: 1, matched: 0, errors: [] });
+    expect(await admin.mutation("bankLines:import", { accountId: bank, format: "ofx", content: second })).toEqual({
+      added: 1,
+      duplicates: 1,
+      matched: 0,
+      errors: [],
+    });
     const lines = (await bankList()).lines.filter((l) => l.date >= d(27));
     expect(lines.map((l) => [l.date, l.amountCents]).sort()).toEqual([
       [d(27), 2_500],
@@ -312,7 +345,11 @@ describe("bank lines", () => {
 
 describe("a long statement", () => {
   it("imports 50,000 lines in under 10 seconds (in parts under the 1 MB request limit), and all of them again as duplicates", async () => {
-    const { accountId } = await admin.mutation<{ accountId: string }>("cashAccounts:create", { name: `Long ${Date.now()}`, kind: "bank", idempotencyKey: key() });
+    const { accountId } = await admin.mutation<{ accountId: string }>("cashAccounts:create", {
+      name: `Long ${Date.now()}`,
+      kind: "bank",
+      idempotencyKey: key(),
+    });
     // Fees of 0.01 to 500.00 over the month; every line differs by its reference.
     const rows = Array.from({ length: 50_000 }, (_, i) => `${us((i % 28) + 1)},CARD FEE,${(i / 100 + 0.01).toFixed(2)},,R${i}`);
     const header = "Date,Description,Debit,Credit,Reference";
@@ -324,7 +361,10 @@ describe("a long statement", () => {
     const took = Date.now() - started;
     expect(added).toBe(50_000);
     expect(took).toBeLessThan(10_000);
-    for (const content of parts) expect(await admin.mutation<{ added: number; duplicates: number }>("bankLines:import", { accountId, format: "csv", content })).toMatchObject({ added: 0 });
+    for (const content of parts)
+      expect(await admin.mutation<{ added: number; duplicates: number }>("bankLines:import", { accountId, format: "csv", content })).toMatchObject({
+        added: 0,
+      });
     console.info(`50,000 statement lines imported in ${took} ms`);
   }, 60_000);
 });
@@ -371,11 +411,17 @@ describe("trace and changers", () => {
       [collections[9], 12_175],
       [collections[16], 137_825],
     ]);
-    expect(back.collections.find((c) => c.collectionId === collections[16])).toMatchObject({ postedCents: 150_000, depositedCents: 137_825, inSafeCents: 12_175 });
+    expect(back.collections.find((c) => c.collectionId === collections[16])).toMatchObject({
+      postedCents: 150_000,
+      depositedCents: 137_825,
+      inSafeCents: 12_175,
+    });
     const bag = await trace({ depositId: deposits["B-101"] });
     expect(bag.pieces).toEqual([{ collectionId: collections[2], depositId: deposits["B-101"], cents: 120_000 }]);
     expect(bag.bankLines.map((l) => l.date)).toEqual([d(4)]);
-    expect(await failure(trace({ depositId: deposits["B-101"], bankLineId: line._id }))).toBe('Invalid argument "args": Give one of collectionId, depositId or bankLineId');
+    expect(await failure(trace({ depositId: deposits["B-101"], bankLineId: line._id }))).toBe(
+      'Invalid argument "args": Give one of collectionId, depositId or bankLineId',
+    );
     expect(await failure(trace({ depositId: entries.draws[0] }))).toBe("Deposit not found");
     expect(await failure(sudsOwner.query("reconciliation:trace", { collectionId: collections[9] }))).toBe("Collection not found");
   });
@@ -412,10 +458,9 @@ describe("closing and the lock", () => {
     });
     monthId = closed.reconciliationId;
     expect([closed.expectedClosingCents, closed.varianceCents]).toEqual([92_139, -225]);
-    const list = await admin.query<Array<{ _id: string; status: string; fromDate: string; toDate: string; varianceCents: number; countedClosingCents: number }>>(
-      "reconciliation:list",
-      { storeId },
-    );
+    const list = await admin.query<
+      Array<{ _id: string; status: string; fromDate: string; toDate: string; varianceCents: number; countedClosingCents: number }>
+    >("reconciliation:list", { storeId });
     expect(list.map((r) => [r._id, r.status, r.fromDate, r.toDate, r.varianceCents, r.countedClosingCents])).toEqual([
       [monthId, "closed", d(1), lastDay, -225, 91_914],
     ]);
@@ -439,13 +484,21 @@ describe("closing and the lock", () => {
   });
 
   it("lets only an owner reopen, with a reason, and not under a later closed period", async () => {
-    expect(await failure(admin.mutation("reconciliation:reopen", { reconciliationId: monthId, reason: "typo" }))).toBe("You don't have permission to this feature");
+    expect(await failure(admin.mutation("reconciliation:reopen", { reconciliationId: monthId, reason: "typo" }))).toBe(
+      "You don't have permission to this feature",
+    );
     expect(await owner.mutation("reconciliation:reopen", { reconciliationId: monthId, reason: "Deposit slip found" })).toEqual({
       reconciliationId: monthId,
       status: "reopened",
     });
     expect(await failure(owner.mutation("reconciliation:reopen", { reconciliationId: monthId, reason: "again" }))).toBe(RECONCILIATION_MESSAGES.notClosed);
-    const audit = await server.database.db.selectFrom("auditLog").select(["actorId", "after"]).where("entity", "=", "reconciliation").where("entityId", "=", monthId).where("action", "=", "reopen").execute();
+    const audit = await server.database.db
+      .selectFrom("auditLog")
+      .select(["actorId", "after"])
+      .where("entity", "=", "reconciliation")
+      .where("entityId", "=", monthId)
+      .where("action", "=", "reopen")
+      .execute();
     expect(audit).toHaveLength(1);
     // Reopened, the month takes entries again — then closes again with the same count and figures.
     await admin.mutation("reconciliation:close", { storeId, from: d(1), to: lastDay, countId: count1 });
@@ -454,9 +507,16 @@ describe("closing and the lock", () => {
     // closing) = 93014, counted as 9×$100 + $20 + 2×$5 + 10¢ + 4×1¢ = 93014; the month's count variance (−225, posted today) stays out. A pending draw blocks the close.
     const draw = await create(manager, { kind: "withdrawal", amountCents: 5_000, storeId });
     const count2 = await count(safe, { bill_10000: 9, bill_2000: 1, bill_500: 2, coin_10: 1, coin_1: 4 });
-    expect(await failure(admin.mutation("reconciliation:close", { storeId, from: firstOfMonth, to: today, countId: count2 }))).toBe(CLOSE_MESSAGES.pendingInPeriod);
+    expect(await failure(admin.mutation("reconciliation:close", { storeId, from: firstOfMonth, to: today, countId: count2 }))).toBe(
+      CLOSE_MESSAGES.pendingInPeriod,
+    );
     await manager.mutation("cashTransactions:cancel", { transactionId: draw.transactionId, idempotencyKey: key() });
-    const now = await admin.mutation<Figures & { reconciliationId: string }>("reconciliation:close", { storeId, from: firstOfMonth, to: today, countId: count2 });
+    const now = await admin.mutation<Figures & { reconciliationId: string }>("reconciliation:close", {
+      storeId,
+      from: firstOfMonth,
+      to: today,
+      countId: count2,
+    });
     expect(now.opening).toMatchObject({ cents: 91_914, source: "closedPeriod" });
     expect([now.figures.adjustments.cents, now.expectedClosingCents, now.count?.countedClosingCents, now.varianceCents]).toEqual([1_100, 93_014, 93_014, 0]);
 
@@ -473,7 +533,11 @@ describe("closing and the lock", () => {
 
 describe("closing while an entry posts", () => {
   it("either refuses the entry or closes with it in the figures, never a closed period missing an entry", async () => {
-    const { storeId: other } = await manager.mutation<{ storeId: string }>("stores:create", { name: `Race ${Date.now()}`, address: "2 Ledger Ln", timeZone: TZ });
+    const { storeId: other } = await manager.mutation<{ storeId: string }>("stores:create", {
+      name: `Race ${Date.now()}`,
+      address: "2 Ledger Ln",
+      timeZone: TZ,
+    });
     const accounts = await manager.query<Array<{ _id: string; kind: string; storeId: string | null }>>("cashAccounts:list", { storeId: other });
     const otherSafe = accounts.find((a) => a.storeId === other && a.kind === "safe")!._id;
     await create(admin, { kind: "adjustment", amountCents: 5_000, toAccountId: otherSafe });

@@ -179,7 +179,11 @@ export function namesDeposit(line: LineToMatch, deposit: DepositToMatch): boolea
  * deposit's bag or slip number takes that deposit first, then the nearest date, then the earliest.
  * Lines are taken in date order, so the result does not depend on the order given.
  */
-export function autoMatch(deposits: readonly DepositToMatch[], lines: readonly LineToMatch[], windowDays = DEFAULT_MATCH_WINDOW_DAYS): Array<{ lineId: string; depositId: string }> {
+export function autoMatch(
+  deposits: readonly DepositToMatch[],
+  lines: readonly LineToMatch[],
+  windowDays = DEFAULT_MATCH_WINDOW_DAYS,
+): Array<{ lineId: string; depositId: string }> {
   for (const d of deposits) assertCents(d.amountCents);
   const free = new Set(deposits.map((d) => d.id));
   const pairs: Array<{ lineId: string; depositId: string }> = [];

@@ -14,7 +14,17 @@ import type { StoresTables } from "./storesSchema.ts";
 // XTables interface added here with one `extends`; server/test/schema.test.ts checks the whole
 // against the migrated database. Every company-owned table has companyId first in its indexes.
 
-export interface DB extends FoundationTables, CompaniesTables, StoresTables, CollectionsTables, CashTables, ReconciliationTables, MarketingTables, PreferencesTables, OutboxTables {}
+export interface DB
+  extends
+    FoundationTables,
+    CompaniesTables,
+    StoresTables,
+    CollectionsTables,
+    CashTables,
+    ReconciliationTables,
+    MarketingTables,
+    PreferencesTables,
+    OutboxTables {}
 
 export type * from "./columnTypes.ts";
 export type * from "./foundationSchema.ts";

@@ -65,7 +65,9 @@ const importStatement = mutation({
     const existing = new Set(
       (
         await sql<{ fingerprint: string }>`
-          select fingerprint from bank_lines where company_id = ${companyId} and account_id = ${account.id} and fingerprint = any(${prints}::text[])`.execute(ctx.db)
+          select fingerprint from bank_lines where company_id = ${companyId} and account_id = ${account.id} and fingerprint = any(${prints}::text[])`.execute(
+          ctx.db,
+        )
       ).rows.map((r) => r.fingerprint),
     );
     const fresh = parsed.lines.map((line, i) => ({ line, fingerprint: prints[i] })).filter((x) => !existing.has(x.fingerprint));
@@ -110,7 +112,14 @@ export const autoMatch = mutation({
     const account = await bankAccount(ctx, args.accountId);
     const pairs = await autoMatchAccount(ctx.db, ctx.company.id, account.id, args.windowDays ?? DEFAULT_MATCH_WINDOW_DAYS, ctx.user.id);
     if (pairs.length)
-      await audit(ctx.db, { companyId: ctx.company.id, actorId: ctx.user.id, action: "autoMatch", entity: "bankLines", entityId: account.id, after: { pairs } });
+      await audit(ctx.db, {
+        companyId: ctx.company.id,
+        actorId: ctx.user.id,
+        action: "autoMatch",
+        entity: "bankLines",
+        entityId: account.id,
+        after: { pairs },
+      });
     return { matched: pairs.length, pairs };
   },
 });

@@ -140,7 +140,8 @@ export const create = mutation({
     const settings = await cashSettings(ctx.db, companyId);
     const today = await businessDateNow(ctx.db, companyId, storeId, new Date(ctx.now));
     if (args.businessDate && args.businessDate > today) throw new AppError(`The business date ${args.businessDate} is in the future for this store`);
-    if (args.businessDate && daysBetween(args.businessDate, today) > MAX_BACKDATE_DAYS) throw new AppError(`The business date ${args.businessDate} is more than a year ago`);
+    if (args.businessDate && daysBetween(args.businessDate, today) > MAX_BACKDATE_DAYS)
+      throw new AppError(`The business date ${args.businessDate} is more than a year ago`);
     const status = needsApproval(kind, settings.requireApproval) ? "pending" : "approved";
     const transactionId = await createEntry(ctx.db, {
       companyId,

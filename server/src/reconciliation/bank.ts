@@ -62,7 +62,13 @@ export async function autoMatchAccount(db: Kysely<DB>, companyId: string, accoun
     .where("l.companyId", "=", companyId)
     .where("l.accountId", "=", accountId)
     .where("l.amountCents", ">", 0)
-    .where((eb) => eb.not(eb.exists(eb.selectFrom("bankLineMatches as m").select("m.bankLineId").whereRef("m.companyId", "=", "l.companyId").whereRef("m.bankLineId", "=", "l.id"))))
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb.selectFrom("bankLineMatches as m").select("m.bankLineId").whereRef("m.companyId", "=", "l.companyId").whereRef("m.bankLineId", "=", "l.id"),
+        ),
+      ),
+    )
     .execute();
   if (!lines.length) return [];
   const deposits = await unmatchedDeposits(db, companyId);
@@ -91,8 +97,14 @@ export function unmatchedDeposits(db: Kysely<DB>, companyId: string) {
     .where("t.reversesId", "is", null)
     .where((eb) =>
       eb.and([
-        eb.not(eb.exists(eb.selectFrom("cashTransactions as r").select("r.id").whereRef("r.companyId", "=", "t.companyId").whereRef("r.reversesId", "=", "t.id"))),
-        eb.not(eb.exists(eb.selectFrom("bankLineMatches as m").select("m.bankLineId").whereRef("m.companyId", "=", "t.companyId").whereRef("m.transactionId", "=", "t.id"))),
+        eb.not(
+          eb.exists(eb.selectFrom("cashTransactions as r").select("r.id").whereRef("r.companyId", "=", "t.companyId").whereRef("r.reversesId", "=", "t.id")),
+        ),
+        eb.not(
+          eb.exists(
+            eb.selectFrom("bankLineMatches as m").select("m.bankLineId").whereRef("m.companyId", "=", "t.companyId").whereRef("m.transactionId", "=", "t.id"),
+          ),
+        ),
       ]),
     )
     .orderBy("t.businessDate")

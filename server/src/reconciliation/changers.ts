@@ -24,12 +24,7 @@ export async function changerBalance(db: Kysely<DB>, companyId: string, storeId:
     ? await db
         .selectFrom("collectionLines as l")
         .innerJoin("collections as c", (j) => j.onRef("c.companyId", "=", "l.companyId").onRef("c.id", "=", "l.collectionId"))
-        .select([
-          "l.machineId",
-          "c.businessDate",
-          sql<string>`sum(l.bills_cents)`.as("billsInCents"),
-          sql<string>`sum(l.coins_cents)`.as("coinsOutCents"),
-        ])
+        .select(["l.machineId", "c.businessDate", sql<string>`sum(l.bills_cents)`.as("billsInCents"), sql<string>`sum(l.coins_cents)`.as("coinsOutCents")])
         .where("l.companyId", "=", companyId)
         .where("c.storeId", "=", storeId)
         .where("c.status", "=", "verified")
@@ -51,11 +46,25 @@ export async function changerBalance(db: Kysely<DB>, companyId: string, storeId:
       .map((d) => {
         const billsInCents = Number(d.billsInCents);
         const coinsOutCents = Number(d.coinsOutCents);
-        return { date: d.businessDate, billsInCents, coinsOutCents, differenceCents: billsInCents - coinsOutCents, flagged: flagged(billsInCents - coinsOutCents) };
+        return {
+          date: d.businessDate,
+          billsInCents,
+          coinsOutCents,
+          differenceCents: billsInCents - coinsOutCents,
+          flagged: flagged(billsInCents - coinsOutCents),
+        };
       });
     const billsInCents = mine.reduce((s, d) => s + d.billsInCents, 0);
     const coinsOutCents = mine.reduce((s, d) => s + d.coinsOutCents, 0);
-    return { machineId: m.id, label: m.label, billsInCents, coinsOutCents, differenceCents: billsInCents - coinsOutCents, flagged: flagged(billsInCents - coinsOutCents), days: mine };
+    return {
+      machineId: m.id,
+      label: m.label,
+      billsInCents,
+      coinsOutCents,
+      differenceCents: billsInCents - coinsOutCents,
+      flagged: flagged(billsInCents - coinsOutCents),
+      days: mine,
+    };
   });
   const changeFund = await storeAccountId(db, companyId, storeId, "change_fund");
   const out = await db

@@ -126,10 +126,7 @@ const ids = (lines: SafeLine[]) => [...new Set(lines.map((l) => l.transactionId)
 
 /** The count that closes the period: the one given, or the first of the safe taken on or after its last day. */
 async function closingCount(db: Kysely<DB>, companyId: string, store: StoreRow, accountId: string, to: string, countId: string | undefined) {
-  let q = db
-    .selectFrom("physicalCounts")
-    .select(["id", "accountId", "status", "startedAt", "countedCents"])
-    .where("companyId", "=", companyId);
+  let q = db.selectFrom("physicalCounts").select(["id", "accountId", "status", "startedAt", "countedCents"]).where("companyId", "=", companyId);
   if (countId) q = q.where("id", "=", countId);
   else
     q = q
@@ -159,7 +156,8 @@ export async function reconcile(db: Kysely<DB>, companyId: string, store: StoreR
   let opening: Reconciliation["opening"];
   if (previous) {
     // Days between the closed period and this one (none when they are contiguous) carry on from its counted closing.
-    const gap = previous.toDate < dayBefore(from) ? await safeLines(db, companyId, store.id, accountId, { from: dayAfter(previous.toDate), to: dayBefore(from) }) : [];
+    const gap =
+      previous.toDate < dayBefore(from) ? await safeLines(db, companyId, store.id, accountId, { from: dayAfter(previous.toDate), to: dayBefore(from) }) : [];
     opening = { cents: Number(previous.countedClosingCents) + total(gap), source: "closedPeriod", reconciliationId: previous.id, entryIds: ids(gap) };
   } else {
     const before = await safeLines(db, companyId, store.id, accountId, { to: dayBefore(from) });
@@ -172,10 +170,7 @@ export async function reconcile(db: Kysely<DB>, companyId: string, store: StoreR
     figure.cents += line.amountCents;
     if (!figure.entryIds.includes(line.transactionId)) figure.entryIds.push(line.transactionId);
   }
-  const expectedClosingCents = expectedClosing(
-    opening.cents,
-    Object.fromEntries(FIGURES.map((f) => [f, figures[f].cents])) as Record<Figure, number>,
-  );
+  const expectedClosingCents = expectedClosing(opening.cents, Object.fromEntries(FIGURES.map((f) => [f, figures[f].cents])) as Record<Figure, number>);
   const found = await closingCount(db, companyId, store, accountId, to, countId);
   let count: ClosingCount | null = null;
   if (found) {

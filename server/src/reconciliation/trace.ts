@@ -47,7 +47,11 @@ async function safeFlows(db: Kysely<DB>, companyId: string, storeId: string) {
     .where("e.seq", "is not", null)
     .where("t.kind", "=", "deposit")
     .where("t.reversesId", "is", null)
-    .where((eb) => eb.not(eb.exists(eb.selectFrom("cashTransactions as r").select("r.id").whereRef("r.companyId", "=", "t.companyId").whereRef("r.reversesId", "=", "t.id"))))
+    .where((eb) =>
+      eb.not(
+        eb.exists(eb.selectFrom("cashTransactions as r").select("r.id").whereRef("r.companyId", "=", "t.companyId").whereRef("r.reversesId", "=", "t.id")),
+      ),
+    )
     .orderBy("e.seq")
     .execute();
   const pieces = allocateFifo(
@@ -191,7 +195,13 @@ export async function trace(db: Kysely<DB>, companyId: string, start: TraceStart
       slipNumber: d.slipNumber,
       bankLineIds: matches.filter((m) => m.transactionId === d.id).map((m) => m.bankLineId),
     })),
-    bankLines: lineRows.map((l) => ({ bankLineId: l.id, accountId: l.accountId, date: l.date, description: l.description, amountCents: Number(l.amountCents) })),
+    bankLines: lineRows.map((l) => ({
+      bankLineId: l.id,
+      accountId: l.accountId,
+      date: l.date,
+      description: l.description,
+      amountCents: Number(l.amountCents),
+    })),
     pieces: chainPieces,
   };
 }
