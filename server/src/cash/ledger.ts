@@ -3,6 +3,7 @@ import { checkBalanced, sumLegs, type Leg, type TransactionKind } from "@tumble/
 import type { DB } from "../db/schema.ts";
 import { AppError } from "../runtime/errors.ts";
 import { newId } from "../runtime/ids.ts";
+import { assertPeriodOpen } from "../reconciliation/lock.ts";
 
 // The journal: an entry (cash_transactions row) and its lines (cash_entries) summing to zero.
 // Only approved lines count. When an entry is approved its accounts are locked (in id order, so
@@ -31,6 +32,8 @@ export interface NewEntry {
 /** Writes an entry and its lines; an approved one is posted at once. Returns its id. */
 export async function createEntry(db: Kysely<DB>, entry: NewEntry): Promise<string> {
   checkBalanced(entry.legs);
+  // Nothing is dated inside a store's closed period (docs/decisions/0025); corrections go into an open one.
+  await assertPeriodOpen(db, entry.companyId, entry.storeId, entry.businessDate);
   const id = newId();
   const amountCents = entry.legs.reduce((sum, leg) => sum + Math.max(leg.amountCents, 0), 0);
   await db
@@ -80,6 +83,13 @@ export async function createEntry(db: Kysely<DB>, entry: NewEntry): Promise<stri
 
 /** Gives an approved entry's lines their place in each account's ledger. */
 export async function postLines(db: Kysely<DB>, companyId: string, transactionId: string): Promise<void> {
+  const header = await db
+    .selectFrom("cashTransactions")
+    .select(["storeId", "businessDate"])
+    .where("companyId", "=", companyId)
+    .where("id", "=", transactionId)
+    .executeTakeFirstOrThrow();
+  await assertPeriodOpen(db, companyId, header.storeId, header.businessDate);
   const lines = await db
     .selectFrom("cashEntries")
     .select(["id", "accountId", "amountCents"])

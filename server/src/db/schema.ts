@@ -6,6 +6,7 @@ import type { FoundationTables, UsersTable } from "./foundationSchema.ts";
 import type { MarketingTables } from "./marketingSchema.ts";
 import type { OutboxTables } from "./outboxSchema.ts";
 import type { PreferencesTables } from "./preferencesSchema.ts";
+import type { ReconciliationTables } from "./reconciliationSchema.ts";
 import type { StoresTables } from "./storesSchema.ts";
 
 // The database as Kysely sees it: every module's tables, camelCase (CamelCasePlugin maps them to
@@ -13,7 +14,17 @@ import type { StoresTables } from "./storesSchema.ts";
 // XTables interface added here with one `extends`; server/test/schema.test.ts checks the whole
 // against the migrated database. Every company-owned table has companyId first in its indexes.
 
-export interface DB extends FoundationTables, CompaniesTables, StoresTables, CollectionsTables, CashTables, MarketingTables, PreferencesTables, OutboxTables {}
+export interface DB
+  extends
+    FoundationTables,
+    CompaniesTables,
+    StoresTables,
+    CollectionsTables,
+    CashTables,
+    ReconciliationTables,
+    MarketingTables,
+    PreferencesTables,
+    OutboxTables {}
 
 export type * from "./columnTypes.ts";
 export type * from "./foundationSchema.ts";
@@ -21,6 +32,7 @@ export type * from "./companiesSchema.ts";
 export type * from "./storesSchema.ts";
 export type * from "./collectionsSchema.ts";
 export type * from "./cashSchema.ts";
+export type * from "./reconciliationSchema.ts";
 export type * from "./marketingSchema.ts";
 export type * from "./outboxSchema.ts";
 export type * from "./preferencesSchema.ts";

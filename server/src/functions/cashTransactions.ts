@@ -12,6 +12,8 @@ import {
   type Leg,
 } from "@tumble/domain/cashLedger";
 import { businessDateSchema } from "@tumble/domain/zodSchemas";
+import { daysBetween } from "@tumble/domain/bankStatement";
+import { MAX_BACKDATE_DAYS } from "../collections/rules.ts";
 import { accountOfCompany, assertSeesCash, id, idempotencyKey, openCashAccount, type AccountRow } from "../cash/access.ts";
 import { ledgerAccountId, storeAccountId } from "../cash/accounts.ts";
 import { businessDateNow } from "../cash/dates.ts";
@@ -76,6 +78,8 @@ export const create = mutation({
     payee: text(200).optional(),
     bagNumber: text(64).optional(),
     slipNumber: text(64).optional(),
+    /** The day the money moved, when it is entered later; today in the store's time zone by default. */
+    businessDate: businessDateSchema.optional(),
     idempotencyKey,
   }),
   handler: async (ctx, args) => {
@@ -134,13 +138,17 @@ export const create = mutation({
     if (args.storeId && cash.storeId && cash.storeId !== args.storeId) throw new AppError(CASH_MESSAGES.accountNotInStore);
     const storeId = cash.storeId ?? (args.storeId ? await storeOfCompany(ctx, args.storeId) : null);
     const settings = await cashSettings(ctx.db, companyId);
+    const today = await businessDateNow(ctx.db, companyId, storeId, new Date(ctx.now));
+    if (args.businessDate && args.businessDate > today) throw new AppError(`The business date ${args.businessDate} is in the future for this store`);
+    if (args.businessDate && daysBetween(args.businessDate, today) > MAX_BACKDATE_DAYS)
+      throw new AppError(`The business date ${args.businessDate} is more than a year ago`);
     const status = needsApproval(kind, settings.requireApproval) ? "pending" : "approved";
     const transactionId = await createEntry(ctx.db, {
       companyId,
       kind,
       status,
       storeId,
-      businessDate: await businessDateNow(ctx.db, companyId, storeId, new Date(ctx.now)),
+      businessDate: args.businessDate ?? today,
       legs,
       description: args.description,
       requestedBy: ctx.user.id,

@@ -1,0 +1,262 @@
+import { sql } from "kysely";
+import { z } from "zod";
+import { DEFAULT_MATCH_WINDOW_DAYS, daysBetween, parseCsvStatement, type BankMapping, type StatementLine } from "@tumble/domain/bankStatement";
+import { todayIn } from "@tumble/domain/businessDate";
+import { accountOfCompany, id } from "../cash/access.ts";
+import { autoMatchAccount, fingerprints, parseOfxStatement, unmatchedDeposits } from "../reconciliation/bank.ts";
+import { mutation, query, type QueryCtx } from "../runtime/define.ts";
+import { audit } from "../runtime/audit.ts";
+import { AppError } from "../runtime/errors.ts";
+import { newId } from "../runtime/ids.ts";
+
+// Bank statement lines (issue 14, docs/decisions/0025): import a CSV (with a column mapping
+// remembered per bank account) or OFX statement, all rows or none; list lines with their matches
+// and the deposits still in transit; match deposits to a line by hand, unmatch, and match
+// automatically (equal amount, dates within a window, a named bag or slip number first).
+
+const column = z.string().trim().min(1).max(200);
+const mappingSchema = z.object({
+  date: column,
+  description: column,
+  amount: column.optional(),
+  debit: column.optional(),
+  credit: column.optional(),
+  reference: column.optional(),
+});
+const windowDays = z.number().int().min(0).max(60).optional();
+
+async function bankAccount(ctx: QueryCtx<"isAdmin">, accountId: string) {
+  const account = await accountOfCompany(ctx, accountId);
+  if (account.kind !== "bank") throw new AppError("Choose a bank account");
+  if (account.archivedAt) throw new AppError("This account is archived");
+  return account;
+}
+
+/** Imports a statement (path bankLines:import; `import` is a keyword, so it is exported by name below). */
+const importStatement = mutation({
+  access: "isAdmin",
+  args: z.object({
+    accountId: id,
+    format: z.enum(["csv", "ofx"]),
+    content: z.string().max(20_000_000),
+    mapping: mappingSchema.optional(),
+    dryRun: z.boolean().optional(),
+  }),
+  handler: async (ctx, args) => {
+    const companyId = ctx.company.id;
+    const account = await bankAccount(ctx, args.accountId);
+    let parsed: { lines: StatementLine[]; errors: Array<{ row: number; message: string }> };
+    let mapping: BankMapping | undefined;
+    if (args.format === "csv") {
+      const remembered = await ctx.db
+        .selectFrom("bankMappings")
+        .select("mapping")
+        .where("companyId", "=", companyId)
+        .where("accountId", "=", account.id)
+        .executeTakeFirst();
+      mapping = args.mapping ?? (remembered?.mapping as BankMapping | undefined);
+      if (!mapping) throw new AppError("Map the statement's columns: date, description and amount (or debit and credit)");
+      parsed = parseCsvStatement(args.content, mapping);
+    } else parsed = parseOfxStatement(args.content);
+    // All rows or none: a statement with one bad row writes nothing.
+    if (parsed.errors.length) return { added: 0, duplicates: 0, matched: 0, errors: parsed.errors };
+    const prints = fingerprints(parsed.lines);
+    // One statement each for the look-up and the insert (arrays, not 50,000 bound rows): a long statement imports in seconds.
+    const existing = new Set(
+      (
+        await sql<{ fingerprint: string }>`
+          select fingerprint from bank_lines where company_id = ${companyId} and account_id = ${account.id} and fingerprint = any(${prints}::text[])`.execute(
+          ctx.db,
+        )
+      ).rows.map((r) => r.fingerprint),
+    );
+    const fresh = parsed.lines.map((line, i) => ({ line, fingerprint: prints[i] })).filter((x) => !existing.has(x.fingerprint));
+    const duplicates = parsed.lines.length - fresh.length;
+    if (args.dryRun) return { added: fresh.length, duplicates, matched: 0, errors: [] };
+    if (fresh.length) {
+      const column = <T>(pick: (x: (typeof fresh)[number]) => T) => fresh.map(pick);
+      await sql`
+        insert into bank_lines (id, company_id, account_id, date, description, amount_cents, reference, fingerprint, source, created_by)
+        select l.id, ${companyId}, ${account.id}, l.date, l.description, l.amount_cents, l.reference, l.fingerprint, ${args.format}, ${ctx.user.id}
+        from unnest(
+          ${column(() => newId())}::text[], ${column((x) => x.line.date)}::date[], ${column((x) => x.line.description)}::text[],
+          ${column((x) => x.line.amountCents)}::bigint[], ${column((x) => x.line.reference)}::text[], ${column((x) => x.fingerprint)}::text[]
+        ) as l(id, date, description, amount_cents, reference, fingerprint)`.execute(ctx.db);
+    }
+    if (args.format === "csv" && args.mapping)
+      await ctx.db
+        .insertInto("bankMappings")
+        .values({ companyId, accountId: account.id, mapping: JSON.stringify(args.mapping) })
+        .onConflict((oc) => oc.columns(["companyId", "accountId"]).doUpdateSet({ mapping: JSON.stringify(args.mapping), updatedAt: new Date() }))
+        .execute();
+    const matched = await autoMatchAccount(ctx.db, companyId, account.id, DEFAULT_MATCH_WINDOW_DAYS, ctx.user.id);
+    await audit(ctx.db, {
+      companyId,
+      actorId: ctx.user.id,
+      action: "import",
+      entity: "bankLines",
+      entityId: account.id,
+      after: { format: args.format, added: fresh.length, duplicates, matched: matched.length },
+    });
+    return { added: fresh.length, duplicates, matched: matched.length, errors: [] };
+  },
+});
+
+export { importStatement as import };
+
+/** Matches the account's unmatched credit lines to deposits in transit. */
+export const autoMatch = mutation({
+  access: "isAdmin",
+  args: z.object({ accountId: id, windowDays }),
+  handler: async (ctx, args) => {
+    const account = await bankAccount(ctx, args.accountId);
+    const pairs = await autoMatchAccount(ctx.db, ctx.company.id, account.id, args.windowDays ?? DEFAULT_MATCH_WINDOW_DAYS, ctx.user.id);
+    if (pairs.length)
+      await audit(ctx.db, {
+        companyId: ctx.company.id,
+        actorId: ctx.user.id,
+        action: "autoMatch",
+        entity: "bankLines",
+        entityId: account.id,
+        after: { pairs },
+      });
+    return { matched: pairs.length, pairs };
+  },
+});
+
+/** The account's lines (newest first) with their deposits, the remembered mapping, and the deposits still in transit with their age. */
+export const list = query({
+  access: "isAdmin",
+  args: z.object({ accountId: id }),
+  handler: async (ctx, args) => {
+    const companyId = ctx.company.id;
+    const account = await accountOfCompany(ctx, args.accountId);
+    if (account.kind !== "bank") throw new AppError("Choose a bank account");
+    const lines = await ctx.db
+      .selectFrom("bankLines")
+      .select(["id", "date", "description", "amountCents", "reference", "source"])
+      .where("companyId", "=", companyId)
+      .where("accountId", "=", account.id)
+      .orderBy("date", "desc")
+      .orderBy("id")
+      .limit(2000)
+      .execute();
+    const matches = lines.length
+      ? await ctx.db
+          .selectFrom("bankLineMatches")
+          .select(["bankLineId", "transactionId", "automatic"])
+          .where("companyId", "=", companyId)
+          .where(
+            "bankLineId",
+            "in",
+            lines.map((l) => l.id),
+          )
+          .orderBy("transactionId")
+          .execute()
+      : [];
+    const mapping = await ctx.db
+      .selectFrom("bankMappings")
+      .select("mapping")
+      .where("companyId", "=", companyId)
+      .where("accountId", "=", account.id)
+      .executeTakeFirst();
+    const deposits = await unmatchedDeposits(ctx.db, companyId);
+    const now = new Date(ctx.now);
+    return {
+      mapping: (mapping?.mapping as BankMapping | undefined) ?? null,
+      lines: lines.map(({ id: lineId, amountCents, ...l }) => {
+        const mine = matches.filter((m) => m.bankLineId === lineId);
+        return { _id: lineId, ...l, amountCents: Number(amountCents), depositIds: mine.map((m) => m.transactionId), automatic: mine.some((m) => m.automatic) };
+      }),
+      unmatchedDeposits: deposits.map((d) => ({
+        _id: d.id,
+        businessDate: d.businessDate,
+        amountCents: Number(d.amountCents),
+        bagNumber: d.bagNumber,
+        slipNumber: d.slipNumber,
+        storeId: d.storeId,
+        storeName: d.storeName,
+        ageDays: daysBetween(d.businessDate, todayIn(d.timeZone ?? "UTC", now)),
+      })),
+    };
+  },
+});
+
+async function lineOf(ctx: QueryCtx<"isAdmin">, bankLineId: string) {
+  const line = await ctx.db
+    .selectFrom("bankLines")
+    .select(["id", "accountId", "amountCents"])
+    .where("companyId", "=", ctx.company.id)
+    .where("id", "=", bankLineId)
+    .forUpdate()
+    .executeTakeFirst();
+  if (!line) throw new AppError("Bank line not found");
+  return line;
+}
+
+/** Matches deposits to a line by hand: several deposits to one line, or one deposit split over lines. */
+export const match = mutation({
+  access: "isAdmin",
+  args: z.object({ bankLineId: id, depositIds: z.array(id).min(1, "Choose at least one deposit").max(100) }),
+  handler: async (ctx, args) => {
+    const companyId = ctx.company.id;
+    const line = await lineOf(ctx, args.bankLineId);
+    if (Number(line.amountCents) <= 0) throw new AppError("Only a credit line can carry deposits");
+    const depositIds = [...new Set(args.depositIds)];
+    const deposits = await ctx.db
+      .selectFrom("cashTransactions as t")
+      .select(["t.id", "t.kind", "t.status", "t.amountCents", "t.reversesId"])
+      .where("t.companyId", "=", companyId)
+      .where("t.id", "in", depositIds)
+      .execute();
+    if (deposits.length !== depositIds.length) throw new AppError("Deposit not found");
+    if (deposits.some((d) => d.kind !== "deposit" || d.reversesId)) throw new AppError("Choose deposits only");
+    if (deposits.some((d) => d.status !== "approved")) throw new AppError("Only an approved deposit can be matched");
+    const already = await ctx.db
+      .selectFrom("bankLineMatches")
+      .select("transactionId")
+      .where("companyId", "=", companyId)
+      .where("bankLineId", "=", line.id)
+      .where("transactionId", "in", depositIds)
+      .executeTakeFirst();
+    if (already) throw new AppError("This deposit is already matched to this line");
+    await ctx.db
+      .insertInto("bankLineMatches")
+      .values(depositIds.map((transactionId) => ({ companyId, bankLineId: line.id, transactionId, automatic: false, matchedBy: ctx.user.id })))
+      .execute();
+    await audit(ctx.db, { companyId, actorId: ctx.user.id, action: "match", entity: "bankLine", entityId: line.id, after: { depositIds } });
+    const matched = await ctx.db
+      .selectFrom("bankLineMatches as m")
+      .innerJoin("cashTransactions as t", (j) => j.onRef("t.companyId", "=", "m.companyId").onRef("t.id", "=", "m.transactionId"))
+      .select(["t.amountCents"])
+      .where("m.companyId", "=", companyId)
+      .where("m.bankLineId", "=", line.id)
+      .execute();
+    const depositsCents = matched.reduce((sum, m) => sum + Number(m.amountCents), 0);
+    // The difference is shown, not posted: a deposit split over lines, or a short one, leaves one.
+    return { bankLineId: line.id, lineCents: Number(line.amountCents), depositsCents, differenceCents: Number(line.amountCents) - depositsCents };
+  },
+});
+
+/** Removes a line's matches (all of them, or one deposit's). */
+export const unmatch = mutation({
+  access: "isAdmin",
+  args: z.object({ bankLineId: id, depositId: id.optional() }),
+  handler: async (ctx, args) => {
+    const companyId = ctx.company.id;
+    const line = await lineOf(ctx, args.bankLineId);
+    let q = ctx.db.deleteFrom("bankLineMatches").where("companyId", "=", companyId).where("bankLineId", "=", line.id);
+    if (args.depositId) q = q.where("transactionId", "=", args.depositId);
+    const removed = await q.returning("transactionId").execute();
+    if (!removed.length) throw new AppError("This line has no such match");
+    await audit(ctx.db, {
+      companyId,
+      actorId: ctx.user.id,
+      action: "unmatch",
+      entity: "bankLine",
+      entityId: line.id,
+      before: { depositIds: removed.map((r) => r.transactionId) },
+    });
+    return { removed: removed.length };
+  },
+});

@@ -1,0 +1,28 @@
+import type { Kysely } from "kysely";
+import { RECONCILIATION_MESSAGES } from "@tumble/domain/reconciliation";
+import type { DB } from "../db/schema.ts";
+import { AppError } from "../runtime/errors.ts";
+
+/**
+ * Refuses an entry of a store dated inside one of its closed periods. The store's row is key-share-locked
+ * first: closing a period takes it for update, so a posting and a close never pass each other.
+ */
+export async function assertPeriodOpen(db: Kysely<DB>, companyId: string, storeId: string | null, businessDate: string): Promise<void> {
+  if (!storeId) return;
+  await db.selectFrom("stores").select("id").where("companyId", "=", companyId).where("id", "=", storeId).forKeyShare().executeTakeFirst();
+  const closed = await db
+    .selectFrom("reconciliations")
+    .select(["fromDate", "toDate"])
+    .where("companyId", "=", companyId)
+    .where("storeId", "=", storeId)
+    .where("status", "=", "closed")
+    .where("fromDate", "<=", businessDate)
+    .where("toDate", ">=", businessDate)
+    .executeTakeFirst();
+  if (closed) throw new AppError(RECONCILIATION_MESSAGES.closedPeriod(isoDate(closed.fromDate), isoDate(closed.toDate)));
+}
+
+/** A date column as yyyy-MM-dd (PGlite and pg may hand back a string or a Date). */
+export function isoDate(value: string | Date): string {
+  return typeof value === "string" ? value.slice(0, 10) : value.toISOString().slice(0, 10);
+}

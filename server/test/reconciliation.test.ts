@@ -1,0 +1,591 @@
+import { sql } from "kysely";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { BANK_MESSAGES } from "@tumble/domain/bankStatement";
+import { todayIn } from "@tumble/domain/businessDate";
+import { CLOSE_MESSAGES, RECONCILIATION_MESSAGES } from "@tumble/domain/reconciliation";
+import { CallError, Client, failure, startTestServer, type TestServer } from "./support/testServer.ts";
+
+// Reconciliation over HTTP (issue 14): a golden month of one fresh store — collections, deposits,
+// a draw, an expense, a transfer, an adjustment, a count and a bank statement — whose figures and
+// matches are worked out by hand below; the period lock and the reopen rules; overlapping and bad
+// statements; access. The month is last month in the store's time zone (America/Chicago), so
+// every day of it is in the past; figures do not depend on which month it is.
+
+let server: TestServer;
+let owner: Client;
+let admin: Client;
+let manager: Client;
+let supervisor: Client;
+let staff: Client;
+let sudsOwner: Client;
+
+let keys = 0;
+const key = () => `recon-key-${Date.now()}-${keys++}`;
+
+const TZ = "America/Chicago";
+const today = todayIn(TZ);
+const [year, month] = today.split("-").map(Number);
+const lastMonth = new Date(Date.UTC(year, month - 2, 1)).toISOString().slice(0, 7);
+const lastDay = new Date(Date.UTC(year, month - 1, 0)).toISOString().slice(0, 10);
+const firstOfMonth = `${today.slice(0, 7)}-01`;
+const dayBefore = (iso: string) => new Date(Date.parse(`${iso}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
+/** Day n of last month, yyyy-MM-dd. */
+const d = (n: number) => `${lastMonth}-${String(n).padStart(2, "0")}`;
+/** The same day as a US bank writes it, MM/DD/YYYY. */
+const us = (n: number) => `${lastMonth.slice(5)}/${String(n).padStart(2, "0")}/${lastMonth.slice(0, 4)}`;
+
+let storeId: string;
+let safe: string;
+let petty: string;
+let bank: string;
+let machineId: string;
+let changerId: string;
+let change: string;
+const collections: Record<number, string> = {};
+const deposits: Record<string, string> = {};
+const entries = { collections: [] as string[], draws: [] as string[], expenses: [] as string[], transfers: [] as string[], adjustments: [] as string[] };
+let count1: string;
+let monthId: string;
+
+interface Figures {
+  opening: { cents: number; source: string; reconciliationId: string | null };
+  figures: Record<string, { cents: number; entryIds: string[] }>;
+  expectedClosingCents: number;
+  count: { countId: string; countedCents: number; afterPeriodCents: number; countedClosingCents: number } | null;
+  varianceCents: number | null;
+}
+interface BankList {
+  mapping: unknown;
+  lines: Array<{ _id: string; date: string; description: string; amountCents: number; depositIds: string[]; automatic: boolean }>;
+  unmatchedDeposits: Array<{ _id: string; amountCents: number; bagNumber: string | null; ageDays: number }>;
+}
+
+const create = (client: Client, args: Record<string, unknown>) =>
+  client.mutation<{ transactionId: string; status: string }>("cashTransactions:create", { description: "golden", ...args, idempotencyKey: key() });
+
+/** A collection of W1 (coins + bills) and, when given, the changer (bills taken in, coins paid out: worth bills − coins). */
+async function collect(businessDate: string, coinsCents: number, billsCents: number, changer?: { billsCents: number; coinsCents: number }): Promise<string> {
+  const lines = [{ machineId, coinsCents, billsCents }, ...(changer ? [{ machineId: changerId, ...changer }] : [])];
+  const { collectionId } = await staff.mutation<{ collectionId: string }>("collections:saveDraft", { storeId, businessDate, lines });
+  await staff.mutation("collections:submit", { collectionId });
+  return collectionId;
+}
+async function collectAndVerify(day: number, coinsCents: number, billsCents: number, changer?: { billsCents: number; coinsCents: number }): Promise<void> {
+  const collectionId = await collect(d(day), coinsCents, billsCents, changer);
+  collections[day] = collectionId;
+  await supervisor.mutation("collections:verify", { collectionId });
+  const row = await server.database.db.selectFrom("cashTransactions").select("id").where("collectionId", "=", collectionId).executeTakeFirstOrThrow();
+  entries.collections.push(row.id);
+}
+
+async function count(accountId: string, denominations: Record<string, number>): Promise<string> {
+  const { countId } = await manager.mutation<{ countId: string }>("physicalCounts:start", { accountId, blind: false, idempotencyKey: key() });
+  await manager.mutation("physicalCounts:submit", { countId, denominations, idempotencyKey: key() });
+  return countId;
+}
+
+const get = (from: string, to: string, client = admin) => client.query<Figures>("reconciliation:get", { storeId, from, to });
+const bankList = () => admin.query<BankList>("bankLines:list", { accountId: bank });
+const sorted = (ids: string[]) => [...ids].sort();
+
+beforeAll(async () => {
+  server = await startTestServer();
+  [owner, admin, manager, supervisor, staff, sudsOwner] = await Promise.all(
+    ["owner@demo.test", "admin@demo.test", "manager@demo.test", "supervisor@demo.test", "staff@demo.test", "owner@suds.test"].map((email) =>
+      new Client(server.url).signIn(email),
+    ),
+  );
+  ({ storeId } = await manager.mutation<{ storeId: string }>("stores:create", { name: `Golden ${Date.now()}`, address: "1 Ledger Ln", timeZone: TZ }));
+  const accounts = await manager.query<Array<{ _id: string; kind: string; storeId: string | null }>>("cashAccounts:list", { storeId });
+  safe = accounts.find((a) => a.storeId === storeId && a.kind === "safe")!._id;
+  petty = accounts.find((a) => a.storeId === storeId && a.kind === "petty_cash")!._id;
+  change = accounts.find((a) => a.storeId === storeId && a.kind === "change_fund")!._id;
+  bank = accounts.find((a) => a.storeId === null && a.kind === "bank")!._id;
+  const { sectionId } = await manager.mutation<{ sectionId: string }>("storeSections:create", { storeId, name: "Washers" });
+  const types = await manager.query<Array<{ _id: string; cashRules: { specialCase: string | null } }>>("equipmentConfig:getAllEquipmentTypes");
+  ({ machineId } = await manager.mutation<{ machineId: string }>("equipment:createMachine", {
+    storeId,
+    sectionId,
+    equipmentTypeId: types.find((t) => t.cashRules.specialCase === null)!._id,
+    label: "W1",
+  }));
+  ({ machineId: changerId } = await manager.mutation<{ machineId: string }>("equipment:createMachine", {
+    storeId,
+    sectionId,
+    equipmentTypeId: types.find((t) => t.cashRules.specialCase === "changer")!._id,
+    label: "C1",
+  }));
+});
+afterAll(() => server?.stop());
+
+describe("the golden month", () => {
+  it("posts the month", async () => {
+    // Before the month: an admin adjustment of +$500.00 into the safe → opening balance 50000 (from the ledger).
+    await create(admin, { kind: "adjustment", amountCents: 50_000, toAccountId: safe, businessDate: dayBefore(d(1)) });
+    // Collections, verified: day 2 $800.00 + $434.50 = 123450 (the changer C1 took $200.00 in bills and paid
+    // $200.00 in coins: worth 0); day 9 $1,987.25 = 198725; day 16 $1,500.00 = 150000; day 23 W1 $632.10 and
+    // C1 $50.00 in bills less $40.00 paid out = 63210 + 1000 = 64210. Total 123450 + 198725 + 150000 + 64210 = 536385.
+    await collectAndVerify(2, 80_000, 43_450, { billsCents: 20_000, coinsCents: 20_000 });
+    await collectAndVerify(9, 198_725, 0);
+    await collectAndVerify(16, 100_000, 50_000);
+    await collectAndVerify(23, 63_210, 0, { billsCents: 5_000, coinsCents: 4_000 });
+    // The change fund (not the safe): +$300.00 before the month, $240.00 of coins out to petty cash on day 22.
+    await create(admin, { kind: "adjustment", amountCents: 30_000, toAccountId: change, businessDate: dayBefore(d(1)) });
+    await create(manager, { kind: "transfer", amountCents: 24_000, fromAccountId: change, toAccountId: petty, businessDate: d(22) });
+    // Deposits from the safe: day 3 $1,200.00 (bag B-101), day 10 $950.00 (B-102), day 11 $950.00 (B-105),
+    // day 17 $1,500.00 (B-103, slip S-77). Total 120000 + 95000 + 95000 + 150000 = 460000.
+    for (const [bag, day, cents, slip] of [
+      ["B-101", 3, 120_000],
+      ["B-102", 10, 95_000],
+      ["B-105", 11, 95_000],
+      ["B-103", 17, 150_000, "S-77"],
+    ] as const) {
+      const { transactionId, status } = await create(manager, {
+        kind: "deposit",
+        amountCents: cents,
+        storeId,
+        bagNumber: bag,
+        slipNumber: slip,
+        businessDate: d(day),
+      });
+      expect(status).toBe("approved");
+      deposits[bag] = transactionId;
+    }
+    // An owner draw of $200.00 on day 12, asked by the manager and approved by the owner → −20000.
+    const draw = await create(manager, { kind: "withdrawal", amountCents: 20_000, storeId, businessDate: d(12) });
+    expect(draw.status).toBe("pending");
+    await owner.mutation("cashTransactions:approve", { transactionId: draw.transactionId, idempotencyKey: key() });
+    entries.draws.push(draw.transactionId);
+    // An expense of $45.67 paid from the safe on day 14 → −4567.
+    const expense = await create(manager, {
+      kind: "expense",
+      amountCents: 4_567,
+      fromAccountId: safe,
+      category: "supplies",
+      payee: "Soap Co",
+      businessDate: d(14),
+    });
+    entries.expenses.push(expense.transactionId);
+    // A transfer of $100.00 from the safe to petty cash on day 20 → −10000 for the safe.
+    const transfer = await create(manager, { kind: "transfer", amountCents: 10_000, fromAccountId: safe, toAccountId: petty, businessDate: d(20) });
+    entries.transfers.push(transfer.transactionId);
+    // An admin adjustment of +$3.21 on day 21 → +321.
+    const adjustment = await create(admin, { kind: "adjustment", amountCents: 321, toAccountId: safe, businessDate: d(21) });
+    entries.adjustments.push(adjustment.transactionId);
+  });
+
+  it("reconciles the month to the cent, each figure with its entries", async () => {
+    // Expected closing = 50000 + 536385 − 460000 − 20000 − 4567 − 10000 + 321 = 92139 ($921.39).
+    const r = await get(d(1), lastDay);
+    expect(r.opening).toMatchObject({ cents: 50_000, source: "ledger", reconciliationId: null });
+    expect(Object.fromEntries(Object.entries(r.figures).map(([f, v]) => [f, v.cents]))).toEqual({
+      collections: 536_385,
+      deposits: -460_000,
+      draws: -20_000,
+      expenses: -4_567,
+      transfers: -10_000,
+      adjustments: 321,
+    });
+    expect(r.expectedClosingCents).toBe(92_139);
+    expect(sorted(r.figures.collections.entryIds)).toEqual(sorted(entries.collections));
+    expect(sorted(r.figures.deposits.entryIds)).toEqual(sorted(Object.values(deposits)));
+    expect(r.figures.draws.entryIds).toEqual(entries.draws);
+    expect(r.figures.expenses.entryIds).toEqual(entries.expenses);
+    expect(r.figures.transfers.entryIds).toEqual(entries.transfers);
+    expect(r.figures.adjustments.entryIds).toEqual(entries.adjustments);
+    expect(r.count).toBeNull();
+    // Half the month: days 1–10: 50000 + 123450 + 198725 − 120000 − 95000 = 157175.
+    expect((await get(d(1), d(10))).expectedClosingCents).toBe(157_175);
+    // The second half opens with the ledger as of day 10 (157175, as the first half closed), ends at the same 92139.
+    const second = await get(d(11), lastDay);
+    expect([second.opening.cents, second.expectedClosingCents]).toEqual([157_175, 92_139]);
+  });
+
+  it("takes the closing count, leaving out what was dated after the month", async () => {
+    // Today (after the month) +$10.00 lands in the safe before the count: ledger 92139 + 1000 = 93139.
+    await create(admin, { kind: "adjustment", amountCents: 1_000, toAccountId: safe, description: "After the month" });
+    // Counted $929.14 = 9×$100 + $20 + $5 + 4×$1 + 10¢ + 4×1¢ = 92914. Of it 1000 came after the month,
+    // so the month closed with 91914 against 92139 expected: variance −225.
+    count1 = await count(safe, { bill_10000: 9, bill_2000: 1, bill_500: 1, bill_100: 4, coin_10: 1, coin_1: 4 });
+    // The owner accepts it: −225 posts to the safe today; it stays out of the figures (the count is their closing).
+    await owner.mutation("physicalCounts:accept", { countId: count1, idempotencyKey: key() });
+    const r = await get(d(1), lastDay);
+    expect(r.count).toMatchObject({ countId: count1, countedCents: 92_914, afterPeriodCents: 1_000, countedClosingCents: 91_914 });
+    expect([r.expectedClosingCents, r.varianceCents]).toEqual([92_139, -225]);
+  });
+});
+
+describe("bank lines", () => {
+  const mapping = { date: "Posting Date", description: "Description", debit: "Debit", credit: "Credit", reference: "Reference" };
+  const header = "Posting Date,Description,Debit,Credit,Reference";
+
+  it("imports a statement, matching three deposits automatically and leaving the short one", async () => {
+    // Day 4 $1,200.00 names B-101 → B-101 (1 day). Day 13 $950.00 names B-102 → B-102, though B-105 is nearer.
+    // Day 14 $950.00 names nothing → B-105 (3 days). Day 15 a $12.00 fee (debit). Day 19 $1,499.00 for
+    // B-103's $1,500.00: no equal amount, left for a person.
+    const csv = [
+      header,
+      `${us(4)},DEPOSIT BAG B-101,,"1,200.00",`,
+      `${us(13)},DEP BAG B-102,,950.00,`,
+      `${us(14)},DEPOSIT,,950.00,`,
+      `${us(15)},MONTHLY SERVICE FEE,12.00,,`,
+      `${us(19)},DEPOSIT SLIP S-77,,"$1,499.00",T-9`,
+    ].join("\r\n");
+    const dry = await admin.mutation("bankLines:import", { accountId: bank, format: "csv", content: csv, mapping, dryRun: true });
+    expect(dry).toEqual({ added: 5, duplicates: 0, matched: 0, errors: [] });
+    expect((await bankList()).lines).toEqual([]);
+    expect(await admin.mutation("bankLines:import", { accountId: bank, format: "csv", content: csv, mapping })).toEqual({
+      added: 5,
+      duplicates: 0,
+      matched: 3,
+      errors: [],
+    });
+    const list = await bankList();
+    expect(list.mapping).toEqual(mapping);
+    const byDate = Object.fromEntries(list.lines.map((l) => [l.date, l]));
+    expect(byDate[d(4)]).toMatchObject({ amountCents: 120_000, depositIds: [deposits["B-101"]], automatic: true });
+    expect(byDate[d(13)].depositIds).toEqual([deposits["B-102"]]);
+    expect(byDate[d(14)].depositIds).toEqual([deposits["B-105"]]);
+    expect(byDate[d(15)]).toMatchObject({ amountCents: -1_200, depositIds: [] });
+    expect(byDate[d(19)]).toMatchObject({ amountCents: 149_900, depositIds: [] });
+    const leftOver = list.unmatchedDeposits.filter((x) => Object.values(deposits).includes(x._id));
+    expect(leftOver.map((x) => [x.bagNumber, x.amountCents])).toEqual([["B-103", 150_000]]);
+    expect(leftOver[0].ageDays).toBe((Date.parse(today) - Date.parse(d(17))) / 86_400_000);
+
+    // By hand: the $1,499.00 line carries B-103, $1.00 short.
+    const line = byDate[d(19)];
+    expect(await admin.mutation("bankLines:match", { bankLineId: line._id, depositIds: [deposits["B-103"]] })).toEqual({
+      bankLineId: line._id,
+      lineCents: 149_900,
+      depositsCents: 150_000,
+      differenceCents: -100,
+    });
+    expect(await failure(admin.mutation("bankLines:match", { bankLineId: byDate[d(15)]._id, depositIds: [deposits["B-103"]] }))).toBe(
+      "Only a credit line can carry deposits",
+    );
+    expect(await failure(admin.mutation("bankLines:match", { bankLineId: line._id, depositIds: [entries.draws[0]] }))).toBe("Choose deposits only");
+    expect((await bankList()).unmatchedDeposits.some((x) => x._id === deposits["B-103"])).toBe(false);
+    // Unmatch and match again.
+    expect(await admin.mutation("bankLines:unmatch", { bankLineId: line._id })).toEqual({ removed: 1 });
+    expect((await bankList()).unmatchedDeposits.some((x) => x._id === deposits["B-103"])).toBe(true);
+    await admin.mutation("bankLines:match", { bankLineId: line._id, depositIds: [deposits["B-103"]] });
+  });
+
+  it("never adds a line twice when statements overlap, and remembers the mapping", async () => {
+    // Days 14, 15 and 19 again, and day 26 interest of $0.42: one line added, three duplicates; no mapping given.
+    const csv = [
+      header,
+      `${us(14)},DEPOSIT,,950.00,`,
+      `${us(15)},MONTHLY SERVICE FEE,12.00,,`,
+      `${us(19)},DEPOSIT SLIP S-77,,"$1,499.00",T-9`,
+      `${us(26)},INTEREST,,$0.42,`,
+    ].join("\n");
+    expect(await admin.mutation("bankLines:import", { accountId: bank, format: "csv", content: csv })).toEqual({
+      added: 1,
+      duplicates: 3,
+      matched: 0,
+      errors: [],
+    });
+    expect((await bankList()).lines).toHaveLength(6);
+  });
+
+  it("writes nothing of a statement with a bad row, and names each bad row", async () => {
+    const csv = [header, `${us(27)},OK,,1.00,`, `${us(27)},TOO FINE,,12.345,`, `13/45/${lastMonth.slice(0, 4)},BAD DATE,,1.00,`].join("\n");
+    expect(await admin.mutation("bankLines:import", { accountId: bank, format: "csv", content: csv })).toEqual({
+      added: 0,
+      duplicates: 0,
+      matched: 0,
+      errors: [
+        { row: 3, message: BANK_MESSAGES.tooManyDecimals("12.345") },
+        { row: 4, message: BANK_MESSAGES.badDate(`13/45/${lastMonth.slice(0, 4)}`) },
+      ],
+    });
+    const noAmount = await admin.mutation<{ errors: unknown[] }>("bankLines:import", {
+      accountId: bank,
+      format: "csv",
+      content: csv,
+      mapping: { date: "Posting Date", description: "Description" },
+    });
+    expect(noAmount.errors).toEqual([{ row: 1, message: BANK_MESSAGES.noAmountColumn }]);
+    expect((await bankList()).lines).toHaveLength(6);
+    expect(await failure(admin.mutation("bankLines:import", { accountId: safe, format: "csv", content: csv }))).toBe("Choose a bank account");
+  });
+
+  it("imports OFX by the bank's own line ids", async () => {
+    const trn = (id: string, date: string, amount: string, name: string) =>
+      `<STMTTRN><TRNTYPE>CREDIT<DTPOSTED>${date}120000<TRNAMT>${amount}<FITID>${id}<NAME>${name}</STMTTRN>`;
+    const ofx = (body: string) =>
+      `OFXHEADER:100\nDATA:OFXSGML\nVERSION:102\n\n<OFX><BANKMSGSRSV1><STMTTRNRS><STMTRS><CURDEF>USD<BANKTRANLIST>${body}</BANKTRANLIST></STMTRS></STMTTRNRS></BANKMSGSRSV1></OFX>`;
+    const day = (n: number) => d(n).replace(/-/g, "");
+    const first = ofx(trn("F1", day(27), "25.00", "DEPOSIT") + trn("F2", day(28), "-3.50", "ATM FEE"));
+    expect(await admin.mutation("bankLines:import", { accountId: bank, format: "ofx", content: first })).toEqual({
+      added: 2,
+      duplicates: 0,
+      matched: 0,
+      errors: [],
+    });
+    const second = ofx(trn("F2", day(28), "-3.50", "ATM FEE") + trn("F3", day(28), "7.25", "DEPOSIT"));
+    expect(await admin.mutation("bankLines:import", { accountId: bank, format: "ofx", content: second })).toEqual({
+      added: 1,
+      duplicates: 1,
+      matched: 0,
+      errors: [],
+    });
+    const lines = (await bankList()).lines.filter((l) => l.date >= d(27));
+    expect(lines.map((l) => [l.date, l.amountCents]).sort()).toEqual([
+      [d(27), 2_500],
+      [d(28), -350],
+      [d(28), 725],
+    ]);
+    expect((await admin.mutation<{ errors: unknown[] }>("bankLines:import", { accountId: bank, format: "ofx", content: "not ofx" })).errors).toEqual([
+      { row: 1, message: BANK_MESSAGES.badOfx },
+    ]);
+  });
+});
+
+describe("a long statement", () => {
+  // The issue's target is under 10 seconds; run alone it takes 3–5 s (decision 0025). It is logged, not asserted:
+  // beside the other test files on two shared cores it can take longer without anything being wrong.
+  it("imports 50,000 lines (in parts under the 1 MB request limit), and all of them again as duplicates", async () => {
+    const { accountId } = await admin.mutation<{ accountId: string }>("cashAccounts:create", {
+      name: `Long ${Date.now()}`,
+      kind: "bank",
+      idempotencyKey: key(),
+    });
+    // Fees of 0.01 to 500.00 over the month; every line differs by its reference.
+    const rows = Array.from({ length: 50_000 }, (_, i) => `${us((i % 28) + 1)},CARD FEE,${(i / 100 + 0.01).toFixed(2)},,R${i}`);
+    const header = "Date,Description,Debit,Credit,Reference";
+    const parts = [0, 1, 2].map((p) => [header, ...rows.slice(p * 16_667, (p + 1) * 16_667)].join("\n"));
+    const mapping = { date: "Date", description: "Description", debit: "Debit", credit: "Credit", reference: "Reference" };
+    const started = Date.now();
+    let added = 0;
+    for (const content of parts) added += (await admin.mutation<{ added: number }>("bankLines:import", { accountId, format: "csv", content, mapping })).added;
+    const took = Date.now() - started;
+    expect(added).toBe(50_000);
+    for (const content of parts)
+      expect(await admin.mutation<{ added: number; duplicates: number }>("bankLines:import", { accountId, format: "csv", content })).toMatchObject({
+        added: 0,
+      });
+    console.info(`50,000 statement lines imported in ${took} ms`);
+  }, 60_000);
+});
+
+describe("trace and changers", () => {
+  // Deposits carry the safe's collections first in, first out (ledger order: collections of days 2, 9, 16, 23,
+  // then deposits B-101, B-102, B-105, B-103):
+  //   B-101 120000 = day 2's 120000                    (day 2 has 3450 left)
+  //   B-102  95000 = day 2's 3450 + day 9's 91550      (day 9 has 107175 left)
+  //   B-105  95000 = day 9's 95000                     (day 9 has 12175 left)
+  //   B-103 150000 = day 9's 12175 + day 16's 137825   (day 16 has 12175 left; day 23's 64210 is all in the safe)
+  interface Trace {
+    collections: Array<{ collectionId: string; postedCents: number; depositedCents: number; inSafeCents: number; postingIds: string[] }>;
+    deposits: Array<{ depositId: string; bankLineIds: string[] }>;
+    bankLines: Array<{ bankLineId: string; date: string; amountCents: number }>;
+    pieces: Array<{ collectionId: string; depositId: string; cents: number }>;
+  }
+  const trace = (args: Record<string, string>) => admin.query<Trace>("reconciliation:trace", args);
+
+  it("follows a collection to its deposits and bank lines", async () => {
+    const t = await trace({ collectionId: collections[9] });
+    expect(t.collections).toMatchObject([{ collectionId: collections[9], postedCents: 198_725, depositedCents: 198_725, inSafeCents: 0 }]);
+    expect(t.collections[0].postingIds).toEqual([entries.collections[1]]);
+    expect(t.pieces).toEqual([
+      { collectionId: collections[9], depositId: deposits["B-102"], cents: 91_550 },
+      { collectionId: collections[9], depositId: deposits["B-105"], cents: 95_000 },
+      { collectionId: collections[9], depositId: deposits["B-103"], cents: 12_175 },
+    ]);
+    expect(t.bankLines.map((l) => [l.date, l.amountCents])).toEqual([
+      [d(13), 95_000],
+      [d(14), 95_000],
+      [d(19), 149_900],
+    ]);
+    const last = await trace({ collectionId: collections[23] });
+    expect(last.collections).toMatchObject([{ postedCents: 64_210, depositedCents: 0, inSafeCents: 64_210 }]);
+    expect([last.deposits, last.bankLines]).toEqual([[], []]);
+  });
+
+  it("follows a bank line and a deposit back to their collections", async () => {
+    const line = (await bankList()).lines.find((l) => l.date === d(19))!;
+    const back = await trace({ bankLineId: line._id });
+    expect(back.deposits).toEqual([expect.objectContaining({ depositId: deposits["B-103"], bankLineIds: [line._id] })]);
+    expect(back.pieces.map((p) => [p.collectionId, p.cents])).toEqual([
+      [collections[9], 12_175],
+      [collections[16], 137_825],
+    ]);
+    expect(back.collections.find((c) => c.collectionId === collections[16])).toMatchObject({
+      postedCents: 150_000,
+      depositedCents: 137_825,
+      inSafeCents: 12_175,
+    });
+    const bag = await trace({ depositId: deposits["B-101"] });
+    expect(bag.pieces).toEqual([{ collectionId: collections[2], depositId: deposits["B-101"], cents: 120_000 }]);
+    expect(bag.bankLines.map((l) => l.date)).toEqual([d(4)]);
+    expect(await failure(trace({ depositId: deposits["B-101"], bankLineId: line._id }))).toBe(
+      'Invalid argument "args": Give one of collectionId, depositId or bankLineId',
+    );
+    expect(await failure(trace({ depositId: entries.draws[0] }))).toBe("Deposit not found");
+    expect(await failure(sudsOwner.query("reconciliation:trace", { collectionId: collections[9] }))).toBe("Collection not found");
+  });
+
+  it("balances the changer: bills in against coins out, and the change fund against the changers", async () => {
+    // C1: day 2 20000 in, 20000 out (0); day 23 5000 in, 4000 out (+1000, beyond the $5.00 threshold).
+    // Change fund: 24000 out on day 22 against the changer's 24000 paid out: 0.
+    const b = await admin.query<{
+      changers: Array<{ label: string; billsInCents: number; coinsOutCents: number; differenceCents: number; flagged: boolean; days: unknown[] }>;
+      changeFund: { coinsOutCents: number };
+      changersCoinsOutCents: number;
+      differenceCents: number;
+      flagged: boolean;
+    }>("reconciliation:changerBalance", { storeId, from: d(1), to: lastDay });
+    expect(b.changers.map(({ days, ...c }) => ({ ...c, days: days.length }))).toEqual([
+      { machineId: changerId, label: "C1", billsInCents: 25_000, coinsOutCents: 24_000, differenceCents: 1_000, flagged: true, days: 2 },
+    ]);
+    expect(b.changers[0].days).toEqual([
+      { date: d(2), billsInCents: 20_000, coinsOutCents: 20_000, differenceCents: 0, flagged: false },
+      { date: d(23), billsInCents: 5_000, coinsOutCents: 4_000, differenceCents: 1_000, flagged: true },
+    ]);
+    expect([b.changeFund.coinsOutCents, b.changersCoinsOutCents, b.differenceCents, b.flagged]).toEqual([24_000, 24_000, 0, false]);
+  });
+});
+
+describe("closing and the lock", () => {
+  it("closes the month, freezing its figures", async () => {
+    const closed = await admin.mutation<Figures & { reconciliationId: string }>("reconciliation:close", {
+      storeId,
+      from: d(1),
+      to: lastDay,
+      countId: count1,
+      note: "Golden month",
+    });
+    monthId = closed.reconciliationId;
+    expect([closed.expectedClosingCents, closed.varianceCents]).toEqual([92_139, -225]);
+    const list = await admin.query<
+      Array<{ _id: string; status: string; fromDate: string; toDate: string; varianceCents: number; countedClosingCents: number }>
+    >("reconciliation:list", { storeId });
+    expect(list.map((r) => [r._id, r.status, r.fromDate, r.toDate, r.varianceCents, r.countedClosingCents])).toEqual([
+      [monthId, "closed", d(1), lastDay, -225, 91_914],
+    ]);
+  });
+
+  it("refuses any entry dated inside the closed month, on every posting path", async () => {
+    const message = RECONCILIATION_MESSAGES.closedPeriod(d(1), lastDay);
+    expect(await failure(create(manager, { kind: "deposit", amountCents: 100, storeId, bagNumber: "LATE", businessDate: d(27) }))).toBe(message);
+    expect(await failure(create(admin, { kind: "adjustment", amountCents: 100, toAccountId: safe, businessDate: d(1) }))).toBe(message);
+    const late = await collect(d(27), 500, 0);
+    expect(await failure(supervisor.mutation("collections:verify", { collectionId: late }))).toBe(message);
+    // The day after the month is open.
+    await create(admin, { kind: "adjustment", amountCents: 100, toAccountId: safe, businessDate: firstOfMonth });
+    // Overlapping, out-of-order and mismatched closes are refused.
+    expect(await failure(admin.mutation("reconciliation:close", { storeId, from: d(5), to: d(10), countId: count1 }))).toBe(
+      RECONCILIATION_MESSAGES.overlapsClosed(d(1), lastDay),
+    );
+    expect(await failure(admin.mutation("reconciliation:close", { storeId, from: today, to: today, countId: count1 }))).toBe(
+      firstOfMonth === today ? RECONCILIATION_MESSAGES.countUsed : RECONCILIATION_MESSAGES.notNext(firstOfMonth),
+    );
+  });
+
+  it("lets only an owner reopen, with a reason, and not under a later closed period", async () => {
+    expect(await failure(admin.mutation("reconciliation:reopen", { reconciliationId: monthId, reason: "typo" }))).toBe(
+      "You don't have permission to this feature",
+    );
+    expect(await owner.mutation("reconciliation:reopen", { reconciliationId: monthId, reason: "Deposit slip found" })).toEqual({
+      reconciliationId: monthId,
+      status: "reopened",
+    });
+    expect(await failure(owner.mutation("reconciliation:reopen", { reconciliationId: monthId, reason: "again" }))).toBe(RECONCILIATION_MESSAGES.notClosed);
+    const audit = await server.database.db
+      .selectFrom("auditLog")
+      .select(["actorId", "after"])
+      .where("entity", "=", "reconciliation")
+      .where("entityId", "=", monthId)
+      .where("action", "=", "reopen")
+      .execute();
+    expect(audit).toHaveLength(1);
+    // Reopened, the month takes entries again — then closes again with the same count and figures.
+    await admin.mutation("reconciliation:close", { storeId, from: d(1), to: lastDay, countId: count1 });
+
+    // This month so far: opens with the month's counted closing 91914; +1000 (before the count) +100 (after
+    // closing) = 93014, counted as 9×$100 + $20 + 2×$5 + 10¢ + 4×1¢ = 93014; the month's count variance (−225, posted today) stays out. A pending draw blocks the close.
+    const draw = await create(manager, { kind: "withdrawal", amountCents: 5_000, storeId });
+    const count2 = await count(safe, { bill_10000: 9, bill_2000: 1, bill_500: 2, coin_10: 1, coin_1: 4 });
+    expect(await failure(admin.mutation("reconciliation:close", { storeId, from: firstOfMonth, to: today, countId: count2 }))).toBe(
+      CLOSE_MESSAGES.pendingInPeriod,
+    );
+    await manager.mutation("cashTransactions:cancel", { transactionId: draw.transactionId, idempotencyKey: key() });
+    const now = await admin.mutation<Figures & { reconciliationId: string }>("reconciliation:close", {
+      storeId,
+      from: firstOfMonth,
+      to: today,
+      countId: count2,
+    });
+    expect(now.opening).toMatchObject({ cents: 91_914, source: "closedPeriod" });
+    expect([now.figures.adjustments.cents, now.expectedClosingCents, now.count?.countedClosingCents, now.varianceCents]).toEqual([1_100, 93_014, 93_014, 0]);
+
+    const months = await admin.query<Array<{ _id: string; status: string }>>("reconciliation:list", { storeId });
+    const closedMonth = months.find((r) => r.status === "closed" && r._id !== now.reconciliationId)!;
+    expect(await failure(owner.mutation("reconciliation:reopen", { reconciliationId: closedMonth._id, reason: "x" }))).toBe(
+      RECONCILIATION_MESSAGES.laterClosed(firstOfMonth, today),
+    );
+    // Reopening the later one first is allowed; then the month can be reopened.
+    await owner.mutation("reconciliation:reopen", { reconciliationId: now.reconciliationId, reason: "Recount" });
+    await owner.mutation("reconciliation:reopen", { reconciliationId: closedMonth._id, reason: "Deposit slip found" });
+  });
+});
+
+describe("closing while an entry posts", () => {
+  it("either refuses the entry or closes with it in the figures, never a closed period missing an entry", async () => {
+    const { storeId: other } = await manager.mutation<{ storeId: string }>("stores:create", {
+      name: `Race ${Date.now()}`,
+      address: "2 Ledger Ln",
+      timeZone: TZ,
+    });
+    const accounts = await manager.query<Array<{ _id: string; kind: string; storeId: string | null }>>("cashAccounts:list", { storeId: other });
+    const otherSafe = accounts.find((a) => a.storeId === other && a.kind === "safe")!._id;
+    await create(admin, { kind: "adjustment", amountCents: 5_000, toAccountId: otherSafe });
+    const countId = await count(otherSafe, { bill_5000: 1 });
+    const calls = [
+      () => admin.mutation<{ figures: Figures["figures"] }>("reconciliation:close", { storeId: other, from: today, to: today, countId }),
+      // Another person: one caller's mutations run one at a time.
+      () => create(owner, { kind: "adjustment", amountCents: 700, toAccountId: otherSafe }),
+    ];
+    let outcomes: [PromiseSettledResult<{ figures: Figures["figures"] }>, PromiseSettledResult<{ transactionId: string }>];
+    const run = () => Promise.allSettled([calls[0](), calls[1]()]) as Promise<typeof outcomes>;
+    if (server.database.kind === "postgres") {
+      // Hold the store's row and the safe's, so the entry (which locks its accounts to post) is in flight
+      // while the close runs, then let both go together.
+      outcomes = await server.database.db.connection().execute(async (conn) => {
+        await sql`begin`.execute(conn);
+        await sql`select id from stores where id = ${other} for update`.execute(conn);
+        await sql`select id from cash_accounts where id = ${otherSafe} for update`.execute(conn);
+        const settled = run();
+        await new Promise((r) => setTimeout(r, 1000));
+        await sql`commit`.execute(conn);
+        return settled;
+      });
+    } else outcomes = await run();
+    const [closed, posted] = outcomes;
+    expect(closed.status).toBe("fulfilled");
+    if (closed.status !== "fulfilled") return;
+    if (posted.status === "fulfilled") expect(closed.value.figures.adjustments.entryIds).toContain(posted.value.transactionId);
+    else {
+      expect(posted.reason).toBeInstanceOf(CallError);
+      expect((posted.reason as CallError).message).toBe(RECONCILIATION_MESSAGES.closedPeriod(today, today));
+      expect(closed.value.figures.adjustments.cents).toBe(5_000);
+    }
+  });
+});
+
+describe("access", () => {
+  it("is for administrators of the store's own company", async () => {
+    const denied = "You don't have permission to administrator access";
+    for (const client of [manager, supervisor, staff]) {
+      expect(await failure(get(d(1), lastDay, client))).toBe(denied);
+      expect(await failure(client.query("bankLines:list", { accountId: bank }))).toBe(denied);
+      expect(await failure(client.mutation("bankLines:import", { accountId: bank, format: "csv", content: "" }))).toBe(denied);
+    }
+    expect(await failure(sudsOwner.query("reconciliation:get", { storeId, from: d(1), to: lastDay }))).toBe("Store not found");
+    expect(await failure(sudsOwner.query("bankLines:list", { accountId: bank }))).toBe("Account not found");
+    expect(await failure(sudsOwner.mutation("reconciliation:reopen", { reconciliationId: monthId, reason: "x" }))).toBe("Reconciliation not found");
+    expect(await sudsOwner.query("reconciliation:list", {})).toEqual([]);
+  });
+});
