@@ -1,5 +1,6 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { todayIn } from "@tumble/domain/businessDate";
 import { loadRegistry } from "../src/runtime/registry.ts";
 import { sampleArgs } from "./support/sampleArgs.ts";
 import { Client, startTestServer, type TestServer } from "./support/testServer.ts";
@@ -133,6 +134,30 @@ beforeAll(async () => {
     pin: "482916",
     companyId: company.id,
   });
+
+  // A reconciled day of a new store, and a bank statement line matched to Rio's deposit in transit.
+  const owner = await new Client(server.url).signIn("owner@demo.test");
+  const { storeId } = await manager.mutation<{ storeId: string }>("stores:create", { name: "Rio Sweep", address: "1 Sweep St", timeZone: "America/Chicago" });
+  const accounts = await owner.query<Array<{ _id: string; kind: string; storeId: string | null }>>("cashAccounts:list", {});
+  const safe = (await owner.query<Array<{ _id: string; kind: string }>>("cashAccounts:list", { storeId })).find((a) => a.kind === "safe")!._id;
+  const { countId } = await owner.mutation<{ countId: string }>("physicalCounts:start", { accountId: safe, blind: false, idempotencyKey: "sweep-count" });
+  await owner.mutation("physicalCounts:submit", { countId, denominations: {}, idempotencyKey: "sweep-submit" });
+  const today = todayIn("America/Chicago");
+  await owner.mutation("reconciliation:close", { storeId, from: today, to: today, countId });
+  const bank = accounts.find((a) => a.kind === "bank")!._id;
+  const statement = `Date,Description,Amount\n${today.slice(5, 7)}/${today.slice(8, 10)}/${today.slice(0, 4)},Deposit,1500.00\n`;
+  await owner.mutation("bankLines:import", {
+    accountId: bank,
+    format: "csv",
+    content: statement,
+    mapping: { date: "Date", description: "Description", amount: "Amount" },
+  });
+  const list = await owner.query<{ lines: Array<{ _id: string; depositIds: string[] }>; unmatchedDeposits: Array<{ _id: string }> }>("bankLines:list", {
+    accountId: bank,
+  });
+  if (list.lines.every((l) => l.depositIds.length === 0)) {
+    await owner.mutation("bankLines:match", { bankLineId: list.lines[0]._id, depositIds: [list.unmatchedDeposits[0]._id] });
+  }
 
   const tables = (await companyOwnedTables()).filter((t) => !(t in EXEMPT_TABLES));
   rio = { companyId: company.id, tables, ids: {}, sensitive: new Set() };
