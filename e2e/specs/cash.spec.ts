@@ -116,6 +116,42 @@ test("a manager's owner draw is approved live by the owner and the safe drops by
   expect(ownerErrors).toEqual([]);
 });
 
+test("a manager adds a cash account, renames it and archives it at zero balance", async ({ page, baseURL, world }) => {
+  await prepare(page, baseURL!, world.users.MANAGER, world);
+  await page.goto("/laundromat/cash-accounts");
+  const cards = page.getByTestId("cash-account");
+  await expect(cards.first()).toBeVisible();
+  const before = await cards.count();
+
+  await page.getByTestId("account-add").click();
+  const add = page.getByRole("dialog", { name: "Add a cash account" });
+  // The form's own rule first: no account without a name.
+  await add.getByTestId("account-submit").click();
+  await expect(add.getByText("Give the account a name")).toBeVisible();
+  await add.getByLabel("Name").fill("Quarter vault");
+  await add.getByTestId("account-submit").click();
+  await expect(page.getByText("Account added")).toBeVisible();
+  await expect(cards).toHaveCount(before + 1);
+  const card = cards.filter({ hasText: "Quarter vault" });
+  await expect(card).toHaveAttribute("aria-pressed", "true");
+  await expect(card).toHaveAttribute("data-balance", "0");
+
+  await page.getByTestId("account-rename").click();
+  const rename = page.getByRole("dialog", { name: "Rename account" });
+  await expect(rename.getByLabel("Name")).toHaveValue("Quarter vault");
+  await rename.getByLabel("Name").fill("Token vault");
+  await rename.getByTestId("account-submit").click();
+  await expect(page.getByText("Account renamed")).toBeVisible();
+  await expect(cards.filter({ hasText: "Token vault" })).toHaveCount(1);
+  await expect(cards.filter({ hasText: "Quarter vault" })).toHaveCount(0);
+
+  await page.getByTestId("account-archive").click();
+  await page.getByTestId("account-archive-confirm").click();
+  await expect(page.getByText("Account archived")).toBeVisible();
+  await expect(cards.filter({ hasText: "Token vault" })).toHaveCount(0);
+  await expect(cards).toHaveCount(before);
+});
+
 test.describe("on a phone", () => {
   test.use(PHONE);
 

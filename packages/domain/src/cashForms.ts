@@ -1,9 +1,23 @@
 import { z } from "zod";
-import { EXPENSE_CATEGORIES, MAX_AMOUNT_CENTS, MAX_PIECES, REQUESTABLE_KINDS, VARIANCE_REASONS } from "./cashLedger.ts";
+import { CASH_ACCOUNT_KINDS, EXPENSE_CATEGORIES, MAX_AMOUNT_CENTS, MAX_PIECES, REQUESTABLE_KINDS, VARIANCE_REASONS } from "./cashLedger.ts";
 import { ruleMessage } from "./validationMessages.ts";
 
 // The cash screens' forms (issue 13): the same rules cashTransactions:create and
 // physicalCounts:submit check, so a form refuses what the server would before the call.
+
+/** A cash account's name, as cashAccounts:create and cashAccounts:update check it. */
+export const cashAccountName = z.string().trim().min(1, ruleMessage("cashAccountName")).max(100);
+
+/** Only bank and "other" accounts may belong to the company rather than one store. */
+export function kindNeedsStore(kind: (typeof CASH_ACCOUNT_KINDS)[number]): boolean {
+  return kind !== "bank" && kind !== "other";
+}
+
+/** A new cash account: its name, kind and store ("" for the company). */
+export const cashAccountFormSchema = z.object({ name: cashAccountName, kind: z.enum(CASH_ACCOUNT_KINDS), storeId: z.string() }).superRefine((v, ctx) => {
+  if (!v.storeId && kindNeedsStore(v.kind)) ctx.addIssue({ code: "custom", path: ["storeId"], message: ruleMessage("cashAccountStore") });
+});
+export type CashAccountFormValues = z.input<typeof cashAccountFormSchema>;
 
 const optionalText = (max: number) => z.string().trim().max(max);
 

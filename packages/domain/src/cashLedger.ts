@@ -178,6 +178,7 @@ export const CASH_MESSAGES = {
   needsCategory: "Choose an expense category",
   needsPayee: "Give the payee of the expense",
   notChangeFund: "A change-fund replenishment goes into a change fund",
+  accountNeedsStore: "Choose the store this account belongs to",
   archiveNotZero: "Only an account with a zero balance can be archived",
   archivePending: "This account has pending transactions; decide them first",
   countNotOpen: (status: string) => `This count is ${status}`,

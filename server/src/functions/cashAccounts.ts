@@ -1,6 +1,7 @@
 import { sql } from "kysely";
 import { z } from "zod";
 import { CASH_ACCOUNT_KINDS, CASH_MESSAGES, isCashAccountKind, MAX_AMOUNT_CENTS, moveLegs } from "@tumble/domain/cashLedger";
+import { cashAccountName, kindNeedsStore } from "@tumble/domain/cashForms";
 import { businessDateSchema } from "@tumble/domain/zodSchemas";
 import { accountOfCompany, assertSeesCash, id, idempotencyKey } from "../cash/access.ts";
 import { ledgerAccountId } from "../cash/accounts.ts";
@@ -59,7 +60,7 @@ export const list = query({
   },
 });
 
-const name = z.string().trim().min(1, "Give the account a name").max(100);
+const name = cashAccountName;
 
 /** A bank account of the company, or an extra cash account (of a store or the company). */
 export const create = mutation({
@@ -77,7 +78,7 @@ export const create = mutation({
     if (args.storeId) {
       const store = await ctx.db.selectFrom("stores").select("id").where("companyId", "=", companyId).where("id", "=", args.storeId).executeTakeFirst();
       if (!store) throw new AppError("Store not found");
-    } else if (args.kind !== "bank" && args.kind !== "other") throw new AppError("Choose the store this account belongs to");
+    } else if (kindNeedsStore(args.kind)) throw new AppError(CASH_MESSAGES.accountNeedsStore);
     const accountId = (
       await ctx.db
         .insertInto("cashAccounts")

@@ -9,6 +9,7 @@ import { useLaundromatSelection } from "../../../lib/laundromatSelection";
 import { param, useSearchState, type SearchSchema } from "../../../lib/searchParams";
 import { SelectionSummary } from "../../../ui/laundromatSelection/SelectionSummary";
 import { NoStorePrompt } from "../collections/NoStorePrompt";
+import { AccountActions } from "./AccountActions";
 import { AccountCards } from "./AccountCards";
 import { LedgerTable } from "./LedgerTable";
 import { useCashRights } from "./messages";
@@ -75,6 +76,13 @@ export function CashAccountsScreen() {
             selectedId={account?._id}
             onSelect={(a) => setSearch({ account: a._id, tab: "ledger", page: undefined }, { push: true })}
           />
+          {rights.canManage && accounts.data ? (
+            <AccountActions
+              storeId={storeId}
+              account={account}
+              onCreated={(id) => setSearch({ account: id, tab: "ledger", page: undefined }, { push: true })}
+            />
+          ) : null}
           <Tabs value={tab} onChange={(v) => setSearch({ tab: v === "transactions" ? "transactions" : undefined })} keepMounted={false}>
             <Tabs.List>
               <Tabs.Tab value="ledger">{account ? t("accounts.ledgerOf", { account: account.name }) : t("accounts.ledger")}</Tabs.Tab>
