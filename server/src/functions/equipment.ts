@@ -4,7 +4,7 @@ import { machineFieldSchemas } from "@tumble/domain/equipmentForms";
 import { mutation, query } from "../runtime/define.ts";
 import type { MutationCtx } from "../runtime/define.ts";
 import { AppError } from "../runtime/errors.ts";
-import { audit } from "../runtime/audit.ts";
+import { audit, auditedUpdate } from "../runtime/audit.ts";
 import { newId } from "../runtime/ids.ts";
 
 // Machines of a store, each in one section and of one equipment type.
@@ -140,16 +140,9 @@ export const updateMachine = mutation({
       await checkPlacement(ctx, before.storeId, changes.sectionId ?? before.sectionId, changes.equipmentTypeId ?? before.equipmentTypeId);
     }
     if (changes.label !== undefined) await assertLabelFree(ctx, before.storeId, changes.label, machineId);
-    const set = Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined));
-    if (!Object.keys(set).length) return null;
-    const after = await ctx.db
-      .updateTable("machines")
-      .set(set)
-      .where("id", "=", machineId)
-      .where("companyId", "=", ctx.company.id)
-      .returningAll()
-      .executeTakeFirstOrThrow();
-    await audit(ctx.db, { companyId: ctx.company.id, actorId: ctx.user.id, action: "update", entity: "machine", entityId: machineId, before, after });
+    await auditedUpdate(ctx.db, { companyId: ctx.company.id, actorId: ctx.user.id }, { entity: "machine", entityId: machineId, before }, changes, (set) =>
+      ctx.db.updateTable("machines").set(set).where("id", "=", machineId).where("companyId", "=", ctx.company.id).returningAll().executeTakeFirstOrThrow(),
+    );
     return null;
   },
 });

@@ -5,7 +5,7 @@ import type { EquipmentTypesTable } from "../db/schema.ts";
 import type { Selectable } from "kysely";
 import { mutation, query } from "../runtime/define.ts";
 import { AppError } from "../runtime/errors.ts";
-import { audit } from "../runtime/audit.ts";
+import { audit, auditedUpdate } from "../runtime/audit.ts";
 import { newId } from "../runtime/ids.ts";
 
 // Equipment types of the company, in the spec's shape (section 3 "Equipment type").
@@ -78,24 +78,20 @@ export const updateEquipmentType = mutation({
       .forUpdate()
       .executeTakeFirst();
     if (!before) throw new AppError("Equipment type not found");
-    const set = Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined));
-    if (!Object.keys(set).length) return null;
-    const after = await ctx.db
-      .updateTable("equipmentTypes")
-      .set(set)
-      .where("id", "=", equipmentTypeId)
-      .where("companyId", "=", ctx.company.id)
-      .returningAll()
-      .executeTakeFirstOrThrow();
-    await audit(ctx.db, {
-      companyId: ctx.company.id,
-      actorId: ctx.user.id,
-      action: "update",
-      entity: "equipmentType",
-      entityId: equipmentTypeId,
-      before: toEquipmentType(before),
-      after: toEquipmentType(after),
-    });
+    await auditedUpdate(
+      ctx.db,
+      { companyId: ctx.company.id, actorId: ctx.user.id },
+      { entity: "equipmentType", entityId: equipmentTypeId, before, show: toEquipmentType },
+      changes,
+      (set) =>
+        ctx.db
+          .updateTable("equipmentTypes")
+          .set(set)
+          .where("id", "=", equipmentTypeId)
+          .where("companyId", "=", ctx.company.id)
+          .returningAll()
+          .executeTakeFirstOrThrow(),
+    );
     return null;
   },
 });

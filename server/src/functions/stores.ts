@@ -5,7 +5,7 @@ import type { DB } from "../db/schema.ts";
 import { mutation, query } from "../runtime/define.ts";
 import { AppError } from "../runtime/errors.ts";
 import { ensureStoreAccounts } from "../cash/accounts.ts";
-import { audit } from "../runtime/audit.ts";
+import { audit, auditedUpdate } from "../runtime/audit.ts";
 import { newId } from "../runtime/ids.ts";
 
 // Company → locations. Every store belongs to the caller's active company.
@@ -88,24 +88,13 @@ export const update = mutation({
       .executeTakeFirst();
     if (!before) throw new AppError("Store not found");
     if (changes.name !== undefined && changes.name.toLowerCase() !== before.name.toLowerCase()) await assertUniqueName(ctx.db, ctx.company.id, changes.name);
-    const set = Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined));
-    if (!Object.keys(set).length) return null;
-    const after = await ctx.db
-      .updateTable("stores")
-      .set(set)
-      .where("id", "=", storeId)
-      .where("companyId", "=", ctx.company.id)
-      .returningAll()
-      .executeTakeFirstOrThrow();
-    await audit(ctx.db, {
-      companyId: ctx.company.id,
-      actorId: ctx.user.id,
-      action: "update",
-      entity: "store",
-      entityId: storeId,
-      before: toStore(before),
-      after: toStore(after),
-    });
+    await auditedUpdate(
+      ctx.db,
+      { companyId: ctx.company.id, actorId: ctx.user.id },
+      { entity: "store", entityId: storeId, before, show: toStore },
+      changes,
+      (set) => ctx.db.updateTable("stores").set(set).where("id", "=", storeId).where("companyId", "=", ctx.company.id).returningAll().executeTakeFirstOrThrow(),
+    );
     return null;
   },
 });

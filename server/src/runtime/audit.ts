@@ -21,3 +21,21 @@ export async function audit(
     })
     .execute();
 }
+
+/**
+ * An edit of one row: applies the fields `changes` names (nothing happens when it names none) and
+ * audits the row before and after, shown through `show`.
+ */
+export async function auditedUpdate<S extends object, Row>(
+  db: Kysely<DB>,
+  who: { companyId: string; actorId: string },
+  target: { entity: string; entityId: string; before: Row; show?: (row: Row) => unknown },
+  changes: S,
+  update: (set: Partial<S>) => Promise<Row>,
+): Promise<void> {
+  const set = Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined)) as Partial<S>;
+  if (!Object.keys(set).length) return;
+  const after = await update(set);
+  const show = target.show ?? ((row: Row) => row);
+  await audit(db, { ...who, action: "update", entity: target.entity, entityId: target.entityId, before: show(target.before), after: show(after) });
+}
