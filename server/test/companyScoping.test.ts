@@ -158,6 +158,8 @@ beforeAll(async () => {
   if (list.lines.every((l) => l.depositIds.length === 0)) {
     await owner.mutation("bankLines:match", { bankLineId: list.lines[0]._id, depositIds: [list.unmatchedDeposits[0]._id] });
   }
+  // A part of a statement still being uploaded.
+  await owner.mutation("bankLines:uploadPart", { uploadId: "sweep-upload", part: 0, content: "Date,Description,Amount\n" });
 
   const tables = (await companyOwnedTables()).filter((t) => !(t in EXEMPT_TABLES));
   rio = { companyId: company.id, tables, ids: {}, sensitive: new Set() };

@@ -45,6 +45,7 @@ export const BANK_MESSAGES = {
   bothAmounts: "The line has both a debit and a credit",
   empty: "The statement has no lines",
   badOfx: "The file is not an OFX statement",
+  futureLine: "A bank line cannot be dated after today",
 } as const;
 
 /** The largest single statement line accepted: $100,000,000.00. */

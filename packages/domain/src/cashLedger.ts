@@ -27,6 +27,10 @@ export const TRANSACTION_KINDS = [
   "change_fund_replenishment",
   "adjustment",
   "count_variance",
+  // Posted by bank matching (docs/decisions/0026): a matched line clears deposits in transit into
+  // the bank; a match group's difference goes to cash over/short.
+  "deposit_clearing",
+  "deposit_difference",
 ] as const;
 export type TransactionKind = (typeof TRANSACTION_KINDS)[number];
 
@@ -164,6 +168,7 @@ export const CASH_MESSAGES = {
   notApproved: "Only an approved transaction can be reversed",
   reversalOfReversal: "A reversal cannot itself be reversed",
   collectionReversal: "A collection is corrected by adjusting the collection, not by reversing its posting",
+  bankMatchReversal: "This entry follows a bank match; unmatch the bank line on the reconciliation screen instead",
   alreadyReversed: "This transaction has already been reversed",
   accountArchived: "This account is archived",
   notCashAccount: "Choose a cash account",

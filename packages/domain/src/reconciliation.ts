@@ -18,6 +18,9 @@ const FIGURE_OF_KIND: Record<TransactionKind, Figure> = {
   change_fund_replenishment: "transfers",
   adjustment: "adjustments",
   count_variance: "adjustments",
+  // Neither touches a safe; mapped so every kind has a figure.
+  deposit_clearing: "deposits",
+  deposit_difference: "adjustments",
 };
 
 /** The figure an entry of `kind` counts in (a reversal counts in its original's, with the opposite sign). */

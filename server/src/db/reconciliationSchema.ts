@@ -43,6 +43,19 @@ export interface BankLinesTable {
   source: string;
   createdBy: string | null;
   createdAt: DefaultTimestamp;
+  /** The deposit_clearing entry that moved this line's amount from deposits in transit to the bank, while matched. */
+  clearingId: string | null;
+  /** The deposit_difference entry that posted its match group's difference to cash over/short. */
+  settlementId: string | null;
+}
+
+export interface BankUploadsTable {
+  companyId: string;
+  uploadId: string;
+  part: number;
+  content: string;
+  createdBy: string;
+  createdAt: DefaultTimestamp;
 }
 
 export interface BankLineMatchesTable {
@@ -66,4 +79,5 @@ export interface ReconciliationTables {
   bankLines: BankLinesTable;
   bankLineMatches: BankLineMatchesTable;
   bankMappings: BankMappingsTable;
+  bankUploads: BankUploadsTable;
 }

@@ -1,9 +1,13 @@
 import { sql } from "kysely";
 import { z } from "zod";
-import { DEFAULT_MATCH_WINDOW_DAYS, daysBetween, parseCsvStatement, type BankMapping, type StatementLine } from "@tumble/domain/bankStatement";
+import { BANK_MESSAGES, DEFAULT_MATCH_WINDOW_DAYS, daysBetween, parseCsvStatement, type BankMapping, type StatementLine } from "@tumble/domain/bankStatement";
+import { MAX_AMOUNT_CENTS } from "@tumble/domain/cashLedger";
+import { businessDateSchema } from "@tumble/domain/zodSchemas";
 import { todayIn } from "@tumble/domain/businessDate";
-import { accountOfCompany, id } from "../cash/access.ts";
-import { autoMatchAccount, fingerprints, parseOfxStatement, unmatchedDeposits } from "../reconciliation/bank.ts";
+import { accountOfCompany, id, idempotencyKey } from "../cash/access.ts";
+import { businessDateNow } from "../cash/dates.ts";
+import { autoMatchAccount, depositsById, fingerprints, parseOfxStatement, unmatchedDeposits } from "../reconciliation/bank.ts";
+import { clearLines, groupDifferences, reverseSettlements, settleGroup, unclearLines } from "../reconciliation/clearing.ts";
 import { mutation, query, type QueryCtx } from "../runtime/define.ts";
 import { audit } from "../runtime/audit.ts";
 import { AppError } from "../runtime/errors.ts";
@@ -12,7 +16,9 @@ import { newId } from "../runtime/ids.ts";
 // Bank statement lines (issue 14, docs/decisions/0025): import a CSV (with a column mapping
 // remembered per bank account) or OFX statement, all rows or none; list lines with their matches
 // and the deposits still in transit; match deposits to a line by hand, unmatch, and match
-// automatically (equal amount, dates within a window, a named bag or slip number first).
+// automatically (equal amount, dates within a window, a named bag or slip number first). A match
+// clears the line's amount from deposits in transit into the bank; an approver posts a match's
+// difference to cash over/short (docs/decisions/0026).
 
 const column = z.string().trim().min(1).max(200);
 const mappingSchema = z.object({
@@ -32,19 +38,94 @@ async function bankAccount(ctx: QueryCtx<"isAdmin">, accountId: string) {
   return account;
 }
 
-/** Imports a statement (path bankLines:import; `import` is a keyword, so it is exported by name below). */
-const importStatement = mutation({
+/** A part of an upload stays under the 1 MB request limit even when JSON escaping doubles every character. */
+const MAX_PART_CHARS = 500_000;
+const MAX_PARTS = 25;
+const uploadId = z.string().regex(/^[A-Za-z0-9-]{8,64}$/, "expected 8 to 64 letters, digits or dashes");
+
+/** Automatic matching, then the clearing of every line it matched. */
+async function matchAndClear(ctx: QueryCtx<"isAdmin">, accountId: string, windowDays: number) {
+  const pairs = await autoMatchAccount(ctx.db, ctx.company.id, accountId, windowDays, ctx.user.id);
+  await clearLines(
+    ctx.db,
+    ctx.company.id,
+    pairs.map((p) => p.lineId),
+    ctx.user.id,
+  );
+  return pairs;
+}
+
+/** The parts of the caller's upload, in order; every part from 0 to parts − 1 must be there. */
+async function uploadedContent(ctx: QueryCtx<"isAdmin">, id: string, parts: number): Promise<string> {
+  const rows = await ctx.db
+    .selectFrom("bankUploads")
+    .select(["part", "content"])
+    .where("companyId", "=", ctx.company.id)
+    .where("uploadId", "=", id)
+    .where("createdBy", "=", ctx.user.id)
+    .orderBy("part")
+    .execute();
+  for (let part = 0; part < parts; part++)
+    if (rows[part]?.part !== part) throw new AppError(`Part ${part + 1} of ${parts} of the statement is missing; upload the file again`);
+  if (rows.length > parts) throw new AppError(`The upload has ${rows.length} parts, not ${parts}; upload the file again`);
+  return rows.map((r) => r.content).join("");
+}
+
+/** Stores one part of a long statement; bankLines:import with the upload's id reads them all as one file. */
+export const uploadPart = mutation({
   access: "isAdmin",
   args: z.object({
-    accountId: id,
-    format: z.enum(["csv", "ofx"]),
-    content: z.string().max(20_000_000),
-    mapping: mappingSchema.optional(),
-    dryRun: z.boolean().optional(),
+    uploadId,
+    part: z
+      .number()
+      .int()
+      .min(0)
+      .max(MAX_PARTS - 1),
+    content: z.string().min(1).max(MAX_PART_CHARS),
   }),
   handler: async (ctx, args) => {
     const companyId = ctx.company.id;
+    // Uploads abandoned for a day are dropped.
+    await ctx.db
+      .deleteFrom("bankUploads")
+      .where("companyId", "=", companyId)
+      .where("createdAt", "<", new Date(ctx.now - 86_400_000))
+      .execute();
+    await ctx.db
+      .insertInto("bankUploads")
+      .values({ companyId, uploadId: args.uploadId, part: args.part, content: args.content, createdBy: ctx.user.id })
+      .onConflict((oc) => oc.columns(["companyId", "uploadId", "part"]).doUpdateSet({ content: args.content, createdBy: ctx.user.id }))
+      .execute();
+    const { received } = await ctx.db
+      .selectFrom("bankUploads")
+      .select((eb) => eb.fn.countAll<string>().as("received"))
+      .where("companyId", "=", companyId)
+      .where("uploadId", "=", args.uploadId)
+      .executeTakeFirstOrThrow();
+    return { received: Number(received) };
+  },
+});
+
+/** Imports a statement (path bankLines:import; `import` is a keyword, so it is exported by name below). */
+const importStatement = mutation({
+  access: "isAdmin",
+  args: z
+    .object({
+      accountId: id,
+      format: z.enum(["csv", "ofx"]),
+      content: z.string().max(MAX_PART_CHARS).optional(),
+      uploadId: uploadId.optional(),
+      parts: z.number().int().min(1).max(MAX_PARTS).optional(),
+      mapping: mappingSchema.optional(),
+      dryRun: z.boolean().optional(),
+      validOnly: z.boolean().optional(),
+    })
+    .refine((a) => (a.content === undefined) !== (a.uploadId === undefined), "Give the statement's content or the id of its upload")
+    .refine((a) => (a.uploadId === undefined) === (a.parts === undefined), "An upload needs its number of parts"),
+  handler: async (ctx, args) => {
+    const companyId = ctx.company.id;
     const account = await bankAccount(ctx, args.accountId);
+    const content = args.content ?? (await uploadedContent(ctx, args.uploadId!, args.parts!));
     let parsed: { lines: StatementLine[]; errors: Array<{ row: number; message: string }> };
     let mapping: BankMapping | undefined;
     if (args.format === "csv") {
@@ -56,10 +137,10 @@ const importStatement = mutation({
         .executeTakeFirst();
       mapping = args.mapping ?? (remembered?.mapping as BankMapping | undefined);
       if (!mapping) throw new AppError("Map the statement's columns: date, description and amount (or debit and credit)");
-      parsed = parseCsvStatement(args.content, mapping);
-    } else parsed = parseOfxStatement(args.content);
-    // All rows or none: a statement with one bad row writes nothing.
-    if (parsed.errors.length) return { added: 0, duplicates: 0, matched: 0, errors: parsed.errors };
+      parsed = parseCsvStatement(content, mapping);
+    } else parsed = parseOfxStatement(content);
+    // All rows or none: a statement with one bad row writes nothing, unless the user asks for the valid rows alone.
+    if (parsed.errors.length && !args.validOnly) return { added: 0, duplicates: 0, matched: 0, errors: parsed.errors };
     const prints = fingerprints(parsed.lines);
     // One statement each for the look-up and the insert (arrays, not 50,000 bound rows): a long statement imports in seconds.
     const existing = new Set(
@@ -72,7 +153,7 @@ const importStatement = mutation({
     );
     const fresh = parsed.lines.map((line, i) => ({ line, fingerprint: prints[i] })).filter((x) => !existing.has(x.fingerprint));
     const duplicates = parsed.lines.length - fresh.length;
-    if (args.dryRun) return { added: fresh.length, duplicates, matched: 0, errors: [] };
+    if (args.dryRun) return { added: fresh.length, duplicates, matched: 0, errors: parsed.errors };
     if (fresh.length) {
       const column = <T>(pick: (x: (typeof fresh)[number]) => T) => fresh.map(pick);
       await sql`
@@ -89,16 +170,17 @@ const importStatement = mutation({
         .values({ companyId, accountId: account.id, mapping: JSON.stringify(args.mapping) })
         .onConflict((oc) => oc.columns(["companyId", "accountId"]).doUpdateSet({ mapping: JSON.stringify(args.mapping), updatedAt: new Date() }))
         .execute();
-    const matched = await autoMatchAccount(ctx.db, companyId, account.id, DEFAULT_MATCH_WINDOW_DAYS, ctx.user.id);
+    if (args.uploadId) await ctx.db.deleteFrom("bankUploads").where("companyId", "=", companyId).where("uploadId", "=", args.uploadId).execute();
+    const matched = await matchAndClear(ctx, account.id, DEFAULT_MATCH_WINDOW_DAYS);
     await audit(ctx.db, {
       companyId,
       actorId: ctx.user.id,
       action: "import",
       entity: "bankLines",
       entityId: account.id,
-      after: { format: args.format, added: fresh.length, duplicates, matched: matched.length },
+      after: { format: args.format, added: fresh.length, duplicates, matched: matched.length, skippedRows: parsed.errors.map((e) => e.row) },
     });
-    return { added: fresh.length, duplicates, matched: matched.length, errors: [] };
+    return { added: fresh.length, duplicates, matched: matched.length, errors: parsed.errors };
   },
 });
 
@@ -110,7 +192,7 @@ export const autoMatch = mutation({
   args: z.object({ accountId: id, windowDays }),
   handler: async (ctx, args) => {
     const account = await bankAccount(ctx, args.accountId);
-    const pairs = await autoMatchAccount(ctx.db, ctx.company.id, account.id, args.windowDays ?? DEFAULT_MATCH_WINDOW_DAYS, ctx.user.id);
+    const pairs = await matchAndClear(ctx, account.id, args.windowDays ?? DEFAULT_MATCH_WINDOW_DAYS);
     if (pairs.length)
       await audit(ctx.db, {
         companyId: ctx.company.id,
@@ -134,26 +216,43 @@ export const list = query({
     if (account.kind !== "bank") throw new AppError("Choose a bank account");
     const lines = await ctx.db
       .selectFrom("bankLines")
-      .select(["id", "date", "description", "amountCents", "reference", "source"])
+      .select(["id", "date", "description", "amountCents", "reference", "source", "clearingId", "settlementId"])
       .where("companyId", "=", companyId)
       .where("accountId", "=", account.id)
       .orderBy("date", "desc")
       .orderBy("id")
       .limit(2000)
       .execute();
-    const matches = lines.length
+    const listed = lines.map((l) => l.id);
+    const matches = listed.length
       ? await ctx.db
           .selectFrom("bankLineMatches")
           .select(["bankLineId", "transactionId", "automatic"])
           .where("companyId", "=", companyId)
-          .where(
-            "bankLineId",
-            "in",
-            lines.map((l) => l.id),
-          )
+          .where("bankLineId", "in", listed)
           .orderBy("transactionId")
           .execute()
       : [];
+    const matchedIds = [...new Set(matches.map((m) => m.transactionId))];
+    // A match group may reach lines beyond those listed (a deposit split with an older line).
+    const groupMatches = matchedIds.length
+      ? await ctx.db
+          .selectFrom("bankLineMatches")
+          .select(["bankLineId", "transactionId"])
+          .where("companyId", "=", companyId)
+          .where("transactionId", "in", matchedIds)
+          .execute()
+      : [];
+    const outside = [...new Set(groupMatches.map((m) => m.bankLineId))].filter((l) => !listed.includes(l));
+    const outsideLines = outside.length
+      ? await ctx.db.selectFrom("bankLines").select(["id", "amountCents"]).where("companyId", "=", companyId).where("id", "in", outside).execute()
+      : [];
+    const matchedDeposits = matchedIds.length ? await depositsById(ctx.db, companyId, matchedIds) : [];
+    const differences = groupDifferences(
+      [...lines, ...outsideLines].map((l) => ({ id: l.id, amountCents: Number(l.amountCents) })),
+      matchedDeposits.map((d) => ({ id: d.id, amountCents: Number(d.amountCents) })),
+      groupMatches.map((m) => ({ lineId: m.bankLineId, depositId: m.transactionId })),
+    );
     const mapping = await ctx.db
       .selectFrom("bankMappings")
       .select("mapping")
@@ -162,27 +261,40 @@ export const list = query({
       .executeTakeFirst();
     const deposits = await unmatchedDeposits(ctx.db, companyId);
     const now = new Date(ctx.now);
+    const today = await businessDateNow(ctx.db, companyId, null, now);
+    const deposit = (d: Awaited<ReturnType<typeof unmatchedDeposits>>[number]) => ({
+      _id: d.id,
+      businessDate: d.businessDate,
+      amountCents: Number(d.amountCents),
+      bagNumber: d.bagNumber,
+      slipNumber: d.slipNumber,
+      storeId: d.storeId,
+      storeName: d.storeName,
+      ageDays: daysBetween(d.businessDate, todayIn(d.timeZone ?? "UTC", now)),
+    });
     return {
       mapping: (mapping?.mapping as BankMapping | undefined) ?? null,
-      lines: lines.map(({ id: lineId, amountCents, ...l }) => {
+      lines: lines.map(({ id: lineId, amountCents, clearingId, settlementId, ...l }) => {
         const mine = matches.filter((m) => m.bankLineId === lineId);
-        return { _id: lineId, ...l, amountCents: Number(amountCents), depositIds: mine.map((m) => m.transactionId), automatic: mine.some((m) => m.automatic) };
+        return {
+          _id: lineId,
+          ...l,
+          amountCents: Number(amountCents),
+          ageDays: daysBetween(l.date, today),
+          depositIds: mine.map((m) => m.transactionId),
+          automatic: mine.some((m) => m.automatic),
+          differenceCents: differences.get(lineId) ?? null,
+          clearingId,
+          settlementId,
+        };
       }),
-      unmatchedDeposits: deposits.map((d) => ({
-        _id: d.id,
-        businessDate: d.businessDate,
-        amountCents: Number(d.amountCents),
-        bagNumber: d.bagNumber,
-        slipNumber: d.slipNumber,
-        storeId: d.storeId,
-        storeName: d.storeName,
-        ageDays: daysBetween(d.businessDate, todayIn(d.timeZone ?? "UTC", now)),
-      })),
+      unmatchedDeposits: deposits.map(deposit),
+      matchedDeposits: matchedDeposits.map(deposit),
     };
   },
 });
 
-async function lineOf(ctx: QueryCtx<"isAdmin">, bankLineId: string) {
+async function lineOf(ctx: QueryCtx<"member">, bankLineId: string) {
   const line = await ctx.db
     .selectFrom("bankLines")
     .select(["id", "accountId", "amountCents"])
@@ -220,10 +332,13 @@ export const match = mutation({
       .where("transactionId", "in", depositIds)
       .executeTakeFirst();
     if (already) throw new AppError("This deposit is already matched to this line");
+    // The group's difference changes with a new match: a difference already posted is undone first.
+    await reverseSettlements(ctx.db, companyId, [line.id], ctx.user.id, new Date(ctx.now));
     await ctx.db
       .insertInto("bankLineMatches")
       .values(depositIds.map((transactionId) => ({ companyId, bankLineId: line.id, transactionId, automatic: false, matchedBy: ctx.user.id })))
       .execute();
+    await clearLines(ctx.db, companyId, [line.id], ctx.user.id);
     await audit(ctx.db, { companyId, actorId: ctx.user.id, action: "match", entity: "bankLine", entityId: line.id, after: { depositIds } });
     const matched = await ctx.db
       .selectFrom("bankLineMatches as m")
@@ -233,7 +348,7 @@ export const match = mutation({
       .where("m.bankLineId", "=", line.id)
       .execute();
     const depositsCents = matched.reduce((sum, m) => sum + Number(m.amountCents), 0);
-    // The difference is shown, not posted: a deposit split over lines, or a short one, leaves one.
+    // The difference is shown here and posted only on approval (bankLines:settle): a deposit split over lines leaves one until its last line is matched.
     return { bankLineId: line.id, lineCents: Number(line.amountCents), depositsCents, differenceCents: Number(line.amountCents) - depositsCents };
   },
 });
@@ -249,6 +364,7 @@ export const unmatch = mutation({
     if (args.depositId) q = q.where("transactionId", "=", args.depositId);
     const removed = await q.returning("transactionId").execute();
     if (!removed.length) throw new AppError("This line has no such match");
+    await unclearLines(ctx.db, companyId, [line.id], ctx.user.id, new Date(ctx.now));
     await audit(ctx.db, {
       companyId,
       actorId: ctx.user.id,
@@ -258,5 +374,68 @@ export const unmatch = mutation({
       before: { depositIds: removed.map((r) => r.transactionId) },
     });
     return { removed: removed.length };
+  },
+});
+
+/** A line entered by hand (a deposit the statement file lacks, a fee): matched automatically like an imported one. */
+export const add = mutation({
+  access: "isAdmin",
+  args: z.object({
+    accountId: id,
+    date: businessDateSchema,
+    description: z.string().trim().min(1, "Describe the line").max(500),
+    amountCents: z
+      .number()
+      .int("Amounts are whole cents")
+      .min(-MAX_AMOUNT_CENTS, "The amount is too large")
+      .max(MAX_AMOUNT_CENTS, "The amount is too large")
+      .refine((cents) => cents !== 0, "The amount cannot be zero"),
+    reference: z.string().trim().max(200).optional(),
+  }),
+  handler: async (ctx, args) => {
+    const companyId = ctx.company.id;
+    const account = await bankAccount(ctx, args.accountId);
+    if (args.date > (await businessDateNow(ctx.db, companyId, null, new Date(ctx.now)))) throw new AppError(BANK_MESSAGES.futureLine);
+    const bankLineId = newId();
+    await ctx.db
+      .insertInto("bankLines")
+      .values({
+        id: bankLineId,
+        companyId,
+        accountId: account.id,
+        date: args.date,
+        description: args.description,
+        amountCents: args.amountCents,
+        reference: args.reference || null,
+        // A hand-entered line is its own: never a duplicate of another.
+        fingerprint: `manual|${bankLineId}`,
+        source: "manual",
+        createdBy: ctx.user.id,
+      })
+      .execute();
+    await audit(ctx.db, { companyId, actorId: ctx.user.id, action: "add", entity: "bankLine", entityId: bankLineId, after: args });
+    const matched = await matchAndClear(ctx, account.id, DEFAULT_MATCH_WINDOW_DAYS);
+    return { bankLineId, matched: matched.length };
+  },
+});
+
+/** An approver posts a match's difference (a deposit that reached the bank short, or over) to cash over/short. */
+export const settle = mutation({
+  access: "canApproveDraws",
+  idempotencyKeyInArgs: true,
+  args: z.object({ bankLineId: id, reason: z.string().trim().max(500).optional(), idempotencyKey }),
+  handler: async (ctx, args) => {
+    const companyId = ctx.company.id;
+    const line = await lineOf(ctx, args.bankLineId);
+    const result = await settleGroup(ctx.db, companyId, line.id, ctx.user.id, new Date(ctx.now), args.reason || undefined);
+    await audit(ctx.db, {
+      companyId,
+      actorId: ctx.user.id,
+      action: "settle",
+      entity: "bankLine",
+      entityId: line.id,
+      after: { ...result, reason: args.reason },
+    });
+    return { transactionId: result.transactionId, differenceCents: result.differenceCents };
   },
 });

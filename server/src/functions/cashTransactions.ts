@@ -250,6 +250,7 @@ export const reverse = mutation({
     const entry = await lockedEntry(ctx, transactionId);
     if (entry.status !== "approved") throw new AppError(CASH_MESSAGES.notApproved);
     if (entry.kind === "collection") throw new AppError(CASH_MESSAGES.collectionReversal);
+    if (entry.kind === "deposit_clearing" || entry.kind === "deposit_difference") throw new AppError(CASH_MESSAGES.bankMatchReversal);
     if (entry.reversesId) throw new AppError(CASH_MESSAGES.reversalOfReversal);
     const already = await ctx.db
       .selectFrom("cashTransactions")

@@ -85,13 +85,22 @@ export async function autoMatchAccount(db: Kysely<DB>, companyId: string, accoun
   return pairs;
 }
 
-/** Approved deposits, neither reversed nor reversals, matched to no line: the money still in transit. */
-export function unmatchedDeposits(db: Kysely<DB>, companyId: string) {
+function deposits(db: Kysely<DB>, companyId: string) {
   return db
     .selectFrom("cashTransactions as t")
-    .leftJoin("stores as s", "s.id", "t.storeId")
+    .leftJoin("stores as s", (j) => j.onRef("s.companyId", "=", "t.companyId").onRef("s.id", "=", "t.storeId"))
     .select(["t.id", "t.businessDate", "t.amountCents", "t.bagNumber", "t.slipNumber", "t.storeId", "s.name as storeName", "s.timeZone"])
-    .where("t.companyId", "=", companyId)
+    .where("t.companyId", "=", companyId);
+}
+
+/** The given deposits with their store, oldest first. */
+export function depositsById(db: Kysely<DB>, companyId: string, ids: string[]) {
+  return deposits(db, companyId).where("t.id", "in", ids).orderBy("t.businessDate").orderBy("t.id").execute();
+}
+
+/** Approved deposits, neither reversed nor reversals, matched to no line: the money still in transit. */
+export function unmatchedDeposits(db: Kysely<DB>, companyId: string) {
+  return deposits(db, companyId)
     .where("t.kind", "=", "deposit")
     .where("t.status", "=", "approved")
     .where("t.reversesId", "is", null)
