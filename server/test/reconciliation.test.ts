@@ -724,3 +724,42 @@ describe("access", () => {
     expect(await sudsOwner.query("reconciliation:list", {})).toEqual([]);
   });
 });
+
+describe("several deposits on one line, one deposit over several lines", () => {
+  it("clears each line as it is matched and shows the group's difference until the group balances", async () => {
+    // Today, from the golden store's safe: S-1 $300.11 and S-2 $200.06 went to the bank as one line of
+    // $500.17; S-3 $100.03 arrived as $60.01 and $40.02. No amount equals another, so nothing matches by itself.
+    const bag = async (bagNumber: string, amountCents: number) => (await create(manager, { kind: "deposit", amountCents, storeId, bagNumber })).transactionId;
+    const s1 = await bag("S-1", 30_011);
+    const s2 = await bag("S-2", 20_006);
+    const s3 = await bag("S-3", 10_003);
+    const transit = await ledgerAccount("deposits_in_transit");
+    const before = { bank: await sumOf(bank), transit: await sumOf(transit) };
+    const on = `${today.slice(5, 7)}/${today.slice(8, 10)}/${today.slice(0, 4)}`;
+    const csv = ["Date,Description,Amount", `${on},SPLIT COMBINED,500.17`, `${on},SPLIT PART A,60.01`, `${on},SPLIT PART B,40.02`].join("\n");
+    const mapping = { date: "Date", description: "Description", amount: "Amount" };
+    expect(await admin.mutation("bankLines:import", { accountId: bank, format: "csv", content: csv, mapping })).toMatchObject({ added: 3, matched: 0 });
+    const line = async (description: string) => (await bankList()).lines.find((l) => l.description === description)!;
+
+    // Two deposits on one line: 50017 − (30011 + 20006) = 0.
+    expect(await admin.mutation("bankLines:match", { bankLineId: (await line("SPLIT COMBINED"))._id, depositIds: [s1, s2] })).toMatchObject({
+      differenceCents: 0,
+    });
+    // One deposit over two lines: short 4002 until the second line is matched too.
+    await admin.mutation("bankLines:match", { bankLineId: (await line("SPLIT PART A"))._id, depositIds: [s3] });
+    expect((await line("SPLIT PART A")).differenceCents).toBe(6_001 - 10_003);
+    await admin.mutation("bankLines:match", { bankLineId: (await line("SPLIT PART B"))._id, depositIds: [s3] });
+    expect([(await line("SPLIT PART A")).differenceCents, (await line("SPLIT PART B")).differenceCents]).toEqual([0, 0]);
+    expect(await failure(admin.mutation("bankLines:settle", { bankLineId: (await line("SPLIT PART B"))._id, idempotencyKey: key() }))).toBe(
+      "This match has no difference to post",
+    );
+    // 50017 + 6001 + 4002 = 60020 reached the bank; all three deposits have left deposits in transit.
+    expect({ bank: (await sumOf(bank)) - before.bank, transit: (await sumOf(transit)) - before.transit }).toEqual({ bank: 60_020, transit: -60_020 });
+    expect((await bankList()).unmatchedDeposits.filter((x) => [s1, s2, s3].includes(x._id))).toEqual([]);
+
+    // Taking one deposit off the combined line leaves the line matched (still cleared) and the group $200.06 over.
+    await admin.mutation("bankLines:unmatch", { bankLineId: (await line("SPLIT COMBINED"))._id, depositId: s2 });
+    expect((await line("SPLIT COMBINED")).differenceCents).toBe(20_006);
+    expect((await sumOf(bank)) - before.bank).toBe(60_020);
+  });
+});
