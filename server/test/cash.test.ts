@@ -39,7 +39,7 @@ interface Entry {
 }
 interface Ledger {
   balanceCents: number;
-  lines: Array<{ seq: number; amountCents: number; balanceAfterCents: number; kind: string; counterparts: string[] }>;
+  lines: Array<{ seq: number; amountCents: number; balanceAfterCents: number; kind: string; counterparts: Array<{ name: string; kind: string }> }>;
   nextCursor: string | null;
 }
 
@@ -147,7 +147,7 @@ describe("the ledger", () => {
       ["deposit", -40_000, 60_000],
       ["adjustment", 100_000, 100_000],
     ]);
-    expect(ledger.lines[1].counterparts).toEqual(["Owner draws"]);
+    expect(ledger.lines[1].counterparts).toEqual([{ name: "Owner draws", kind: "owner_draws" }]);
     expect(ledger.nextCursor).toBeNull();
 
     const entries = await owner.query<Entry[]>("cashTransactions:list", { storeId });
@@ -285,7 +285,9 @@ describe("the ledger", () => {
       idempotencyKey: key(),
     });
     const ledger = await manager.query<Ledger>("cashAccounts:getLedger", { accountId });
-    expect(ledger.lines.map((l) => [l.amountCents, l.balanceAfterCents, l.counterparts])).toEqual([[123_456, 123_456, ["Opening balance"]]]);
+    expect(ledger.lines.map((l) => [l.amountCents, l.balanceAfterCents, l.counterparts])).toEqual([
+      [123_456, 123_456, [{ name: "Opening balance", kind: "opening_balance" }]],
+    ]);
     expect(await failure(manager.mutation("cashAccounts:create", { name: "Safe 2", kind: "safe", idempotencyKey: key() }))).toBe(
       "Choose the store this account belongs to",
     );
@@ -442,6 +444,13 @@ describe("badges", () => {
     const during = await owner.query<Counts>("navigation:getBadgeCounts");
     expect(during.subTabs["laundromat/cash-dashboard"]).toBe(before.subTabs["laundromat/cash-dashboard"] + 1);
     expect(during.tabs.laundromat).toBe(during.subTabs["laundromat/collections-list"] + during.subTabs["laundromat/cash-dashboard"]);
+    // The badge opens the dashboard's pending list, which shows every entry it counts, whichever store is selected.
+    const other = await newStore();
+    const today = new Date().toISOString().slice(0, 10);
+    const dashboard = await owner.query<{ pending: Entry[] }>("cashDashboard:get", { storeId: other.storeId, fromDate: today, toDate: today });
+    expect(dashboard.pending.map((e) => e._id)).toContain(draw.transactionId);
+    expect(dashboard.pending).toHaveLength(during.subTabs["laundromat/cash-dashboard"]);
+    expect(await owner.query<Entry[]>("cashTransactions:list", { status: "pending" })).toHaveLength(during.subTabs["laundromat/cash-dashboard"]);
     await decide(owner, "approve", draw.transactionId);
     expect((await owner.query<Counts>("navigation:getBadgeCounts")).subTabs["laundromat/cash-dashboard"]).toBe(before.subTabs["laundromat/cash-dashboard"]);
   });

@@ -1,6 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { CASH_MESSAGES } from "./cashLedger.ts";
-import { cashTransactionFormSchema, countedDenominations, transactionArgs, type CashTransactionFormValues } from "./cashForms.ts";
+import {
+  businessDateBounds,
+  cashAccountFormSchema,
+  cashTransactionFormSchema,
+  countedDenominations,
+  transactionArgs,
+  type CashTransactionFormValues,
+} from "./cashForms.ts";
 
 const base: CashTransactionFormValues = {
   kind: "withdrawal",
@@ -13,6 +20,7 @@ const base: CashTransactionFormValues = {
   payee: "",
   bagNumber: "",
   slipNumber: "",
+  businessDate: "",
 };
 
 function errors(values: Partial<CashTransactionFormValues>) {
@@ -45,7 +53,25 @@ describe("the cash transaction form", () => {
     expect(transactionArgs(parse({ kind: "adjustment", direction: "out" }), undefined)).not.toHaveProperty("toAccountId");
   });
 
+  it("sends the business date only when one was chosen (the server's default is the store's today)", () => {
+    const parse = (v: Partial<CashTransactionFormValues>) => cashTransactionFormSchema.parse({ ...base, ...v });
+    expect(transactionArgs(parse({}), "store")).not.toHaveProperty("businessDate");
+    expect(transactionArgs(parse({ businessDate: "2025-03-31" }), "store")).toMatchObject({ businessDate: "2025-03-31" });
+    expect(errors({ businessDate: "2025-02-30" })).toHaveProperty("businessDate");
+    expect(businessDateBounds("2025-03-01")).toEqual({ min: "2024-02-29", max: "2025-03-01" });
+  });
+
   it("keeps only the denominations counted", () => {
     expect(countedDenominations({ bill_2000: 3, coin_25: "", coin_1: 0 })).toEqual({ bill_2000: 3 });
+  });
+});
+
+describe("the cash account form", () => {
+  const account = { name: "Quarter vault", kind: "other" as const, storeId: "store" };
+  it("takes an optional opening balance of whole cents, not negative", () => {
+    expect(cashAccountFormSchema.parse({ ...account, openingBalanceCents: null }).openingBalanceCents).toBeNull();
+    expect(cashAccountFormSchema.parse({ ...account, openingBalanceCents: 12_345 }).openingBalanceCents).toBe(12_345);
+    expect(cashAccountFormSchema.safeParse({ ...account, openingBalanceCents: -1 }).success).toBe(false);
+    expect(cashAccountFormSchema.safeParse({ ...account, openingBalanceCents: 1.5 }).success).toBe(false);
   });
 });

@@ -1,6 +1,8 @@
 import { z } from "zod";
 import { CASH_ACCOUNT_KINDS, EXPENSE_CATEGORIES, MAX_AMOUNT_CENTS, MAX_PIECES, REQUESTABLE_KINDS, VARIANCE_REASONS } from "./cashLedger.ts";
 import { ruleMessage } from "./validationMessages.ts";
+import { addDays } from "./datePresets.ts";
+import { businessDateSchema } from "./zodSchemas.ts";
 
 // The cash screens' forms (issue 13): the same rules cashTransactions:create and
 // physicalCounts:submit check, so a form refuses what the server would before the call.
@@ -13,10 +15,20 @@ export function kindNeedsStore(kind: (typeof CASH_ACCOUNT_KINDS)[number]): boole
   return kind !== "bank" && kind !== "other";
 }
 
-/** A new cash account: its name, kind and store ("" for the company). */
-export const cashAccountFormSchema = z.object({ name: cashAccountName, kind: z.enum(CASH_ACCOUNT_KINDS), storeId: z.string() }).superRefine((v, ctx) => {
-  if (!v.storeId && kindNeedsStore(v.kind)) ctx.addIssue({ code: "custom", path: ["storeId"], message: ruleMessage("cashAccountStore") });
-});
+/** A money amount as a form holds it: whole cents, or null while empty. */
+const cents = () => z.number(ruleMessage("amountRequired")).int(ruleMessage("amountDecimals")).max(MAX_AMOUNT_CENTS, ruleMessage("amountTooLarge"));
+
+/** A new cash account: its name, kind, store ("" for the company) and opening balance (null for none). */
+export const cashAccountFormSchema = z
+  .object({
+    name: cashAccountName,
+    kind: z.enum(CASH_ACCOUNT_KINDS),
+    storeId: z.string(),
+    openingBalanceCents: cents().min(0, ruleMessage("amountNegative")).nullable(),
+  })
+  .superRefine((v, ctx) => {
+    if (!v.storeId && kindNeedsStore(v.kind)) ctx.addIssue({ code: "custom", path: ["storeId"], message: ruleMessage("cashAccountStore") });
+  });
 export type CashAccountFormValues = z.input<typeof cashAccountFormSchema>;
 
 const optionalText = (max: number) => z.string().trim().max(max);
@@ -25,11 +37,7 @@ const optionalText = (max: number) => z.string().trim().max(max);
 export const cashTransactionFormSchema = z
   .object({
     kind: z.enum(REQUESTABLE_KINDS),
-    amountCents: z
-      .number(ruleMessage("amountRequired"))
-      .int(ruleMessage("amountDecimals"))
-      .min(1, ruleMessage("cashAmountPositive"))
-      .max(MAX_AMOUNT_CENTS, ruleMessage("amountTooLarge")),
+    amountCents: cents().min(1, ruleMessage("cashAmountPositive")),
     fromAccountId: z.string(),
     toAccountId: z.string(),
     /** Adjustments: money into the account ("in") or out of it ("out"). */
@@ -39,6 +47,8 @@ export const cashTransactionFormSchema = z
     payee: optionalText(200),
     bagNumber: optionalText(64),
     slipNumber: optionalText(64),
+    /** The day the money moved; "" for today in the store's time zone (the server's default). */
+    businessDate: businessDateSchema.or(z.literal("")),
   })
   .superRefine((v, ctx) => {
     const needs = (path: string, key: Parameters<typeof ruleMessage>[0]) => ctx.addIssue({ code: "custom", path: [path], message: ruleMessage(key) });
@@ -52,9 +62,23 @@ export const cashTransactionFormSchema = z
   });
 export type CashTransactionFormValues = z.input<typeof cashTransactionFormSchema>;
 
+/** How many days back a transaction may be dated; cashTransactions:create refuses older dates. */
+export const CASH_BACKDATE_DAYS = 366;
+
+/** The business dates a new transaction may carry, given the store's today: a year back through today. */
+export function businessDateBounds(today: string): { min: string; max: string } {
+  return { min: addDays(today, -CASH_BACKDATE_DAYS), max: today };
+}
+
 /** cashTransactions:create's arguments from the form (without the idempotency key). */
 export function transactionArgs(v: z.output<typeof cashTransactionFormSchema>, storeId: string | undefined) {
-  const base = { kind: v.kind, amountCents: v.amountCents, description: v.description, ...(storeId ? { storeId } : {}) };
+  const base = {
+    kind: v.kind,
+    amountCents: v.amountCents,
+    description: v.description,
+    ...(storeId ? { storeId } : {}),
+    ...(v.businessDate ? { businessDate: v.businessDate } : {}),
+  };
   switch (v.kind) {
     case "deposit":
       return {

@@ -9,6 +9,8 @@ import {
   sumLegs,
   varianceNeedsReason,
   DEFAULT_VARIANCE_THRESHOLD_CENTS,
+  defaultAccountNameKey,
+  EXPENSE_CATEGORIES,
 } from "./cashLedger.ts";
 
 describe("journal entries", () => {
@@ -78,5 +80,33 @@ describe("physical counts", () => {
     expect(varianceNeedsReason(-500, 500)).toBe(false);
     expect(varianceNeedsReason(501, 500)).toBe(true);
     expect(varianceNeedsReason(-501, 500)).toBe(true);
+  });
+});
+
+describe("default account names", () => {
+  it("name the accounts the ledger opens by kind and expense category, as they are stored", () => {
+    const stored: Array<[string, string, string]> = [
+      ["safe", "Safe", "safe"],
+      ["change_fund", "Change fund", "change_fund"],
+      ["petty_cash", "Petty cash", "petty_cash"],
+      ["collections_income", "Collections income", "collections_income"],
+      ["owner_draws", "Owner draws", "owner_draws"],
+      ["cash_over_short", "Cash over/short", "cash_over_short"],
+      ["deposits_in_transit", "Deposits in transit", "deposits_in_transit"],
+      ["opening_balance", "Opening balance", "opening_balance"],
+      ...EXPENSE_CATEGORIES.map((c): [string, string, string] => ["expense", `Expenses: ${c}`, `expense.${c}`]),
+    ];
+    for (const [kind, name, key] of stored) expect(defaultAccountNameKey(kind, name), name).toBe(key);
+  });
+
+  it("leave a name a person typed as typed: renamed, added, or another kind's default", () => {
+    expect(defaultAccountNameKey("safe", "Back office safe")).toBeNull();
+    expect(defaultAccountNameKey("safe", "safe")).toBeNull();
+    expect(defaultAccountNameKey("other", "Safe")).toBeNull();
+    expect(defaultAccountNameKey("bank", "Bank")).toBeNull();
+    expect(defaultAccountNameKey("change_fund", "Safe")).toBeNull();
+    expect(defaultAccountNameKey("expense", "Expenses")).toBeNull();
+    expect(defaultAccountNameKey("expense", "Expenses: snacks")).toBeNull();
+    expect(defaultAccountNameKey("toString", "function toString() { [native code] }")).toBeNull();
   });
 });

@@ -51,6 +51,36 @@ export type TransactionStatus = (typeof TRANSACTION_STATUSES)[number];
 /** The largest single amount accepted: $10,000,000.00. */
 export const MAX_AMOUNT_CENTS = 1_000_000_000;
 
+/**
+ * The names the ledger gives the accounts it opens itself (a store's safe, change fund and petty
+ * cash; the company's counterparts), as stored by server/src/cash/accounts.ts and migration 0015.
+ * An expense account is named "Expenses: <category>".
+ */
+export const DEFAULT_ACCOUNT_NAMES = {
+  safe: "Safe",
+  change_fund: "Change fund",
+  petty_cash: "Petty cash",
+  collections_income: "Collections income",
+  owner_draws: "Owner draws",
+  expense: "Expenses",
+  cash_over_short: "Cash over/short",
+  deposits_in_transit: "Deposits in transit",
+  opening_balance: "Opening balance",
+} as const satisfies Record<(typeof STORE_ACCOUNT_KINDS)[number] | LedgerAccountKind, string>;
+
+/**
+ * Which default name an account still carries, as a translation key: its kind ("safe",
+ * "owner_draws") or "expense.<category>"; null when a person typed the name (an added account,
+ * or one renamed), which is then shown as typed.
+ */
+export function defaultAccountNameKey(kind: string, name: string): string | null {
+  if (kind === "expense") {
+    const category = EXPENSE_CATEGORIES.find((c) => name === `${DEFAULT_ACCOUNT_NAMES.expense}: ${c}`);
+    return category ? `expense.${category}` : null;
+  }
+  return Object.hasOwn(DEFAULT_ACCOUNT_NAMES, kind) && DEFAULT_ACCOUNT_NAMES[kind as keyof typeof DEFAULT_ACCOUNT_NAMES] === name ? kind : null;
+}
+
 export function isCashAccountKind(kind: string): kind is CashAccountKind {
   return (CASH_ACCOUNT_KINDS as readonly string[]).includes(kind);
 }

@@ -201,7 +201,7 @@ export const getLedger = query({
         kind: r.kind,
         description: r.description,
         reversesId: r.reversesId,
-        counterparts: (lines.get(r.transactionId) ?? []).filter((l) => l.accountId !== accountId).map((l) => l.accountName),
+        counterparts: (lines.get(r.transactionId) ?? []).filter((l) => l.accountId !== accountId).map((l) => ({ name: l.accountName, kind: l.accountKind })),
       })),
       nextCursor: rows.length > PAGE_SIZE ? String(page[page.length - 1].seq) : null,
     };

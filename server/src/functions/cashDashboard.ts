@@ -8,7 +8,7 @@ import { query } from "../runtime/define.ts";
 import { AppError } from "../runtime/errors.ts";
 
 // The cash dashboard (laundromat → cash-dashboard, canExportReports) in one call for the
-// selection's store and range: balances by account, pending approvals, deposits in transit,
+// selection's store and range: balances by account, pending approvals (every store's), deposits in transit,
 // collections against the comparison period, and count variances by store and counter.
 
 const range = z.object({ fromDate: businessDateSchema, toDate: businessDateSchema });
@@ -76,7 +76,8 @@ export const get = query({
 
     const [balances, pending, transit, current, previous, counts] = await Promise.all([
       accounts.orderBy("a.storeId").orderBy("a.name").execute(),
-      listEntries(ctx.db, companyId, { status: "pending", storeId, limit: 100 }),
+      // Every store's, as the cash badge counts them: approvers decide for the whole company.
+      listEntries(ctx.db, companyId, { status: "pending", limit: 100 }),
       ctx.db
         .selectFrom("cashEntries")
         .select("balanceAfterCents")

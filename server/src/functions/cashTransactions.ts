@@ -13,7 +13,7 @@ import {
 } from "@tumble/domain/cashLedger";
 import { businessDateSchema } from "@tumble/domain/zodSchemas";
 import { daysBetween } from "@tumble/domain/bankStatement";
-import { MAX_BACKDATE_DAYS } from "../collections/rules.ts";
+import { CASH_BACKDATE_DAYS } from "@tumble/domain/cashForms";
 import { accountOfCompany, assertSeesCash, id, idempotencyKey, openCashAccount, type AccountRow } from "../cash/access.ts";
 import { ledgerAccountId, storeAccountId } from "../cash/accounts.ts";
 import { businessDateNow } from "../cash/dates.ts";
@@ -140,7 +140,7 @@ export const create = mutation({
     const settings = await cashSettings(ctx.db, companyId);
     const today = await businessDateNow(ctx.db, companyId, storeId, new Date(ctx.now));
     if (args.businessDate && args.businessDate > today) throw new AppError(`The business date ${args.businessDate} is in the future for this store`);
-    if (args.businessDate && daysBetween(args.businessDate, today) > MAX_BACKDATE_DAYS)
+    if (args.businessDate && daysBetween(args.businessDate, today) > CASH_BACKDATE_DAYS)
       throw new AppError(`The business date ${args.businessDate} is more than a year ago`);
     const status = needsApproval(kind, settings.requireApproval) ? "pending" : "approved";
     const transactionId = await createEntry(ctx.db, {

@@ -200,6 +200,7 @@ export const list = query({
         "p.id",
         "p.accountId",
         "a.name as accountName",
+        "a.kind as accountKind",
         "a.storeId",
         "s.name as storeName",
         "p.status",

@@ -8,6 +8,7 @@ import { notifyError, notifySuccess } from "../../../lib/notify";
 import { useSubmissionKeys } from "../../../lib/submissionKey";
 import { openConfirm } from "../../../ui/confirm";
 import { AccountFormModal } from "./AccountFormModal";
+import { accountName } from "./accountName";
 import { errorText } from "./messages";
 import type { CashAccount } from "./types";
 
@@ -28,7 +29,7 @@ export function AccountActions({ storeId, account, onCreated }: Props) {
   const confirmArchive = (a: CashAccount) =>
     openConfirm({
       title: t("accountForm.archiveTitle"),
-      message: t("accountForm.archiveMessage", { account: a.name }),
+      message: t("accountForm.archiveMessage", { account: accountName(t, a) }),
       confirmLabel: t("accountForm.archive"),
       cancelLabel: t("actions.close"),
       destructive: true,

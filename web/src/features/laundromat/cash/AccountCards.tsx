@@ -1,6 +1,7 @@
 import { SimpleGrid, Skeleton, Text, UnstyledButton } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { formatUSD } from "@tumble/domain/money";
+import { accountName } from "./accountName";
 import classes from "./cash.module.css";
 import type { CashAccount } from "./types";
 
@@ -28,7 +29,7 @@ export function AccountCards({ accounts, selectedId, onSelect }: Props) {
           data-balance={a.balanceCents}
         >
           <Text size="sm" fw={600} truncate>
-            {a.name}
+            {accountName(t, a)}
           </Text>
           <Text size="xs" c="dimmed" truncate>
             {a.storeId ? t(`accountKinds.${a.kind}`) : `${t("accounts.company")} · ${t(`accountKinds.${a.kind}`)}`}

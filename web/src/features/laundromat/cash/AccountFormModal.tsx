@@ -8,7 +8,9 @@ import { api } from "../../../lib/api";
 import { useMutation, useQuery } from "../../../lib/hooks";
 import { notifyError, notifySuccess } from "../../../lib/notify";
 import { useSubmissionKeys } from "../../../lib/submissionKey";
+import { MoneyInput } from "../../../ui/form/MoneyInput";
 import { useSchemaForm } from "../../../ui/form/useSchemaForm";
+import { accountName } from "./accountName";
 import { errorText } from "./messages";
 import type { CashAccount } from "./types";
 
@@ -30,7 +32,12 @@ export function AccountFormModal({ opened, onClose, storeId, account, onCreated 
   const stores = useQuery(api.stores.listAll, opened && !account ? {} : "skip");
   const keys = useSubmissionKeys();
   const [busy, setBusy] = useState(false);
-  const initial: CashAccountFormValues = { name: account?.name ?? "", kind: "other", storeId: account ? (account.storeId ?? "") : storeId };
+  const initial: CashAccountFormValues = {
+    name: account ? accountName(t, account) : "",
+    kind: "other",
+    storeId: account ? (account.storeId ?? "") : storeId,
+    openingBalanceCents: null,
+  };
   const form = useSchemaForm(cashAccountFormSchema, { initialValues: initial });
   const kind = form.getValues().kind;
 
@@ -47,7 +54,12 @@ export function AccountFormModal({ opened, onClose, storeId, account, onCreated 
         await update({ accountId: account._id, name: v.name });
         notifySuccess(t("accountForm.renamed"));
       } else {
-        const args = { name: v.name, kind: v.kind, ...(v.storeId ? { storeId: v.storeId } : {}) };
+        const args = {
+          name: v.name,
+          kind: v.kind,
+          ...(v.storeId ? { storeId: v.storeId } : {}),
+          ...(v.openingBalanceCents ? { openingBalanceCents: v.openingBalanceCents } : {}),
+        };
         const created = await keys.run(args, (idempotencyKey) => create({ ...args, idempotencyKey }));
         notifySuccess(t("accountForm.created"));
         onCreated?.(created.accountId);
@@ -85,6 +97,13 @@ export function AccountFormModal({ opened, onClose, storeId, account, onCreated 
                 allowDeselect={false}
                 size="md"
                 {...form.getInputProps("storeId")}
+              />
+              <MoneyInput
+                label={t("accountForm.openingBalance")}
+                description={t("accountForm.openingBalanceHelp")}
+                size="md"
+                data-testid="account-opening-balance"
+                {...form.getInputProps("openingBalanceCents")}
               />
             </>
           )}

@@ -10,6 +10,7 @@ import { param, useSearchState, type SearchSchema } from "../../../lib/searchPar
 import { SelectionSummary } from "../../../ui/laundromatSelection/SelectionSummary";
 import { NoStorePrompt } from "../collections/NoStorePrompt";
 import { AccountActions } from "./AccountActions";
+import { accountName } from "./accountName";
 import { AccountCards } from "./AccountCards";
 import { LedgerTable } from "./LedgerTable";
 import { useCashRights } from "./messages";
@@ -85,7 +86,7 @@ export function CashAccountsScreen() {
           ) : null}
           <Tabs value={tab} onChange={(v) => setSearch({ tab: v === "transactions" ? "transactions" : undefined })} keepMounted={false}>
             <Tabs.List>
-              <Tabs.Tab value="ledger">{account ? t("accounts.ledgerOf", { account: account.name }) : t("accounts.ledger")}</Tabs.Tab>
+              <Tabs.Tab value="ledger">{account ? t("accounts.ledgerOf", { account: accountName(t, account) }) : t("accounts.ledger")}</Tabs.Tab>
               <Tabs.Tab value="transactions" data-testid="transactions-tab">
                 {t("accounts.transactions")}
               </Tabs.Tab>
@@ -94,7 +95,7 @@ export function CashAccountsScreen() {
               {account ? (
                 <LedgerTable
                   accountId={account._id}
-                  accountName={account.name}
+                  accountName={accountName(t, account)}
                   from={search.from}
                   to={search.to}
                   onDatesChange={(from, to) => setSearch({ from, to, page: undefined })}

@@ -11,6 +11,7 @@ import { SelectionSummary } from "../../../ui/laundromatSelection/SelectionSumma
 import { DataTable } from "../../../ui/table/DataTable";
 import type { DataColumn } from "../../../ui/table/types";
 import { NoStorePrompt } from "../collections/NoStorePrompt";
+import { accountName } from "./accountName";
 import { EntryDrawer } from "./EntryDrawer";
 import { useCashRights } from "./messages";
 import { TransactionsTable } from "./TransactionsTable";
@@ -65,9 +66,13 @@ export function CashDashboardScreen() {
     storeId ? { storeId, fromDate: r.fromDate, toDate: r.toDate, ...(comparison ? { comparison } : {}) } : "skip",
   );
   const status = search.status ?? "pending";
+  // Pending entries are every store's, as the cash badge counts them; other statuses the selected store's.
+  const everyStore = status === "pending";
   const transactions = useQueryState(
     api.cashTransactions.list,
-    storeId ? { storeId, ...(status !== "all" ? { status } : {}), ...(search.account ? { accountId: search.account } : {}) } : "skip",
+    storeId || everyStore
+      ? { ...(everyStore ? {} : { storeId }), ...(status !== "all" ? { status } : {}), ...(search.account ? { accountId: search.account } : {}) }
+      : "skip",
   );
   const d = dashboard.data;
   const open = transactions.data?.find((e) => e._id === search.open) ?? d?.pending.find((e) => e._id === search.open) ?? null;
@@ -84,7 +89,7 @@ export function CashDashboardScreen() {
 
   const balanceColumns = useMemo<DataColumn<Balance>[]>(
     () => [
-      { id: "name", header: t("columns.account"), cell: (b) => b.name, sortValue: (b) => b.name, card: "title" },
+      { id: "name", header: t("columns.account"), cell: (b) => accountName(t, b), sortValue: (b) => accountName(t, b), card: "title" },
       { id: "kind", header: t("columns.kind"), cell: (b) => t(`accountKinds.${b.kind}`), sortValue: (b) => b.kind },
       {
         id: "balance",
@@ -117,33 +122,43 @@ export function CashDashboardScreen() {
       {!storeId ? (
         <NoStorePrompt />
       ) : (
+        <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm">
+          <Stat label={t("dashboard.collections")} value={d ? formatUSD(d.collectionsCents) : "…"} hint={change} testId="stat-collections" />
+          <Stat
+            label={t("dashboard.inTransit")}
+            value={d ? formatUSD(d.depositsInTransitCents) : "…"}
+            hint={t("dashboard.inTransitHint")}
+            testId="stat-in-transit"
+          />
+          <Stat label={t("dashboard.pending")} value={d ? String(d.pending.length) : "…"} hint={t("dashboard.everyStore")} testId="stat-pending" />
+        </SimpleGrid>
+      )}
+      {storeId || everyStore ? (
+        <Stack gap="xs">
+          <Title order={2} size="h4">
+            {rights.canApprove && status === "pending" ? t("dashboard.approvals") : t("accounts.transactions")}
+          </Title>
+          {everyStore ? (
+            <Text size="sm" c="dimmed">
+              {t("dashboard.pendingEveryStore")}
+            </Text>
+          ) : null}
+          <TransactionsTable
+            tableId="cash-dashboard-transactions"
+            caption={t("dashboard.approvals")}
+            entries={transactions.data}
+            error={transactions.error}
+            status={status === "all" ? undefined : status}
+            onStatusChange={(s) => setSearch({ status: s ?? "all" })}
+            emptyText={status === "pending" ? t("dashboard.noPending") : t("transactions.empty")}
+            onOpen={(e) => setSearch({ open: e._id }, { push: true })}
+            selectedId={search.open ?? null}
+            showStore={everyStore}
+          />
+        </Stack>
+      ) : null}
+      {storeId ? (
         <>
-          <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm">
-            <Stat label={t("dashboard.collections")} value={d ? formatUSD(d.collectionsCents) : "…"} hint={change} testId="stat-collections" />
-            <Stat
-              label={t("dashboard.inTransit")}
-              value={d ? formatUSD(d.depositsInTransitCents) : "…"}
-              hint={t("dashboard.inTransitHint")}
-              testId="stat-in-transit"
-            />
-            <Stat label={t("dashboard.pending")} value={d ? String(d.pending.length) : "…"} testId="stat-pending" />
-          </SimpleGrid>
-          <Stack gap="xs">
-            <Title order={2} size="h4">
-              {rights.canApprove && status === "pending" ? t("dashboard.approvals") : t("accounts.transactions")}
-            </Title>
-            <TransactionsTable
-              tableId="cash-dashboard-transactions"
-              caption={t("dashboard.approvals")}
-              entries={transactions.data}
-              error={transactions.error}
-              status={status === "all" ? undefined : status}
-              onStatusChange={(s) => setSearch({ status: s ?? "all" })}
-              emptyText={status === "pending" ? t("dashboard.noPending") : t("transactions.empty")}
-              onOpen={(e) => setSearch({ open: e._id }, { push: true })}
-              selectedId={search.open ?? null}
-            />
-          </Stack>
           <Stack gap="xs">
             <Title order={2} size="h4">
               {t("dashboard.balances")}
@@ -157,9 +172,9 @@ export function CashDashboardScreen() {
               getRowId={(b) => b._id}
               defaultSort={{ id: "name", desc: false }}
               onRowClick={(b) => setSearch({ account: search.account === b._id ? undefined : b._id, status: "all" })}
-              rowLabel={(b) => t("dashboard.filterAccount", { account: b.name })}
+              rowLabel={(b) => t("dashboard.filterAccount", { account: accountName(t, b) })}
               selectedId={search.account ?? null}
-              rowName={(b) => b.name}
+              rowName={(b) => accountName(t, b)}
               rowTestId="balance-row"
               rowAttributes={(b) => ({ "data-kind": b.kind, "data-balance": String(b.balanceCents) })}
               emptyText={t("dashboard.noAccounts")}
@@ -184,9 +199,9 @@ export function CashDashboardScreen() {
             </Group>
             {d ? <VarianceChart variances={d.variances} by={search.by ?? "counter"} /> : null}
           </Card>
-          <EntryDrawer entry={open} onClose={() => setSearch({ open: undefined })} />
         </>
-      )}
+      ) : null}
+      <EntryDrawer entry={open} onClose={() => setSearch({ open: undefined })} />
     </Stack>
   );
 }

@@ -11,6 +11,7 @@ import { useMutation } from "../../../lib/hooks";
 import { notifyError, notifySuccess } from "../../../lib/notify";
 import { useSubmissionKeys } from "../../../lib/submissionKey";
 import { useSchemaForm } from "../../../ui/form/useSchemaForm";
+import { accountName } from "./accountName";
 import classes from "./cash.module.css";
 import { errorText } from "./messages";
 import type { PhysicalCount } from "./types";
@@ -96,7 +97,7 @@ export function CountForm({ count, thresholdCents, onSubmitted }: Props) {
         <Stack gap="md">
           <div>
             <Title order={2} size="h4">
-              {t("count.counting", { account: count.accountName })}
+              {t("count.counting", { account: accountName(t, { kind: count.accountKind, name: count.accountName }) })}
             </Title>
             <Text size="sm" c="dimmed">
               {count.blind ? t("count.blindHelp") : t("count.help")}

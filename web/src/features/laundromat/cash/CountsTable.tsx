@@ -1,5 +1,6 @@
 import { Button, Group, Text } from "@mantine/core";
 import { useMemo, useState, type ReactNode } from "react";
+import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
 import { formatUSD } from "@tumble/domain/money";
 import { api } from "../../../lib/api";
@@ -10,10 +11,12 @@ import { DataTable } from "../../../ui/table/DataTable";
 import type { DataColumn } from "../../../ui/table/types";
 import { formatDisplayDateTime } from "../collections/format";
 import { errorText, useCashRights } from "./messages";
+import { accountName } from "./accountName";
 import { CashStatusBadge } from "./StatusBadge";
 import type { PhysicalCount } from "./types";
 
 const money = (c: number | null) => (c === null ? "—" : formatUSD(c));
+const nameOf = (t: TFunction<"cash">, c: PhysicalCount) => accountName(t, { kind: c.accountKind, name: c.accountName });
 
 /** Accept or ask for a recount: reviewers (canApproveDraws) only, never of their own count. */
 function ReviewButtons({ count }: { count: PhysicalCount }) {
@@ -68,7 +71,7 @@ export function CountsTable({ tableId, caption, counts, error, emptyText, page, 
   const { t } = useTranslation("cash");
   const columns = useMemo<DataColumn<PhysicalCount>[]>(
     () => [
-      { id: "account", header: t("columns.account"), cell: (c) => c.accountName, sortValue: (c) => c.accountName, card: "title" },
+      { id: "account", header: t("columns.account"), cell: (c) => nameOf(t, c), sortValue: (c) => nameOf(t, c), card: "title" },
       { id: "status", header: t("columns.status"), cell: (c) => <CashStatusBadge status={c.status} />, sortValue: (c) => c.status, card: "badge", width: 150 },
       { id: "started", header: t("columns.started"), cell: (c) => formatDisplayDateTime(c.startedAt), sortValue: (c) => c.startedAt },
       {
@@ -114,7 +117,7 @@ export function CountsTable({ tableId, caption, counts, error, emptyText, page, 
       defaultSort={{ id: "started", desc: true }}
       page={page}
       onPageChange={onPageChange}
-      rowName={(c) => `${c.accountName} ${formatDisplayDateTime(c.startedAt)}`}
+      rowName={(c) => `${nameOf(t, c)} ${formatDisplayDateTime(c.startedAt)}`}
       rowAttributes={(c) => ({ "data-status": c.status })}
       testId={tableId}
       rowTestId="count-row"

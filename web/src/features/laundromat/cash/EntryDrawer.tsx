@@ -2,6 +2,7 @@ import { Drawer, Group, Stack, Table, Text } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { formatUSD } from "@tumble/domain/money";
 import { formatDisplayDate, formatDisplayDateTime } from "../collections/format";
+import { accountName } from "./accountName";
 import { CashStatusBadge } from "./StatusBadge";
 import { TransactionActions } from "./TransactionActions";
 import type { CashEntry } from "./types";
@@ -37,7 +38,7 @@ export function EntryDrawer({ entry, onClose }: { entry: CashEntry | null; onClo
             <Table.Tbody>
               {entry.lines.map((l) => (
                 <Table.Tr key={l.accountId}>
-                  <Table.Td>{l.accountName}</Table.Td>
+                  <Table.Td>{accountName(t, { kind: l.accountKind, name: l.accountName })}</Table.Td>
                   <Table.Td ta="right">{formatUSD(l.amountCents)}</Table.Td>
                 </Table.Tr>
               ))}

@@ -9,6 +9,7 @@ import { notifyError } from "../../../lib/notify";
 import { DataTable } from "../../../ui/table/DataTable";
 import type { DataColumn } from "../../../ui/table/types";
 import { formatDisplayDate } from "../collections/format";
+import { accountName as nameOf } from "./accountName";
 import { errorText } from "./messages";
 import type { LedgerLine } from "./types";
 
@@ -59,8 +60,9 @@ export function LedgerTable({ accountId, accountName, from, to, onDatesChange, p
     }
   };
 
-  const columns = useMemo<DataColumn<LedgerLine>[]>(
-    () => [
+  const columns = useMemo<DataColumn<LedgerLine>[]>(() => {
+    const counterparts = (l: LedgerLine) => l.counterparts.map((a) => nameOf(t, a)).join(", ");
+    return [
       { id: "date", header: t("columns.date"), cell: (l) => formatDisplayDate(l.businessDate), sortValue: (l) => l.businessDate, card: "title" },
       {
         id: "kind",
@@ -69,7 +71,7 @@ export function LedgerTable({ accountId, accountName, from, to, onDatesChange, p
         sortValue: (l) => l.kind,
         card: "badge",
       },
-      { id: "counterpart", header: t("columns.counterpart"), cell: (l) => l.counterparts.join(", "), sortValue: (l) => l.counterparts.join(", ") },
+      { id: "counterpart", header: t("columns.counterpart"), cell: counterparts, sortValue: counterparts },
       { id: "description", header: t("columns.description"), cell: (l) => l.description ?? "", sortValue: (l) => l.description ?? "" },
       {
         id: "amount",
@@ -96,9 +98,8 @@ export function LedgerTable({ accountId, accountName, from, to, onDatesChange, p
         align: "right",
         card: "aside",
       },
-    ],
-    [t],
-  );
+    ];
+  }, [t]);
 
   return (
     <>

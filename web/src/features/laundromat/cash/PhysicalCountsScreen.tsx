@@ -12,6 +12,7 @@ import { useSubmissionKeys } from "../../../lib/submissionKey";
 import { SelectionSummary } from "../../../ui/laundromatSelection/SelectionSummary";
 import { NoStorePrompt } from "../collections/NoStorePrompt";
 import { CountForm, type CountResult } from "./CountForm";
+import { accountName } from "./accountName";
 import { CountsTable } from "./CountsTable";
 import { errorText, useCashRights } from "./messages";
 
@@ -103,7 +104,10 @@ export function PhysicalCountsScreen() {
                 <Group align="flex-end" gap="sm" wrap="wrap">
                   <Select
                     label={t("count.account")}
-                    data={(accounts.data ?? []).map((a) => ({ value: a._id, label: a.storeName ? `${a.name} · ${a.storeName}` : a.name }))}
+                    data={(accounts.data ?? []).map((a) => ({
+                      value: a._id,
+                      label: a.storeName ? `${accountName(t, a)} · ${a.storeName}` : accountName(t, a),
+                    }))}
                     value={chosen}
                     onChange={setAccountId}
                     allowDeselect={false}
@@ -150,7 +154,7 @@ export function PhysicalCountsScreen() {
               toolbar={
                 <Select
                   label={t("count.account")}
-                  data={[{ value: ALL, label: t("filters.allAccounts") }, ...(accounts.data ?? []).map((a) => ({ value: a._id, label: a.name }))]}
+                  data={[{ value: ALL, label: t("filters.allAccounts") }, ...(accounts.data ?? []).map((a) => ({ value: a._id, label: accountName(t, a) }))]}
                   value={search.account ?? ALL}
                   onChange={(v) => setSearch({ account: !v || v === ALL ? undefined : v, page: undefined })}
                   allowDeselect={false}

@@ -3,15 +3,17 @@ import { useMediaQuery } from "@mantine/hooks";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { z } from "zod";
-import { cashTransactionFormSchema, transactionArgs, type CashTransactionFormValues } from "@tumble/domain/cashForms";
+import { DEFAULT_TIME_ZONE, todayIn } from "@tumble/domain/businessDate";
+import { businessDateBounds, cashTransactionFormSchema, transactionArgs, type CashTransactionFormValues } from "@tumble/domain/cashForms";
 import { EXPENSE_CATEGORIES, REQUESTABLE_KINDS, type RequestableKind } from "@tumble/domain/cashLedger";
 import { api } from "../../../lib/api";
-import { useMutation } from "../../../lib/hooks";
+import { useMutation, useQuery } from "../../../lib/hooks";
 import { notifyError, notifySuccess } from "../../../lib/notify";
 import { useSubmissionKeys } from "../../../lib/submissionKey";
 import { MoneyInput } from "../../../ui/form/MoneyInput";
 import { useSchemaForm } from "../../../ui/form/useSchemaForm";
-import { errorText } from "./messages";
+import { accountName } from "./accountName";
+import { closedPeriodOf, errorText } from "./messages";
 import type { CashAccount } from "./types";
 
 interface Props {
@@ -43,6 +45,7 @@ function initialValues(kind: RequestableKind, accounts: readonly CashAccount[], 
     payee: "",
     bagNumber: "",
     slipNumber: "",
+    businessDate: "",
   };
 }
 
@@ -51,6 +54,9 @@ export function TransactionFormModal({ opened, onClose, accounts, storeId, isAdm
   const { t } = useTranslation("cash");
   const isPhone = useMediaQuery("(max-width: 48em)") ?? false;
   const create = useMutation(api.cashTransactions.create);
+  const stores = useQuery(api.stores.listAll, opened ? {} : "skip");
+  const today = todayIn(stores?.find((s) => s._id === storeId)?.timeZone ?? DEFAULT_TIME_ZONE);
+  const dates = businessDateBounds(today);
   const keys = useSubmissionKeys();
   const [busy, setBusy] = useState(false);
   const form = useSchemaForm(cashTransactionFormSchema, { initialValues: initialValues("withdrawal", accounts, storeId, accountId) });
@@ -58,15 +64,19 @@ export function TransactionFormModal({ opened, onClose, accounts, storeId, isAdm
   const kind = values.kind;
   const kinds = REQUESTABLE_KINDS.filter((k) => k !== "adjustment" || isAdmin);
   const accountOptions = (filter: (a: CashAccount) => boolean = () => true) =>
-    accounts.filter(filter).map((a) => ({ value: a._id, label: a.storeName ? `${a.name} · ${a.storeName}` : a.name }));
+    accounts.filter(filter).map((a) => ({ value: a._id, label: a.storeName ? `${accountName(t, a)} · ${a.storeName}` : accountName(t, a) }));
 
   const changeKind = (next: RequestableKind) => {
     const fresh = initialValues(next, accounts, storeId, accountId);
-    form.setValues({ ...fresh, amountCents: values.amountCents, description: values.description });
+    form.setValues({ ...fresh, amountCents: values.amountCents, description: values.description, businessDate: values.businessDate });
     form.clearErrors();
   };
 
   const save = async (v: z.output<typeof cashTransactionFormSchema>) => {
+    if (v.businessDate && (v.businessDate > dates.max || v.businessDate < dates.min)) {
+      form.setFieldError("businessDate", t(v.businessDate > dates.max ? "form.dateFuture" : "form.dateTooOld"));
+      return;
+    }
     const args = transactionArgs(v, storeId);
     setBusy(true);
     try {
@@ -75,7 +85,10 @@ export function TransactionFormModal({ opened, onClose, accounts, storeId, isAdm
       form.setValues(initialValues(v.kind, accounts, storeId, accountId));
       onClose();
     } catch (error) {
-      notifyError(errorText(error, t("form.failed")));
+      // A date in a closed period is the date field's fault: say so under it, naming the period.
+      const closed = closedPeriodOf(error);
+      if (closed) form.setFieldError("businessDate", t("form.closedPeriod", closed));
+      else notifyError(errorText(error, t("form.failed")));
     } finally {
       setBusy(false);
     }
@@ -132,7 +145,20 @@ export function TransactionFormModal({ opened, onClose, accounts, storeId, isAdm
               </Stack>
             ) : null}
           </SimpleGrid>
-          <MoneyInput label={t("form.amount")} withAsterisk size="md" {...form.getInputProps("amountCents")} />
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+            <MoneyInput label={t("form.amount")} withAsterisk size="md" {...form.getInputProps("amountCents")} />
+            <TextInput
+              type="date"
+              label={t("form.businessDate")}
+              min={dates.min}
+              max={dates.max}
+              size="md"
+              data-testid="transaction-date"
+              {...form.getInputProps("businessDate")}
+              value={values.businessDate || today}
+              onChange={(e) => form.setFieldValue("businessDate", e.currentTarget.value === today ? "" : e.currentTarget.value)}
+            />
+          </SimpleGrid>
           {kind === "deposit" ? (
             <SimpleGrid cols={2} spacing="sm">
               <TextInput label={t("form.bagNumber")} maxLength={64} size="md" {...form.getInputProps("bagNumber")} />

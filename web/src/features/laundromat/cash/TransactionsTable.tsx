@@ -1,11 +1,13 @@
 import { Select, Text } from "@mantine/core";
 import { useMemo } from "react";
+import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
 import { TRANSACTION_STATUSES, type TransactionStatus } from "@tumble/domain/cashLedger";
 import { formatUSD } from "@tumble/domain/money";
 import { DataTable } from "../../../ui/table/DataTable";
 import type { DataColumn } from "../../../ui/table/types";
 import { formatDisplayDate } from "../collections/format";
+import { accountName } from "./accountName";
 import { CashStatusBadge } from "./StatusBadge";
 import { TransactionActions } from "./TransactionActions";
 import type { CashEntry } from "./types";
@@ -26,12 +28,15 @@ interface Props {
   /** Opens an entry (the dashboard's drawer). */
   onOpen?: (entry: CashEntry) => void;
   selectedId?: string | null;
+  /** Entries of several stores: a store column. */
+  showStore?: boolean;
 }
 
 /** Where an entry's money went: the accounts credited → the accounts debited. */
-export function entryAccounts(e: CashEntry): string {
-  const from = e.lines.filter((l) => l.amountCents < 0).map((l) => l.accountName);
-  const to = e.lines.filter((l) => l.amountCents > 0).map((l) => l.accountName);
+export function entryAccounts(t: TFunction<"cash">, e: CashEntry): string {
+  const names = (lines: CashEntry["lines"]) => lines.map((l) => accountName(t, { kind: l.accountKind, name: l.accountName }));
+  const from = names(e.lines.filter((l) => l.amountCents < 0));
+  const to = names(e.lines.filter((l) => l.amountCents > 0));
   return `${from.join(", ")} → ${to.join(", ")}`;
 }
 
@@ -49,14 +54,17 @@ export function TransactionsTable({
   emptyText,
   onOpen,
   selectedId,
+  showStore = false,
 }: Props) {
   const { t } = useTranslation("cash");
-  const columns = useMemo<DataColumn<CashEntry>[]>(
-    () => [
+  const columns = useMemo<DataColumn<CashEntry>[]>(() => {
+    const storeOf = (e: CashEntry) => e.storeName ?? t("accounts.company");
+    return [
       { id: "kind", header: t("columns.kind"), cell: (e) => t(`kinds.${e.kind}`), sortValue: (e) => t(`kinds.${e.kind}`), card: "title" },
       { id: "status", header: t("columns.status"), cell: (e) => <CashStatusBadge status={e.status} />, sortValue: (e) => e.status, card: "badge", width: 130 },
+      ...(showStore ? [{ id: "store", header: t("columns.store"), cell: storeOf, sortValue: storeOf } satisfies DataColumn<CashEntry>] : []),
       { id: "date", header: t("columns.date"), cell: (e) => formatDisplayDate(e.businessDate), sortValue: (e) => e.businessDate },
-      { id: "accounts", header: t("columns.accounts"), cell: entryAccounts, sortValue: entryAccounts },
+      { id: "accounts", header: t("columns.accounts"), cell: (e) => entryAccounts(t, e), sortValue: (e) => entryAccounts(t, e) },
       {
         id: "description",
         header: t("columns.description"),
@@ -87,9 +95,8 @@ export function TransactionsTable({
         card: "aside",
       },
       { id: "actions", header: t("columns.actions"), cell: (e) => <TransactionActions entry={e} compact />, hideable: false, card: "footer" },
-    ],
-    [t],
-  );
+    ];
+  }, [t, showStore]);
   return (
     <DataTable
       tableId={tableId}

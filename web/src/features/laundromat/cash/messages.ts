@@ -1,4 +1,5 @@
 import { extractErrorMessage } from "@tumble/domain/errorMessage";
+import { RECONCILIATION_MESSAGES } from "@tumble/domain/reconciliation";
 import { localizeValidationMessage } from "@tumble/domain/validationMessages";
 import { useQuery } from "../../../lib/hooks";
 import { api } from "../../../lib/api";
@@ -7,6 +8,18 @@ import { currentLanguage } from "../../../lib/i18n";
 /** The server's message for a failed call, in the reader's language where it is a known rule. */
 export function errorText(error: unknown, fallback: string): string {
   return localizeValidationMessage(extractErrorMessage(error, fallback), currentLanguage());
+}
+
+const CLOSED_PERIOD = new RegExp(
+  `^${RECONCILIATION_MESSAGES.closedPeriod("\0", "\0")
+    .replace(/[.*+?^${}()|[\]\\]/g, "\\$&")
+    .replaceAll("\0", "(\\d{4}-\\d{2}-\\d{2})")}$`,
+);
+
+/** The closed period a refusal names when the server will not date an entry inside it, or null. */
+export function closedPeriodOf(error: unknown): { from: string; to: string } | null {
+  const match = CLOSED_PERIOD.exec(extractErrorMessage(error, ""));
+  return match ? { from: match[1]!, to: match[2]! } : null;
 }
 
 /** The signed-in user's id and cash rights in the active company. */
