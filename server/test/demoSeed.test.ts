@@ -85,4 +85,27 @@ describe("the demo data", () => {
     });
     expect(page).not.toBeNull();
   });
+
+  it("gives Rio's bank a statement: two deposits matched by themselves, one $2.00 short matched by hand, three lines unexplained", async () => {
+    const admin = await new Client(server.url).signIn("admin@demo.test");
+    const accounts = await admin.query<Array<{ _id: string; kind: string }>>("cashAccounts:list", {});
+    const bank = accounts.find((a) => a.kind === "bank")!._id;
+    const list = await admin.query<{
+      mapping: unknown;
+      lines: Array<{ description: string; amountCents: number; depositIds: string[]; automatic: boolean; differenceCents: number | null }>;
+      unmatchedDeposits: Array<{ bagNumber: string | null }>;
+    }>("bankLines:list", { accountId: bank });
+    expect(list.mapping).toEqual({ date: "Date", description: "Description", amount: "Amount" });
+    expect(list.lines.map((l) => [l.description, l.depositIds.length, l.automatic, l.differenceCents]).sort()).toEqual(
+      [
+        ["BRANCH DEPOSIT", 1, false, -200],
+        ["DEPOSIT BAG B-1039", 1, true, 0],
+        ["DEPOSIT BAG B-1041", 1, true, 0],
+        ["INTEREST PAYMENT", 0, false, null],
+        ["MOBILE DEPOSIT", 0, false, null],
+        ["MONTHLY SERVICE FEE", 0, false, null],
+      ].sort(),
+    );
+    expect(list.unmatchedDeposits.map((d) => d.bagNumber)).toEqual(["B-1042"]);
+  });
 });

@@ -129,7 +129,12 @@ beforeAll(async () => {
   safe = accounts.find((a) => a.storeId === storeId && a.kind === "safe")!._id;
   petty = accounts.find((a) => a.storeId === storeId && a.kind === "petty_cash")!._id;
   change = accounts.find((a) => a.storeId === storeId && a.kind === "change_fund")!._id;
-  bank = accounts.find((a) => a.storeId === null && a.kind === "bank")!._id;
+  // A bank account of the test's own: the demo's has a statement already.
+  ({ accountId: bank } = await admin.mutation<{ accountId: string }>("cashAccounts:create", {
+    name: `Golden bank ${Date.now()}`,
+    kind: "bank",
+    idempotencyKey: key(),
+  }));
   const { sectionId } = await manager.mutation<{ sectionId: string }>("storeSections:create", { storeId, name: "Washers" });
   const types = await manager.query<Array<{ _id: string; cashRules: { specialCase: string | null } }>>("equipmentConfig:getAllEquipmentTypes");
   ({ machineId } = await manager.mutation<{ machineId: string }>("equipment:createMachine", {
