@@ -8,7 +8,20 @@ export type Language = (typeof LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = "en";
 export const LANGUAGE_STORAGE_KEY = "i18nextLng";
 
-export const NAMESPACES = ["common", "auth", "navigation", "marketing", "collections", "timeclock", "payroll", "admin", "settings", "cash"] as const;
+export const NAMESPACES = [
+  "common",
+  "auth",
+  "navigation",
+  "marketing",
+  "collections",
+  "timeclock",
+  "payroll",
+  "admin",
+  "settings",
+  "cash",
+  "reconciliation",
+  "bank",
+] as const;
 
 /** Any tag for Spanish ("es", "es-MX") becomes es; everything else en. */
 export function toSupportedLanguage(tag: string | null | undefined): Language {
