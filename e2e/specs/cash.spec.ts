@@ -152,6 +152,68 @@ test("a manager adds a cash account, renames it and archives it at zero balance"
   await expect(cards).toHaveCount(before);
 });
 
+test("a new account opens with a balance, a transfer is dated earlier, and the accounts the ledger opened read in Spanish", async ({
+  page,
+  baseURL,
+  world,
+}) => {
+  await prepare(page, baseURL!, world.users.MANAGER, world);
+  await page.goto("/laundromat/cash-accounts");
+  const cards = page.getByTestId("cash-account");
+  await expect(cards.first()).toBeVisible();
+
+  await test.step("the opening balance field opens the account with that balance", async () => {
+    await page.getByTestId("account-add").click();
+    const add = page.getByRole("dialog", { name: "Add a cash account" });
+    await add.getByLabel("Name").fill("Token vault");
+    await add.getByLabel("Opening balance").fill("250.00");
+    await add.getByTestId("account-submit").click();
+    await expect(page.getByText("Account added")).toBeVisible();
+    await expect(cards.filter({ hasText: "Token vault" })).toHaveAttribute("data-balance", "25000");
+    const opening = page.getByTestId("ledger-line").and(page.locator("[data-amount='25000']"));
+    await expect(opening).toHaveCount(1);
+    await expect(opening).toContainText("Opening balance");
+  });
+
+  // Three days back: inside the store's last year whatever its zone.
+  const earlier = new Date(Date.now() - 3 * 86_400_000).toISOString().slice(0, 10);
+  const [y, m, d] = earlier.split("-");
+  await test.step("the business date field posts the transfer to an earlier day", async () => {
+    await page.getByTestId("new-transaction").click();
+    const form = page.getByRole("dialog", { name: "New transaction" });
+    await form.getByLabel("Kind").click();
+    await page.getByRole("option", { name: "Transfer" }).click();
+    await form.getByLabel("From account").click();
+    await page.getByRole("option", { name: "Token vault" }).click();
+    await form.getByLabel("To account").click();
+    await page.getByRole("option", { name: /^Safe/ }).click();
+    await form.getByLabel("Amount").fill("40.00");
+    await form.getByLabel("Business date").fill(earlier);
+    await form.getByLabel("Description").fill("Tokens back to the safe");
+    await form.getByTestId("transaction-submit").click();
+    await expect(page.getByText("Transaction posted")).toBeVisible();
+    const line = page.getByTestId("ledger-line").and(page.locator("[data-kind=transfer]"));
+    await expect(line).toHaveAttribute("data-amount", "-4000");
+    await expect(line).toContainText(`${m}/${d}/${y}`);
+    await expect(cards.filter({ hasText: "Token vault" })).toHaveAttribute("data-balance", "21000");
+  });
+
+  await test.step("in Spanish, the safe and the opening balance account read in Spanish; a typed name stays as typed", async () => {
+    await page.getByTestId("app-header").getByText("ES", { exact: true }).click();
+    await expect(page.getByRole("heading", { name: "Cuentas de efectivo", level: 1 })).toBeVisible();
+    await expect(cards.and(page.locator("[data-kind=safe]"))).toContainText("Caja fuerte");
+    await expect(cards.and(page.locator("[data-kind=change_fund]"))).toContainText("Fondo de cambio");
+    await expect(cards.filter({ hasText: "Token vault" })).toHaveCount(1);
+    await expect(page.getByTestId("ledger-line").and(page.locator("[data-amount='25000']"))).toContainText("Saldo inicial");
+    await page.getByTestId("new-transaction").click();
+    const form = page.getByRole("dialog", { name: "Nueva transacción" });
+    await expect(form.getByLabel("Fecha contable")).toBeVisible();
+    await form.getByLabel("Cuenta de origen").click();
+    await expect(page.getByRole("option", { name: /^Caja fuerte/ })).toBeVisible();
+    await page.keyboard.press("Escape");
+  });
+});
+
 test.describe("on a phone", () => {
   test.use(PHONE);
 
