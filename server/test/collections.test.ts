@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { todayIn } from "../src/collections/rules.ts";
+import { todayIn } from "@tumble/domain/businessDate";
 import { Client, failure, startTestServer, type TestServer } from "./support/testServer.ts";
 import { SyncClient } from "./support/syncClient.ts";
 

@@ -1,6 +1,6 @@
 import { defaultDateRange } from "@tumble/domain/datePresets";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { todayIn } from "../src/collections/rules.ts";
+import { todayIn } from "@tumble/domain/businessDate";
 import { DEMO_ACCOUNTS } from "../src/seed/demo.ts";
 import { DEMO_CAMPAIGN_FRIENDLY_ID } from "../src/seed/demo/50_marketing.ts";
 import { Client, startTestServer, type TestServer } from "./support/testServer.ts";

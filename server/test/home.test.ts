@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDays } from "@tumble/domain/datePresets";
-import { todayIn } from "../src/collections/rules.ts";
+import { todayIn } from "@tumble/domain/businessDate";
 import { newId } from "../src/runtime/ids.ts";
 import { Client, startTestServer, type TestServer } from "./support/testServer.ts";
 

@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 import type { DB } from "../db/schema.ts";
-import { todayIn } from "../collections/rules.ts";
+import { todayIn } from "@tumble/domain/businessDate";
 
 /**
  * The business date an entry made now belongs to: today in its store's time zone; an entry of no

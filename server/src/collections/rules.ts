@@ -1,5 +1,6 @@
 import type { Kysely } from "kysely";
 import { lineAmountCents } from "@tumble/domain/collectionStats";
+import { todayIn } from "@tumble/domain/businessDate";
 import { formatUSD } from "@tumble/domain/money";
 import type { DB } from "../db/schema.ts";
 import { AppError } from "../runtime/errors.ts";
@@ -18,10 +19,6 @@ export interface LineInput {
   billsCents: number;
   meterReading?: number | null;
   note?: string | null;
-}
-
-export function todayIn(timeZone: string, now = new Date()): string {
-  return new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(now);
 }
 
 export async function storeForCollection(db: Kysely<DB>, companyId: string, storeId: string) {

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { addDays } from "@tumble/domain/datePresets";
-import { todayIn } from "../collections/rules.ts";
+import { todayIn } from "@tumble/domain/businessDate";
 import { query } from "../runtime/define.ts";
 
 // The home's "today" figures (spec section 6 gates): each active store's collected total for its

@@ -1,5 +1,5 @@
 import type { Insertable } from "kysely";
-import { todayIn } from "../../collections/rules.ts";
+import { todayIn } from "@tumble/domain/businessDate";
 import type { CollectionLinesTable, CollectionsTable } from "../../db/schema.ts";
 import { newId } from "../../runtime/ids.ts";
 import { prng, type DemoSeeder } from "../demoContext.ts";
