@@ -1,0 +1,108 @@
+import { sql, type Kysely, type RawBuilder } from "kysely";
+import { bucketsBetween, isTimeGroup, type RevenueGroup } from "@tumble/domain/reports";
+import type { DB } from "../db/schema.ts";
+
+// Revenue from verified collections (adjusting records included: they carry the corrections),
+// changers left out (what a changer takes in is change, not income). Business dates are the
+// store's; with times, the first day counts from `fromTime` and the last day up to `toTime`,
+// by the local time the visit was submitted (an adjusting record goes by its original's).
+
+export interface Period {
+  from: string;
+  to: string;
+  fromTime?: string;
+  toTime?: string;
+}
+
+export interface Sum {
+  key: string;
+  label: string;
+  coinsCents: number;
+  billsCents: number;
+  totalCents: number;
+}
+
+/** The grouping column and the label column of each grouping. */
+function grouping(group: RevenueGroup, allStores: boolean): { key: RawBuilder<string>; label: RawBuilder<string> } {
+  const withStore = (name: RawBuilder<string>) => (allStores ? sql<string>`s.name || ' · ' || ${name}` : name);
+  switch (group) {
+    case "day":
+      return { key: sql`to_char(c.business_date, 'YYYY-MM-DD')`, label: sql`to_char(c.business_date, 'YYYY-MM-DD')` };
+    case "week":
+      return { key: sql`to_char(date_trunc('week', c.business_date), 'YYYY-MM-DD')`, label: sql`to_char(date_trunc('week', c.business_date), 'YYYY-MM-DD')` };
+    case "month":
+      return { key: sql`to_char(c.business_date, 'YYYY-MM')`, label: sql`to_char(c.business_date, 'YYYY-MM')` };
+    case "section":
+      return { key: sql`m.section_id`, label: withStore(sql`min(sec.name)`) };
+    case "equipmentType":
+      return { key: sql`m.equipment_type_id`, label: sql`min(t.name)` };
+    case "category":
+      return { key: sql`t.category`, label: sql`t.category` };
+    case "machine":
+      return { key: sql`l.machine_id`, label: withStore(sql`min(m.label)`) };
+  }
+}
+
+/** Sums of the company's verified, non-changer lines in the period, by the grouping. */
+export async function revenueSums(db: Kysely<DB>, companyId: string, storeId: string | null, period: Period, group: RevenueGroup): Promise<Sum[]> {
+  const { key, label } = grouping(group, storeId === null);
+  const localTime = sql`(coalesce(o.submitted_at, c.submitted_at) at time zone s.time_zone)::time`;
+  const fromTime = period.fromTime ? sql`and (c.business_date > ${period.from}::date or ${localTime} >= ${period.fromTime}::time)` : sql``;
+  const toTime = period.toTime ? sql`and (c.business_date < ${period.to}::date or ${localTime} <= ${period.toTime}::time)` : sql``;
+  const store = storeId ? sql`and c.store_id = ${storeId}` : sql``;
+  const labelGroup = group === "section" || group === "machine" ? (storeId === null ? sql`, s.name` : sql``) : sql``;
+  const rows = await sql<{ key: string; label: string; coins: string; bills: string }>`
+    select ${key} as key, ${label} as label, sum(l.coins_cents) as coins, sum(l.bills_cents) as bills
+    from collections c
+    join collection_lines l on l.company_id = c.company_id and l.collection_id = c.id
+    join machines m on m.company_id = l.company_id and m.id = l.machine_id
+    join equipment_types t on t.company_id = m.company_id and t.id = m.equipment_type_id
+    join stores s on s.company_id = c.company_id and s.id = c.store_id
+    left join store_sections sec on sec.company_id = m.company_id and sec.id = m.section_id
+    left join collections o on o.company_id = c.company_id and o.id = c.adjusts_collection_id
+    where c.company_id = ${companyId}
+      and c.status = 'verified'
+      and c.business_date between ${period.from}::date and ${period.to}::date
+      and coalesce(t.special_case, '') <> 'changer' and t.category <> 'change'
+      ${store} ${fromTime} ${toTime}
+    group by 1${labelGroup}
+    order by 1`.execute(db);
+  return rows.rows.map((r) => {
+    const coinsCents = Number(r.coins);
+    const billsCents = Number(r.bills);
+    return { key: r.key, label: r.label, coinsCents, billsCents, totalCents: coinsCents + billsCents };
+  });
+}
+
+export interface RevenueRow extends Sum {
+  compareKey?: string;
+  compareTotalCents?: number;
+}
+
+/**
+ * The rows of the report. Time groupings list every bucket of the range (empty ones at zero) and
+ * pair bucket i with the comparison period's bucket i; other groupings pair by key.
+ */
+export function pairRows(group: RevenueGroup, period: Period, sums: Sum[], compare: Period | null, compareSums: Sum[] | null): RevenueRow[] {
+  const zero = (key: string): Sum => ({ key, label: key, coinsCents: 0, billsCents: 0, totalCents: 0 });
+  if (isTimeGroup(group)) {
+    const byKey = new Map(sums.map((s) => [s.key, s]));
+    const buckets = bucketsBetween(period.from, period.to, group);
+    const compareBuckets = compare ? bucketsBetween(compare.from, compare.to, group) : [];
+    const compareByKey = new Map((compareSums ?? []).map((s) => [s.key, s]));
+    return buckets.map((bucket, i) => {
+      const row: RevenueRow = byKey.get(bucket) ?? zero(bucket);
+      if (!compare) return row;
+      const other = compareBuckets[i];
+      return { ...row, compareKey: other, compareTotalCents: other ? (compareByKey.get(other)?.totalCents ?? 0) : 0 };
+    });
+  }
+  if (!compare) return sums;
+  const compareByKey = new Map((compareSums ?? []).map((s) => [s.key, s]));
+  const keys = new Set(sums.map((s) => s.key));
+  // What earned only in the comparison period still shows, at zero now.
+  const rows: RevenueRow[] = [...sums, ...(compareSums ?? []).filter((s) => !keys.has(s.key)).map((s) => ({ ...zero(s.key), label: s.label }))];
+  return rows
+    .map((r) => ({ ...r, compareTotalCents: compareByKey.get(r.key)?.totalCents ?? 0 }))
+    .sort((a, b) => b.totalCents - a.totalCents || a.label.localeCompare(b.label));
+}
