@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { csvCell, toCsv } from "./csv.ts";
+import { csvCell, csvFileText, toCsv, UTF8_BOM } from "./csv.ts";
 
 describe("csv", () => {
   it("quotes commas, quotes and line breaks", () => {
@@ -28,5 +28,16 @@ describe("csv", () => {
         ],
       ),
     ).toBe('Store,Total\nA,1.00\n"B, C",-2.00\n');
+  });
+
+  it("starts a file with the UTF-8 byte-order mark, once, so Excel reads Spanish names right", () => {
+    const csv = toCsv(["Tienda", "Categoría"], [["Peña Lavandería", "Máquinas"]]);
+    const file = csvFileText(csv);
+    expect(file.startsWith(UTF8_BOM)).toBe(true);
+    expect(csvFileText(file)).toBe(file);
+    const bytes = new TextEncoder().encode(file);
+    expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    // Read back as UTF-8 (the BOM dropped, as Excel does), every accent is where it was.
+    expect(new TextDecoder("utf-8").decode(bytes)).toBe(csv);
   });
 });

@@ -14,3 +14,14 @@ export function csvCell(value: CsvValue): string {
 export function toCsv(header: readonly string[], rows: readonly (readonly CsvValue[])[]): string {
   return [header, ...rows].map((line) => line.map(csvCell).join(",")).join("\n") + "\n";
 }
+
+/**
+ * The byte-order mark a CSV file starts with, so spreadsheet programs (Excel) read it as UTF-8
+ * and Spanish names keep their accents ("Lavandería", "Peña").
+ */
+export const UTF8_BOM = "\uFEFF";
+
+/** A CSV file's text as saved: the byte-order mark, once, then the CSV. */
+export function csvFileText(csv: string): string {
+  return csv.startsWith(UTF8_BOM) ? csv : UTF8_BOM + csv;
+}

@@ -1,4 +1,4 @@
-import { toCsv } from "@tumble/domain/csv";
+import { csvFileText, toCsv } from "@tumble/domain/csv";
 import type { DataColumn } from "./types";
 
 /** The rows as CSV over the given columns (those with a CSV or sort value), in the order given. */
@@ -12,8 +12,8 @@ export function rowsToCsv<T>(columns: readonly DataColumn<T>[], rows: readonly T
 
 /** Saves text as a file through a temporary link (no server round trip). */
 export function downloadCsv(filename: string, csv: string): void {
-  // A byte-order mark so spreadsheet programs read the file as UTF-8 (accents in Spanish names).
-  const url = URL.createObjectURL(new Blob(["\uFEFF", csv], { type: "text/csv;charset=utf-8" }));
+  // With the byte-order mark, so spreadsheet programs read the file as UTF-8 (accents in Spanish names).
+  const url = URL.createObjectURL(new Blob([csvFileText(csv)], { type: "text/csv;charset=utf-8" }));
   const a = document.createElement("a");
   a.href = url;
   a.download = filename.endsWith(".csv") ? filename : `${filename}.csv`;
