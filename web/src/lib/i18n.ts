@@ -21,6 +21,7 @@ export const NAMESPACES = [
   "cash",
   "reconciliation",
   "bank",
+  "reports",
 ] as const;
 
 /** Any tag for Spanish ("es", "es-MX") becomes es; everything else en. */

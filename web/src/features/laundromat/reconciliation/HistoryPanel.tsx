@@ -49,7 +49,11 @@ export function HistoryPanel() {
       {
         id: "period",
         header: t("history.period"),
-        cell: (r) => `${formatDisplayDate(r.fromDate)} – ${formatDisplayDate(r.toDate)}`,
+        cell: (r) => (
+          <Text inherit style={{ whiteSpace: "nowrap" }}>
+            {formatDisplayDate(r.fromDate)} – {formatDisplayDate(r.toDate)}
+          </Text>
+        ),
         sortValue: (r) => r.toDate,
         csv: (r) => `${r.fromDate} – ${r.toDate}`,
         card: "title",
@@ -58,26 +62,17 @@ export function HistoryPanel() {
         id: "status",
         header: t("history.status"),
         cell: (r) => (
-          <Badge color={r.status === "closed" ? "teal" : "gray"} variant="light">
+          <Badge color={r.status === "closed" ? "teal" : "gray"} variant="light" style={{ flexShrink: 0 }}>
             {t(`periodStatus.${r.status}`, { defaultValue: r.status })}
           </Badge>
         ),
         sortValue: (r) => r.status,
         csv: (r) => t(`periodStatus.${r.status}`, { defaultValue: r.status }),
         card: "badge",
-        width: 120,
       },
     ];
     if (!storeId) cols.push({ id: "store", header: t("history.store"), cell: (r) => r.storeName, sortValue: (r) => r.storeName });
     cols.push(
-      {
-        id: "opening",
-        header: t("figures.opening"),
-        cell: (r) => formatUSD(r.openingCents),
-        sortValue: (r) => r.openingCents,
-        align: "right",
-        csv: cents("openingCents"),
-      },
       {
         id: "expected",
         header: t("figures.expected"),
@@ -110,20 +105,16 @@ export function HistoryPanel() {
       {
         id: "closed",
         header: t("history.closedBy"),
-        cell: (r) => t("history.byAt", { name: r.closedByName ?? "", when: formatDisplayDateTime(r.closedAt) }),
+        cell: (r) => <WhoWhen name={r.closedByName} at={r.closedAt} text={r.note} />,
         sortValue: (r) => r.closedAt,
-        csv: (r) => t("history.byAt", { name: r.closedByName ?? "", when: formatDisplayDateTime(r.closedAt) }),
+        csv: (r) => [r.closedByName, formatDisplayDateTime(r.closedAt), r.note].filter(Boolean).join(" · "),
       },
-      { id: "note", header: t("history.note"), cell: (r) => r.note ?? "", sortValue: (r) => r.note ?? "" },
       {
         id: "reopened",
         header: t("history.reopened"),
-        cell: (r) =>
-          r.reopenedAt
-            ? [t("history.byAt", { name: r.reopenedByName ?? "", when: formatDisplayDateTime(r.reopenedAt) }), r.reopenReason].filter(Boolean).join(" · ")
-            : "",
+        cell: (r) => (r.reopenedAt ? <WhoWhen name={r.reopenedByName} at={r.reopenedAt} text={r.reopenReason} /> : "—"),
         sortValue: (r) => r.reopenedAt ?? 0,
-        csv: (r) => (r.reopenedAt ? `${formatDisplayDateTime(r.reopenedAt)} ${r.reopenReason ?? ""}` : ""),
+        csv: (r) => (r.reopenedAt ? [r.reopenedByName, formatDisplayDateTime(r.reopenedAt), r.reopenReason].filter(Boolean).join(" · ") : ""),
       },
     );
     if (isOwner)
@@ -156,7 +147,7 @@ export function HistoryPanel() {
   const sort: SortState = { id: search.hsort ?? "period", desc: search.hdesc ?? true };
   return (
     <Stack gap="md" data-testid="history-panel">
-      <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm">
+      <SimpleGrid cols={3} spacing={{ base: "xs", sm: "sm" }}>
         <Stat label={t("history.total")} value={rows ? signedUSD(totalCents) : "…"} color={VARIANCE_COLOR[varianceTone(totalCents)]} testId="stat-total" />
         <Stat label={t("history.short")} value={rows ? formatUSD(shortCents) : "…"} testId="stat-short" />
         <Stat label={t("history.over")} value={rows ? signedUSD(overCents) : "…"} testId="stat-over" />
@@ -194,18 +185,32 @@ export function HistoryPanel() {
   );
 }
 
+/** Who did it and when, with their note or reason below. */
+function WhoWhen({ name, at, text }: { name: string | null; at: number; text: string | null }) {
+  return (
+    <Stack gap={0}>
+      <Text inherit>{[name, formatDisplayDateTime(at)].filter(Boolean).join(", ")}</Text>
+      {text ? (
+        <Text size="xs" c="dimmed" lineClamp={3}>
+          {text}
+        </Text>
+      ) : null}
+    </Stack>
+  );
+}
+
 const cents =
-  (key: "openingCents" | "expectedCents" | "countedClosingCents" | "varianceCents") =>
+  (key: "expectedCents" | "countedClosingCents" | "varianceCents") =>
   (r: ClosedPeriod): string =>
     (r[key] / 100).toFixed(2);
 
 function Stat({ label, value, color, testId }: { label: string; value: string; color?: string; testId: string }) {
   return (
-    <Card withBorder radius="md" p="md" data-testid={testId}>
-      <Text size="sm" c="dimmed">
+    <Card withBorder radius="md" p={{ base: "xs", sm: "md" }} data-testid={testId}>
+      <Text size="sm" c="dimmed" lh={1.3}>
         {label}
       </Text>
-      <Text size="xl" fw={700} c={color} data-testid={`${testId}-value`}>
+      <Text fz={{ base: "md", sm: "xl" }} fw={700} c={color} data-testid={`${testId}-value`}>
         {value}
       </Text>
     </Card>

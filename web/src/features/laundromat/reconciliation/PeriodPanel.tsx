@@ -1,12 +1,13 @@
 import { Alert, Badge, Button, Card, Group, Select, Stack, Text, Title } from "@mantine/core";
 import { IconAlertTriangle, IconCalendarEvent, IconLock, IconLockOpen } from "@tabler/icons-react";
-import { Link } from "@tanstack/react-router";
+import { useNavigate } from "@tanstack/react-router";
 import { useMemo, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { businessDateOf } from "@tumble/domain/businessDate";
 import { addDays } from "@tumble/domain/datePresets";
 import { formatUSD } from "@tumble/domain/money";
 import { FIGURES, type Figure } from "@tumble/domain/reconciliation";
+import { pathTarget } from "../../../app/pathTarget";
 import { api } from "../../../lib/api";
 import { useQuery, useQueryState } from "../../../lib/hooks";
 import { laundromatSelectionStore, useLaundromatSelection } from "../../../lib/laundromatSelection";
@@ -50,6 +51,8 @@ function Period({ storeId, storeName, from, to }: { storeId: string; storeName: 
   const countId = closed?.countId ?? search.count;
   const figures = useQueryState(api.reconciliation.get, periods.data ? { storeId, from, to, ...(countId ? { countId } : {}) } : "skip");
   const counts = useQueryState(api.physicalCounts.list, { storeId });
+  const pending = useQueryState(api.cashTransactions.list, closed ? "skip" : { storeId, status: "pending", from, to });
+  const pendingCount = pending.data?.length ?? 0;
   const stores = useQuery(api.stores.listAll, {});
   const settings = useQuery(api.cashSettings.get, {});
   const timeZone = stores?.find((s) => s._id === storeId)?.timeZone;
@@ -78,6 +81,14 @@ function Period({ storeId, storeName, from, to }: { storeId: string; storeName: 
           setSearch({ count: undefined });
         }}
       />
+      {pendingCount > 0 ? (
+        <Alert color="yellow" variant="light" icon={<IconAlertTriangle aria-hidden />} title={t("period.pendingTitle")} data-testid="period-pending">
+          <Stack gap="xs" align="flex-start">
+            <Text size="sm">{t("period.pending", { count: pendingCount })}</Text>
+            <GoButton path="/laundromat/cash-dashboard" search={{ status: "pending" }} label={t("period.pendingLink")} />
+          </Stack>
+        </Alert>
+      ) : null}
       {figures.error || periods.error ? (
         <Alert color="red" variant="light" icon={<IconAlertTriangle aria-hidden />} title={t("period.failed")} data-testid="period-error">
           <Stack gap="xs" align="flex-start">
@@ -152,6 +163,7 @@ function Period({ storeId, storeName, from, to }: { storeId: string; storeName: 
           to={to}
           usedBy={usedBy}
           locked={Boolean(closed)}
+          closedId={closed?._id ?? null}
           thresholdCents={settings?.varianceThresholdCents}
           onChoose={(id) => setSearch({ count: id ?? undefined })}
           drill={search.figure === "afterPeriod"}
@@ -159,7 +171,7 @@ function Period({ storeId, storeName, from, to }: { storeId: string; storeName: 
           drillEntries={f.count ? entries("afterPeriod", f.count.afterPeriodEntryIds, { from: addDays(to, 1) }, t("figures.afterPeriod")) : null}
         />
       ) : null}
-      {f && !closed && f.count ? (
+      {f && !closed && f.count && !(usedBy.get(f.count.countId)?.status === "closed") ? (
         <Group justify="flex-end">
           <Button size="md" leftSection={<IconLock size={18} aria-hidden />} onClick={() => setClosing(true)} data-testid="close-period">
             {t("close.button")}
@@ -232,12 +244,22 @@ function PeriodNotice({
     );
   }
   return (
-    <Group gap="xs">
-      <IconLockOpen size={16} aria-hidden />
+    <Group gap="xs" wrap="nowrap" align="flex-start">
+      <IconLockOpen size={16} aria-hidden style={{ flexShrink: 0, marginTop: 3 }} />
       <Text size="sm" c="dimmed" data-testid="period-open">
         {next ? t("period.openNext", { day: formatDisplayDate(next) }) : t("period.openFirst", { from: formatDisplayDate(from), to: formatDisplayDate(to) })}
       </Text>
     </Group>
+  );
+}
+
+/** Opens another screen of the app (with its search params). */
+function GoButton({ path, search, label }: { path: string; search?: Record<string, string>; label: string }) {
+  const navigate = useNavigate();
+  return (
+    <Button size="xs" variant="light" onClick={() => void navigate({ ...pathTarget(path), search: search ?? {} })}>
+      {label}
+    </Button>
   );
 }
 
@@ -258,6 +280,7 @@ function ClosingCount({
   to,
   usedBy,
   locked,
+  closedId,
   thresholdCents,
   onChoose,
   drill,
@@ -268,8 +291,10 @@ function ClosingCount({
   counts: readonly SafeCount[] | undefined;
   timeZone: string | undefined;
   to: string;
-  usedBy: Map<string, { _id: string; fromDate: string; toDate: string }>;
+  usedBy: Map<string, ClosedPeriod>;
   locked: boolean;
+  /** The closed period this range is, if any. */
+  closedId: string | null;
   thresholdCents: number | undefined;
   onChoose: (countId: string | null) => void;
   drill: boolean;
@@ -290,22 +315,23 @@ function ClosingCount({
     .sort((a, b) => a.startedAt - b.startedAt)
     .map((c) => {
       const used = usedBy.get(c._id);
-      const closesOther = used !== undefined && c._id !== f.count?.countId;
+      const closesOther = used !== undefined && used._id !== closedId;
       return {
         value: c._id,
         label: [
           formatDisplayDateTime(c.startedAt),
           formatUSD(c.countedCents ?? 0),
-          t(`countStatus.${c.status}`, { defaultValue: c.status }),
-          c.countedByName,
           closesOther ? t("count.closes", { from: formatDisplayDate(used.fromDate), to: formatDisplayDate(used.toDate) }) : null,
         ]
           .filter(Boolean)
           .join(" · "),
-        disabled: closesOther,
+        disabled: closesOther && c._id !== f.count?.countId,
       };
     });
   const count = f.count;
+  const chosen = count ? eligible.find((c) => c._id === count.countId) : undefined;
+  const usedElsewhere = count ? usedBy.get(count.countId) : undefined;
+  const countTaken = usedElsewhere && usedElsewhere._id !== closedId ? usedElsewhere : null;
   const variance = f.varianceCents;
   const tone = variance === null ? null : varianceTone(variance);
   const flagged = variance !== null && thresholdCents !== undefined && Math.abs(variance) > thresholdCents;
@@ -331,23 +357,37 @@ function ClosingCount({
             data-testid="count-select"
           />
         )}
+        {countTaken ? (
+          <Alert color="yellow" variant="light" icon={<IconAlertTriangle aria-hidden />} data-testid="count-taken">
+            <Stack gap="xs" align="flex-start">
+              <Text size="sm">
+                {t("count.taken", { from: formatDisplayDate(countTaken.fromDate), to: formatDisplayDate(countTaken.toDate), day: formatDisplayDate(to) })}
+              </Text>
+              <GoButton path="/laundromat/physical-counts" label={t("count.goCount")} />
+            </Stack>
+          </Alert>
+        ) : null}
         {!count ? (
           <Alert color="yellow" variant="light" icon={<IconAlertTriangle aria-hidden />} data-testid="no-count">
             <Stack gap="xs" align="flex-start">
               <Text size="sm">{t("count.missing", { day: formatDisplayDate(to) })}</Text>
-              <Button component={Link} to="/laundromat/physical-counts" size="xs" variant="light">
-                {t("count.goCount")}
-              </Button>
+              <GoButton path="/laundromat/physical-counts" label={t("count.goCount")} />
             </Stack>
           </Alert>
         ) : null}
       </Stack>
-      {count ? (
+      {count && !countTaken ? (
         <div>
           <StatementRow
             testId="figure-counted"
             label={t("figures.counted")}
-            hint={t("count.takenAt", { when: formatDisplayDateTime(count.startedAt) })}
+            hint={[
+              t("count.takenAt", { when: formatDisplayDateTime(count.startedAt) }),
+              chosen?.countedByName ? t("count.by", { name: chosen.countedByName }) : null,
+              t(`countStatus.${count.status}`, { defaultValue: count.status }),
+            ]
+              .filter(Boolean)
+              .join(" · ")}
             amount={formatUSD(count.countedCents)}
           />
           {count.afterPeriodEntryIds.length || count.afterPeriodCents ? (
@@ -371,22 +411,26 @@ function ClosingCount({
             strong
             label={t("figures.variance")}
             hint={t("count.varianceHint")}
+            badges={
+              tone || flagged ? (
+                <>
+                  {tone ? (
+                    <Badge color={VARIANCE_COLOR[tone]} variant="light" data-testid="variance-tone">
+                      {t(`tone.${tone}`)}
+                    </Badge>
+                  ) : null}
+                  {flagged ? (
+                    <Badge color="red" variant="filled" data-testid="variance-flagged">
+                      {t("tone.flagged")}
+                    </Badge>
+                  ) : null}
+                </>
+              ) : null
+            }
             amount={
-              <Group gap="xs" wrap="nowrap" component="span">
-                {tone ? (
-                  <Badge color={VARIANCE_COLOR[tone]} variant="light" data-testid="variance-tone">
-                    {t(`tone.${tone}`)}
-                  </Badge>
-                ) : null}
-                {flagged ? (
-                  <Badge color="red" variant="filled" data-testid="variance-flagged">
-                    {t("tone.flagged")}
-                  </Badge>
-                ) : null}
-                <Text component="span" inherit c={tone ? VARIANCE_COLOR[tone] : undefined}>
-                  {variance === null ? "" : signedUSD(variance)}
-                </Text>
-              </Group>
+              <Text component="span" inherit c={tone ? VARIANCE_COLOR[tone] : undefined}>
+                {variance === null ? "" : signedUSD(variance)}
+              </Text>
             }
           />
         </div>

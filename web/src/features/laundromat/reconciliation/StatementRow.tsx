@@ -8,6 +8,8 @@ interface Props {
   sign?: string;
   label: string;
   hint?: ReactNode;
+  /** Badges under the label (short, over, beyond threshold). */
+  badges?: ReactNode;
   amount: ReactNode;
   /** A total line (expected closing, counted closing). */
   strong?: boolean;
@@ -19,7 +21,7 @@ interface Props {
 }
 
 /** One line of the reconciliation statement; a figure with entries opens to show them. */
-export function StatementRow({ sign, label, hint, amount, strong, open = false, onToggle, children, testId }: Props) {
+export function StatementRow({ sign, label, hint, badges, amount, strong, open = false, onToggle, children, testId }: Props) {
   const panelId = useId();
   const body = (
     <Group justify="space-between" wrap="nowrap" gap="sm" align="flex-start">
@@ -35,6 +37,11 @@ export function StatementRow({ sign, label, hint, amount, strong, open = false, 
             <Text size="xs" c="dimmed">
               {hint}
             </Text>
+          ) : null}
+          {badges ? (
+            <Group gap={6} mt={4}>
+              {badges}
+            </Group>
           ) : null}
         </Stack>
       </Group>
