@@ -177,8 +177,8 @@ export function BankImportModal({
 
   const errorColumns = useMemo<DataColumn<RowError>[]>(
     () => [
-      { id: "row", header: t("import.row"), cell: (e) => e.row, sortValue: (e) => e.row, card: "title", width: 90 },
-      { id: "message", header: t("import.reason"), cell: (e) => rowErrorText(e.message, t), sortValue: (e) => e.message },
+      { id: "row", header: t("import.row"), cell: (e) => t("import.rowName", { row: e.row }), sortValue: (e) => e.row, card: "badge", width: 110 },
+      { id: "message", header: t("import.reason"), cell: (e) => rowErrorText(e.message, t), sortValue: (e) => e.message, card: "title" },
     ],
     [t],
   );
@@ -305,6 +305,8 @@ export function BankImportModal({
               </Text>
               <SegmentedControl
                 aria-labelledby="amount-mode"
+                orientation={isPhone ? "vertical" : "horizontal"}
+                fullWidth
                 value={amountMode}
                 onChange={(v) => {
                   setAmountMode(v as "amount" | "split");

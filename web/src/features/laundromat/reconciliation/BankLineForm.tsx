@@ -74,6 +74,8 @@ export function BankLineFormModal({ opened, onClose, accountId }: { opened: bool
             </Text>
             <SegmentedControl
               aria-labelledby="bank-line-direction"
+              orientation={isPhone ? "vertical" : "horizontal"}
+              fullWidth
               data={[
                 { value: "credit", label: t("add.credit") },
                 { value: "debit", label: t("add.debit") },

@@ -23,18 +23,18 @@ function LineStatus({ line }: { line: BankLine }) {
   const { t } = useTranslation("bank");
   if (line.amountCents < 0)
     return (
-      <Badge color="gray" variant="outline">
+      <Badge color="gray" variant="outline" tt="none">
         {t("status.debit")}
       </Badge>
     );
   if (!line.depositIds.length)
     return (
-      <Badge color="orange" variant="light">
+      <Badge color="orange" variant="light" tt="none">
         {t("status.unmatched")}
       </Badge>
     );
   return (
-    <Badge color="teal" variant="light">
+    <Badge color="teal" variant="light" tt="none">
       {line.automatic ? t("status.auto") : t("status.manual")}
     </Badge>
   );
@@ -86,7 +86,7 @@ function LineActions({ line, deposits, onMatch, onSettle }: { line: BankLine; de
   const canSettle = rights.canApprove && line.differenceCents !== null && line.differenceCents !== 0 && !line.settlementId;
   return (
     <Group gap={6} wrap="wrap" onClick={(e) => e.stopPropagation()}>
-      {line.amountCents > 0 ? (
+      {line.amountCents > 0 && (line.depositIds.length === 0 || line.differenceCents !== 0) ? (
         <Button size="compact-sm" variant="light" onClick={onMatch} data-testid="match-line">
           {t("match.button")}
         </Button>
@@ -174,7 +174,14 @@ export function BankLinesTable({ list, error, view, onViewChange, page, onPageCh
         card: "title",
       },
       { id: "date", header: t("columns.date"), cell: (l) => formatDisplayDate(l.date), sortValue: (l) => l.date, csv: (l) => l.date },
-      { id: "status", header: t("columns.status"), cell: (l) => <LineStatus line={l} />, sortValue: (l) => (l.depositIds.length ? 1 : 0), card: "badge" },
+      {
+        id: "status",
+        header: t("columns.status"),
+        cell: (l) => <LineStatus line={l} />,
+        sortValue: (l) => (l.depositIds.length ? 1 : 0),
+        card: "badge",
+        width: 150,
+      },
       {
         id: "deposits",
         header: t("columns.deposits"),

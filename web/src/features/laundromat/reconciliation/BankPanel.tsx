@@ -154,7 +154,7 @@ export function BankPanel() {
               data-testid="bank-account"
             />
             {account ? (
-              <Group gap="sm">
+              <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm" w={{ base: "100%", sm: "auto" }}>
                 <Button leftSection={<IconUpload size={18} aria-hidden />} size="md" onClick={() => setImportOpen(true)} data-testid="bank-import">
                   {t("import.button")}
                 </Button>
@@ -162,7 +162,7 @@ export function BankPanel() {
                   {t("add.button")}
                 </Button>
                 <AutoMatchButton accountId={account._id} />
-              </Group>
+              </SimpleGrid>
             ) : null}
           </Group>
           <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm">
@@ -171,7 +171,7 @@ export function BankPanel() {
               value={deposits ? String(deposits.length) : "…"}
               hint={
                 deposits?.length
-                  ? t("figures.depositsHint", { amount: formatUSD(deposits.reduce((s, d) => s + d.amountCents, 0)), days: oldestDeposit })
+                  ? t("figures.depositsHint", { amount: formatUSD(deposits.reduce((s, d) => s + d.amountCents, 0)), count: oldestDeposit ?? 0 })
                   : undefined
               }
               testId="bank-figure-deposits"
@@ -189,14 +189,14 @@ export function BankPanel() {
               testId="bank-figure-settle"
             />
           </SimpleGrid>
-          <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
-            <Stack gap="xs">
+          <SimpleGrid cols={{ base: 1, xl: 2 }} spacing="md" style={{ minWidth: 0 }}>
+            <Stack gap="xs" style={{ minWidth: 0 }}>
               <Title order={3} size="h4">
                 {t("unmatched.depositsTitle")}
               </Title>
               <BankUnmatchedDeposits deposits={deposits} error={list.error} />
             </Stack>
-            <Stack gap="xs">
+            <Stack gap="xs" style={{ minWidth: 0 }}>
               <Title order={3} size="h4">
                 {t("unmatched.linesTitle")}
               </Title>

@@ -14,7 +14,7 @@ export function AgeBadge({ days }: { days: number }) {
   const { t } = useTranslation("bank");
   const color = days > 14 ? "red" : days > 7 ? "orange" : "gray";
   return (
-    <Badge color={color} variant="light" data-age={days}>
+    <Badge color={color} variant="light" tt="none" style={{ flexShrink: 0, overflow: "visible" }} data-age={days}>
       {t("age", { count: days })}
     </Badge>
   );

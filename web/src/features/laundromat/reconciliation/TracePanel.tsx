@@ -1,5 +1,6 @@
 import { Alert, Badge, Button, Group, Paper, SegmentedControl, Select, Skeleton, Stack, Text, ThemeIcon, Timeline, Title, UnstyledButton } from "@mantine/core";
 import { IconBuildingBank, IconBuildingStore, IconCoins, IconLock, IconX } from "@tabler/icons-react";
+import { useMediaQuery } from "@mantine/hooks";
 import { useMemo, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { formatUSD } from "@tumble/domain/money";
@@ -282,6 +283,7 @@ function StartPicker({ kind, value, onChange }: { kind: TraceKind; value: string
 export function TracePanel() {
   const { t } = useTranslation("bank");
   const [start, setStart] = useTraceStart();
+  const isPhone = useMediaQuery("(max-width: 48em)") ?? false;
   const [kind, setKind] = useState<TraceKind>(start?.kind ?? "deposit");
   const shownKind = start?.kind ?? kind;
   const args = start
@@ -313,6 +315,8 @@ export function TracePanel() {
             </Text>
             <SegmentedControl
               aria-labelledby="trace-from"
+              orientation={isPhone ? "vertical" : "horizontal"}
+              fullWidth
               value={shownKind}
               onChange={(v) => {
                 setKind(v as TraceKind);
@@ -326,8 +330,8 @@ export function TracePanel() {
               data-testid="trace-kind"
             />
           </Stack>
-          <Group align="flex-end" gap="sm" wrap="nowrap">
-            <div style={{ flex: 1, minWidth: 0 }}>
+          <Group align="flex-end" gap="sm" wrap="wrap">
+            <div style={{ flex: "1 1 260px", minWidth: 0 }}>
               <StartPicker kind={shownKind} value={start?.id ?? null} onChange={(id) => setStart({ kind: shownKind, id })} />
             </div>
             {start ? (
