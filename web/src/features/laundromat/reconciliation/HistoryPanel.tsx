@@ -62,13 +62,14 @@ export function HistoryPanel() {
         id: "status",
         header: t("history.status"),
         cell: (r) => (
-          <Badge color={r.status === "closed" ? "teal" : "gray"} variant="light" style={{ flexShrink: 0 }}>
+          <Badge color={r.status === "closed" ? "teal" : "gray"} variant="light" miw="fit-content">
             {t(`periodStatus.${r.status}`, { defaultValue: r.status })}
           </Badge>
         ),
         sortValue: (r) => r.status,
         csv: (r) => t(`periodStatus.${r.status}`, { defaultValue: r.status }),
         card: "badge",
+        width: 130,
       },
     ];
     if (!storeId) cols.push({ id: "store", header: t("history.store"), cell: (r) => r.storeName, sortValue: (r) => r.storeName });

@@ -393,7 +393,7 @@ function ClosingCount({
           {count.afterPeriodEntryIds.length || count.afterPeriodCents ? (
             <StatementRow
               testId="figure-afterPeriod"
-              sign="−"
+              sign="±"
               label={t("figures.afterPeriod")}
               hint={t("count.afterHint", { day: formatDisplayDate(to) })}
               amount={signedUSD(-count.afterPeriodCents)}
