@@ -56,9 +56,27 @@ function walk(value: unknown, reads: Set<string>, writes: Set<string>): void {
     case "MergeQueryNode":
       addWrite(node.into, writes);
       break;
+    case "RawNode":
+      rawTables(((node.sqlFragments as string[]) ?? []).join(" ? "), reads, writes);
+      break;
   }
   for (const key in node) {
     if (key !== "kind") walk(node[key], reads, writes);
+  }
+}
+
+/**
+ * Tables named in hand-written SQL (sql`…`), which the builder's nodes do not show: what follows
+ * insert into, update and delete from is written; what follows from and join is read. A word that
+ * is no table (a subquery's alias, unnest) is harmless: no write ever names it.
+ */
+const RAW_TABLE = /\b(insert\s+into|(?<!\b(?:for|do|key)\s+)update|delete\s+from|from|join)\s+(?:only\s+)?"?([a-z_][a-z0-9_]*)/gi;
+
+function rawTables(text: string, reads: Set<string>, writes: Set<string>): void {
+  for (const [, verb, table] of text.matchAll(RAW_TABLE)) {
+    const name = table.toLowerCase();
+    if (/^(insert|update|delete)/i.test(verb)) writes.add(name);
+    else reads.add(name);
   }
 }
 
