@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { todayIn } from "@tumble/domain/businessDate";
 import { addDays } from "@tumble/domain/datePresets";
 import { weekStart } from "@tumble/domain/reports";
+import { SyncClient } from "./support/syncClient.ts";
 import { Client, failure, startTestServer, type TestServer } from "./support/testServer.ts";
 
 // Reports over HTTP (issue 15) on a small history of a fresh store, figures worked out by hand
@@ -344,5 +345,23 @@ describe("cadence", () => {
     );
     const [l2] = await owner.query<Array<{ usualIntervalDays: number; daysSinceLast: number; overdue: boolean }>>("reports:cadence", { storeId: late.storeId });
     expect([l2.usualIntervalDays, l2.daysSinceLast, l2.overdue]).toEqual([5, 20, true]);
+  });
+});
+
+describe("live", () => {
+  // Last: it adds a visit the figures above do not hold.
+  it("updates an open report when a collection is verified elsewhere", async () => {
+    const socket = await SyncClient.connect(server.url, owner.token);
+    try {
+      const report = socket.subscribe("reports:revenue", { storeId, from: l(1), to: lastOf(L), groupBy: "month" });
+      const first = (await report.next(1)).value as Revenue;
+      expect(first.totals.totalCents).toBe(48_000);
+      // A visit of day 28 for $7.77, verified by the manager: the open report goes to 48777.
+      await collectAndVerify(storeId, machine, l(28), [["W2", 777, 0]]);
+      const second = (await report.next(2)).value as Revenue;
+      expect(second.totals.totalCents).toBe(48_777);
+    } finally {
+      socket.close();
+    }
   });
 });
