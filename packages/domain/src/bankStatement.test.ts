@@ -61,6 +61,20 @@ describe("automatic matching", () => {
   const deposit = (id: string, date: string, amountCents: number, bagNumber: string | null = null) => ({ id, date, amountCents, bagNumber, slipNumber: null });
   const line = (id: string, date: string, amountCents: number, description = "DEPOSIT") => ({ id, date, amountCents, description, reference: null });
 
+  it("matches 40,000 lines against 5,000 deposits at once, looking only at equal amounts", () => {
+    // Deposits of $100.01 to $150.00 over March; each line carries one of them, a day later, among fees.
+    const deposits = Array.from({ length: 5_000 }, (_, i) => deposit(`d${i}`, `2026-03-${String((i % 28) + 1).padStart(2, "0")}`, 10_001 + i));
+    const lines = Array.from({ length: 40_000 }, (_, i) =>
+      i < 5_000 ? line(`l${i}`, `2026-03-${String((i % 28) + 2).padStart(2, "0")}`, 10_001 + i) : line(`f${i}`, "2026-03-15", -(i % 900) - 1),
+    );
+    const started = performance.now();
+    const pairs = autoMatch(deposits, lines);
+    expect(pairs).toHaveLength(5_000);
+    expect(pairs.every((p) => p.lineId.slice(1) === p.depositId.slice(1))).toBe(true);
+    // Every line against every deposit took about ten seconds; by amount it is tens of milliseconds.
+    expect(performance.now() - started).toBeLessThan(2_000);
+  });
+
   it("takes equal amounts within the window, nearest date first", () => {
     expect(autoMatch([deposit("d1", "2026-03-01", 5000), deposit("d2", "2026-03-03", 5000)], [line("l1", "2026-03-04", 5000)])).toEqual([
       { lineId: "l1", depositId: "d2" },

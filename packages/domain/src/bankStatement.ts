@@ -185,13 +185,19 @@ export function autoMatch(
   lines: readonly LineToMatch[],
   windowDays = DEFAULT_MATCH_WINDOW_DAYS,
 ): Array<{ lineId: string; depositId: string }> {
-  for (const d of deposits) assertCents(d.amountCents);
+  // Deposits by amount: a line looks only at those of its own amount, so thousands of lines and
+  // deposits match in linear time rather than every line against every deposit.
+  const byAmount = new Map<number, DepositToMatch[]>();
+  for (const d of deposits) {
+    assertCents(d.amountCents);
+    byAmount.set(d.amountCents, [...(byAmount.get(d.amountCents) ?? []), d]);
+  }
   const free = new Set(deposits.map((d) => d.id));
   const pairs: Array<{ lineId: string; depositId: string }> = [];
   const ordered = [...lines].filter((l) => l.amountCents > 0).sort((a, b) => a.date.localeCompare(b.date) || a.id.localeCompare(b.id));
   for (const line of ordered) {
-    const candidates = deposits
-      .filter((d) => free.has(d.id) && d.amountCents === line.amountCents && daysBetween(d.date, line.date) <= windowDays)
+    const candidates = (byAmount.get(line.amountCents) ?? [])
+      .filter((d) => free.has(d.id) && daysBetween(d.date, line.date) <= windowDays)
       .map((d) => ({ d, named: namesDeposit(line, d) ? 0 : 1, gap: daysBetween(d.date, line.date) }))
       .sort((a, b) => a.named - b.named || a.gap - b.gap || a.d.date.localeCompare(b.d.date) || a.d.id.localeCompare(b.d.id));
     const best = candidates[0];

@@ -84,17 +84,10 @@ interface SafeLine {
 }
 
 /** The safe's approved lines dated in [from, to] (either end open), less closing counts' variance postings. */
-async function safeLines(
-  db: Kysely<DB>,
-  companyId: string,
-  storeId: string,
-  accountId: string,
-  range: { from?: string; to?: string; postedBefore?: Date },
-): Promise<SafeLine[]> {
+function safeLinesQuery(db: Kysely<DB>, companyId: string, storeId: string, accountId: string, range: { from?: string; to?: string; postedBefore?: Date }) {
   let q = db
     .selectFrom("cashEntries as e")
     .innerJoin("cashTransactions as t", (j) => j.onRef("t.companyId", "=", "e.companyId").onRef("t.id", "=", "e.transactionId"))
-    .select(["e.transactionId", "t.kind", "t.countId", "e.amountCents"])
     .where("e.companyId", "=", companyId)
     .where("e.accountId", "=", accountId)
     .where("e.seq", "is not", null)
@@ -117,8 +110,30 @@ async function safeLines(
   if (range.from) q = q.where("e.businessDate", ">=", range.from);
   if (range.to) q = q.where("e.businessDate", "<=", range.to);
   if (range.postedBefore) q = q.where("e.postedAt", "<", range.postedBefore);
-  const rows = await q.orderBy("e.businessDate").orderBy("e.seq").execute();
+  return q;
+}
+
+async function safeLines(
+  db: Kysely<DB>,
+  companyId: string,
+  storeId: string,
+  accountId: string,
+  range: { from?: string; to?: string; postedBefore?: Date },
+): Promise<SafeLine[]> {
+  const rows = await safeLinesQuery(db, companyId, storeId, accountId, range)
+    .select(["e.transactionId", "t.kind", "t.countId", "e.amountCents"])
+    .orderBy("e.businessDate")
+    .orderBy("e.seq")
+    .execute();
   return rows.map((r) => ({ transactionId: r.transactionId, kind: r.kind, countId: r.countId, amountCents: Number(r.amountCents) }));
+}
+
+/** The same lines' sum, without reading them: the opening of a store's first period is its whole history before it. */
+async function safeSum(db: Kysely<DB>, companyId: string, storeId: string, accountId: string, range: { from?: string; to?: string }): Promise<number> {
+  const row = await safeLinesQuery(db, companyId, storeId, accountId, range)
+    .select((eb) => eb.fn.sum<string | null>("e.amountCents").as("cents"))
+    .executeTakeFirst();
+  return Number(row?.cents ?? 0);
 }
 
 const total = (lines: SafeLine[]) => lines.reduce((sum, l) => sum + l.amountCents, 0);
@@ -160,8 +175,8 @@ export async function reconcile(db: Kysely<DB>, companyId: string, store: StoreR
       previous.toDate < dayBefore(from) ? await safeLines(db, companyId, store.id, accountId, { from: dayAfter(previous.toDate), to: dayBefore(from) }) : [];
     opening = { cents: Number(previous.countedClosingCents) + total(gap), source: "closedPeriod", reconciliationId: previous.id, entryIds: ids(gap) };
   } else {
-    const before = await safeLines(db, companyId, store.id, accountId, { to: dayBefore(from) });
-    opening = { cents: total(before), source: "ledger", reconciliationId: null, entryIds: ids(before) };
+    // The whole history before the period: summed in the database, not listed (years of lines).
+    opening = { cents: await safeSum(db, companyId, store.id, accountId, { to: dayBefore(from) }), source: "ledger", reconciliationId: null, entryIds: [] };
   }
   const lines = await safeLines(db, companyId, store.id, accountId, { from, to });
   const figures = Object.fromEntries(FIGURES.map((f) => [f, { cents: 0, entryIds: [] as string[] }])) as Record<Figure, FigureLines>;
