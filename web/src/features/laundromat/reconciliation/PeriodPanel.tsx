@@ -122,7 +122,14 @@ function Period({ storeId, storeName, from, to }: { storeId: string; storeName: 
               hint={
                 f.opening.source === "closedPeriod"
                   ? previous
-                    ? t("period.openingFromClosed", { from: formatDisplayDate(previous.fromDate), to: formatDisplayDate(previous.toDate) })
+                    ? addDays(previous.toDate, 1) < from
+                      ? t("period.openingFromClosedGap", {
+                          from: formatDisplayDate(previous.fromDate),
+                          to: formatDisplayDate(previous.toDate),
+                          gapFrom: formatDisplayDate(addDays(previous.toDate, 1)),
+                          gapTo: formatDisplayDate(addDays(from, -1)),
+                        })
+                      : t("period.openingFromClosed", { from: formatDisplayDate(previous.fromDate), to: formatDisplayDate(previous.toDate) })
                     : t("period.openingFromClosedShort")
                   : t("period.openingFromLedger", { day: formatDisplayDate(from) })
               }
