@@ -16,29 +16,35 @@ export function AccountCards({ accounts, selectedId, onSelect }: Props) {
   const { t } = useTranslation("cash");
   if (!accounts) return <Skeleton h={84} radius="md" />;
   return (
-    <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="sm" data-testid="cash-account-cards">
-      {accounts.map((a) => (
-        <UnstyledButton
-          key={a._id}
-          className={classes.accountCard}
-          data-selected={a._id === selectedId || undefined}
-          aria-pressed={a._id === selectedId}
-          onClick={() => onSelect(a)}
-          data-testid="cash-account"
-          data-kind={a.kind}
-          data-balance={a.balanceCents}
-        >
-          <Text size="sm" fw={600} truncate>
-            {accountName(t, a)}
-          </Text>
-          <Text size="xs" c="dimmed" truncate>
-            {a.storeId ? t(`accountKinds.${a.kind}`) : `${t("accounts.company")} · ${t(`accountKinds.${a.kind}`)}`}
-          </Text>
-          <Text size="xl" fw={700} mt={4} data-testid="cash-account-balance">
-            {formatUSD(a.balanceCents)}
-          </Text>
-        </UnstyledButton>
-      ))}
+    <SimpleGrid cols={{ base: 2, md: 4 }} spacing="sm" data-testid="cash-account-cards">
+      {accounts.map((a) => {
+        const name = accountName(t, a);
+        const kind = t(`accountKinds.${a.kind}`);
+        // Where the account is, and its kind unless the name already says it.
+        const detail = [a.storeId ? a.storeName : t("accounts.company"), name === kind ? null : kind].filter(Boolean).join(" · ");
+        return (
+          <UnstyledButton
+            key={a._id}
+            className={classes.accountCard}
+            data-selected={a._id === selectedId || undefined}
+            aria-pressed={a._id === selectedId}
+            onClick={() => onSelect(a)}
+            data-testid="cash-account"
+            data-kind={a.kind}
+            data-balance={a.balanceCents}
+          >
+            <Text size="sm" fw={600} truncate>
+              {name}
+            </Text>
+            <Text size="xs" c="dimmed" truncate>
+              {detail}
+            </Text>
+            <Text fz={{ base: "lg", sm: "xl" }} fw={700} mt={4} data-testid="cash-account-balance">
+              {formatUSD(a.balanceCents)}
+            </Text>
+          </UnstyledButton>
+        );
+      })}
     </SimpleGrid>
   );
 }

@@ -92,7 +92,8 @@ export function CountForm({ count, thresholdCents, onSubmitted }: Props) {
   };
 
   return (
-    <Card withBorder radius="md" p={{ base: "sm", sm: "md" }} data-testid="count-form">
+    // Visible overflow: the sticky total sticks to the screen, not to the card.
+    <Card withBorder radius="md" p={{ base: "sm", sm: "md" }} style={{ overflow: "visible" }} data-testid="count-form">
       <form onSubmit={form.submit(save)} noValidate>
         <Stack gap="md">
           <div>
@@ -151,7 +152,7 @@ export function CountForm({ count, thresholdCents, onSubmitted }: Props) {
                 {t("count.expectedLine", { expected: formatUSD(expected), variance: formatUSD(liveVariance) })}
               </Text>
             ) : null}
-            <Group justify="flex-end" align="center" wrap="nowrap" className={classes.totalRow}>
+            <Group justify="flex-end" align="center" wrap="nowrap">
               <Stack gap={0} align="flex-end">
                 <Text size="sm" c="dimmed">
                   {t("count.total")}

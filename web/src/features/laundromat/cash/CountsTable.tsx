@@ -72,7 +72,19 @@ export function CountsTable({ tableId, caption, counts, error, emptyText, page, 
   const columns = useMemo<DataColumn<PhysicalCount>[]>(
     () => [
       { id: "account", header: t("columns.account"), cell: (c) => nameOf(t, c), sortValue: (c) => nameOf(t, c), card: "title" },
-      { id: "status", header: t("columns.status"), cell: (c) => <CashStatusBadge status={c.status} />, sortValue: (c) => c.status, card: "badge", width: 150 },
+      // The review queue holds submitted counts only: no status column.
+      ...(review
+        ? []
+        : [
+            {
+              id: "status",
+              header: t("columns.status"),
+              cell: (c: PhysicalCount) => <CashStatusBadge status={c.status} />,
+              sortValue: (c: PhysicalCount) => c.status,
+              card: "badge" as const,
+              width: 150,
+            },
+          ]),
       { id: "started", header: t("columns.started"), cell: (c) => formatDisplayDateTime(c.startedAt), sortValue: (c) => c.startedAt },
       {
         id: "countedBy",

@@ -16,7 +16,10 @@ export function EntryDrawer({ entry, onClose }: { entry: CashEntry | null; onClo
         <Stack gap="sm" data-testid="entry-drawer">
           <Group gap="xs">
             <CashStatusBadge status={entry.status} />
-            <Text size="sm">{formatDisplayDate(entry.businessDate)}</Text>
+            <Text size="sm">
+              {formatDisplayDate(entry.businessDate)}
+              {entry.storeName ? ` · ${entry.storeName}` : ""}
+            </Text>
           </Group>
           {entry.description ? <Text size="sm">{entry.description}</Text> : null}
           <Text size="sm" c="dimmed">

@@ -1,4 +1,4 @@
-import { Button, Group, Modal, SegmentedControl, Select, SimpleGrid, Stack, Text, Textarea, TextInput } from "@mantine/core";
+import { Button, Group, Modal, Select, SimpleGrid, Stack, Text, Textarea, TextInput } from "@mantine/core";
 import { useMediaQuery } from "@mantine/hooks";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -130,19 +130,16 @@ export function TransactionFormModal({ opened, onClose, accounts, storeId, isAdm
               />
             ) : null}
             {kind === "adjustment" ? (
-              <Stack gap={4}>
-                <Text size="sm" fw={500} id="adjust-direction">
-                  {t("form.direction")}
-                </Text>
-                <SegmentedControl
-                  aria-labelledby="adjust-direction"
-                  data={[
-                    { value: "in", label: t("form.directionIn") },
-                    { value: "out", label: t("form.directionOut") },
-                  ]}
-                  {...form.getInputProps("direction")}
-                />
-              </Stack>
+              <Select
+                label={t("form.direction")}
+                data={[
+                  { value: "in", label: t("form.directionIn") },
+                  { value: "out", label: t("form.directionOut") },
+                ]}
+                allowDeselect={false}
+                size="md"
+                {...form.getInputProps("direction")}
+              />
             ) : null}
           </SimpleGrid>
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
