@@ -15,11 +15,13 @@ import type { DataColumn } from "../../../ui/table/types";
 import { formatDisplayDate } from "../collections/format";
 import { errorText } from "../cash/messages";
 import { rowErrorText } from "./BankMessages";
-import { cleanMapping, detectFormat, initialMapping, splitParts, type StatementFormat } from "./BankUpload";
+import { MAX_PARTS, PART_CHARS, cleanMapping, detectFormat, initialMapping, splitParts, type StatementFormat } from "./BankUpload";
 
 const PREVIEW_ROWS = 5;
-/** The largest file read: 25 parts of the server's upload. */
-const MAX_FILE_CHARS = 22_000_000;
+/** 50,000 rather than 50000. */
+const whole = (n: number) => n.toLocaleString("en-US");
+/** The largest file read: as many parts as one upload may have. */
+const MAX_FILE_CHARS = PART_CHARS * MAX_PARTS;
 
 interface Loaded {
   name: string;
@@ -96,7 +98,7 @@ export function BankImportModal({
     if (!next) return;
     const content = await readFile(next);
     if (!content.trim()) return setFileError(t("import.emptyFile"));
-    if (content.length > MAX_FILE_CHARS) return setFileError(t("import.tooLarge"));
+    if (content.length > MAX_FILE_CHARS) return setFileError(t("import.tooLarge", { size: Math.floor(MAX_FILE_CHARS / 1_000_000) }));
     const format = detectFormat(next.name, content);
     if (format === "ofx") {
       setLoaded({ name: next.name, content, format, headers: [], rows: [], lineCount: (content.match(/<STMTTRN>/gi) ?? []).length });
@@ -235,7 +237,7 @@ export function BankImportModal({
         return;
       }
       setUpload(null);
-      notifySuccess(t("import.done", { added: result.added, duplicates: result.duplicates, matched: result.matched }));
+      notifySuccess(t("import.done", { added: whole(result.added), duplicates: whole(result.duplicates), matched: whole(result.matched) }));
       close();
     } catch (error) {
       // The upload may be gone (taken by another import, or too old): send it again next time.
@@ -342,7 +344,7 @@ export function BankImportModal({
               </Alert>
             ) : null}
             <Text fw={600} size="sm">
-              {t("import.preview", { count: Math.min(PREVIEW_ROWS, loaded.rows.length), total: loaded.lineCount })}
+              {t("import.preview", { count: Math.min(PREVIEW_ROWS, loaded.rows.length), total: whole(loaded.lineCount) })}
             </Text>
             <DataTable
               tableId="bank-import-preview"
@@ -410,7 +412,7 @@ export function BankImportModal({
             </Stack>
           ) : (
             <Alert color="teal" variant="light" data-testid="import-check-ok">
-              {t("import.checkOk", { added: check.added, duplicates: check.duplicates })}
+              {t("import.checkOk", { added: whole(check.added), duplicates: whole(check.duplicates) })}
             </Alert>
           )
         ) : null}

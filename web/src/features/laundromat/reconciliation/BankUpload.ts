@@ -6,8 +6,10 @@ import type { BankMapping } from "@tumble/domain/bankStatement";
 
 export type StatementFormat = "csv" | "ofx";
 
-/** The most characters of statement one part carries (the server's limit). */
-export const PART_CHARS = 900_000;
+/** The most characters of statement one part carries (bankLines:uploadPart's limit). */
+export const PART_CHARS = 500_000;
+/** The most parts one upload may have (bankLines:import's limit). */
+export const MAX_PARTS = 25;
 /** The most bytes a part may take once sent as JSON, with room for the rest of the request. */
 const PART_BYTES = 960_000;
 
