@@ -1,5 +1,6 @@
 import { ScrollArea, Stack, Tabs, Text, Title } from "@mantine/core";
 import { IconArrowsExchange, IconBuildingBank, IconCalendarStats, IconHistory, IconRoute } from "@tabler/icons-react";
+import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { param, useSearchState, type SearchSchema } from "../../../lib/searchParams";
 import { SelectionSummary } from "../../../ui/laundromatSelection/SelectionSummary";
@@ -27,6 +28,11 @@ export function ReconciliationScreen() {
   const { t } = useTranslation("reconciliation");
   const [search, setSearch] = useSearchState(SEARCH);
   const tab = search.tab ?? "period";
+  const list = useRef<HTMLDivElement>(null);
+  // On a phone the tabs scroll sideways: keep the open one in view (a link may open any of them).
+  useEffect(() => {
+    list.current?.querySelector<HTMLElement>(`[data-testid="reconciliation-tab-${tab}"]`)?.scrollIntoView({ block: "nearest", inline: "nearest" });
+  }, [tab]);
   return (
     <Stack gap="md">
       <div>
@@ -40,7 +46,7 @@ export function ReconciliationScreen() {
       <SelectionSummary />
       <Tabs value={tab} onChange={(v) => setSearch({ tab: v && v !== "period" ? (v as ReconciliationTab) : undefined })} keepMounted={false}>
         <ScrollArea type="never" offsetScrollbars={false}>
-          <Tabs.List style={{ flexWrap: "nowrap" }}>
+          <Tabs.List style={{ flexWrap: "nowrap" }} ref={list}>
             {RECONCILIATION_TABS.map((value) => {
               const Icon = ICONS[value];
               return (
