@@ -365,3 +365,37 @@ describe("live", () => {
     }
   });
 });
+
+describe("the daily roll-up", () => {
+  // Whatever path writes a collection — verify, adjust, reject, the demo seed, or SQL by hand — revenue_days
+  // stays the sum of the verified lines by company, date, store and machine.
+  const mismatches = async () =>
+    (
+      await sql<{ n: number }>`
+        with expected as (
+          select c.company_id, c.business_date, c.store_id, l.machine_id, sum(l.coins_cents) as coins_cents, sum(l.bills_cents) as bills_cents
+          from collections c join collection_lines l on l.company_id = c.company_id and l.collection_id = c.id
+          where c.status = 'verified' group by 1, 2, 3, 4
+        ), kept as (
+          select company_id, business_date, store_id, machine_id, coins_cents, bills_cents from revenue_days where coins_cents <> 0 or bills_cents <> 0
+        )
+        select count(*)::int as n from ((select * from expected except select * from kept) union all (select * from kept except select * from expected)) x`.execute(
+        server.database.db,
+      )
+    ).rows[0].n;
+
+  it("equals the verified lines after every kind of write", async () => {
+    expect(await mismatches()).toBe(0);
+    const db = server.database.db;
+    // A verified collection sent back to submitted and verified again, by hand.
+    await sql`update collections set status = 'submitted' where id = ${collectionOn.l3}`.execute(db);
+    expect((await revenue({ groupBy: "month" })).totals.totalCents).toBe(48_777 - 28_500);
+    await sql`update collections set status = 'verified' where id = ${collectionOn.l3}`.execute(db);
+    expect(await mismatches()).toBe(0);
+    // A verified line changed and another removed, by hand.
+    await sql`update collection_lines set coins_cents = coins_cents + 1 where collection_id = ${collectionOn.l20}`.execute(db);
+    await sql`delete from collection_lines where collection_id = ${collectionOn.l3} and machine_id = ${machine.V1}`.execute(db);
+    expect(await mismatches()).toBe(0);
+    expect((await revenue({ groupBy: "month" })).totals.totalCents).toBe(48_777 + 1 - 2_500);
+  });
+});

@@ -51,6 +51,10 @@ describe("the table tracker", () => {
     expect((await track((d) => sql`delete from bank_uploads where true`.execute(d))).writes).toEqual(["bank_uploads"]);
   });
 
+  it("reads a trigger-kept table's sources with it, so their writes re-run the query", async () => {
+    expect((await track((d) => d.selectFrom("revenueDays").selectAll().execute())).reads).toEqual(["collection_lines", "collections", "revenue_days"]);
+  });
+
   it("does not take a row lock for a write, and still refuses a write in a query", async () => {
     expect((await track((d) => sql`select id from stores for update skip locked`.execute(d), true)).writes).toEqual([]);
     await expect(track((d) => sql`insert into stores (id) values ('x')`.execute(d), true)).rejects.toThrow("A query may not write (tried to write stores)");

@@ -7,6 +7,7 @@ import type { MarketingTables } from "./marketingSchema.ts";
 import type { OutboxTables } from "./outboxSchema.ts";
 import type { PreferencesTables } from "./preferencesSchema.ts";
 import type { ReconciliationTables } from "./reconciliationSchema.ts";
+import type { ReportsTables } from "./reportsSchema.ts";
 import type { StoresTables } from "./storesSchema.ts";
 
 // The database as Kysely sees it: every module's tables, camelCase (CamelCasePlugin maps them to
@@ -22,6 +23,7 @@ export interface DB
     CollectionsTables,
     CashTables,
     ReconciliationTables,
+    ReportsTables,
     MarketingTables,
     PreferencesTables,
     OutboxTables {}
@@ -33,6 +35,7 @@ export type * from "./storesSchema.ts";
 export type * from "./collectionsSchema.ts";
 export type * from "./cashSchema.ts";
 export type * from "./reconciliationSchema.ts";
+export type * from "./reportsSchema.ts";
 export type * from "./marketingSchema.ts";
 export type * from "./outboxSchema.ts";
 export type * from "./preferencesSchema.ts";

@@ -32,6 +32,7 @@ export interface MachineRow {
 export async function machineReport(db: Kysely<DB>, companyId: string, storeId: string, from: string, to: string, today: string): Promise<MachineRow[]> {
   const days = daysBetweenInclusive(from, to);
   const secondHalf = addDays(from, Math.floor(days / 2));
+  // Verified figures from the daily roll-up; a visit still waiting for verification counts as the last collection too.
   const rows = await sql<{
     id: string;
     label: string;
@@ -46,21 +47,33 @@ export async function machineReport(db: Kysely<DB>, companyId: string, storeId: 
     firstCollected: string | null;
     lastCollected: string | null;
   }>`
+    with r as (
+      select machine_id,
+        sum(coins_cents) filter (where business_date between ${from}::date and ${to}::date) as coins,
+        sum(bills_cents) filter (where business_date between ${from}::date and ${to}::date) as bills,
+        sum(coins_cents + bills_cents) filter (where business_date >= ${from}::date and business_date < ${secondHalf}::date) as first_half,
+        sum(coins_cents + bills_cents) filter (where business_date >= ${secondHalf}::date and business_date <= ${to}::date) as second_half,
+        min(business_date) as first_collected,
+        max(business_date) filter (where business_date <= ${today}::date) as last_verified
+      from revenue_days where company_id = ${companyId} and store_id = ${storeId}
+      group by machine_id
+    ), waiting as (
+      select l.machine_id, min(c.business_date) as first_waiting, max(c.business_date) filter (where c.business_date <= ${today}::date) as last_waiting
+      from collections c join collection_lines l on l.company_id = c.company_id and l.collection_id = c.id
+      where c.company_id = ${companyId} and c.store_id = ${storeId} and c.status = 'submitted'
+      group by l.machine_id
+    )
     select m.id, m.label, sec.name as section_name, t.name as type_name, t.category, m.is_active,
-      sum(l.coins_cents) filter (where c.status = 'verified' and c.business_date between ${from}::date and ${to}::date) as coins,
-      sum(l.bills_cents) filter (where c.status = 'verified' and c.business_date between ${from}::date and ${to}::date) as bills,
-      sum(l.coins_cents + l.bills_cents) filter (where c.status = 'verified' and c.business_date >= ${from}::date and c.business_date < ${secondHalf}::date) as first_half,
-      sum(l.coins_cents + l.bills_cents) filter (where c.status = 'verified' and c.business_date >= ${secondHalf}::date and c.business_date <= ${to}::date) as second_half,
-      to_char(min(c.business_date), 'YYYY-MM-DD') as first_collected,
-      to_char(max(c.business_date) filter (where c.business_date <= ${today}::date), 'YYYY-MM-DD') as last_collected
+      r.coins, r.bills, r.first_half, r.second_half,
+      to_char(least(r.first_collected, w.first_waiting), 'YYYY-MM-DD') as first_collected,
+      to_char(greatest(r.last_verified, w.last_waiting), 'YYYY-MM-DD') as last_collected
     from machines m
     join equipment_types t on t.company_id = m.company_id and t.id = m.equipment_type_id
     join store_sections sec on sec.company_id = m.company_id and sec.id = m.section_id
-    left join collection_lines l on l.company_id = m.company_id and l.machine_id = m.id
-    left join collections c on c.company_id = l.company_id and c.id = l.collection_id and c.status in ('submitted', 'verified')
+    left join r on r.machine_id = m.id
+    left join waiting w on w.machine_id = m.id
     where m.company_id = ${companyId} and m.store_id = ${storeId}
       and coalesce(t.special_case, '') <> 'changer' and t.category <> 'change'
-    group by m.id, m.label, sec.name, sec.position, t.name, t.category, m.is_active, m.position
     order by sec.position, m.position`.execute(db);
   const storeTotal = rows.rows.reduce((sum, r) => sum + Number(r.coins ?? 0) + Number(r.bills ?? 0), 0);
   const expected = await expectedFigures(

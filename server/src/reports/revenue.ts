@@ -3,9 +3,10 @@ import { bucketsBetween, isTimeGroup, type RevenueGroup } from "@tumble/domain/r
 import type { DB } from "../db/schema.ts";
 
 // Revenue from verified collections (adjusting records included: they carry the corrections),
-// changers left out (what a changer takes in is change, not income). Business dates are the
-// store's; with times, the first day counts from `fromTime` and the last day up to `toTime`,
-// by the local time the visit was submitted (an adjusting record goes by its original's).
+// changers left out (what a changer takes in is change, not income), read from the daily roll-up
+// revenue_days (docs/decisions/0027). Business dates are the store's; with times, the first day
+// counts from `fromTime` and the last day up to `toTime`, by the local time the visit was
+// submitted (an adjusting record goes by its original's): those days are read from their lines.
 
 export interface Period {
   from: string;
@@ -27,11 +28,11 @@ function grouping(group: RevenueGroup, allStores: boolean): { key: RawBuilder<st
   const withStore = (name: RawBuilder<string>) => (allStores ? sql<string>`s.name || ' · ' || ${name}` : name);
   switch (group) {
     case "day":
-      return { key: sql`to_char(c.business_date, 'YYYY-MM-DD')`, label: sql`to_char(c.business_date, 'YYYY-MM-DD')` };
+      return { key: sql`to_char(d.business_date, 'YYYY-MM-DD')`, label: sql`to_char(d.business_date, 'YYYY-MM-DD')` };
     case "week":
-      return { key: sql`to_char(date_trunc('week', c.business_date), 'YYYY-MM-DD')`, label: sql`to_char(date_trunc('week', c.business_date), 'YYYY-MM-DD')` };
+      return { key: sql`to_char(date_trunc('week', d.business_date), 'YYYY-MM-DD')`, label: sql`to_char(date_trunc('week', d.business_date), 'YYYY-MM-DD')` };
     case "month":
-      return { key: sql`to_char(c.business_date, 'YYYY-MM')`, label: sql`to_char(c.business_date, 'YYYY-MM')` };
+      return { key: sql`to_char(d.business_date, 'YYYY-MM')`, label: sql`to_char(d.business_date, 'YYYY-MM')` };
     case "section":
       return { key: sql`m.section_id`, label: withStore(sql`min(sec.name)`) };
     case "equipmentType":
@@ -39,32 +40,48 @@ function grouping(group: RevenueGroup, allStores: boolean): { key: RawBuilder<st
     case "category":
       return { key: sql`t.category`, label: sql`t.category` };
     case "machine":
-      return { key: sql`l.machine_id`, label: withStore(sql`min(m.label)`) };
+      return { key: sql`d.machine_id`, label: withStore(sql`min(m.label)`) };
   }
 }
 
 /** Sums of the company's verified, non-changer lines in the period, by the grouping. */
 export async function revenueSums(db: Kysely<DB>, companyId: string, storeId: string | null, period: Period, group: RevenueGroup): Promise<Sum[]> {
   const { key, label } = grouping(group, storeId === null);
-  const localTime = sql`(coalesce(o.submitted_at, c.submitted_at) at time zone s.time_zone)::time`;
-  const fromTime = period.fromTime ? sql`and (c.business_date > ${period.from}::date or ${localTime} >= ${period.fromTime}::time)` : sql``;
-  const toTime = period.toTime ? sql`and (c.business_date < ${period.to}::date or ${localTime} <= ${period.toTime}::time)` : sql``;
-  const store = storeId ? sql`and c.store_id = ${storeId}` : sql``;
-  const labelGroup = group === "section" || group === "machine" ? (storeId === null ? sql`, s.name` : sql``) : sql``;
+  const labelGroup = (group === "section" || group === "machine") && storeId === null ? sql`, s.name` : sql``;
+  // Whole days come from the daily roll-up; a first or last day cut by a time comes from its lines.
+  const edges = [period.fromTime ? period.from : null, period.toTime ? period.to : null].filter((d): d is string => d !== null);
+  const rollupStore = storeId ? sql`and r.store_id = ${storeId}` : sql``;
+  const rollupEdges = edges.length ? sql`and r.business_date <> all(${edges}::date[])` : sql``;
+  let edgeLines = sql``;
+  if (edges.length) {
+    const localTime = sql`(coalesce(o.submitted_at, c.submitted_at) at time zone es.time_zone)::time`;
+    const fromTime = period.fromTime ? sql`and (c.business_date > ${period.from}::date or ${localTime} >= ${period.fromTime}::time)` : sql``;
+    const toTime = period.toTime ? sql`and (c.business_date < ${period.to}::date or ${localTime} <= ${period.toTime}::time)` : sql``;
+    edgeLines = sql`
+      union all
+      select c.store_id, c.business_date, l.machine_id, l.coins_cents, l.bills_cents
+      from collections c
+      join collection_lines l on l.company_id = c.company_id and l.collection_id = c.id
+      join stores es on es.company_id = c.company_id and es.id = c.store_id
+      left join collections o on o.company_id = c.company_id and o.id = c.adjusts_collection_id
+      where c.company_id = ${companyId} and c.status = 'verified' and c.business_date = any(${edges}::date[])
+        and c.business_date between ${period.from}::date and ${period.to}::date
+        ${storeId ? sql`and c.store_id = ${storeId}` : sql``} ${fromTime} ${toTime}`;
+  }
   const rows = await sql<{ key: string; label: string; coins: string; bills: string }>`
-    select ${key} as key, ${label} as label, sum(l.coins_cents) as coins, sum(l.bills_cents) as bills
-    from collections c
-    join collection_lines l on l.company_id = c.company_id and l.collection_id = c.id
-    join machines m on m.company_id = l.company_id and m.id = l.machine_id
+    with d as (
+      select r.store_id, r.business_date, r.machine_id, r.coins_cents, r.bills_cents
+      from revenue_days r
+      where r.company_id = ${companyId} and r.business_date between ${period.from}::date and ${period.to}::date ${rollupStore} ${rollupEdges}
+      ${edgeLines}
+    )
+    select ${key} as key, ${label} as label, sum(d.coins_cents) as coins, sum(d.bills_cents) as bills
+    from d
+    join machines m on m.company_id = ${companyId} and m.id = d.machine_id
     join equipment_types t on t.company_id = m.company_id and t.id = m.equipment_type_id
-    join stores s on s.company_id = c.company_id and s.id = c.store_id
+    join stores s on s.company_id = m.company_id and s.id = d.store_id
     left join store_sections sec on sec.company_id = m.company_id and sec.id = m.section_id
-    left join collections o on o.company_id = c.company_id and o.id = c.adjusts_collection_id
-    where c.company_id = ${companyId}
-      and c.status = 'verified'
-      and c.business_date between ${period.from}::date and ${period.to}::date
-      and coalesce(t.special_case, '') <> 'changer' and t.category <> 'change'
-      ${store} ${fromTime} ${toTime}
+    where coalesce(t.special_case, '') <> 'changer' and t.category <> 'change'
     group by 1${labelGroup}
     order by 1`.execute(db);
   return rows.rows.map((r) => {

@@ -41,7 +41,7 @@ function walk(value: unknown, reads: Set<string>, writes: Set<string>): void {
   switch (node.kind) {
     case "TableNode": {
       const name = tableName(node);
-      if (name) reads.add(name);
+      if (name) addRead(name, reads);
       return;
     }
     case "InsertQueryNode":
@@ -76,8 +76,21 @@ function rawTables(text: string, reads: Set<string>, writes: Set<string>): void 
   for (const [, verb, table] of text.matchAll(RAW_TABLE)) {
     const name = table.toLowerCase();
     if (/^(insert|update|delete)/i.test(verb)) writes.add(name);
-    else reads.add(name);
+    else addRead(name, reads);
   }
+}
+
+/**
+ * Tables kept by database triggers, with the tables whose writes change them: a write's tracker
+ * sees only the statement's own table, so a query reading a derived table reads its sources too.
+ */
+const DERIVED_FROM: Record<string, readonly string[]> = {
+  revenue_days: ["collections", "collection_lines"],
+};
+
+function addRead(name: string, reads: Set<string>): void {
+  reads.add(name);
+  for (const source of DERIVED_FROM[name] ?? []) reads.add(source);
 }
 
 function addWrite(target: unknown, writes: Set<string>): void {
