@@ -588,6 +588,41 @@ describe("trace and changers", () => {
   });
 });
 
+describe("a draw approved after the closing count", () => {
+  it("is taken from the count too, so it makes no variance", async () => {
+    // A store of its own: $100.00 into the safe on day 1 of last month; a $20.00 draw dated day 20, asked then and
+    // approved only after the safe was counted at $100.00 today. Expected closing 10000 − 2000 = 8000; the count
+    // held the $20.00 still, so its counted closing is 10000 − 2000 = 8000 and the variance 0 (not +2000).
+    const { storeId: own } = await manager.mutation<{ storeId: string }>("stores:create", {
+      name: `Late draw ${Date.now()}`,
+      address: "3 Ledger Ln",
+      timeZone: TZ,
+    });
+    const ownSafe = (await manager.query<Array<{ _id: string; kind: string; storeId: string | null }>>("cashAccounts:list", { storeId: own })).find(
+      (a) => a.storeId === own && a.kind === "safe",
+    )!._id;
+    await create(admin, { kind: "adjustment", amountCents: 10_000, toAccountId: ownSafe, businessDate: d(1) });
+    const draw = await create(manager, { kind: "withdrawal", amountCents: 2_000, storeId: own, businessDate: d(20) });
+    const countId = await count(ownSafe, { bill_10000: 1 });
+    await owner.mutation("cashTransactions:approve", { transactionId: draw.transactionId, idempotencyKey: key() });
+    const r = await admin.query<Figures & { count: { lateCents: number; lateEntryIds: string[] } }>("reconciliation:get", {
+      storeId: own,
+      from: d(1),
+      to: lastDay,
+    });
+    expect(r.expectedClosingCents).toBe(8_000);
+    expect(r.count).toMatchObject({
+      countId,
+      countedCents: 10_000,
+      afterPeriodCents: 0,
+      lateCents: -2_000,
+      lateEntryIds: [draw.transactionId],
+      countedClosingCents: 8_000,
+    });
+    expect(r.varianceCents).toBe(0);
+  });
+});
+
 describe("closing and the lock", () => {
   it("closes the month, freezing its figures", async () => {
     const closed = await admin.mutation<Figures & { reconciliationId: string }>("reconciliation:close", {

@@ -23,7 +23,10 @@ export interface ClosingCount {
   /** Safe lines dated after the period but posted before the count started: the count holds them. */
   afterPeriodCents: number;
   afterPeriodEntryIds: string[];
-  /** countedCents − afterPeriodCents: what the safe held at the period's end. */
+  /** Safe lines dated in or before the period but posted after the count started: the count does not hold them yet. */
+  lateCents: number;
+  lateEntryIds: string[];
+  /** countedCents − afterPeriodCents + lateCents: what the safe held at the period's end. */
   countedClosingCents: number;
 }
 
@@ -84,7 +87,14 @@ interface SafeLine {
 }
 
 /** The safe's approved lines dated in [from, to] (either end open), less closing counts' variance postings. */
-function safeLinesQuery(db: Kysely<DB>, companyId: string, storeId: string, accountId: string, range: { from?: string; to?: string; postedBefore?: Date }) {
+interface LineRange {
+  from?: string;
+  to?: string;
+  postedBefore?: Date;
+  postedFrom?: Date;
+}
+
+function safeLinesQuery(db: Kysely<DB>, companyId: string, storeId: string, accountId: string, range: LineRange) {
   let q = db
     .selectFrom("cashEntries as e")
     .innerJoin("cashTransactions as t", (j) => j.onRef("t.companyId", "=", "e.companyId").onRef("t.id", "=", "e.transactionId"))
@@ -110,16 +120,11 @@ function safeLinesQuery(db: Kysely<DB>, companyId: string, storeId: string, acco
   if (range.from) q = q.where("e.businessDate", ">=", range.from);
   if (range.to) q = q.where("e.businessDate", "<=", range.to);
   if (range.postedBefore) q = q.where("e.postedAt", "<", range.postedBefore);
+  if (range.postedFrom) q = q.where("e.postedAt", ">=", range.postedFrom);
   return q;
 }
 
-async function safeLines(
-  db: Kysely<DB>,
-  companyId: string,
-  storeId: string,
-  accountId: string,
-  range: { from?: string; to?: string; postedBefore?: Date },
-): Promise<SafeLine[]> {
+async function safeLines(db: Kysely<DB>, companyId: string, storeId: string, accountId: string, range: LineRange): Promise<SafeLine[]> {
   const rows = await safeLinesQuery(db, companyId, storeId, accountId, range)
     .select(["e.transactionId", "t.kind", "t.countId", "e.amountCents"])
     .orderBy("e.businessDate")
@@ -189,9 +194,11 @@ export async function reconcile(db: Kysely<DB>, companyId: string, store: StoreR
   const found = await closingCount(db, companyId, store, accountId, to, countId);
   let count: ClosingCount | null = null;
   if (found) {
-    const after = (await safeLines(db, companyId, store.id, accountId, { from: dayAfter(to), postedBefore: found.startedAt })).filter(
-      (l) => l.countId !== found.id,
-    );
+    const notThisCount = (lines: SafeLine[]) => lines.filter((l) => l.countId !== found.id);
+    // The count saw the safe as the ledger stood when it started: less what was posted before it
+    // for later days, plus what was posted after it for this period (a draw approved after the count).
+    const after = notThisCount(await safeLines(db, companyId, store.id, accountId, { from: dayAfter(to), postedBefore: found.startedAt }));
+    const late = notThisCount(await safeLines(db, companyId, store.id, accountId, { from, to, postedFrom: found.startedAt }));
     count = {
       countId: found.id,
       status: found.status,
@@ -199,7 +206,9 @@ export async function reconcile(db: Kysely<DB>, companyId: string, store: StoreR
       countedCents: found.countedCents,
       afterPeriodCents: total(after),
       afterPeriodEntryIds: ids(after),
-      countedClosingCents: found.countedCents - total(after),
+      lateCents: total(late),
+      lateEntryIds: ids(late),
+      countedClosingCents: found.countedCents - total(after) + total(late),
     };
   }
   return {

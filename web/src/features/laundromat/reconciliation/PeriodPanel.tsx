@@ -21,8 +21,8 @@ import { StatementRow } from "./StatementRow";
 import type { ClosedPeriod, PeriodFigures, SafeCount } from "./types";
 import { useServerMessage } from "./useServerMessage";
 
-type Drill = "opening" | Figure | "afterPeriod";
-const DRILLS = ["opening", ...FIGURES, "afterPeriod"] as const;
+type Drill = "opening" | Figure | "afterPeriod" | "late";
+const DRILLS = ["opening", ...FIGURES, "afterPeriod", "late"] as const;
 
 interface PeriodSearch {
   count: string;
@@ -173,9 +173,12 @@ function Period({ storeId, storeName, from, to }: { storeId: string; storeName: 
           closedId={closed?._id ?? null}
           thresholdCents={settings?.varianceThresholdCents}
           onChoose={(id) => setSearch({ count: id ?? undefined })}
-          drill={search.figure === "afterPeriod"}
-          onToggleDrill={() => toggle("afterPeriod")}
-          drillEntries={f.count ? entries("afterPeriod", f.count.afterPeriodEntryIds, { from: addDays(to, 1) }, t("figures.afterPeriod")) : null}
+          open={search.figure}
+          onToggleDrill={toggle}
+          drillEntries={{
+            afterPeriod: f.count ? entries("afterPeriod", f.count.afterPeriodEntryIds, { from: addDays(to, 1) }, t("figures.afterPeriod")) : null,
+            late: f.count ? entries("late", f.count.lateEntryIds, { from, to }, t("figures.late")) : null,
+          }}
         />
       ) : null}
       {f && !closed && f.count && !(usedBy.get(f.count.countId)?.status === "closed") ? (
@@ -290,7 +293,7 @@ function ClosingCount({
   closedId,
   thresholdCents,
   onChoose,
-  drill,
+  open,
   onToggleDrill,
   drillEntries,
 }: {
@@ -304,9 +307,10 @@ function ClosingCount({
   closedId: string | null;
   thresholdCents: number | undefined;
   onChoose: (countId: string | null) => void;
-  drill: boolean;
-  onToggleDrill: () => void;
-  drillEntries: ReactNode;
+  /** The drill-down open on the screen, if any. */
+  open: string | undefined;
+  onToggleDrill: (drill: "afterPeriod" | "late") => void;
+  drillEntries: Record<"afterPeriod" | "late", ReactNode>;
 }) {
   const { t } = useTranslation("reconciliation");
   // Counts of the safe, handed in, taken on or after the period's last day (in the store's zone).
@@ -404,10 +408,23 @@ function ClosingCount({
               label={t("figures.afterPeriod")}
               hint={t("count.afterHint", { day: formatDisplayDate(to) })}
               amount={signedUSD(-count.afterPeriodCents)}
-              open={drill}
-              onToggle={count.afterPeriodEntryIds.length ? onToggleDrill : undefined}
+              open={open === "afterPeriod"}
+              onToggle={count.afterPeriodEntryIds.length ? () => onToggleDrill("afterPeriod") : undefined}
             >
-              {drillEntries}
+              {drillEntries.afterPeriod}
+            </StatementRow>
+          ) : null}
+          {count.lateEntryIds.length ? (
+            <StatementRow
+              testId="figure-late"
+              sign="±"
+              label={t("figures.late")}
+              hint={t("count.lateHint")}
+              amount={signedUSD(count.lateCents)}
+              open={open === "late"}
+              onToggle={() => onToggleDrill("late")}
+            >
+              {drillEntries.late}
             </StatementRow>
           ) : null}
           <StatementRow testId="figure-countedClosing" sign="=" label={t("figures.countedClosing")} amount={formatUSD(count.countedClosingCents)} strong />
