@@ -20,6 +20,7 @@ const MANAGER_SCREENS = [
   "/laundromat/cash-dashboard",
   // Denied to a manager: admins only.
   "/laundromat/admin-collections",
+  "/laundromat/reconciliation",
 ];
 
 const ROLE_SCREENS: [Role, string[]][] = [
