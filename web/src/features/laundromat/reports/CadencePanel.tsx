@@ -86,7 +86,20 @@ export function CadencePanel({ scope, print = false }: { scope: ReportScope; pri
     });
     return [
       { id: "machine", header: t("columns.machine"), cell: (m) => m.label, sortValue: (m) => m.label, card: "title", hideable: false },
-      ...(many ? [{ id: "store", header: t("columns.store"), cell: (m: MachineLine) => m.storeName, sortValue: (m: MachineLine) => m.storeName }] : []),
+      ...(many
+        ? [
+            {
+              id: "store",
+              header: t("columns.store"),
+              cell: (m: MachineLine) => (
+                <Text inherit component="span" style={{ whiteSpace: "nowrap" }}>
+                  {m.storeName}
+                </Text>
+              ),
+              sortValue: (m: MachineLine) => m.storeName,
+            },
+          ]
+        : []),
       {
         id: "due",
         header: t("columns.due"),
@@ -96,8 +109,8 @@ export function CadencePanel({ scope, print = false }: { scope: ReportScope; pri
               {t("cadence.dueBadge")}
             </Badge>
           ) : (
-            <Text size="sm" c="dimmed" component="span">
-              {t("cadence.notDue")}
+            <Text size="sm" c="dimmed" component="span" aria-label={t("cadence.notDue")} title={t("cadence.notDue")}>
+              —
             </Text>
           ),
         sortValue: (m) => (m.due ? 1 : 0),
@@ -142,7 +155,7 @@ export function CadencePanel({ scope, print = false }: { scope: ReportScope; pri
             </List>
           </Alert>
         ) : (
-          <Group gap={6} c="teal" data-testid="cadence-none-overdue">
+          <Group gap={6} c="teal" wrap="nowrap" align="flex-start" data-testid="cadence-none-overdue">
             <IconCircleCheck size={18} aria-hidden />
             <Text size="sm" c="teal">
               {t("cadence.noneOverdue")}

@@ -1,4 +1,4 @@
-import { Button, Group, ScrollArea, SegmentedControl, Stack, Tabs, Text, Title } from "@mantine/core";
+import { Button, Group, SegmentedControl, Stack, Tabs, Text, Title } from "@mantine/core";
 import { IconArrowLeft, IconChartBar, IconClockHour4, IconPrinter, IconUserCheck, IconWashMachine } from "@tabler/icons-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -140,18 +140,16 @@ export function ReportsScreen() {
         <NoStorePrompt />
       ) : (
         <Tabs value={tab} onChange={(v) => setSearch({ tab: v && v !== "revenue" ? (v as ReportTab) : undefined })} keepMounted={false}>
-          <ScrollArea type="never" offsetScrollbars={false}>
-            <Tabs.List style={{ flexWrap: "nowrap" }}>
-              {tabs.map((value) => {
-                const Icon = ICONS[value];
-                return (
-                  <Tabs.Tab key={value} value={value} leftSection={<Icon size={16} aria-hidden />} data-testid={`reports-tab-${value}`}>
-                    {t(`tabs.${value}`)}
-                  </Tabs.Tab>
-                );
-              })}
-            </Tabs.List>
-          </ScrollArea>
+          <Tabs.List>
+            {tabs.map((value) => {
+              const Icon = ICONS[value];
+              return (
+                <Tabs.Tab key={value} value={value} leftSection={<Icon size={16} aria-hidden />} data-testid={`reports-tab-${value}`}>
+                  {t(`tabs.${value}`)}
+                </Tabs.Tab>
+              );
+            })}
+          </Tabs.List>
           <Tabs.Panel value="revenue" pt="md">
             <RevenuePanel scope={scope} onGroupChange={(group) => setSearch({ group })} />
           </Tabs.Panel>
