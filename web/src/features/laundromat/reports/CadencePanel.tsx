@@ -1,4 +1,4 @@
-import { Alert, Badge, Card, Group, List, SimpleGrid, Stack, Text, Title } from "@mantine/core";
+import { Alert, Badge, Card, Group, List, SimpleGrid, Stack, Text, Title, VisuallyHidden } from "@mantine/core";
 import { IconAlertTriangle, IconCircleCheck, IconClockExclamation } from "@tabler/icons-react";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
@@ -109,8 +109,9 @@ export function CadencePanel({ scope, print = false }: { scope: ReportScope; pri
               {t("cadence.dueBadge")}
             </Badge>
           ) : (
-            <Text size="sm" c="dimmed" component="span" aria-label={t("cadence.notDue")} title={t("cadence.notDue")}>
-              —
+            <Text size="sm" c="dimmed" component="span" title={t("cadence.notDue")}>
+              <span aria-hidden>—</span>
+              <VisuallyHidden>{t("cadence.notDue")}</VisuallyHidden>
             </Text>
           ),
         sortValue: (m) => (m.due ? 1 : 0),

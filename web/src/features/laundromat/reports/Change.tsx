@@ -1,4 +1,4 @@
-import { Group, Text, type MantineSize } from "@mantine/core";
+import { Group, Text, VisuallyHidden, type MantineSize } from "@mantine/core";
 import { IconArrowDownRight, IconArrowUpRight, IconMinus } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
 import { formatUSD } from "@tumble/domain/money";
@@ -26,8 +26,9 @@ export function ChangePercent({ percent, size = "sm", testId }: { percent: numbe
   const { t } = useTranslation("reports");
   if (percent === null || percent === undefined) {
     return (
-      <Text size={size} c="dimmed" component="span" title={t("change.none")} aria-label={t("change.none")} data-testid={testId} data-direction="none">
-        —
+      <Text size={size} c="dimmed" component="span" title={t("change.none")} data-testid={testId} data-direction="none">
+        <span aria-hidden>—</span>
+        <VisuallyHidden>{t("change.none")}</VisuallyHidden>
       </Text>
     );
   }
@@ -40,7 +41,6 @@ export function ChangePercent({ percent, size = "sm", testId }: { percent: numbe
       gap={2}
       wrap="nowrap"
       c={COLOR[direction]}
-      aria-label={label}
       title={label}
       data-testid={testId}
       data-direction={direction}
@@ -50,6 +50,7 @@ export function ChangePercent({ percent, size = "sm", testId }: { percent: numbe
       <Text size={size} fw={600} inherit={false} c={COLOR[direction]} component="span" aria-hidden>
         {signedPercent(percent)}
       </Text>
+      <VisuallyHidden>{label}</VisuallyHidden>
     </Group>
   );
 }
