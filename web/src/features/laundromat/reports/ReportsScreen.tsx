@@ -110,7 +110,7 @@ export function ReportsScreen() {
         </Text>
       </div>
       <SelectionSummary />
-      {hasScope ? (
+      {hasScope || scope.canChooseAll ? (
         <Group gap="sm" justify="space-between" wrap="wrap">
           {scope.canChooseAll ? (
             <SegmentedControl
@@ -126,14 +126,16 @@ export function ReportsScreen() {
           ) : (
             <span />
           )}
-          <Button
-            variant="light"
-            leftSection={<IconPrinter size={16} aria-hidden />}
-            onClick={() => setSearch({ view: "print" }, { push: true })}
-            data-testid="reports-print-view"
-          >
-            {t("print.open")}
-          </Button>
+          {hasScope ? (
+            <Button
+              variant="light"
+              leftSection={<IconPrinter size={16} aria-hidden />}
+              onClick={() => setSearch({ view: "print" }, { push: true })}
+              data-testid="reports-print-view"
+            >
+              {t("print.open")}
+            </Button>
+          ) : null}
         </Group>
       ) : null}
       {!hasScope ? (

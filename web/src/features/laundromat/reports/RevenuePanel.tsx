@@ -3,7 +3,7 @@ import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { formatDisplayRange } from "@tumble/domain/dateFormat";
 import { formatUSD } from "@tumble/domain/money";
-import { isTimeGroup, REVENUE_GROUPS, suggestedTimeGroup, type RevenueGroup } from "@tumble/domain/reports";
+import { bucketsBetween, isTimeGroup, REVENUE_GROUPS, suggestedTimeGroup, type RevenueGroup } from "@tumble/domain/reports";
 import { useQueryState } from "../../../lib/hooks";
 import { DataTable } from "../../../ui/table/DataTable";
 import type { DataColumn } from "../../../ui/table/types";
@@ -13,6 +13,8 @@ import { CategoryChart, OverTimeChart, TopBottomChart } from "./RevenueCharts";
 import { bucketLabel, changeCents, csvMoney } from "./reportRules";
 import type { ReportScope } from "./useReportScope";
 import classes from "./reports.module.css";
+
+const MAX_CHART_POINTS = 400;
 
 function Kpi({ label, value, testId, children }: { label: string; value: string; testId: string; children?: React.ReactNode }) {
   return (
@@ -159,7 +161,11 @@ function useRevenueColumns(group: RevenueGroup, withComparison: boolean): DataCo
 export function RevenuePanel({ scope, onGroupChange, print = false }: { scope: ReportScope; onGroupChange?: (group: RevenueGroup) => void; print?: boolean }) {
   const { t } = useTranslation("reports");
   const group = scope.group;
-  const timeGroup = isTimeGroup(group) ? group : suggestedTimeGroup(scope.period.from, scope.period.to);
+  // The chart follows a time grouping the table uses, unless it would draw more points than it can show.
+  const timeGroup =
+    isTimeGroup(group) && bucketsBetween(scope.period.from, scope.period.to, group).length <= MAX_CHART_POINTS
+      ? group
+      : suggestedTimeGroup(scope.period.from, scope.period.to);
   const table = useQueryState(reportsApi.revenue, revenueArgs(scope, group));
   const overTime = useQueryState(reportsApi.revenue, revenueArgs(scope, timeGroup));
   const byCategory = useQueryState(reportsApi.revenue, revenueArgs(scope, "category"));
