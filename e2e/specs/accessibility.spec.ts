@@ -1,6 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { expect, test } from "../support/fixtures";
+import { selectionOf, storeSelection } from "../support/selection";
 import type { Role } from "../support/world";
 
 // Issue 12: axe-core on every built screen, signed in as each role that sees it (and the denied
@@ -52,27 +53,6 @@ async function settle(page: Page) {
   await page.waitForTimeout(250);
 }
 
-function selection(storeId: string, storeName: string) {
-  const today = new Date().toISOString().slice(0, 10);
-  return {
-    storeId,
-    storeName,
-    dateRange: {
-      fromDate: today,
-      toDate: today,
-      fromTime: "",
-      toTime: "",
-      compareFromDate: "",
-      compareToDate: "",
-      compareFromTime: "",
-      compareToTime: "",
-      enableComparison: false,
-      includeTime: false,
-    },
-    lastUpdated: 1,
-  };
-}
-
 for (const scheme of ["light", "dark"] as const) {
   test.describe(`${scheme}`, () => {
     test.use({ colorScheme: scheme, viewport: { width: 1280, height: 800 } });
@@ -81,10 +61,7 @@ for (const scheme of ["light", "dark"] as const) {
       test(`every screen a ${role.toLowerCase()} opens has no serious or critical violation`, async ({ page, signInAs, world }) => {
         test.setTimeout(180_000);
         await signInAs(world.users[role]);
-        await page.evaluate(
-          (value) => window.localStorage.setItem("tumble.laundromatSelection", JSON.stringify(value)),
-          selection(world.storeId, world.storeName),
-        );
+        await storeSelection(page, selectionOf(world));
         for (const path of paths) {
           await page.goto(path);
           await settle(page);

@@ -1,5 +1,6 @@
 import type { Browser, Page } from "@playwright/test";
-import { apiSignIn, expect, test } from "../support/fixtures";
+import { expect, test } from "../support/fixtures";
+import { selectionOf, signInWithSelection } from "../support/selection";
 import type { World } from "../support/world";
 
 // Issue 13: a manager asks for an owner draw; the owner, in another browser, sees the cash badge
@@ -9,40 +10,8 @@ import type { World } from "../support/world";
 
 const PHONE = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true };
 
-function selection(world: World) {
-  const today = new Date().toISOString().slice(0, 10);
-  return {
-    storeId: world.storeId,
-    storeName: world.storeName,
-    dateRange: {
-      fromDate: today,
-      toDate: today,
-      fromTime: "",
-      toTime: "",
-      compareFromDate: "",
-      compareToDate: "",
-      compareFromTime: "",
-      compareToTime: "",
-      enableComparison: false,
-      includeTime: false,
-    },
-    lastUpdated: 1,
-  };
-}
-
-/** Signs `page` in as `email` with the world's store selected. */
-async function prepare(page: Page, baseURL: string, email: string, world: World) {
-  const tokens = await apiSignIn(baseURL, email);
-  await page.goto("/api/health");
-  await page.evaluate(
-    ([token, refreshToken, chosen]) => {
-      window.localStorage.setItem("tumble.auth.token", token);
-      window.localStorage.setItem("tumble.auth.refreshToken", refreshToken);
-      window.localStorage.setItem("tumble.laundromatSelection", chosen);
-    },
-    [tokens.token, tokens.refreshToken, JSON.stringify(selection(world))] as const,
-  );
-}
+/** Signs `page` in as `email` with the world's store and today selected. */
+const prepare = (page: Page, baseURL: string, email: string, world: World) => signInWithSelection(page, baseURL, email, selectionOf(world));
 
 async function newPage(browser: Browser, baseURL: string, errors: string[], options: object = {}) {
   const context = await browser.newContext({ baseURL, ...options });

@@ -1,5 +1,6 @@
 import type { Locator, Page } from "@playwright/test";
-import { apiSignIn, expect, test } from "../support/fixtures";
+import { expect, test } from "../support/fixtures";
+import { selectionOf, signInWithSelection } from "../support/selection";
 
 // Issue 12: recording and verifying a collection with the keyboard alone (Tab, Enter, Space and
 // arrows; addresses typed, never a mouse click), each control showing a visible focus ring.
@@ -16,26 +17,6 @@ function quietBusinessDate(): string {
 }
 
 const display = (iso: string) => iso.replace(/^(\d{4})-(\d{2})-(\d{2})$/, "$2/$3/$1");
-
-function selection(storeId: string, storeName: string, date: string) {
-  return {
-    storeId,
-    storeName,
-    dateRange: {
-      fromDate: date,
-      toDate: date,
-      fromTime: "",
-      toTime: "",
-      compareFromDate: "",
-      compareToDate: "",
-      compareFromTime: "",
-      compareToTime: "",
-      enableComparison: false,
-      includeTime: false,
-    },
-    lastUpdated: 1,
-  };
-}
 
 /** Presses Tab until `target` has focus (at most `limit` times), then checks its focus ring shows. */
 async function tabTo(page: Page, target: Locator, limit = 80) {
@@ -65,18 +46,8 @@ async function expectFocusRing(page: Page) {
   expect(ring!.outline || ring!.shadow, "the focused control draws a ring").toBe(true);
 }
 
-async function signIn(page: Page, baseURL: string, email: string, storeId: string, storeName: string, date: string) {
-  const tokens = await apiSignIn(baseURL, email);
-  await page.goto("/api/health");
-  await page.evaluate(
-    ([token, refreshToken, value]) => {
-      window.localStorage.setItem("tumble.auth.token", token);
-      window.localStorage.setItem("tumble.auth.refreshToken", refreshToken);
-      window.localStorage.setItem("tumble.laundromatSelection", value);
-    },
-    [tokens.token, tokens.refreshToken, JSON.stringify(selection(storeId, storeName, date))] as const,
-  );
-}
+const signIn = (page: Page, baseURL: string, email: string, storeId: string, storeName: string, date: string) =>
+  signInWithSelection(page, baseURL, email, selectionOf({ storeId, storeName }, date));
 
 test("a collection is recorded, submitted and verified with the keyboard alone", async ({ page, browser, baseURL, world }) => {
   test.setTimeout(120_000);

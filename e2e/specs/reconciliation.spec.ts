@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
 import { apiSignIn, expect, test } from "../support/fixtures";
+import { selectionOf, signInWithSelection } from "../support/selection";
 import type { World } from "../support/world";
 
 // Issue 14: an admin imports a bank statement; two of last month's deposits match automatically
@@ -106,36 +107,8 @@ async function seed(baseURL: string, world: World): Promise<Seeded> {
 }
 
 /** Signs `page` in as `email` with the world's store and last month selected, in `language`. */
-async function prepare(page: Page, baseURL: string, email: string, world: World, language = "en") {
-  const tokens = await apiSignIn(baseURL, email);
-  const selection = {
-    storeId: world.storeId,
-    storeName: world.storeName,
-    dateRange: {
-      fromDate: lastMonth(1),
-      toDate: lastDayOfLastMonth(),
-      fromTime: "",
-      toTime: "",
-      compareFromDate: "",
-      compareToDate: "",
-      compareFromTime: "",
-      compareToTime: "",
-      enableComparison: false,
-      includeTime: false,
-    },
-    lastUpdated: 1,
-  };
-  await page.goto("/api/health");
-  await page.evaluate(
-    ([token, refreshToken, chosen, lng]) => {
-      window.localStorage.setItem("tumble.auth.token", token);
-      window.localStorage.setItem("tumble.auth.refreshToken", refreshToken);
-      window.localStorage.setItem("tumble.laundromatSelection", chosen);
-      window.localStorage.setItem("i18nextLng", lng);
-    },
-    [tokens.token, tokens.refreshToken, JSON.stringify(selection), language] as const,
-  );
-}
+const prepare = (page: Page, baseURL: string, email: string, world: World, language: "en" | "es" = "en") =>
+  signInWithSelection(page, baseURL, email, selectionOf(world, lastMonth(1), lastDayOfLastMonth()), language);
 
 function statement(rows: string[][]): { name: string; mimeType: string; buffer: Buffer } {
   const csv = [["Posting Date", "Description", "Amount", "Check or Slip #"], ...rows]

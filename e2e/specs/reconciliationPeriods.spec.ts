@@ -1,6 +1,5 @@
-import type { Page } from "@playwright/test";
 import { apiSignIn, expect, test } from "../support/fixtures";
-import type { World } from "../support/world";
+import { selectionOf, signInWithSelection } from "../support/selection";
 
 // Reconciliation periods: an admin closes the world store's safe for a period against a count
 // (the figures as a statement, each figure opening to its entries); the period then shows as
@@ -19,39 +18,6 @@ async function call<T>(baseURL: string, token: string, kind: "query" | "mutation
 }
 
 const addDays = (iso: string, days: number) => new Date(Date.parse(`${iso}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
-
-function selection(world: World, fromDate: string, toDate: string) {
-  return {
-    storeId: world.storeId,
-    storeName: world.storeName,
-    dateRange: {
-      fromDate,
-      toDate,
-      fromTime: "",
-      toTime: "",
-      compareFromDate: "",
-      compareToDate: "",
-      compareFromTime: "",
-      compareToTime: "",
-      enableComparison: false,
-      includeTime: false,
-    },
-    lastUpdated: 1,
-  };
-}
-
-async function prepare(page: Page, baseURL: string, email: string, chosen: object) {
-  const tokens = await apiSignIn(baseURL, email);
-  await page.goto("/api/health");
-  await page.evaluate(
-    ([token, refreshToken, value]) => {
-      window.localStorage.setItem("tumble.auth.token", token);
-      window.localStorage.setItem("tumble.auth.refreshToken", refreshToken);
-      window.localStorage.setItem("tumble.laundromatSelection", value);
-    },
-    [tokens.token, tokens.refreshToken, JSON.stringify(chosen)] as const,
-  );
-}
 
 test("an admin closes a period against a count, it locks and is listed; only the owner reopens it, with a reason", async ({ page, baseURL, world }) => {
   test.setTimeout(120_000);
@@ -81,7 +47,7 @@ test("an admin closes a period against a count, it locks and is listed; only the
   });
 
   await test.step("the admin sees the statement, opens a figure's entries and closes the period", async () => {
-    await prepare(page, base, world.users.ADMIN, selection(world, from, today));
+    await signInWithSelection(page, base, world.users.ADMIN, selectionOf(world, from, today));
     await page.goto("/laundromat/reconciliation");
     await expect(page.getByRole("heading", { name: "Reconciliation", level: 1 })).toBeVisible();
     await expect(page.getByTestId("period-open")).toContainText("No period of this store is closed yet");
@@ -124,7 +90,7 @@ test("an admin closes a period against a count, it locks and is listed; only the
   });
 
   await test.step("the owner reopens it with a reason; the period is open again", async () => {
-    await prepare(page, base, world.users.OWNER, selection(world, from, today));
+    await signInWithSelection(page, base, world.users.OWNER, selectionOf(world, from, today));
     await page.goto("/laundromat/reconciliation?tab=history");
     await page.getByTestId("reopen-period").click();
     await page.getByTestId("reopen-confirm").click();

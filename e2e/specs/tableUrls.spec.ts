@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
 import { apiSignIn, expect, test } from "../support/fixtures";
+import { selectionOf, storeSelection } from "../support/selection";
 
 // Decision 0020: a list's filters, sort, page and open row live in the URL, so a link opened in a
 // new browser (with another store and dates selected) shows the same rows; the unverified badge
@@ -17,29 +18,8 @@ function addDays(iso: string, days: number): string {
   return d.toISOString().slice(0, 10);
 }
 
-function selection(fromDate: string, toDate: string) {
-  return {
-    storeId: null,
-    storeName: "",
-    dateRange: {
-      fromDate,
-      toDate,
-      fromTime: "",
-      toTime: "",
-      compareFromDate: "",
-      compareToDate: "",
-      compareFromTime: "",
-      compareToTime: "",
-      enableComparison: false,
-      includeTime: false,
-    },
-    lastUpdated: 1,
-  };
-}
-
-async function select(page: Page, value: ReturnType<typeof selection>) {
-  await page.evaluate((s) => window.localStorage.setItem("tumble.laundromatSelection", JSON.stringify(s)), value);
-}
+const selection = (fromDate: string, toDate: string) => selectionOf({ storeId: null, storeName: "" }, fromDate, toDate);
+const select = storeSelection;
 
 async function chooseOption(page: Page, label: string, option: string) {
   const input = page.getByRole("combobox", { name: label, exact: true });
