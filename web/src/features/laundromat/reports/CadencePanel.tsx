@@ -37,13 +37,17 @@ export function CadencePanel({ scope, print = false }: { scope: ReportScope; pri
             <Badge color="red" variant="filled" leftSection={<IconAlertTriangle size={14} aria-hidden />}>
               {t("cadence.overdueBadge")}
             </Badge>
+          ) : s.lastCollected === null ? (
+            <Text size="sm" c="dimmed" component="span">
+              {t("cadence.never")}
+            </Text>
           ) : (
             <Badge color="gray" variant="light" leftSection={<IconCircleCheck size={14} aria-hidden />}>
               {t("cadence.onTime")}
             </Badge>
           ),
-        sortValue: (s) => (s.overdue ? 1 : 0),
-        csv: (s) => (s.overdue ? t("cadence.overdueBadge") : t("cadence.onTime")),
+        sortValue: (s) => (s.overdue ? 2 : s.lastCollected === null ? 0 : 1),
+        csv: (s) => (s.overdue ? t("cadence.overdueBadge") : s.lastCollected === null ? t("cadence.never") : t("cadence.onTime")),
         card: "badge",
       },
       {
