@@ -19,6 +19,7 @@ import type * as marketing from "../functions/marketing.ts";
 import type * as navigation from "../functions/navigation.ts";
 import type * as physicalCounts from "../functions/physicalCounts.ts";
 import type * as reconciliation from "../functions/reconciliation.ts";
+import type * as reports from "../functions/reports.ts";
 import type * as storeSections from "../functions/storeSections.ts";
 import type * as stores from "../functions/stores.ts";
 import type * as themes_mutations from "../functions/themes/mutations.ts";
@@ -46,6 +47,7 @@ export type Api = ApiFromModules<{
   "navigation": typeof navigation;
   "physicalCounts": typeof physicalCounts;
   "reconciliation": typeof reconciliation;
+  "reports": typeof reports;
   "storeSections": typeof storeSections;
   "stores": typeof stores;
   "themes/mutations": typeof themes_mutations;
