@@ -1,11 +1,9 @@
-import { makeApi, type ReturnsOf } from "@tumble/domain/functionPath";
-import type * as reportsModule from "@tumble/server/functions/reports";
-import type { ApiFromModules } from "@tumble/server/runtime/apiTypes";
+import type { ReturnsOf } from "@tumble/domain/functionPath";
+import { api } from "../../../lib/api";
 
-// Typed handles on the reports functions (reports:revenue, machines, collectors, cadence), built
-// from the server module itself like the generated Api type is.
+// The reports functions (reports:revenue, machines, collectors, cadence) and what they return.
 
-export const reportsApi = (makeApi() as ApiFromModules<{ reports: typeof reportsModule }>).reports;
+export const reportsApi = api.reports;
 
 export type RevenueReport = ReturnsOf<typeof reportsApi.revenue>;
 export type RevenueRow = RevenueReport["rows"][number];
