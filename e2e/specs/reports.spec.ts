@@ -3,6 +3,7 @@ import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { addDays, comparisonRange, presetRange } from "../../packages/domain/src/datePresets.ts";
 import { apiSignIn, expect, test } from "../support/fixtures";
+import { selectionOf, signInWithSelection, storeSelection } from "../support/selection";
 import type { World } from "../support/world";
 
 // Issue 15: an owner picks Last Month with a comparison period in the selection dialog and reads
@@ -193,24 +194,7 @@ test("an owner compares last month with the month before: chart, table, grouping
 test("collector signals are for administrators; staff are refused the reports", async ({ page, signInAs, world, baseURL }) => {
   const today = localToday();
   const range = presetRange("last30Days", today);
-  const selection = {
-    storeId: world.storeId,
-    storeName: world.storeName,
-    dateRange: {
-      fromDate: range.fromDate,
-      toDate: range.toDate,
-      fromTime: "",
-      toTime: "",
-      compareFromDate: "",
-      compareToDate: "",
-      compareFromTime: "",
-      compareToTime: "",
-      enableComparison: false,
-      includeTime: false,
-    },
-    lastUpdated: 1,
-  };
-  const select = () => page.evaluate((s) => window.localStorage.setItem("tumble.laundromatSelection", s), JSON.stringify(selection));
+  const select = () => storeSelection(page, selectionOf(world, range.fromDate, range.toDate));
 
   await test.step("a manager exports reports but sees no collectors tab, even by its address", async () => {
     await signInAs(world.users.MANAGER);
@@ -252,39 +236,11 @@ test("on a phone in dark mode and Spanish, the report reads as cards and prints 
   page.on("pageerror", (e) => errors.push(e.message));
   const today = localToday();
   const lastMonth = presetRange("lastMonth", today);
-  const tokens = await apiSignIn(baseURL!, world.users.OWNER);
   const owner = await Api.as(baseURL!, world.users.OWNER);
   await owner.call("mutation", "users:updateLanguagePreference", { language: "es" });
   await page.goto("/api/health");
-  await page.evaluate(
-    ([token, refreshToken, selection]) => {
-      window.localStorage.setItem("tumble.auth.token", token);
-      window.localStorage.setItem("tumble.auth.refreshToken", refreshToken);
-      window.localStorage.setItem("tumble.laundromatSelection", selection);
-      window.localStorage.setItem("tumble.theme", "dark");
-    },
-    [
-      tokens.token,
-      tokens.refreshToken,
-      JSON.stringify({
-        storeId: world.storeId,
-        storeName: world.storeName,
-        dateRange: {
-          fromDate: lastMonth.fromDate,
-          toDate: lastMonth.toDate,
-          fromTime: "",
-          toTime: "",
-          compareFromDate: "",
-          compareToDate: "",
-          compareFromTime: "",
-          compareToTime: "",
-          enableComparison: false,
-          includeTime: false,
-        },
-        lastUpdated: 1,
-      }),
-    ] as const,
-  );
+  await page.evaluate(() => window.localStorage.setItem("tumble.theme", "dark"));
+  await signInWithSelection(page, baseURL!, world.users.OWNER, selectionOf(world, lastMonth.fromDate, lastMonth.toDate));
   await page.goto("/laundromat/reports?tab=machines");
   await expect(page.getByRole("heading", { name: "Informes", level: 1 })).toBeVisible();
   const cards = page.getByTestId("machines-table").getByTestId("machine-row");
@@ -306,25 +262,9 @@ for (const scheme of ["light", "dark"] as const) {
     const lastMonth = presetRange("lastMonth", localToday());
     const comparison = comparisonRange("lastMonth", lastMonth.fromDate, lastMonth.toDate)!;
     await signInAs(world.users.OWNER);
-    await page.evaluate(
-      (value) => window.localStorage.setItem("tumble.laundromatSelection", value),
-      JSON.stringify({
-        storeId: world.storeId,
-        storeName: world.storeName,
-        dateRange: {
-          fromDate: lastMonth.fromDate,
-          toDate: lastMonth.toDate,
-          fromTime: "",
-          toTime: "",
-          compareFromDate: comparison.compareFromDate,
-          compareToDate: comparison.compareToDate,
-          compareFromTime: "",
-          compareToTime: "",
-          enableComparison: true,
-          includeTime: false,
-        },
-        lastUpdated: 1,
-      }),
+    await storeSelection(
+      page,
+      selectionOf(world, lastMonth.fromDate, lastMonth.toDate, { fromDate: comparison.compareFromDate, toDate: comparison.compareToDate }),
     );
     const ready: Record<string, string> = {
       revenue: "revenue-row",
