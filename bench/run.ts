@@ -10,12 +10,13 @@ import { runCollections } from "./collections.ts";
 import { runFanout } from "./fanout.ts";
 import { runCash } from "./cash.ts";
 import { runReconciliation } from "./reconciliation.ts";
+import { runReports } from "./reports.ts";
 import type { MeasureOptions } from "./measure.ts";
 
 // `npm run bench`: every benchmark on every available database, one database at a time.
 // BENCH_ITERATIONS sets the timed iterations per measurement (default 1000; warm-up is a tenth).
 // Prints a markdown table and writes bench/results/foundation-latest.json.
-// BENCH_ONLY=foundation,landing,signin,collections,fanout,cash,reconciliation runs only the named benchmarks (default: all).
+// BENCH_ONLY=foundation,landing,signin,collections,fanout,cash,reconciliation,reports runs only the named benchmarks (default: all).
 
 const RESULTS = path.join(path.dirname(fileURLToPath(import.meta.url)), "results");
 
@@ -39,7 +40,9 @@ function table(results: BenchResult[]): string {
   return lines.join("\n");
 }
 
-const ONLY = new Set((process.env.BENCH_ONLY ?? "foundation,landing,signin,collections,fanout,cash,reconciliation").split(",").map((name) => name.trim()));
+const ONLY = new Set(
+  (process.env.BENCH_ONLY ?? "foundation,landing,signin,collections,fanout,cash,reconciliation,reports").split(",").map((name) => name.trim()),
+);
 
 async function main(): Promise<void> {
   const started = Date.now();
@@ -54,6 +57,7 @@ async function main(): Promise<void> {
   if (ONLY.has("fanout")) await runFanout((await postgresTarget()).target, log);
   if (ONLY.has("cash")) await runCash((await postgresTarget()).target, log);
   if (ONLY.has("reconciliation")) await runReconciliation((await postgresTarget()).target, log);
+  if (ONLY.has("reports")) await runReports((await postgresTarget()).target, log);
 }
 
 async function runFoundationBenchmarks(options: MeasureOptions, log: (line: string) => void, started: number): Promise<void> {
