@@ -23,34 +23,30 @@ export interface Sum {
   totalCents: number;
 }
 
-/**
- * Each grouping's bucket (computed per roll-up row, so kept cheap: a date, not text), and its key
- * and label over the pre-summed rows `g` joined to their machine, type, store and section.
- */
-function grouping(group: RevenueGroup, allStores: boolean): { bucket: RawBuilder<unknown>; key: RawBuilder<string>; label: RawBuilder<string> } {
+/** The grouping column and the label column of each grouping. */
+function grouping(group: RevenueGroup, allStores: boolean): { key: RawBuilder<string>; label: RawBuilder<string> } {
   const withStore = (name: RawBuilder<string>) => (allStores ? sql<string>`s.name || ' · ' || ${name}` : name);
-  const none = sql`null::date`;
   switch (group) {
     case "day":
-      return { bucket: sql`d.business_date`, key: sql`to_char(g.bucket, 'YYYY-MM-DD')`, label: sql`to_char(g.bucket, 'YYYY-MM-DD')` };
+      return { key: sql`to_char(d.business_date, 'YYYY-MM-DD')`, label: sql`to_char(d.business_date, 'YYYY-MM-DD')` };
     case "week":
-      return { bucket: sql`date_trunc('week', d.business_date)::date`, key: sql`to_char(g.bucket, 'YYYY-MM-DD')`, label: sql`to_char(g.bucket, 'YYYY-MM-DD')` };
+      return { key: sql`to_char(date_trunc('week', d.business_date), 'YYYY-MM-DD')`, label: sql`to_char(date_trunc('week', d.business_date), 'YYYY-MM-DD')` };
     case "month":
-      return { bucket: sql`date_trunc('month', d.business_date)::date`, key: sql`to_char(g.bucket, 'YYYY-MM')`, label: sql`to_char(g.bucket, 'YYYY-MM')` };
+      return { key: sql`to_char(d.business_date, 'YYYY-MM')`, label: sql`to_char(d.business_date, 'YYYY-MM')` };
     case "section":
-      return { bucket: none, key: sql`m.section_id`, label: withStore(sql`min(sec.name)`) };
+      return { key: sql`m.section_id`, label: withStore(sql`min(sec.name)`) };
     case "equipmentType":
-      return { bucket: none, key: sql`m.equipment_type_id`, label: sql`min(t.name)` };
+      return { key: sql`m.equipment_type_id`, label: sql`min(t.name)` };
     case "category":
-      return { bucket: none, key: sql`t.category`, label: sql`t.category` };
+      return { key: sql`t.category`, label: sql`t.category` };
     case "machine":
-      return { bucket: none, key: sql`g.machine_id`, label: withStore(sql`min(m.label)`) };
+      return { key: sql`d.machine_id`, label: withStore(sql`min(m.label)`) };
   }
 }
 
 /** Sums of the company's verified, non-changer lines in the period, by the grouping. */
 export async function revenueSums(db: Kysely<DB>, companyId: string, storeId: string | null, period: Period, group: RevenueGroup): Promise<Sum[]> {
-  const { bucket, key, label } = grouping(group, storeId === null);
+  const { key, label } = grouping(group, storeId === null);
   const labelGroup = (group === "section" || group === "machine") && storeId === null ? sql`, s.name` : sql``;
   // Whole days come from the daily roll-up; a first or last day cut by a time comes from its lines.
   const edges = [period.fromTime ? period.from : null, period.toTime ? period.to : null].filter((d): d is string => d !== null);
@@ -78,17 +74,12 @@ export async function revenueSums(db: Kysely<DB>, companyId: string, storeId: st
       from revenue_days r
       where r.company_id = ${companyId} and r.business_date between ${period.from}::date and ${period.to}::date ${rollupStore} ${rollupEdges}
       ${edgeLines}
-    ),
-    -- Summed per machine and bucket first: the joins below then see thousands of rows, not a year of days.
-    g as (
-      select d.store_id, d.machine_id, ${bucket} as bucket, sum(d.coins_cents) as coins_cents, sum(d.bills_cents) as bills_cents
-      from d group by 1, 2, 3
     )
-    select ${key} as key, ${label} as label, sum(g.coins_cents) as coins, sum(g.bills_cents) as bills
-    from g
-    join machines m on m.company_id = ${companyId} and m.id = g.machine_id
+    select ${key} as key, ${label} as label, sum(d.coins_cents) as coins, sum(d.bills_cents) as bills
+    from d
+    join machines m on m.company_id = ${companyId} and m.id = d.machine_id
     join equipment_types t on t.company_id = m.company_id and t.id = m.equipment_type_id
-    join stores s on s.company_id = m.company_id and s.id = g.store_id
+    join stores s on s.company_id = m.company_id and s.id = d.store_id
     left join store_sections sec on sec.company_id = m.company_id and sec.id = m.section_id
     where coalesce(t.special_case, '') <> 'changer' and t.category <> 'change'
     group by 1${labelGroup}
