@@ -345,6 +345,10 @@ describe("cadence", () => {
     );
     const [l2] = await owner.query<Array<{ usualIntervalDays: number; daysSinceLast: number; overdue: boolean }>>("reports:cadence", { storeId: late.storeId });
     expect([l2.usualIntervalDays, l2.daysSinceLast, l2.overdue]).toEqual([5, 20, true]);
+    // Every store at once says the same of each.
+    const all = await owner.query<Array<{ storeId: string }>>("reports:cadence", {});
+    expect(all.find((x) => x.storeId === steady.storeId)).toEqual(s);
+    expect(all.find((x) => x.storeId === late.storeId)).toEqual(l2);
   });
 });
 

@@ -8,6 +8,12 @@ import { reportLines, type ReportLine } from "./lines.ts";
 // Collector signals and coin-box cadence, computed from the lines in memory with the rules of
 // @tumble/domain/reports and the same expected figure verification shows (collectionStats).
 
+function pushTo<T>(map: Map<string, T[]>, key: string, value: T): void {
+  const list = map.get(key);
+  if (list) list.push(value);
+  else map.set(key, [value]);
+}
+
 /** One visit's take per machine: a collection's lines plus its adjusting records' deltas. */
 function visits(lines: readonly ReportLine[]) {
   const byVisit = new Map<string, ReportLine & { amountCents: number }>();
@@ -41,7 +47,7 @@ export interface CollectorRow {
 export async function collectorSignals(db: Kysely<DB>, companyId: string, storeId: string | null, from: string, to: string): Promise<CollectorRow[]> {
   const all = visits(await reportLines(db, companyId, { storeId, from: addDays(from, -EXPECTED_WINDOW_DAYS), to, statuses: ["verified"] }));
   const history = new Map<string, Array<{ businessDate: string; amountCents: number }>>();
-  for (const v of all) history.set(v.machineId, [...(history.get(v.machineId) ?? []), { businessDate: v.businessDate, amountCents: v.amountCents }]);
+  for (const v of all) pushTo(history, v.machineId, { businessDate: v.businessDate, amountCents: v.amountCents });
   const rows = new Map<
     string,
     Omit<CollectorRow, "name" | "percentOfExpected" | "rejected" | "rejectRatePercent" | "flagged" | "weeks"> & {
@@ -148,26 +154,43 @@ export async function cadence(db: Kysely<DB>, companyId: string, storeId: string
   let storesQuery = db.selectFrom("stores").select(["id", "name", "timeZone"]).where("companyId", "=", companyId).where("isActive", "=", true).orderBy("name");
   if (storeId) storesQuery = storesQuery.where("id", "=", storeId);
   const stores = await storesQuery.execute();
-  const result: CadenceStore[] = [];
-  for (const store of stores) {
-    const day = today(store.timeZone);
-    const machines = await db
-      .selectFrom("machines as m")
-      .innerJoin("equipmentTypes as t", (j) => j.onRef("t.companyId", "=", "m.companyId").onRef("t.id", "=", "m.equipmentTypeId"))
-      .select(["m.id", "m.label", "m.coinBoxCapacityCents"])
-      .where("m.companyId", "=", companyId)
-      .where("m.storeId", "=", store.id)
-      .where("m.isActive", "=", true)
-      .where((eb) => eb.and([eb(eb.fn.coalesce("t.specialCase", eb.val("")), "<>", "changer"), eb("t.category", "<>", "change")]))
-      .orderBy("m.position")
-      .execute();
-    const lines = visits(
-      await reportLines(db, companyId, { storeId: store.id, from: addDays(day, -EXPECTED_WINDOW_DAYS), to: day, statuses: ["submitted", "verified"] }),
-    );
-    const storeDates = lines.map((l) => l.businessDate);
+  if (!stores.length) return [];
+  const days = new Map(stores.map((s) => [s.id, today(s.timeZone)]));
+  const sorted = [...days.values()].sort();
+  // Three statements for any number of stores: their machines, and every visit of the window.
+  let machinesQuery = db
+    .selectFrom("machines as m")
+    .innerJoin("equipmentTypes as t", (j) => j.onRef("t.companyId", "=", "m.companyId").onRef("t.id", "=", "m.equipmentTypeId"))
+    .select(["m.id", "m.storeId", "m.label", "m.coinBoxCapacityCents"])
+    .where("m.companyId", "=", companyId)
+    .where("m.isActive", "=", true)
+    .where((eb) => eb.and([eb(eb.fn.coalesce("t.specialCase", eb.val("")), "<>", "changer"), eb("t.category", "<>", "change")]))
+    .orderBy("m.position");
+  if (storeId) machinesQuery = machinesQuery.where("m.storeId", "=", storeId);
+  const machines = await machinesQuery.execute();
+  const lines = visits(
+    await reportLines(db, companyId, {
+      storeId,
+      from: addDays(sorted[0], -EXPECTED_WINDOW_DAYS),
+      to: sorted[sorted.length - 1],
+      statuses: ["submitted", "verified"],
+    }),
+  );
+  const byStore = new Map<string, typeof lines>();
+  const byMachine = new Map<string, typeof lines>();
+  for (const l of lines) {
+    const day = days.get(l.storeId);
+    // Each store's own window: the eight weeks up to its own today.
+    if (!day || l.businessDate > day || l.businessDate < addDays(day, -EXPECTED_WINDOW_DAYS)) continue;
+    pushTo(byStore, l.storeId, l);
+    pushTo(byMachine, l.machineId, l);
+  }
+  return stores.map((store) => {
+    const day = days.get(store.id)!;
+    const storeDates = (byStore.get(store.id) ?? []).map((l) => l.businessDate);
     const last = storeDates.length ? storeDates.reduce((a, b) => (a > b ? a : b)) : null;
     const interval = usualInterval(storeDates);
-    result.push({
+    return {
       storeId: store.id,
       storeName: store.name,
       today: day,
@@ -175,26 +198,27 @@ export async function cadence(db: Kysely<DB>, companyId: string, storeId: string
       usualIntervalDays: interval,
       daysSinceLast: last ? daysBetweenInclusive(last, day) - 1 : null,
       overdue: last ? isOverdue(last, day, interval) : false,
-      machines: machines.map((m) => {
-        const mine = lines.filter((l) => l.machineId === m.id).sort((a, b) => a.businessDate.localeCompare(b.businessDate));
-        const lastVisit = mine.length ? mine[mine.length - 1].businessDate : null;
-        // The first visit in the window only marks the start: what it held was taken before it.
-        const span = mine.length >= 2 ? daysBetweenInclusive(mine[0].businessDate, lastVisit!) - 1 : 0;
-        const taken = mine.slice(1).reduce((sum, l) => sum + l.amountCents, 0);
-        const daily = span > 0 ? Math.round(taken / span) : null;
-        const full = lastVisit && daily ? predictedFullDate(lastVisit, m.coinBoxCapacityCents, daily) : null;
-        return {
-          machineId: m.id,
-          label: m.label,
-          capacityCents: m.coinBoxCapacityCents,
-          lastCollected: lastVisit,
-          dailyTakeCents: daily,
-          accumulatedCents: lastVisit && daily ? daily * (daysBetweenInclusive(lastVisit, day) - 1) : null,
-          predictedFullDate: full,
-          due: full !== null && full <= addDays(day, DUE_WITHIN_DAYS),
-        };
-      }),
-    });
-  }
-  return result;
+      machines: machines
+        .filter((m) => m.storeId === store.id)
+        .map((m) => {
+          const mine = (byMachine.get(m.id) ?? []).sort((a, b) => a.businessDate.localeCompare(b.businessDate));
+          const lastVisit = mine.length ? mine[mine.length - 1].businessDate : null;
+          // The first visit in the window only marks the start: what it held was taken before it.
+          const span = mine.length >= 2 ? daysBetweenInclusive(mine[0].businessDate, lastVisit!) - 1 : 0;
+          const taken = mine.slice(1).reduce((sum, l) => sum + l.amountCents, 0);
+          const daily = span > 0 ? Math.round(taken / span) : null;
+          const full = lastVisit && daily ? predictedFullDate(lastVisit, m.coinBoxCapacityCents, daily) : null;
+          return {
+            machineId: m.id,
+            label: m.label,
+            capacityCents: m.coinBoxCapacityCents,
+            lastCollected: lastVisit,
+            dailyTakeCents: daily,
+            accumulatedCents: lastVisit && daily ? daily * (daysBetweenInclusive(lastVisit, day) - 1) : null,
+            predictedFullDate: full,
+            due: full !== null && full <= addDays(day, DUE_WITHIN_DAYS),
+          };
+        }),
+    };
+  });
 }
