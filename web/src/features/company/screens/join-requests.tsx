@@ -1,4 +1,4 @@
-import { Avatar, Badge, Button, Group, Modal, Select, Stack, Text, Textarea, TextInput, ThemeIcon, Title } from "@mantine/core";
+import { Avatar, Badge, Button, Group, Modal, Select, Stack, Text, Textarea, TextInput, ThemeIcon } from "@mantine/core";
 import { IconCheck, IconInbox, IconSearch, IconX } from "@tabler/icons-react";
 import type { ReturnsOf } from "@tumble/domain/functionPath";
 import { COMPANY_ROLES, type CompanyRole } from "@tumble/domain/permissions";
@@ -13,6 +13,7 @@ import { DataTable } from "../../../ui/table/DataTable";
 import type { DataColumn } from "../../../ui/table/types";
 import { notifyError, notifySuccess } from "../../../lib/notify";
 import { formatDateTime } from "../../../ui/companyFinder/format";
+import { ScreenTitle } from "../../../ui/ScreenTitle";
 
 type JoinRequest = ReturnsOf<typeof api.companyJoinRequests.getPendingRequestsForCompany>[number];
 
@@ -78,14 +79,7 @@ export default function JoinRequestsScreen() {
   return (
     <Stack gap="lg">
       <Group justify="space-between" align="flex-end" wrap="wrap" gap="sm">
-        <div>
-          <Title order={1} size="h2">
-            {t("joinRequests.title")}
-          </Title>
-          <Text c="dimmed" size="sm">
-            {t("joinRequests.subtitle")}
-          </Text>
-        </div>
+        <ScreenTitle title={t("joinRequests.title")} subtitle={t("joinRequests.subtitle")} />
         {requests && requests.length > 0 ? (
           <Badge size="lg" color="yellow" variant="light">
             {t("joinRequests.count", { count: requests.length })}

@@ -8,6 +8,7 @@ import { useQuery } from "../../../lib/hooks";
 import { SectionsManager } from "../locations/SectionsManager";
 import { StoreFormModal } from "../locations/StoreFormModal";
 import type { Store } from "../locations/types";
+import { ScreenTitle } from "../../../ui/ScreenTitle";
 
 /** /company/locations: the company's stores (add, edit, activate) and each store's sections. */
 export default function LocationsScreen() {
@@ -35,14 +36,7 @@ export default function LocationsScreen() {
   return (
     <Stack gap="lg">
       <Group justify="space-between" align="flex-end" gap="sm">
-        <div>
-          <Title order={1} size="h2">
-            {t("locations.title")}
-          </Title>
-          <Text c="dimmed" size="sm">
-            {t("locations.subtitle")}
-          </Text>
-        </div>
+        <ScreenTitle title={t("locations.title")} subtitle={t("locations.subtitle")} />
         <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => openForm(null)}>
           {t("locations.addStore")}
         </Button>

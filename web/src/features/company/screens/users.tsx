@@ -1,4 +1,4 @@
-import { ActionIcon, Avatar, Badge, Card, Group, Select, Stack, Text, TextInput, Title, Tooltip } from "@mantine/core";
+import { ActionIcon, Avatar, Badge, Card, Group, Select, Stack, Text, TextInput, Tooltip } from "@mantine/core";
 import { useMediaQuery } from "@mantine/hooks";
 import { IconSearch, IconTrash, IconUsers } from "@tabler/icons-react";
 import type { ReturnsOf } from "@tumble/domain/functionPath";
@@ -16,6 +16,7 @@ import { openConfirm } from "../../../ui/confirm";
 import { param, useSearchState, type SearchSchema } from "../../../lib/searchParams";
 import { DataTable } from "../../../ui/table/DataTable";
 import type { DataColumn } from "../../../ui/table/types";
+import { ScreenTitle } from "../../../ui/ScreenTitle";
 
 type Member = ReturnsOf<typeof api.companyMembers.listMembers>[number];
 
@@ -154,14 +155,7 @@ export default function CompanyUsersScreen() {
   return (
     <Stack gap="lg">
       <Group justify="space-between" align="flex-end" wrap="wrap" gap="sm">
-        <div>
-          <Title order={1} size="h2">
-            {t("users.title")}
-          </Title>
-          <Text c="dimmed" size="sm">
-            {t("users.subtitle")}
-          </Text>
-        </div>
+        <ScreenTitle title={t("users.title")} subtitle={t("users.subtitle")} />
         {members ? (
           <Badge size="lg" variant="light" leftSection={<IconUsers size={14} aria-hidden />}>
             {t("users.count", { count: members.length })}

@@ -1,4 +1,4 @@
-import { Button, Group, Stack, Tabs, Text, Title } from "@mantine/core";
+import { Button, Group, Stack, Tabs } from "@mantine/core";
 import { IconPlus } from "@tabler/icons-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -16,6 +16,7 @@ import { LedgerTable } from "./LedgerTable";
 import { useCashRights } from "./messages";
 import { TransactionFormModal } from "./TransactionFormModal";
 import { TransactionsTable } from "./TransactionsTable";
+import { ScreenTitle } from "../../../ui/ScreenTitle";
 
 interface CashAccountsSearch {
   account: string;
@@ -53,14 +54,7 @@ export function CashAccountsScreen() {
   return (
     <Stack gap="md">
       <Group justify="space-between" align="flex-end" gap="sm">
-        <div>
-          <Title order={1} size="h2">
-            {t("accounts.title")}
-          </Title>
-          <Text c="dimmed" size="sm">
-            {t("accounts.subtitle")}
-          </Text>
-        </div>
+        <ScreenTitle title={t("accounts.title")} subtitle={t("accounts.subtitle")} />
         {storeId && accounts.data ? (
           <Button leftSection={<IconPlus size={18} aria-hidden />} size="md" onClick={() => setFormOpen(true)} data-testid="new-transaction">
             {t("accounts.newTransaction")}

@@ -17,6 +17,7 @@ import { useCashRights } from "./messages";
 import { TransactionsTable } from "./TransactionsTable";
 import type { CashDashboard } from "./types";
 import { VarianceChart } from "./VarianceChart";
+import { ScreenTitle } from "../../../ui/ScreenTitle";
 
 interface DashboardSearch {
   status: (typeof TRANSACTION_STATUSES)[number] | "all";
@@ -110,14 +111,7 @@ export function CashDashboardScreen() {
 
   return (
     <Stack gap="md">
-      <div>
-        <Title order={1} size="h2">
-          {t("dashboard.title")}
-        </Title>
-        <Text c="dimmed" size="sm">
-          {t("dashboard.subtitle")}
-        </Text>
-      </div>
+      <ScreenTitle title={t("dashboard.title")} subtitle={t("dashboard.subtitle")} />
       <SelectionSummary />
       {!storeId ? (
         <NoStorePrompt />

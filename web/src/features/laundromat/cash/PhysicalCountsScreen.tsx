@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Checkbox, Group, Select, Stack, Text, Title } from "@mantine/core";
+import { Alert, Button, Card, Checkbox, Group, Select, Stack, Title } from "@mantine/core";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { DEFAULT_VARIANCE_THRESHOLD_CENTS } from "@tumble/domain/cashLedger";
@@ -15,6 +15,7 @@ import { CountForm, type CountResult } from "./CountForm";
 import { accountName } from "./accountName";
 import { CountsTable } from "./CountsTable";
 import { errorText, useCashRights } from "./messages";
+import { ScreenTitle } from "../../../ui/ScreenTitle";
 
 interface CountsSearch {
   account: string;
@@ -64,14 +65,7 @@ export function PhysicalCountsScreen() {
 
   return (
     <Stack gap="md">
-      <div>
-        <Title order={1} size="h2">
-          {t("counts.title")}
-        </Title>
-        <Text c="dimmed" size="sm">
-          {t("counts.subtitle")}
-        </Text>
-      </div>
+      <ScreenTitle title={t("counts.title")} subtitle={t("counts.subtitle")} />
       <SelectionSummary />
       {!storeId ? (
         <NoStorePrompt />

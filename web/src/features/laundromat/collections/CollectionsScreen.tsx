@@ -1,7 +1,8 @@
-import { Stack, Text, Title } from "@mantine/core";
+import { Stack } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { SelectionSummary } from "../../../ui/laundromatSelection/SelectionSummary";
 import { CollectionsBrowser } from "./CollectionsBrowser";
+import { ScreenTitle } from "../../../ui/ScreenTitle";
 
 /** The collections list and admin collections share one screen; admins may also adjust and delete drafts. */
 export function CollectionsScreen({ admin = false }: { admin?: boolean }) {
@@ -9,14 +10,7 @@ export function CollectionsScreen({ admin = false }: { admin?: boolean }) {
   const keys = admin ? "adminCollections" : "list";
   return (
     <Stack gap="md">
-      <div>
-        <Title order={1} size="h2">
-          {t(`${keys}.title`)}
-        </Title>
-        <Text c="dimmed" size="sm">
-          {t(`${keys}.subtitle`)}
-        </Text>
-      </div>
+      <ScreenTitle title={t(`${keys}.title`)} subtitle={t(`${keys}.subtitle`)} />
       <SelectionSummary />
       <CollectionsBrowser admin={admin} />
     </Stack>

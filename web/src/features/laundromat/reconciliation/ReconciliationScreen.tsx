@@ -1,4 +1,4 @@
-import { ScrollArea, Stack, Tabs, Text, Title } from "@mantine/core";
+import { ScrollArea, Stack, Tabs } from "@mantine/core";
 import { IconArrowsExchange, IconBuildingBank, IconCalendarStats, IconHistory, IconRoute } from "@tabler/icons-react";
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
@@ -9,6 +9,7 @@ import { ChangersPanel } from "./ChangersPanel";
 import { HistoryPanel } from "./HistoryPanel";
 import { PeriodPanel } from "./PeriodPanel";
 import { TracePanel } from "./TracePanel";
+import { ScreenTitle } from "../../../ui/ScreenTitle";
 
 export const RECONCILIATION_TABS = ["period", "history", "bank", "trace", "changers"] as const;
 export type ReconciliationTab = (typeof RECONCILIATION_TABS)[number];
@@ -35,14 +36,7 @@ export function ReconciliationScreen() {
   }, [tab]);
   return (
     <Stack gap="md">
-      <div>
-        <Title order={1} size="h2">
-          {t("title")}
-        </Title>
-        <Text c="dimmed" size="sm">
-          {t("subtitle")}
-        </Text>
-      </div>
+      <ScreenTitle title={t("title")} subtitle={t("subtitle")} />
       <SelectionSummary />
       <Tabs value={tab} onChange={(v) => setSearch({ tab: v && v !== "period" ? (v as ReconciliationTab) : undefined })} keepMounted={false}>
         <ScrollArea type="never" offsetScrollbars={false}>

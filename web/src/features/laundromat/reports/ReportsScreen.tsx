@@ -13,6 +13,7 @@ import { RevenuePanel } from "./RevenuePanel";
 import { REPORT_SEARCH, REPORT_TABS, useReportScope, type ReportScope, type ReportTab } from "./useReportScope";
 import { usePrintInLight } from "./usePrintInLight";
 import classes from "./reports.module.css";
+import { ScreenTitle } from "../../../ui/ScreenTitle";
 
 const ICONS = { revenue: IconChartBar, machines: IconWashMachine, collectors: IconUserCheck, cadence: IconClockHour4 } as const;
 
@@ -101,14 +102,7 @@ export function ReportsScreen() {
 
   return (
     <Stack gap="md">
-      <div>
-        <Title order={1} size="h2">
-          {t("title")}
-        </Title>
-        <Text c="dimmed" size="sm">
-          {t("subtitle")}
-        </Text>
-      </div>
+      <ScreenTitle title={t("title")} subtitle={t("subtitle")} />
       <SelectionSummary />
       {hasScope || scope.canChooseAll ? (
         <Group gap="sm" justify="space-between" wrap="wrap">

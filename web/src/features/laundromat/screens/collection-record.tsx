@@ -17,6 +17,7 @@ import { OpenCollections } from "../../laundromat/collections/OpenCollections";
 import type { CollectionSummary, RecordMachine } from "../../laundromat/collections/types";
 import { useCollectionDraft } from "../../laundromat/collections/useCollectionDraft";
 import classes from "../../laundromat/collections/collections.module.css";
+import { ScreenTitle } from "../../../ui/ScreenTitle";
 
 // The business date the collector chose for a store, so a reload comes back to the same draft;
 // after a few hours the screen starts from the default date again.
@@ -47,14 +48,7 @@ export default function CollectionRecordScreen() {
   const { selection } = useLaundromatSelection();
   return (
     <Stack gap="md">
-      <div>
-        <Title order={1} size="h2">
-          {t("record.title")}
-        </Title>
-        <Text c="dimmed" size="sm">
-          {t("record.subtitle")}
-        </Text>
-      </div>
+      <ScreenTitle title={t("record.title")} subtitle={t("record.subtitle")} />
       <SelectionSummary />
       {selection.storeId ? <RecordForStore key={selection.storeId} storeId={selection.storeId} /> : <NoStorePrompt />}
     </Stack>

@@ -1,10 +1,11 @@
-import { Stack, Tabs, Text, Title } from "@mantine/core";
+import { Stack, Tabs } from "@mantine/core";
 import { IconCategory, IconWashMachine } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
 import { param, useSearchState, type SearchSchema } from "../../../lib/searchParams";
 import { SelectionSummary } from "../../../ui/laundromatSelection/SelectionSummary";
 import { EquipmentTypesPanel } from "../equipment/EquipmentTypesPanel";
 import { MachinesPanel } from "../equipment/MachinesPanel";
+import { ScreenTitle } from "../../../ui/ScreenTitle";
 
 /** The open tab and the machines' store in the URL (decision 0020). */
 interface EquipmentSearch {
@@ -23,14 +24,7 @@ export default function EquipmentConfigScreen() {
     <Stack gap="lg">
       {/* Renders the selection dialog unless the app shell already does. */}
       <SelectionSummary />
-      <div>
-        <Title order={1} size="h2">
-          {t("equipment.title")}
-        </Title>
-        <Text c="dimmed" size="sm">
-          {t("equipment.subtitle")}
-        </Text>
-      </div>
+      <ScreenTitle title={t("equipment.title")} subtitle={t("equipment.subtitle")} />
       <Tabs value={tab} onChange={setTab} keepMounted={false}>
         <Tabs.List mb="md">
           <Tabs.Tab value="machines" leftSection={<IconWashMachine size={16} aria-hidden />}>

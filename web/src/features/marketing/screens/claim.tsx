@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { Alert, Button, Card, Checkbox, Code, Group, Select, Stack, Text, TextInput, Title } from "@mantine/core";
+import { Alert, Button, Card, Checkbox, Code, Group, Select, Stack, Text, TextInput } from "@mantine/core";
 import { IconCircleCheck } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
 import { deliveryMethodLabel } from "@tumble/domain/campaignLabels";
@@ -9,6 +9,7 @@ import { api } from "../../../lib/api";
 import { useMutation, useQuery } from "../../../lib/hooks";
 import { currentLanguage } from "../../../lib/i18n";
 import { notifyError, notifySuccess } from "../../../lib/notify";
+import { ScreenTitle } from "../../../ui/ScreenTitle";
 
 /** /marketing/claim: staff record a walk-in customer's claim on one of today's campaigns. */
 export default function ClaimScreen() {
@@ -56,14 +57,7 @@ export default function ClaimScreen() {
 
   return (
     <Stack gap="lg" maw={640}>
-      <div>
-        <Title order={1} size="h2">
-          {t("claim.title")}
-        </Title>
-        <Text c="dimmed" size="sm">
-          {t("claim.subtitle")}
-        </Text>
-      </div>
+      <ScreenTitle title={t("claim.title")} subtitle={t("claim.subtitle")} />
       {claimId ? (
         <Alert
           color="teal"

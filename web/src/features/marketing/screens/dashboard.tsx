@@ -34,6 +34,7 @@ import { notifyError } from "../../../lib/notify";
 import { CampaignEditor } from "../CampaignEditor";
 import { ClaimStatusBadge } from "../StatusBadge";
 import { formatDisplayDate, formatInstantDate } from "@tumble/domain/dateFormat";
+import { ScreenTitle } from "../../../ui/ScreenTitle";
 
 type CampaignRow = ReturnsOf<typeof api.marketing.getCampaigns>[number];
 
@@ -168,14 +169,7 @@ export default function DashboardScreen() {
   return (
     <Stack gap="lg">
       <Group justify="space-between" align="flex-end">
-        <div>
-          <Title order={1} size="h2">
-            {t("dashboard.title")}
-          </Title>
-          <Text c="dimmed" size="sm">
-            {t("dashboard.subtitle")}
-          </Text>
-        </div>
+        <ScreenTitle title={t("dashboard.title")} subtitle={t("dashboard.subtitle")} />
         <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setEditing("new")}>
           {t("dashboard.newCampaign")}
         </Button>

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { Alert, Badge, Button, Card, Group, PinInput, SegmentedControl, Stack, Text, TextInput, Title } from "@mantine/core";
+import { Alert, Badge, Button, Card, Group, PinInput, SegmentedControl, Stack, Text, TextInput } from "@mantine/core";
 import { IconLock, IconSearch } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
 import { formatPhone, phoneDigits } from "@tumble/domain/phone";
@@ -12,6 +12,7 @@ import { currentLanguage } from "../../../lib/i18n";
 import { notifyError, notifySuccess } from "../../../lib/notify";
 import { openConfirm } from "../../../ui/confirm";
 import { ClaimStatusBadge } from "../StatusBadge";
+import { ScreenTitle } from "../../../ui/ScreenTitle";
 
 type Claim = NonNullable<ReturnType<typeof useQueryState<typeof api.marketing.findClaims>>["data"]>[number];
 
@@ -32,14 +33,7 @@ export default function VerifyScreen() {
 
   return (
     <Stack gap="lg" maw={760}>
-      <div>
-        <Title order={1} size="h2">
-          {t("verify.title")}
-        </Title>
-        <Text c="dimmed" size="sm">
-          {t("verify.subtitle")}
-        </Text>
-      </div>
+      <ScreenTitle title={t("verify.title")} subtitle={t("verify.subtitle")} />
       <Card withBorder radius="lg" padding="lg" component="form" onSubmit={find}>
         <Stack gap="sm">
           <SegmentedControl

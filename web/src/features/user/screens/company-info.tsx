@@ -9,6 +9,7 @@ import { useMutation, useQuery } from "../../../lib/hooks";
 import { notifyError, notifySuccess } from "../../../lib/notify";
 import { RoleBadge } from "../../../ui/companyFinder/badges";
 import { formatDate } from "../../../ui/companyFinder/format";
+import { ScreenTitle } from "../../../ui/ScreenTitle";
 
 /** /user/company-info: the active company, and the other companies the user belongs to. */
 export default function CompanyInfoScreen() {
@@ -17,14 +18,7 @@ export default function CompanyInfoScreen() {
 
   return (
     <Stack gap="lg" maw={960}>
-      <div>
-        <Title order={1} size="h2">
-          {t("companyInfo.title")}
-        </Title>
-        <Text c="dimmed" size="sm">
-          {t("companyInfo.subtitle")}
-        </Text>
-      </div>
+      <ScreenTitle title={t("companyInfo.title")} subtitle={t("companyInfo.subtitle")} />
 
       {!company ? (
         <Skeleton height={260} radius="lg" />

@@ -1,7 +1,8 @@
-import { Button, Card, Group, Stack, Switch, Text, Title } from "@mantine/core";
+import { Button, Card, Group, Stack, Switch, Text } from "@mantine/core";
 import { EMAIL_NOTIFICATION_KINDS, type EmailNotificationKind } from "@tumble/domain/preferences";
 import { useTranslation } from "react-i18next";
 import { updatePreferences, usePreferences } from "../../../lib/preferences";
+import { ScreenTitle } from "../../../ui/ScreenTitle";
 
 /** /user/email-preferences: which notification e-mails the user receives (all on until turned off). */
 export default function EmailPreferencesScreen() {
@@ -12,14 +13,7 @@ export default function EmailPreferencesScreen() {
 
   return (
     <Stack gap="lg" maw={720}>
-      <div>
-        <Title order={1} size="h2">
-          {t("email.title")}
-        </Title>
-        <Text c="dimmed" size="sm">
-          {t("email.subtitle")}
-        </Text>
-      </div>
+      <ScreenTitle title={t("email.title")} subtitle={t("email.subtitle")} />
       <Card withBorder radius="lg" padding="lg" shadow="xs">
         <Stack gap="md">
           {EMAIL_NOTIFICATION_KINDS.map((kind) => (

@@ -11,6 +11,7 @@ import { CompanyFinder } from "../../../ui/companyFinder/CompanyFinder";
 import { JoinStatusBadge } from "../../../ui/companyFinder/badges";
 import { formatDateTime } from "../../../ui/companyFinder/format";
 import { openConfirm } from "../../../ui/confirm";
+import { ScreenTitle } from "../../../ui/ScreenTitle";
 
 type MyRequest = ReturnsOf<typeof api.companyJoinRequests.getUserPendingRequests>[number];
 
@@ -21,14 +22,7 @@ export default function MyRequestsScreen() {
 
   return (
     <Stack gap="lg" maw={960}>
-      <div>
-        <Title order={1} size="h2">
-          {t("myRequests.title")}
-        </Title>
-        <Text c="dimmed" size="sm">
-          {t("myRequests.subtitle")}
-        </Text>
-      </div>
+      <ScreenTitle title={t("myRequests.title")} subtitle={t("myRequests.subtitle")} />
 
       <Card withBorder radius="lg" padding="lg">
         <Stack gap="sm">

@@ -16,6 +16,7 @@ import { LayoutPreferencesPanel } from "../../../ui/LayoutPreferencesPanel";
 import { ThemePicker } from "../../../ui/ThemePicker";
 import { formatInstantDate } from "@tumble/domain/dateFormat";
 import { TodayPanel } from "../../../app/home/TodayPanel";
+import { ScreenTitle } from "../../../ui/ScreenTitle";
 
 type Membership = NonNullable<ReturnType<typeof useMemberships>>[number];
 
@@ -35,14 +36,7 @@ export default function ProfileScreen() {
 
   return (
     <Stack gap="lg" maw={880}>
-      <div>
-        <Title order={1} size="h2">
-          {t("profile.title")}
-        </Title>
-        <Text c="dimmed" size="sm">
-          {t("profile.subtitle")}
-        </Text>
-      </div>
+      <ScreenTitle title={t("profile.title")} subtitle={t("profile.subtitle")} />
 
       <TodayPanel />
 
