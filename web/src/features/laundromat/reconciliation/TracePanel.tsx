@@ -16,6 +16,22 @@ import { useTraceStart, type TraceKind, type TraceStartRef } from "./TraceSearch
 type Piece = TraceResult["pieces"][number];
 
 /** One item on the chain: a card that starts the trace from itself when it is not the start already. */
+/** A link of the chain: its icon on the line and its heading. */
+function step(Icon: typeof IconLock, title: string) {
+  return {
+    bullet: (
+      <ThemeIcon size={32} radius="xl" variant="light">
+        <Icon size={18} aria-hidden />
+      </ThemeIcon>
+    ),
+    title: (
+      <Title order={3} size="h5">
+        {title}
+      </Title>
+    ),
+  };
+}
+
 function Link({
   start,
   current,
@@ -77,18 +93,7 @@ function Chain({ data, start, onOpen, stores }: { data: TraceResult; start: Trac
   );
   return (
     <Timeline bulletSize={32} lineWidth={2} active={3} data-testid="trace-chain">
-      <Timeline.Item
-        bullet={
-          <ThemeIcon size={32} radius="xl" variant="light">
-            <IconBuildingStore size={18} aria-hidden />
-          </ThemeIcon>
-        }
-        title={
-          <Title order={3} size="h5">
-            {t("trace.collections", { count: data.collections.length })}
-          </Title>
-        }
-      >
+      <Timeline.Item {...step(IconBuildingStore, t("trace.collections", { count: data.collections.length }))}>
         <Stack gap="xs" mt="xs">
           {data.collections.length
             ? data.collections.map((c) => (
@@ -109,18 +114,7 @@ function Chain({ data, start, onOpen, stores }: { data: TraceResult; start: Trac
             : empty(t("trace.noCollections"))}
         </Stack>
       </Timeline.Item>
-      <Timeline.Item
-        bullet={
-          <ThemeIcon size={32} radius="xl" variant="light">
-            <IconLock size={18} aria-hidden />
-          </ThemeIcon>
-        }
-        title={
-          <Title order={3} size="h5">
-            {t("trace.safe")}
-          </Title>
-        }
-      >
+      <Timeline.Item {...step(IconLock, t("trace.safe"))}>
         <Stack gap="xs" mt="xs">
           {data.collections.length
             ? data.collections.map((c) => (
@@ -136,18 +130,7 @@ function Chain({ data, start, onOpen, stores }: { data: TraceResult; start: Trac
             : empty(t("trace.noPostings"))}
         </Stack>
       </Timeline.Item>
-      <Timeline.Item
-        bullet={
-          <ThemeIcon size={32} radius="xl" variant="light">
-            <IconCoins size={18} aria-hidden />
-          </ThemeIcon>
-        }
-        title={
-          <Title order={3} size="h5">
-            {t("trace.deposits", { count: data.deposits.length })}
-          </Title>
-        }
-      >
+      <Timeline.Item {...step(IconCoins, t("trace.deposits", { count: data.deposits.length }))}>
         <Stack gap="xs" mt="xs">
           {data.deposits.length
             ? data.deposits.map((d) => (
@@ -187,18 +170,7 @@ function Chain({ data, start, onOpen, stores }: { data: TraceResult; start: Trac
             : empty(start.kind === "collection" ? t("trace.notDeposited") : t("trace.noDeposits"))}
         </Stack>
       </Timeline.Item>
-      <Timeline.Item
-        bullet={
-          <ThemeIcon size={32} radius="xl" variant="light">
-            <IconBuildingBank size={18} aria-hidden />
-          </ThemeIcon>
-        }
-        title={
-          <Title order={3} size="h5">
-            {t("trace.bankLines", { count: data.bankLines.length })}
-          </Title>
-        }
-      >
+      <Timeline.Item {...step(IconBuildingBank, t("trace.bankLines", { count: data.bankLines.length }))}>
         <Stack gap="xs" mt="xs">
           {data.bankLines.length
             ? data.bankLines.map((l) => (
