@@ -15,7 +15,6 @@ import { useTraceStart, type TraceKind, type TraceStartRef } from "./TraceSearch
 
 type Piece = TraceResult["pieces"][number];
 
-/** One item on the chain: a card that starts the trace from itself when it is not the start already. */
 /** A link of the chain: its icon on the line and its heading. */
 function step(Icon: typeof IconLock, title: string) {
   return {
@@ -32,6 +31,7 @@ function step(Icon: typeof IconLock, title: string) {
   };
 }
 
+/** One item on the chain: a card that starts the trace from itself when it is not the start already. */
 function Link({
   start,
   current,
