@@ -5,7 +5,7 @@ import { createRoot, type Root } from "react-dom/client";
 import { initReactI18next } from "react-i18next";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { DataTable, DEFAULT_PAGE_SIZE } from "./DataTable";
-import { rowsToCsv } from "./csvDownload";
+import { csvColumns, rowsToCsv } from "./csvDownload";
 import type { DataColumn } from "./types";
 
 // The DataTable at 10,000 rows (decision 0020): one page of rows in the document, sorting the
@@ -55,7 +55,7 @@ afterEach(() => {
   container?.remove();
 });
 
-function render(data: Line[]): number {
+function render(data: Line[], columns: DataColumn<Line>[] = COLUMNS): number {
   container = document.createElement("div");
   document.body.appendChild(container);
   root = createRoot(container);
@@ -68,7 +68,7 @@ function render(data: Line[]): number {
         createElement(DataTable<Line>, {
           tableId: "bench",
           caption: "Bench",
-          columns: COLUMNS,
+          columns,
           data,
           getRowId: (r) => r.id,
           rowName: (r) => r.store,
@@ -118,6 +118,17 @@ describe("DataTable with 10,000 rows", () => {
     expect(lines).toHaveLength(10_001);
     expect(lines[0]).toBe("Store,Total");
     expect(lines[1]).toBe(`Store 0,0`);
+  });
+
+  it("exports a column marked export-only without drawing it", () => {
+    const withDetail: DataColumn<Line>[] = [COLUMNS[0], { id: "id", header: "Id", cell: (r) => r.id, csv: (r) => r.id, exportOnly: true }, COLUMNS[1]];
+    // Drawn: the store and total only (the table takes its columns as given; the detail is not among the headers).
+    render(ROWS.slice(0, 3), withDetail);
+    expect(Array.from(container.querySelectorAll("th")).map((th) => th.textContent)).toEqual(["Store", "Total"]);
+    // Exported: the detail where it stands, even beside a hidden column.
+    expect(csvColumns(withDetail, [COLUMNS[0], COLUMNS[1]]).map((c) => c.id)).toEqual(["store", "id", "total"]);
+    expect(csvColumns(withDetail, [COLUMNS[1]]).map((c) => c.id)).toEqual(["id", "total"]);
+    expect(rowsToCsv(csvColumns(withDetail, COLUMNS), ROWS.slice(0, 1)).trimEnd()).toBe(`Store,Id,Total\n${ROWS[0].store},c0,${ROWS[0].totalCents}`);
   });
 
   it("shows the empty text and no rows for an empty list", () => {

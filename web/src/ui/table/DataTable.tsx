@@ -20,7 +20,7 @@ import { BREAKPOINTS } from "@tumble/domain/display";
 import { extractErrorMessage } from "@tumble/domain/errorMessage";
 import { updatePreferences, useDensity, usePreferences, preferencesStore } from "../../lib/preferences";
 import { useContextMenu } from "../ContextMenu";
-import { downloadCsv, rowsToCsv } from "./csvDownload";
+import { csvColumns, downloadCsv, rowsToCsv } from "./csvDownload";
 import type { DataColumn, RowMenu, SortState } from "./types";
 import classes from "./DataTable.module.css";
 
@@ -116,16 +116,18 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
 
   const columnDefs = useMemo<ColumnDef<typeof features, T>[]>(
     () =>
-      columns.map((c) => ({
-        id: c.id,
-        header: c.header,
-        accessorFn: (row: T) => c.sortValue?.(row) ?? null,
-        enableSorting: Boolean(c.sortValue),
-        enableHiding: c.hideable !== false,
-        // Straight from the row's data: faster than the row model's cached getValue at 10,000 rows.
-        sortFn: (a: Row<typeof features, T>, b: Row<typeof features, T>) => compareValues(c.sortValue?.(a.original), c.sortValue?.(b.original)),
-        sortUndefined: "last",
-      })),
+      columns
+        .filter((c) => !c.exportOnly)
+        .map((c) => ({
+          id: c.id,
+          header: c.header,
+          accessorFn: (row: T) => c.sortValue?.(row) ?? null,
+          enableSorting: Boolean(c.sortValue),
+          enableHiding: c.hideable !== false,
+          // Straight from the row's data: faster than the row model's cached getValue at 10,000 rows.
+          sortFn: (a: Row<typeof features, T>, b: Row<typeof features, T>) => compareValues(c.sortValue?.(a.original), c.sortValue?.(b.original)),
+          sortUndefined: "last",
+        })),
     [columns],
   );
   const sorting: SortingState = sort ? [{ id: sort.id, desc: sort.desc }] : [];
@@ -159,11 +161,11 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
 
   const onExport = () => {
     const all = table.getPrePaginatedRowModel().rows.map((r) => r.original);
-    downloadCsv(props.exportName!, rowsToCsv(visibleColumns, all));
+    downloadCsv(props.exportName!, rowsToCsv(csvColumns(columns, visibleColumns), all));
   };
 
-  const hideable = columns.filter((c) => c.hideable !== false);
-  const sortable = columns.filter((c) => c.sortValue);
+  const hideable = columns.filter((c) => c.hideable !== false && !c.exportOnly);
+  const sortable = columns.filter((c) => c.sortValue && !c.exportOnly);
   const verticalSpacing = density === "comfortable" ? "sm" : density === "compact" ? "xs" : 4;
 
   let body: ReactNode;

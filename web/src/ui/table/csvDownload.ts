@@ -10,6 +10,11 @@ export function rowsToCsv<T>(columns: readonly DataColumn<T>[], rows: readonly T
   );
 }
 
+/** The columns a table exports: those shown, in their order, and the export-only ones where they stand. */
+export function csvColumns<T>(columns: readonly DataColumn<T>[], shown: readonly DataColumn<T>[]): DataColumn<T>[] {
+  return columns.filter((c) => c.exportOnly || shown.includes(c));
+}
+
 /** Saves text as a file through a temporary link (no server round trip). */
 export function downloadCsv(filename: string, csv: string): void {
   // With the byte-order mark, so spreadsheet programs read the file as UTF-8 (accents in Spanish names).

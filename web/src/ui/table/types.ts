@@ -22,6 +22,8 @@ export interface DataColumn<T> {
    */
   card?: "title" | "badge" | "aside" | "footer" | "hidden";
   width?: number | string;
+  /** In the CSV only, never drawn: a figure the screen shows as a sub-line of another column. */
+  exportOnly?: boolean;
 }
 
 export interface SortState {

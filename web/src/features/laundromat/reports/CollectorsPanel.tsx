@@ -90,6 +90,7 @@ export function CollectorsPanel({
         hideable: false,
       },
       { id: "collections", header: t("columns.collections"), cell: (r) => r.collections, sortValue: (r) => r.collections, align: "right" },
+      { id: "lines", header: t("columns.lines"), cell: (r) => r.lines, csv: (r) => r.lines, exportOnly: true },
       {
         id: "collected",
         header: t("columns.collected"),
@@ -131,6 +132,13 @@ export function CollectorsPanel({
         sortValue: (r) => r.rejectRatePercent,
         csv: (r) => (r.rejectRatePercent === null ? "" : r.rejectRatePercent.toFixed(1)),
         align: "right",
+      },
+      {
+        id: "flag",
+        header: t("columns.flag"),
+        cell: (r) => (r.flagged ? t("collectors.flagged") : ""),
+        csv: (r) => (r.flagged ? t("collectors.flagged") : ""),
+        exportOnly: true,
       },
     ],
     [t],

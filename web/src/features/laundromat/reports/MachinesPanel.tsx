@@ -62,6 +62,15 @@ export function MachinesPanel({ scope, print = false }: { scope: ReportScope; pr
         hideable: false,
       },
       { id: "section", header: t("columns.section"), cell: (m) => m.sectionName, sortValue: (m) => m.sectionName },
+      // Shown as sub-lines on screen; their own columns in the CSV.
+      { id: "type", header: t("columns.type"), cell: (m) => m.typeName, csv: (m) => m.typeName, exportOnly: true },
+      {
+        id: "category",
+        header: t("columns.category"),
+        cell: (m) => m.category,
+        csv: (m) => t(`categories.${m.category}`, { defaultValue: m.category }),
+        exportOnly: true,
+      },
       money("total", t("columns.total"), (m) => m.totalCents, {
         cell: (m) => (
           <Text fw={700} inherit component="span">
@@ -85,6 +94,7 @@ export function MachinesPanel({ scope, print = false }: { scope: ReportScope; pr
           </div>
         ),
       }),
+      { id: "daysInService", header: t("columns.daysInService"), cell: (m) => m.daysInService, csv: (m) => m.daysInService, exportOnly: true },
       {
         id: "share",
         header: t("columns.share"),
@@ -120,6 +130,7 @@ export function MachinesPanel({ scope, print = false }: { scope: ReportScope; pr
         sortValue: (m) => m.lastCollected,
         csv: (m) => m.lastCollected ?? "",
       },
+      { id: "daysSince", header: t("columns.daysSince"), cell: (m) => m.daysSince, csv: (m) => m.daysSince ?? "", exportOnly: true },
       money("expected", t("columns.expected"), (m) => m.expectedCents),
     ];
   }, [t]);
