@@ -74,7 +74,7 @@ export async function machineReport(db: Kysely<DB>, companyId: string, storeId: 
     left join waiting w on w.machine_id = m.id
     where m.company_id = ${companyId} and m.store_id = ${storeId}
       and coalesce(t.special_case, '') <> 'changer' and t.category <> 'change'
-    order by sec.position, m.position`.execute(db);
+    order by sec.position, m.position, m.label`.execute(db);
   const storeTotal = rows.rows.reduce((sum, r) => sum + Number(r.coins ?? 0) + Number(r.bills ?? 0), 0);
   const expected = await expectedFigures(
     db,

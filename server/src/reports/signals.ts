@@ -161,11 +161,15 @@ export async function cadence(db: Kysely<DB>, companyId: string, storeId: string
   let machinesQuery = db
     .selectFrom("machines as m")
     .innerJoin("equipmentTypes as t", (j) => j.onRef("t.companyId", "=", "m.companyId").onRef("t.id", "=", "m.equipmentTypeId"))
+    .innerJoin("storeSections as sec", (j) => j.onRef("sec.companyId", "=", "m.companyId").onRef("sec.id", "=", "m.sectionId"))
     .select(["m.id", "m.storeId", "m.label", "m.coinBoxCapacityCents"])
     .where("m.companyId", "=", companyId)
     .where("m.isActive", "=", true)
     .where((eb) => eb.and([eb(eb.fn.coalesce("t.specialCase", eb.val("")), "<>", "changer"), eb("t.category", "<>", "change")]))
-    .orderBy("m.position");
+    // In the order a collector walks them: section by section (positions count within a section).
+    .orderBy("sec.position")
+    .orderBy("m.position")
+    .orderBy("m.label");
   if (storeId) machinesQuery = machinesQuery.where("m.storeId", "=", storeId);
   const machines = await machinesQuery.execute();
   const lines = visits(
