@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
-import { apiSignIn, expect, test } from "../support/fixtures";
+import { Api } from "../support/api";
+import { expect, test } from "../support/fixtures";
 import { selectionOf, signInWithSelection } from "../support/selection";
 import type { World } from "../support/world";
 
@@ -21,28 +22,6 @@ const lastDayOfLastMonth = () => new Date(Date.UTC(new Date().getUTCFullYear(), 
 /** M/D/YYYY, as US banks write dates. */
 const us = (iso: string) => `${Number(iso.slice(5, 7))}/${Number(iso.slice(8, 10))}/${iso.slice(0, 4)}`;
 const display = (iso: string) => `${iso.slice(5, 7)}/${iso.slice(8, 10)}/${iso.slice(0, 4)}`;
-
-class Api {
-  constructor(
-    private readonly baseURL: string,
-    private readonly token: string,
-  ) {}
-
-  static async as(baseURL: string, email: string): Promise<Api> {
-    return new Api(baseURL, (await apiSignIn(baseURL, email)).token);
-  }
-
-  async call<T>(kind: "query" | "mutation", path: string, args: Record<string, unknown>): Promise<T> {
-    const response = await fetch(`${this.baseURL}/api/${kind}`, {
-      method: "POST",
-      headers: { "content-type": "application/json", authorization: `Bearer ${this.token}` },
-      body: JSON.stringify({ path, args, format: "json" }),
-    });
-    const body = (await response.json()) as { status: string; value?: T; errorMessage?: string };
-    if (body.status !== "success") throw new Error(`${path} failed: ${body.errorMessage}`);
-    return body.value as T;
-  }
-}
 
 const key = () => `e2e-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
 

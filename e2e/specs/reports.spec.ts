@@ -2,7 +2,8 @@ import fs from "node:fs";
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { addDays, comparisonRange, presetRange } from "../../packages/domain/src/datePresets.ts";
-import { apiSignIn, expect, test } from "../support/fixtures";
+import { Api } from "../support/api";
+import { expect, test } from "../support/fixtures";
 import { selectionOf, signInWithSelection, storeSelection } from "../support/selection";
 import type { World } from "../support/world";
 
@@ -19,28 +20,6 @@ function localToday(): string {
 
 const display = (iso: string) => iso.replace(/^(\d{4})-(\d{2})-(\d{2})$/, "$2/$3/$1");
 const usd = (cents: number) => `${cents < 0 ? "-" : ""}$${(Math.abs(cents) / 100).toFixed(2).replace(/\B(?=(\d{3})+(?!\d))/g, ",")}`;
-
-class Api {
-  private constructor(
-    private readonly baseURL: string,
-    private readonly token: string,
-  ) {}
-
-  static async as(baseURL: string, email: string): Promise<Api> {
-    return new Api(baseURL, (await apiSignIn(baseURL, email)).token);
-  }
-
-  async call<T>(kind: "query" | "mutation", path: string, args: Record<string, unknown>): Promise<T> {
-    const response = await fetch(`${this.baseURL}/api/${kind}`, {
-      method: "POST",
-      headers: { "content-type": "application/json", authorization: `Bearer ${this.token}` },
-      body: JSON.stringify({ path, args, format: "json" }),
-    });
-    const body = (await response.json()) as { status: string; value?: T; errorMessage?: string };
-    if (body.status !== "success") throw new Error(`${path} failed: ${body.errorMessage}`);
-    return body.value as T;
-  }
-}
 
 interface Revenue {
   rows: Array<{ key: string; label: string; totalCents: number; compareTotalCents?: number }>;
