@@ -1,8 +1,5 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { performance } from "node:perf_hooks";
-import { fileURLToPath, pathToFileURL } from "node:url";
+import { pathToFileURL } from "node:url";
 import { sql, type Kysely } from "kysely";
 import { startServer } from "../server/src/app.ts";
 import { loadConfig } from "../server/src/config.ts";
@@ -13,6 +10,7 @@ import { rotate } from "./collections.ts";
 import { postgresTarget, type DatabaseTarget } from "./databases.ts";
 import type { MeasureOptions, Stats } from "./measure.ts";
 import { HttpClient } from "./wire.ts";
+import { machineInfo, writeResults } from "./results.ts";
 
 // The cash ledger benchmark (issue 13), PostgreSQL only: the demo database plus 1,000,000
 // approved collection entries into Rio Downtown's safe (2,000,000 lines: the safe's and
@@ -27,7 +25,6 @@ import { HttpClient } from "./wire.ts";
 // `npx tsx bench/cash.ts` runs it alone; `npm run bench` runs it with BENCH_ONLY including "cash".
 // BENCH_CASH_ITERATIONS sets the timed iterations (default 200). Writes bench/results/cash-latest.json.
 
-const RESULTS = path.join(path.dirname(fileURLToPath(import.meta.url)), "results");
 const TARGET_RATIO = 1.5;
 const TARGET_MS = 50;
 const LINES = 1_000_000;
@@ -277,18 +274,10 @@ export async function runCash(
       log(`  (reference) balance as a sum over every line: SQL ${summed.medianMs.toFixed(2)} ms median`);
       const errors = serverLog.filter((line) => line.startsWith("[error]"));
       if (errors.length) throw new Error(`The server logged ${errors.length} error(s), first: ${errors[0].slice(0, 500)}`);
-
-      const cpus = os.cpus();
       const output = {
         benchmark: "cash",
         measuredAt: new Date().toISOString(),
-        machine: {
-          node: process.version,
-          platform: `${process.platform}-${process.arch}`,
-          cpus: cpus.length,
-          cpuModel: cpus[0]?.model ?? "unknown",
-          loadAverage: os.loadavg(),
-        },
+        machine: machineInfo(),
         options,
         database: bench.label,
         seed: { approvedLinesInSafe: approved.rows[0].n, days: DAYS, seconds: Math.round(seedMs / 100) / 10 },
@@ -296,8 +285,7 @@ export async function runCash(
         referenceSumOverLines: summed,
         results,
       };
-      fs.mkdirSync(RESULTS, { recursive: true });
-      fs.writeFileSync(path.join(RESULTS, "cash-latest.json"), `${JSON.stringify(output, null, 2)}\n`);
+      writeResults("cash", output);
     } finally {
       http.close();
       await server.close();

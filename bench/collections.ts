@@ -1,8 +1,6 @@
-import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
-import { fileURLToPath, pathToFileURL } from "node:url";
+import { pathToFileURL } from "node:url";
 import { sql, type Kysely } from "kysely";
 import { startServer } from "../server/src/app.ts";
 import { loadConfig } from "../server/src/config.ts";
@@ -15,6 +13,7 @@ import { BENCH_MANAGER, seedBenchCompany, type BenchCompany } from "./collection
 import { postgresTarget, type DatabaseTarget } from "./databases.ts";
 import { summarize, type MeasureOptions, type Stats } from "./measure.ts";
 import { HttpClient } from "./wire.ts";
+import { machineInfo, writeResults } from "./results.ts";
 
 // The collections benchmark (the large-operator issue): on PostgreSQL only, a company of 50 stores
 // × 40 machines × 3 years of daily collections (collectionsSeed.ts), then each call timed three
@@ -31,7 +30,6 @@ import { HttpClient } from "./wire.ts";
 // alone. BENCH_ONLY=foundation skips it; BENCH_COLLECTIONS_ITERATIONS sets its timed iterations
 // (default 100, warm-up a tenth). Writes bench/results/collections-latest.json.
 
-const RESULTS = path.join(path.dirname(fileURLToPath(import.meta.url)), "results");
 const TARGET_RATIO = 1.5;
 const TARGET_MS = 100;
 
@@ -161,17 +159,10 @@ export async function runCollections(
   log("");
   log(table(results));
   log("");
-  const cpus = os.cpus();
   const output = {
     benchmark: "collections",
     measuredAt: new Date().toISOString(),
-    machine: {
-      node: process.version,
-      platform: `${process.platform}-${process.arch}`,
-      cpus: cpus.length,
-      cpuModel: cpus[0]?.model ?? "unknown",
-      loadAverage: os.loadavg().map((x) => Math.round(x * 100) / 100),
-    },
+    machine: machineInfo(),
     options,
     database: bench.label,
     seed: {
@@ -186,10 +177,8 @@ export async function runCollections(
     note: "One call at a time; server and client share one process. SQL = the hand-written statement(s) on the same pool; in-process = executor.call without transport; HTTP = POST /api/query.",
     results,
   };
-  fs.mkdirSync(RESULTS, { recursive: true });
-  const file = path.join(RESULTS, "collections-latest.json");
-  fs.writeFileSync(file, `${JSON.stringify(output, null, 2)}\n`);
-  log(`Wrote ${path.relative(process.cwd(), file)}; collections benchmark took ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  const file = writeResults("collections", output);
+  log(`Wrote ${file}; collections benchmark took ${((Date.now() - started) / 1000).toFixed(1)} s`);
   return results;
 }
 

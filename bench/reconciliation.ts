@@ -1,8 +1,5 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { performance } from "node:perf_hooks";
-import { fileURLToPath, pathToFileURL } from "node:url";
+import { pathToFileURL } from "node:url";
 import { sql, type Kysely } from "kysely";
 import { parseCsvStatement } from "@tumble/domain/bankStatement";
 import { moveLegs } from "@tumble/domain/cashLedger";
@@ -20,6 +17,7 @@ import { rotate } from "./collections.ts";
 import { postgresTarget, type DatabaseTarget } from "./databases.ts";
 import { summarize, type MeasureOptions, type Stats } from "./measure.ts";
 import { HttpClient } from "./wire.ts";
+import { machineInfo, writeResults } from "./results.ts";
 
 // The reconciliation benchmark (issue 14), PostgreSQL only, on the demo database plus a store
 // whose safe has three years of history: a verified collection posted every day, a deposit to the
@@ -42,7 +40,6 @@ import { HttpClient } from "./wire.ts";
 // (default 200; the trace a quarter of them), BENCH_RECONCILIATION_IMPORTS those of the import
 // (default 5, after one warm-up). Writes bench/results/reconciliation-latest.json.
 
-const RESULTS = path.join(path.dirname(fileURLToPath(import.meta.url)), "results");
 const TARGET_RATIO = 1.5;
 const TARGET_MS = 50;
 const IMPORT_TARGET_MS = 10_000;
@@ -506,17 +503,10 @@ export async function runReconciliation(
       log("");
       log(table(results));
       log("");
-      const cpus = os.cpus();
       const output = {
         benchmark: "reconciliation",
         measuredAt: new Date().toISOString(),
-        machine: {
-          node: process.version,
-          platform: `${process.platform}-${process.arch}`,
-          cpus: cpus.length,
-          cpuModel: cpus[0]?.model ?? "unknown",
-          loadAverage: os.loadavg(),
-        },
+        machine: machineInfo(),
         options: { queries: options, trace: traceOptions, imports: { iterations: imports, warmup: 1 } },
         database: bench.label,
         seed: {
@@ -538,8 +528,7 @@ export async function runReconciliation(
         note: "ratio = median / SQL median. The import is timed from the first part sent to the import's answer; its baseline is the insert statement alone.",
         results,
       };
-      fs.mkdirSync(RESULTS, { recursive: true });
-      fs.writeFileSync(path.join(RESULTS, "reconciliation-latest.json"), `${JSON.stringify(output, null, 2)}\n`);
+      writeResults("reconciliation", output);
     } finally {
       http.close();
       await server.close();

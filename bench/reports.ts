@@ -1,8 +1,6 @@
-import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
-import { fileURLToPath, pathToFileURL } from "node:url";
+import { pathToFileURL } from "node:url";
 import { sql, type Kysely, type RawBuilder } from "kysely";
 import { todayIn } from "@tumble/domain/businessDate";
 import { EXPECTED_WINDOW_DAYS } from "@tumble/domain/collectionStats";
@@ -19,6 +17,7 @@ import { seedBenchCompany, type BenchCompany } from "./collectionsSeed.ts";
 import { postgresTarget, type DatabaseTarget } from "./databases.ts";
 import type { MeasureOptions, Stats } from "./measure.ts";
 import { HttpClient } from "./wire.ts";
+import { machineInfo, writeResults } from "./results.ts";
 
 // The reports benchmark (issue 15), PostgreSQL only, on the large operator of the collections
 // benchmark (collectionsSeed.ts: 50 stores × 40 machines × 3 years of daily collections, about
@@ -48,7 +47,6 @@ import { HttpClient } from "./wire.ts";
 // `npx tsx bench/reports.ts` runs it alone; `npm run bench` runs it with BENCH_ONLY including
 // "reports". Writes bench/results/reports-latest.json.
 
-const RESULTS = path.join(path.dirname(fileURLToPath(import.meta.url)), "results");
 const TARGET_RATIO = 1.5;
 const TARGET_MS = 200;
 const ROUND_BUDGET_MS = 4_000;
@@ -254,17 +252,10 @@ export async function runReports(
     log("");
     log(table(results));
     log("");
-    const cpus = os.cpus();
     const output = {
       benchmark: "reports",
       measuredAt: new Date().toISOString(),
-      machine: {
-        node: process.version,
-        platform: `${process.platform}-${process.arch}`,
-        cpus: cpus.length,
-        cpuModel: cpus[0]?.model ?? "unknown",
-        loadAverage: os.loadavg().map((x) => Math.round(x * 100) / 100),
-      },
+      machine: machineInfo(),
       options: { roundBudgetMs: ROUND_BUDGET_MS, minIterations: MIN_ITERATIONS, maxIterations },
       database: bench.label,
       seed: {
@@ -287,8 +278,7 @@ export async function runReports(
         "revenue_days was vacuumed and analysed after the seed, as autovacuum leaves a table after a bulk insert.",
       results,
     };
-    fs.mkdirSync(RESULTS, { recursive: true });
-    fs.writeFileSync(path.join(RESULTS, "reports-latest.json"), `${JSON.stringify(output, null, 2)}\n`);
+    writeResults("reports", output);
   } finally {
     await bench.dispose();
   }
