@@ -29,8 +29,16 @@ describe("employee registration", () => {
       .select(["id", "email", "pinHash", "activeCompanyId"])
       .where("email", "=", "dana.lee@example.com")
       .executeTakeFirstOrThrow();
-    expect(user.pinHash).toMatch(/^\$argon2id\$/);
+    // The PIN is kept on the pending employee profile only, hashed with argon2id.
+    expect(user.pinHash).toBeNull();
     expect(user.activeCompanyId).toBeNull();
+    const profile = await server.database.db
+      .selectFrom("employees")
+      .select(["companyId", "status", "username", "usernameLower", "pinHash", "email", "payType"])
+      .where("userId", "=", user.id)
+      .executeTakeFirstOrThrow();
+    expect(profile).toMatchObject({ companyId: rioId, status: "pending", username: "dana_lee", usernameLower: "dana_lee", email: "dana.lee@example.com" });
+    expect(profile.pinHash).toMatch(/^\$argon2id\$/);
     const request = await server.database.db.selectFrom("joinRequests").select(["status", "companyId"]).where("userId", "=", user.id).executeTakeFirstOrThrow();
     expect(request).toEqual({ status: "PENDING", companyId: rioId });
     // Sent by the outbox right after the registration commits.

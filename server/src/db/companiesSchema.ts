@@ -1,7 +1,7 @@
 import type { Generated } from "kysely";
 import type { DefaultTimestamp } from "./columnTypes.ts";
 
-// Companies, their members, join requests and kiosk usernames. Merged into DB in schema.ts.
+// Companies, their members and join requests (kiosk usernames are on employees, employeesSchema.ts). Merged into DB in schema.ts.
 
 export interface CompaniesTable {
   id: string;
@@ -41,16 +41,8 @@ export interface JoinRequestsTable {
   decisionReason: Generated<string | null>;
 }
 
-export interface CompanyUsernamesTable {
-  companyId: string;
-  usernameLower: string;
-  username: string;
-  userId: string;
-}
-
 export interface CompaniesTables {
   companies: CompaniesTable;
   memberships: MembershipsTable;
   joinRequests: JoinRequestsTable;
-  companyUsernames: CompanyUsernamesTable;
 }

@@ -2,6 +2,7 @@ import type { Insertable, Selectable } from "kysely";
 import type { CashTables } from "./cashSchema.ts";
 import type { CollectionsTables } from "./collectionsSchema.ts";
 import type { CompaniesTable, CompaniesTables } from "./companiesSchema.ts";
+import type { EmployeesTables } from "./employeesSchema.ts";
 import type { FoundationTables, UsersTable } from "./foundationSchema.ts";
 import type { MarketingTables } from "./marketingSchema.ts";
 import type { OutboxTables } from "./outboxSchema.ts";
@@ -25,6 +26,7 @@ export interface DB
     ReconciliationTables,
     ReportsTables,
     MarketingTables,
+    EmployeesTables,
     PreferencesTables,
     OutboxTables {}
 
@@ -37,6 +39,7 @@ export type * from "./cashSchema.ts";
 export type * from "./reconciliationSchema.ts";
 export type * from "./reportsSchema.ts";
 export type * from "./marketingSchema.ts";
+export type * from "./employeesSchema.ts";
 export type * from "./outboxSchema.ts";
 export type * from "./preferencesSchema.ts";
 

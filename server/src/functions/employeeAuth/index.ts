@@ -5,10 +5,12 @@ import { enqueue } from "../../mail/outbox.ts";
 import { mutation } from "../../runtime/define.ts";
 import { newId } from "../../runtime/ids.ts";
 import { invalidates } from "../../runtime/invalidation.ts";
+import { createPendingProfile } from "../../employees/registration.ts";
 
 // Spec section 5 "Employee form" / section 6: an employee registers with e-mail, kiosk username
 // and PIN for a company; the account then waits for a manager to give it a role (a pending join
-// request). Business refusals come back as {success:false, message}, as the form expects.
+// request) and a pending employee profile holds the username and PIN until the manager completes
+// it (employees:completeRegistration, docs/decisions/0028-employees.md). Business refusals come back as {success:false, message}, as the form expects.
 // A mutation (spec section 7): the account, its join request and the welcome e-mail commit together.
 
 export const employeeSignUp = mutation({
@@ -31,16 +33,18 @@ export const employeeSignUp = mutation({
     const existing = await ctx.db.selectFrom("users").select("id").where("email", "=", email).executeTakeFirst();
     if (existing) return { success: false, message: "Account already exists for this email. Please sign in instead." };
 
-    const pinHash = await hashSecretSlow(args.pin);
-    const userId = newId();
-    invalidates(ctx.db, { userId });
     const taken = await ctx.db
-      .selectFrom("companyUsernames")
-      .select("userId")
+      .selectFrom("employees")
+      .select("id")
       .where("companyId", "=", company.id)
       .where("usernameLower", "=", args.username.toLowerCase())
       .executeTakeFirst();
     if (taken) return { success: false, message: "Username is already taken" };
+
+    const pinHash = await hashSecretSlow(args.pin);
+    const userId = newId();
+    invalidates(ctx.db, { userId });
+    // The PIN lives on the employee profile only (employees.pin_hash), never on the account.
     const inserted = await ctx.db
       .insertInto("users")
       .values({
@@ -48,8 +52,8 @@ export const employeeSignUp = mutation({
         email,
         name: args.username,
         passwordHash: null,
-        username: args.username,
-        pinHash,
+        username: null,
+        pinHash: null,
         globalRole: null,
         language: null,
         activeCompanyId: null,
@@ -58,10 +62,9 @@ export const employeeSignUp = mutation({
       .returning("id")
       .executeTakeFirst();
     if (!inserted) return { success: false, message: "Account already exists for this email. Please sign in instead." };
-    await ctx.db
-      .insertInto("companyUsernames")
-      .values({ companyId: company.id, usernameLower: args.username.toLowerCase(), username: args.username, userId })
-      .execute();
+    // The pending profile holds the username and PIN; a manager completes it (employees:completeRegistration).
+    // A concurrent registration of the same username loses here on employees_company_username and rolls back whole.
+    await createPendingProfile(ctx.db, { companyId: company.id, userId, email, username: args.username, pinHash });
     await ctx.db
       .insertInto("joinRequests")
       .values({ id: newId(), companyId: company.id, userId, status: "PENDING", message: "Employee registration", decidedBy: null })
