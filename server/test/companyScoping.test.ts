@@ -160,6 +160,9 @@ beforeAll(async () => {
   }
   // A part of a statement still being uploaded.
   await owner.mutation("bankLines:uploadPart", { uploadId: "sweep-upload", part: 0, content: "Date,Description,Amount\n" });
+  // A geo-zone of the new store, and the company's outside-the-zone setting.
+  await manager.mutation("geoZones:set", { storeId, latitude: 41.878113, longitude: -87.629799, radiusMeters: 150 });
+  await manager.mutation("geoZones:updateSettings", { outsideZone: "flag" });
 
   const tables = (await companyOwnedTables()).filter((t) => !(t in EXEMPT_TABLES));
   rio = { companyId: company.id, tables, ids: {}, sensitive: new Set() };

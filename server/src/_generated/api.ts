@@ -14,6 +14,7 @@ import type * as employeeAuth from "../functions/employeeAuth.ts";
 import type * as employeeAuth_index from "../functions/employeeAuth/index.ts";
 import type * as equipment from "../functions/equipment.ts";
 import type * as equipmentConfig from "../functions/equipmentConfig.ts";
+import type * as geoZones from "../functions/geoZones.ts";
 import type * as home from "../functions/home.ts";
 import type * as marketing from "../functions/marketing.ts";
 import type * as navigation from "../functions/navigation.ts";
@@ -42,6 +43,7 @@ export type Api = ApiFromModules<{
   "employeeAuth/index": typeof employeeAuth_index;
   "equipment": typeof equipment;
   "equipmentConfig": typeof equipmentConfig;
+  "geoZones": typeof geoZones;
   "home": typeof home;
   "marketing": typeof marketing;
   "navigation": typeof navigation;

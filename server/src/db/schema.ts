@@ -4,6 +4,7 @@ import type { CollectionsTables } from "./collectionsSchema.ts";
 import type { CompaniesTable, CompaniesTables } from "./companiesSchema.ts";
 import type { EmployeesTables } from "./employeesSchema.ts";
 import type { FoundationTables, UsersTable } from "./foundationSchema.ts";
+import type { GeoZonesTables } from "./geoZonesSchema.ts";
 import type { MarketingTables } from "./marketingSchema.ts";
 import type { OutboxTables } from "./outboxSchema.ts";
 import type { PreferencesTables } from "./preferencesSchema.ts";
@@ -28,6 +29,7 @@ export interface DB
     MarketingTables,
     EmployeesTables,
     PreferencesTables,
+    GeoZonesTables,
     OutboxTables {}
 
 export type * from "./columnTypes.ts";
@@ -40,6 +42,7 @@ export type * from "./reconciliationSchema.ts";
 export type * from "./reportsSchema.ts";
 export type * from "./marketingSchema.ts";
 export type * from "./employeesSchema.ts";
+export type * from "./geoZonesSchema.ts";
 export type * from "./outboxSchema.ts";
 export type * from "./preferencesSchema.ts";
 
