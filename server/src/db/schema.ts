@@ -11,6 +11,7 @@ import type { PreferencesTables } from "./preferencesSchema.ts";
 import type { ReconciliationTables } from "./reconciliationSchema.ts";
 import type { ReportsTables } from "./reportsSchema.ts";
 import type { StoresTables } from "./storesSchema.ts";
+import type { TimeClockTables } from "./timeClockSchema.ts";
 
 // The database as Kysely sees it: every module's tables, camelCase (CamelCasePlugin maps them to
 // snake_case columns). A module keeps its table types in db/<module>Schema.ts, exporting an
@@ -28,6 +29,7 @@ export interface DB
     ReportsTables,
     MarketingTables,
     EmployeesTables,
+    TimeClockTables,
     PreferencesTables,
     GeoZonesTables,
     OutboxTables {}
@@ -42,6 +44,7 @@ export type * from "./reconciliationSchema.ts";
 export type * from "./reportsSchema.ts";
 export type * from "./marketingSchema.ts";
 export type * from "./employeesSchema.ts";
+export type * from "./timeClockSchema.ts";
 export type * from "./geoZonesSchema.ts";
 export type * from "./outboxSchema.ts";
 export type * from "./preferencesSchema.ts";
