@@ -36,8 +36,10 @@ export interface PunchesTable {
   kioskId: string | null;
   /** The signed-in user of a phone punch. */
   userId: string | null;
-  latitude: number | null;
-  longitude: number | null;
+  /** The phone's location in millionths of a degree (as geo_zones keeps a zone's centre). */
+  latitudeE6: number | null;
+  longitudeE6: number | null;
+  /** The location's accuracy, whole metres (rounded up). */
   accuracyMeters: number | null;
   distanceMeters: number | null;
   /** Phone punches: 'inside' | 'outside' | 'noZone'. */
@@ -60,11 +62,12 @@ export interface TimeEntriesTable {
   clockInAt: Timestamp;
   clockOutAt: NullableTimestamp;
   breakMinutes: Generated<number>;
-  breaks: Json<TimeEntryBreak[]>;
+  /** TimeEntryBreak[]. */
+  breaks: Json<unknown>;
   /** 'open' | 'closed'. */
   status: string;
   /** EntryFlag values (@tumble/domain/timeClock). */
-  flags: Json<string[]>;
+  flags: Json<unknown>;
   clockOutPunchId: string | null;
   updatedAt: DefaultTimestamp;
 }
