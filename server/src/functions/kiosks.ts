@@ -1,0 +1,122 @@
+import { z } from "zod";
+import { action, mutation, query } from "../runtime/define.ts";
+import { audit } from "../runtime/audit.ts";
+import { AppError } from "../runtime/errors.ts";
+import { hashSecret } from "../runtime/tokens.ts";
+import { newId } from "../runtime/ids.ts";
+import { kioskOf, newKioskToken } from "../timeClock/kiosks.ts";
+
+// Kiosks (issue 16): a manager turns a browser into a store's time clock. The device gets a
+// long-lived credential that can do nothing but punch at that store (docs/decisions/0029);
+// revoking it stops the kiosk at once.
+
+const id = z.string().max(64);
+const kioskName = z.string().trim().min(1, "Give the kiosk a name").max(80, "The name can be at most 80 characters");
+/** The credential as the kiosk sends it (an argument, never a bearer token). */
+export const kioskTokenArg = z.string().max(200);
+
+/** Registers a kiosk for one of the company's stores; the credential is shown once. */
+export const register = mutation({
+  access: "canManageKiosks",
+  args: z.object({ storeId: id, name: kioskName }),
+  handler: async (ctx, { storeId, name }) => {
+    const companyId = ctx.company.id;
+    const store = await ctx.db
+      .selectFrom("stores")
+      .select(["id", "name", "isActive"])
+      .where("companyId", "=", companyId)
+      .where("id", "=", storeId)
+      .executeTakeFirst();
+    if (!store) throw new AppError("Store not found");
+    if (!store.isActive) throw new AppError("This store is inactive");
+    const kioskToken = newKioskToken();
+    const kioskId = newId();
+    await ctx.db
+      .insertInto("kiosks")
+      .values({ id: kioskId, companyId, storeId, name, tokenHash: hashSecret(kioskToken), createdBy: ctx.user.id })
+      .execute();
+    await audit(ctx.db, { companyId, actorId: ctx.user.id, action: "create", entity: "kiosk", entityId: kioskId, after: { storeId, name } });
+    return { kioskId, kioskToken, storeName: store.name };
+  },
+});
+
+/** The company's kiosks with when each was last seen; revoked ones last. */
+export const list = query({
+  access: "canManageKiosks",
+  liveScope: "company",
+  args: z.object({ storeId: id.optional() }),
+  handler: async (ctx, { storeId }) => {
+    let q = ctx.db
+      .selectFrom("kiosks as k")
+      .innerJoin("stores as s", (j) => j.onRef("s.companyId", "=", "k.companyId").onRef("s.id", "=", "k.storeId"))
+      .leftJoin("users as u", "u.id", "k.createdBy")
+      .select([
+        "k.id",
+        "k.name",
+        "k.storeId",
+        "s.name as storeName",
+        "k.createdAt",
+        "k.lastSeenAt",
+        "k.revokedAt",
+        "u.name as createdByName",
+        "u.email as createdByEmail",
+      ])
+      .where("k.companyId", "=", ctx.company.id);
+    if (storeId) q = q.where("k.storeId", "=", storeId);
+    const rows = await q
+      .orderBy((eb) => eb.case().when("k.revokedAt", "is", null).then(0).else(1).end())
+      .orderBy("s.name")
+      .orderBy("k.name")
+      .orderBy("k.id")
+      .execute();
+    const at = (d: Date | string | null) => (d === null ? null : new Date(d).getTime());
+    return rows.map((r) => ({
+      _id: r.id,
+      name: r.name,
+      storeId: r.storeId,
+      storeName: r.storeName,
+      createdAt: at(r.createdAt)!,
+      createdBy: r.createdByName ?? r.createdByEmail,
+      lastSeenAt: at(r.lastSeenAt),
+      revokedAt: at(r.revokedAt),
+    }));
+  },
+});
+
+/** Revokes a kiosk: its credential is refused from the next call on. */
+export const revoke = mutation({
+  access: "canManageKiosks",
+  args: z.object({ kioskId: id }),
+  handler: async (ctx, { kioskId }) => {
+    const companyId = ctx.company.id;
+    const kiosk = await ctx.db.selectFrom("kiosks").select(["id", "revokedAt"]).where("companyId", "=", companyId).where("id", "=", kioskId).executeTakeFirst();
+    if (!kiosk) throw new AppError("Kiosk not found");
+    if (kiosk.revokedAt) return null;
+    await ctx.db
+      .updateTable("kiosks")
+      .set({ revokedAt: new Date(ctx.now) })
+      .where("companyId", "=", companyId)
+      .where("id", "=", kioskId)
+      .execute();
+    await audit(ctx.db, { companyId, actorId: ctx.user.id, action: "revoke", entity: "kiosk", entityId: kioskId });
+    return null;
+  },
+});
+
+/** The kiosk a credential names, for its start screen; also marks it seen. Refused once revoked. */
+export const current = action({
+  access: "public",
+  rateLimit: { perMinute: 120 },
+  args: z.object({ kioskToken: kioskTokenArg }),
+  handler: async (ctx, { kioskToken }) => {
+    const kiosk = await kioskOf(ctx.db, kioskToken, ctx.now);
+    return {
+      kioskId: kiosk.id,
+      name: kiosk.name,
+      storeId: kiosk.storeId,
+      storeName: kiosk.storeName,
+      timeZone: kiosk.timeZone,
+      companyName: kiosk.companyName,
+    };
+  },
+});

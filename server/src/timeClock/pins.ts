@@ -1,0 +1,122 @@
+import { sql, type Kysely } from "kysely";
+import { KIOSK_FAILURE_WINDOW_MINUTES, KIOSK_FAILURES_PER_WINDOW, PIN_LOCK_FAILURES, PIN_LOCK_MINUTES, timeClockMessage } from "@tumble/domain/timeClock";
+import { FLAG_ROLES } from "@tumble/domain/permissions";
+import type { DB } from "../db/schema.ts";
+import { verifySecretSlow } from "../auth/passwords.ts";
+import { enqueue } from "../mail/outbox.ts";
+import { AppError } from "../runtime/errors.ts";
+import { TOO_MANY_ATTEMPTS, type RateLimiter } from "../runtime/rateLimit.ts";
+import type { KioskRow } from "./kiosks.ts";
+
+// Username + PIN at a kiosk. Guessing is bounded twice: per username (PIN_LOCK_FAILURES wrong
+// PINs lock it for PIN_LOCK_MINUTES, and the company's managers get an e-mail), and per device
+// (KIOSK_FAILURES_PER_WINDOW failures of any username, counted in the shared rate limiter). These
+// run outside any transaction (the caller is an action), so a refused attempt still counts.
+
+export interface KioskEmployee {
+  id: string;
+  name: string;
+  status: string;
+}
+
+const deviceKey = (kioskId: string) => `kiosk-failures:${kioskId}`;
+const WINDOW_MS = KIOSK_FAILURE_WINDOW_MINUTES * 60_000;
+
+async function deviceOverLimit(db: Kysely<DB>, kioskId: string, now: number): Promise<boolean> {
+  const row = await db.selectFrom("rateLimits").select(["count", "windowStart"]).where("key", "=", deviceKey(kioskId)).executeTakeFirst();
+  return !!row && Number(row.count) >= KIOSK_FAILURES_PER_WINDOW && new Date(row.windowStart).getTime() > now - WINDOW_MS;
+}
+
+/** The employee a username and PIN name at this kiosk's company, or the refusal. */
+export async function employeeByPin(
+  db: Kysely<DB>,
+  limiter: RateLimiter,
+  kiosk: KioskRow,
+  username: string | undefined,
+  pin: string | undefined,
+  now: number,
+): Promise<KioskEmployee> {
+  if (!username?.trim() || !pin) throw new AppError(timeClockMessage("wrongCredentials"));
+  if (await deviceOverLimit(db, kiosk.id, now)) throw new AppError(TOO_MANY_ATTEMPTS);
+  const usernameLower = username.trim().toLowerCase();
+  const attempts = await db
+    .selectFrom("pinAttempts")
+    .select(["lockedUntil"])
+    .where("companyId", "=", kiosk.companyId)
+    .where("usernameLower", "=", usernameLower)
+    .executeTakeFirst();
+  if (attempts?.lockedUntil && new Date(attempts.lockedUntil).getTime() > now) throw new AppError(timeClockMessage("usernameLocked"));
+
+  const employee = await db
+    .selectFrom("employees")
+    .select(["id", "name", "status", "pinHash", "username"])
+    .where("companyId", "=", kiosk.companyId)
+    .where("usernameLower", "=", usernameLower)
+    .executeTakeFirst();
+  // An unknown username costs the same time as a wrong PIN and counts the same way.
+  if (await verifySecretSlow(employee?.pinHash ?? null, pin)) {
+    if (attempts) {
+      await db
+        .updateTable("pinAttempts")
+        .set({ failures: 0, lockedUntil: null })
+        .where("companyId", "=", kiosk.companyId)
+        .where("usernameLower", "=", usernameLower)
+        .execute();
+    }
+    return { id: employee!.id, name: employee!.name, status: employee!.status };
+  }
+
+  await limiter.hit(deviceKey(kiosk.id), KIOSK_FAILURES_PER_WINDOW, WINDOW_MS, now);
+  const counted = await db
+    .insertInto("pinAttempts")
+    .values({ companyId: kiosk.companyId, usernameLower, failures: 1, lastFailedAt: new Date(now) })
+    .onConflict((oc) =>
+      oc.columns(["companyId", "usernameLower"]).doUpdateSet({
+        // A lock that has run out starts the count again.
+        failures: sql<number>`case when pin_attempts.locked_until is not null then 1 else pin_attempts.failures + 1 end`,
+        lockedUntil: null,
+        lastFailedAt: new Date(now),
+      }),
+    )
+    .returning("failures")
+    .executeTakeFirstOrThrow();
+  if (Number(counted.failures) < PIN_LOCK_FAILURES) throw new AppError(timeClockMessage("wrongCredentials"));
+
+  const lockedUntil = new Date(now + PIN_LOCK_MINUTES * 60_000);
+  await db
+    .updateTable("pinAttempts")
+    .set({ failures: 0, lockedUntil })
+    .where("companyId", "=", kiosk.companyId)
+    .where("usernameLower", "=", usernameLower)
+    .execute();
+  await tellManagers(db, kiosk, employee?.username ?? username.trim(), employee?.name ?? null, lockedUntil);
+  throw new AppError(timeClockMessage("usernameLocked"));
+}
+
+/** An e-mail to each of the company's managers (those who manage employees) about a locked username. */
+async function tellManagers(db: Kysely<DB>, kiosk: KioskRow, username: string, employeeName: string | null, lockedUntil: Date): Promise<void> {
+  const managers = await db
+    .selectFrom("memberships as m")
+    .innerJoin("users as u", "u.id", "m.userId")
+    .select(["u.email"])
+    .where("m.companyId", "=", kiosk.companyId)
+    .where("m.role", "in", [...FLAG_ROLES.canManageEmployees])
+    .where("u.email", "is not", null)
+    .orderBy("u.email")
+    .execute();
+  const until = lockedUntil.toLocaleTimeString("en-US", { timeZone: kiosk.timeZone, hour: "numeric", minute: "2-digit" });
+  const who = employeeName ? `${employeeName} (username "${username}")` : `the username "${username}", which is not an employee's`;
+  for (const { email } of managers) {
+    await enqueue(db, {
+      channel: "email",
+      to: email!,
+      companyId: kiosk.companyId,
+      subject: `Kiosk PIN locked: ${username} at ${kiosk.storeName}`,
+      body: [
+        `${PIN_LOCK_FAILURES} wrong PINs were entered for ${who} at the kiosk "${kiosk.name}" of ${kiosk.storeName}.`,
+        `The username is locked until ${until} (${kiosk.timeZone}).`,
+        `If this was not the employee, check who is using the kiosk; you can reset the employee's PIN from their profile.`,
+      ].join("\n\n"),
+    });
+  }
+}
