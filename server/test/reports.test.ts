@@ -214,6 +214,25 @@ describe("revenue", () => {
     expect(await failure(revenue({ ...range, fromTime: "25:00" }))).toBe('Invalid argument "fromTime": expected a time as HH:mm');
   });
 
+  it("reads ranges across months from whole months, whole weeks and days alike", async () => {
+    // P day 4 .. the end of L: P's cut month (weeks and days) and L whole = 15000 + 48000.
+    for (const groupBy of ["category", "machine", "week", "month", "day"])
+      expect((await revenue({ from: p(4), to: lastOf(L), groupBy })).totals.totalCents, groupBy).toBe(63_000);
+    // P day 6 .. L day 9: only L day 3 = 28500 (its changer left out); 12000 + 8000 + 6000 coins in laundry.
+    const cut = await revenue({ from: p(6), to: l(9), groupBy: "category" });
+    expect(pick(cut.rows)).toEqual([
+      ["laundry", 26_000, 0, 26_000, undefined],
+      ["vending", 0, 2_500, 2_500, undefined],
+    ]);
+    // The whole of P and L by week: each week's figure as the day grouping sums it.
+    const weeks = (await revenue({ from: p(1), to: lastOf(L), groupBy: "week" })).rows;
+    const days = (await revenue({ from: p(1), to: lastOf(L), groupBy: "day" })).rows;
+    const byWeek = new Map<string, number>();
+    for (const d of days) byWeek.set(weekStart(d.key), (byWeek.get(weekStart(d.key)) ?? 0) + d.totalCents);
+    expect(weeks.map((w) => [w.key, w.totalCents])).toEqual([...byWeek.entries()]);
+    expect(weeks.reduce((sum, w) => sum + w.totalCents, 0)).toBe(63_000);
+  });
+
   it("covers every store of the company without a store, and refuses bad ranges and other companies", async () => {
     const all = await owner.query<Revenue>("reports:revenue", { from: l(1), to: lastOf(L), groupBy: "machine" });
     const ours = all.rows.filter((r) => r.label.startsWith("Reports "));
@@ -261,11 +280,13 @@ describe("machines", () => {
 
 describe("collectors", () => {
   it("sets each collector's take against the expected figure, with low lines and rejections", async () => {
-    // Expected = the machine's median over the 8 weeks before (all weekdays: fewer than three same-weekday visits).
-    // staff: L3 W1 12000 vs 10000, D1 6000 vs 5000 (W2, V1 have no history); L10 W1 11500 (with the adjustment)
-    //   vs median(10000, 12000) = 11000, D1 5000 vs median(5000, 6000) = 5500 → 34500 of 31500 = 109.5%.
-    //   Collected 28500 + 16500 = 45000. Visits L3, L10, L25 (rejected): 1 of 3 = 33.3%.
-    // supervisor: L20 W1 3000 vs median(10000, 12000, 11500) = 11500 → 26.1%, a low line (under half).
+    // Expected = the figure each line was verified against, kept on the line: the machine's median over the 8
+    // weeks before (all weekdays: fewer than three same-weekday visits), adjusting records left out.
+    // staff: L3 W1 12000 vs 10000, D1 6000 vs 5000 (W2, V1 have no history); L10 W1 11000 vs median(10000, 12000)
+    //   = 11000, D1 5000 vs median(5000, 6000) = 5500 → 34000 of 31500 = 107.9%. The admin's +500 on L10 counts
+    //   in what staff collected (28500 + 16000 + 500 = 45000), not against the figure the verifier saw.
+    //   Visits L3, L10, L25 (rejected): 1 of 3 = 33.3%.
+    // supervisor: L20 W1 3000 vs median(10000, 12000, 11000) = 11000 → 27.3%, a low line (under half).
     const rows = await admin.query<
       Array<{
         name: string;
@@ -286,7 +307,7 @@ describe("collectors", () => {
       lines: 4,
       collectedCents: 45_000,
       expectedCents: 31_500,
-      percentOfExpected: 109.5,
+      percentOfExpected: 107.9,
       lowLines: 0,
       rejected: 1,
       rejectRatePercent: 33.3,
@@ -295,8 +316,8 @@ describe("collectors", () => {
       collections: 1,
       lines: 1,
       collectedCents: 3_000,
-      expectedCents: 11_500,
-      percentOfExpected: 26.1,
+      expectedCents: 11_000,
+      percentOfExpected: 27.3,
       lowLines: 1,
       rejected: 0,
       rejectRatePercent: 0,
@@ -370,36 +391,66 @@ describe("live", () => {
   });
 });
 
-describe("the daily roll-up", () => {
-  // Whatever path writes a collection — verify, adjust, reject, the demo seed, or SQL by hand — revenue_days
-  // stays the sum of the verified lines by company, date, store and machine.
-  const mismatches = async () =>
-    (
+describe("the roll-ups", () => {
+  // Whatever path writes a collection — verify, adjust, reject, the demo seed, or SQL by hand —
+  // revenue_days, revenue_weeks and revenue_months stay the sums of the verified lines by company,
+  // day (Monday week, calendar month), store and machine.
+  const rollups = [
+    { table: "revenue_days", period: "business_date", bucket: "c.business_date" },
+    { table: "revenue_weeks", period: "week_start", bucket: "date_trunc('week', c.business_date)::date" },
+    { table: "revenue_months", period: "month_start", bucket: "date_trunc('month', c.business_date)::date" },
+  ];
+  const mismatches = async () => {
+    const counts: Record<string, number> = {};
+    for (const { table, period, bucket } of rollups)
+      counts[table] = (
+        await sql<{ n: number }>`
+          with expected as (
+            select c.company_id, ${sql.raw(bucket)} as period, c.store_id, l.machine_id, sum(l.coins_cents) as coins_cents, sum(l.bills_cents) as bills_cents
+            from collections c join collection_lines l on l.company_id = c.company_id and l.collection_id = c.id
+            where c.status = 'verified' group by 1, 2, 3, 4
+          ), kept as (
+            select company_id, ${sql.raw(period)} as period, store_id, machine_id, coins_cents, bills_cents from ${sql.table(table)} where coins_cents <> 0 or bills_cents <> 0
+          )
+          select count(*)::int as n from ((select * from expected except select * from kept) union all (select * from kept except select * from expected)) x`.execute(
+          server.database.db,
+        )
+      ).rows[0].n;
+    counts.collector_days = (
       await sql<{ n: number }>`
         with expected as (
-          select c.company_id, c.business_date, c.store_id, l.machine_id, sum(l.coins_cents) as coins_cents, sum(l.bills_cents) as bills_cents
+          select c.company_id, c.business_date, c.store_id, coalesce(o.collector_id, c.collector_id) as collector_id,
+            sum(l.coins_cents + l.bills_cents) as collected, coalesce(sum(l.expected_cents), 0) as expected,
+            coalesce(sum(l.coins_cents + l.bills_cents) filter (where l.expected_cents is not null), 0) as against, count(l.expected_cents) as lines,
+            count(*) filter (where l.expected_cents > 0 and (l.coins_cents + l.bills_cents) < l.expected_cents * 0.5) as low
           from collections c join collection_lines l on l.company_id = c.company_id and l.collection_id = c.id
-          where c.status = 'verified' group by 1, 2, 3, 4
+          join machines m on m.id = l.machine_id join equipment_types t on t.id = m.equipment_type_id
+          left join collections o on o.id = c.adjusts_collection_id
+          where c.status = 'verified' and coalesce(t.special_case, '') <> 'changer' and t.category <> 'change' group by 1, 2, 3, 4
         ), kept as (
-          select company_id, business_date, store_id, machine_id, coins_cents, bills_cents from revenue_days where coins_cents <> 0 or bills_cents <> 0
+          select company_id, business_date, store_id, collector_id, collected_cents, expected_cents, against_expected_cents, expected_lines::bigint, low_lines::bigint
+          from collector_days where collected_cents <> 0 or expected_lines <> 0
         )
         select count(*)::int as n from ((select * from expected except select * from kept) union all (select * from kept except select * from expected)) x`.execute(
         server.database.db,
       )
     ).rows[0].n;
+    return counts;
+  };
+  const none = { revenue_days: 0, revenue_weeks: 0, revenue_months: 0, collector_days: 0 };
 
   it("equals the verified lines after every kind of write", async () => {
-    expect(await mismatches()).toBe(0);
+    expect(await mismatches()).toEqual(none);
     const db = server.database.db;
     // A verified collection sent back to submitted and verified again, by hand.
     await sql`update collections set status = 'submitted' where id = ${collectionOn.l3}`.execute(db);
     expect((await revenue({ groupBy: "month" })).totals.totalCents).toBe(48_777 - 28_500);
     await sql`update collections set status = 'verified' where id = ${collectionOn.l3}`.execute(db);
-    expect(await mismatches()).toBe(0);
+    expect(await mismatches()).toEqual(none);
     // A verified line changed and another removed, by hand.
     await sql`update collection_lines set coins_cents = coins_cents + 1 where collection_id = ${collectionOn.l20}`.execute(db);
     await sql`delete from collection_lines where collection_id = ${collectionOn.l3} and machine_id = ${machine.V1}`.execute(db);
-    expect(await mismatches()).toBe(0);
+    expect(await mismatches()).toEqual(none);
     expect((await revenue({ groupBy: "month" })).totals.totalCents).toBe(48_777 + 1 - 2_500);
   });
 });

@@ -1,5 +1,17 @@
 import { describe, expect, it } from "vitest";
-import { bucketsBetween, changePercent, flagCollectors, isOverdue, predictedFullDate, suggestedTimeGroup, usualInterval, weekStart } from "./reports.ts";
+import { addDays, addMonths } from "./datePresets.ts";
+import {
+  REVENUE_GROUPS,
+  bucketsBetween,
+  changePercent,
+  flagCollectors,
+  isOverdue,
+  predictedFullDate,
+  rollupPieces,
+  suggestedTimeGroup,
+  usualInterval,
+  weekStart,
+} from "./reports.ts";
 
 describe("report buckets", () => {
   it("starts weeks on Monday and lists every bucket of a range, empty ones too", () => {
@@ -55,5 +67,72 @@ describe("collector flags", () => {
     ];
     expect(flagCollectors(rows)).toEqual([false, false, false, true, false, false]);
     expect(flagCollectors([{ percent: 50, lines: 10 }])).toEqual([false]);
+  });
+});
+
+describe("rollupPieces", () => {
+  // Every day of the range exactly once: expand the pieces back into days.
+  function daysOf(p: ReturnType<typeof rollupPieces>): string[] {
+    const out: string[] = [];
+    for (const [a, b] of p.days) for (let d = a; d <= b; d = addDays(d, 1)) out.push(d);
+    for (const [a, b] of p.weeks) for (let w = a; w <= b; w = addDays(w, 7)) for (let i = 0; i < 7; i++) out.push(addDays(w, i));
+    for (const [a, b] of p.months) for (let m = a; m <= b; m = addMonths(m, 1)) for (let d = m; d.slice(0, 7) === m.slice(0, 7); d = addDays(d, 1)) out.push(d);
+    return out.sort();
+  }
+
+  it("reads a calendar year by month for every grouping but day and week", () => {
+    expect(rollupPieces("2025-01-01", "2025-12-31", "machine")).toEqual({ days: [], weeks: [], months: [["2025-01-01", "2025-12-01"]] });
+    expect(rollupPieces("2025-01-01", "2025-12-31", "month")).toEqual({ days: [], weeks: [], months: [["2025-01-01", "2025-12-01"]] });
+    expect(rollupPieces("2025-01-01", "2025-12-31", "day")).toEqual({ days: [["2025-01-01", "2025-12-31"]], weeks: [], months: [] });
+  });
+
+  it("reads a quarter by week with the cut weeks at its ends by day", () => {
+    // 2025-07-01 is a Tuesday; the first whole week starts Monday 07-07. 2025-09-30 is a Tuesday;
+    // the last whole week is 09-22..09-28, so 09-29 and 09-30 are read by day.
+    expect(rollupPieces("2025-07-01", "2025-09-30", "week")).toEqual({
+      days: [
+        ["2025-07-01", "2025-07-06"],
+        ["2025-09-29", "2025-09-30"],
+      ],
+      weeks: [["2025-07-07", "2025-09-22"]],
+      months: [],
+    });
+  });
+
+  it("fills the cut months around whole months with weeks, then days", () => {
+    // 2025-03-12 (Wednesday) .. 2025-06-04 (Wednesday): April and May whole; March 12–16 by day,
+    // March 17–30 by week (Mondays 17 and 24), March 31 by day; June 1 is a Sunday: June 1–4 by day.
+    expect(rollupPieces("2025-03-12", "2025-06-04", "category")).toEqual({
+      days: [
+        ["2025-03-12", "2025-03-16"],
+        ["2025-03-31", "2025-03-31"],
+        ["2025-06-01", "2025-06-04"],
+      ],
+      weeks: [["2025-03-17", "2025-03-24"]],
+      months: [["2025-04-01", "2025-05-01"]],
+    });
+    // A month grouping never reads weeks (a week can straddle two months).
+    expect(rollupPieces("2025-03-12", "2025-06-04", "month")).toEqual({
+      days: [
+        ["2025-03-12", "2025-03-31"],
+        ["2025-06-01", "2025-06-04"],
+      ],
+      weeks: [],
+      months: [["2025-04-01", "2025-05-01"]],
+    });
+  });
+
+  it("covers every day exactly once, whatever the range and grouping", () => {
+    const starts = ["2024-02-26", "2024-02-29", "2025-01-01", "2025-03-31", "2025-12-28"];
+    const lengths = [0, 1, 6, 7, 13, 30, 31, 45, 92, 400];
+    for (const group of REVENUE_GROUPS)
+      for (const from of starts)
+        for (const n of lengths) {
+          const to = addDays(from, n);
+          const expected: string[] = [];
+          for (let d = from; d <= to; d = addDays(d, 1)) expected.push(d);
+          expect(daysOf(rollupPieces(from, to, group)), `${group} ${from}..${to}`).toEqual(expected);
+        }
+    expect(rollupPieces("2025-02-02", "2025-02-01", "machine")).toEqual({ days: [], weeks: [], months: [] });
   });
 });

@@ -1,4 +1,4 @@
-import { addDays, daysBetweenInclusive } from "./datePresets.ts";
+import { addDays, addMonths, daysBetweenInclusive } from "./datePresets.ts";
 
 // The reports' arithmetic, shared by the server (which computes them) and the screens (which
 // label and chart them): time buckets and how a comparison period lines up with them, change
@@ -102,4 +102,51 @@ export function flagCollectors(rows: ReadonlyArray<{ percent: number | null; lin
   const mid = percents.length >> 1;
   const median = percents.length % 2 ? percents[mid] : (percents[mid - 1] + percents[mid]) / 2;
   return rows.map((r) => r.percent !== null && r.lines >= COLLECTOR_MIN_LINES && r.percent <= median - COLLECTOR_FLAG_POINTS);
+}
+
+/** Inclusive ranges of bucket start dates to read from each roll-up (revenue_days, _weeks, _months). */
+export interface RollupPieces {
+  days: Array<[string, string]>;
+  weeks: Array<[string, string]>;
+  months: Array<[string, string]>;
+}
+
+function lastDayOfMonth(date: string): string {
+  return addDays(addMonths(`${date.slice(0, 7)}-01`, 1), -1);
+}
+
+/**
+ * How to read the days from `from` to `to` (inclusive) from the coarsest roll-ups that fit
+ * (docs/decisions/0031): whole calendar months from the monthly one and whole Monday weeks from
+ * the weekly one, where the grouping can use them — a day grouping needs days, a week grouping
+ * cannot take months (they cut weeks), a month grouping cannot take weeks (they cut months) —
+ * and the rest day by day. Every day of the range is in exactly one piece.
+ */
+export function rollupPieces(from: string, to: string, group: RevenueGroup): RollupPieces {
+  const pieces: RollupPieces = { days: [], weeks: [], months: [] };
+  if (from > to) return pieces;
+  const useMonths = group !== "day" && group !== "week";
+  const useWeeks = group !== "day" && group !== "month";
+  const weeksThenDays = (a: string, b: string) => {
+    if (a > b) return;
+    const firstMonday = weekStart(a) === a ? a : addDays(weekStart(a), 7);
+    const lastSunday = addDays(weekStart(addDays(b, 1)), -1);
+    if (!useWeeks || firstMonday > lastSunday) {
+      pieces.days.push([a, b]);
+      return;
+    }
+    if (a < firstMonday) pieces.days.push([a, addDays(firstMonday, -1)]);
+    pieces.weeks.push([firstMonday, weekStart(lastSunday)]);
+    if (lastSunday < b) pieces.days.push([addDays(lastSunday, 1), b]);
+  };
+  const firstMonth = from.slice(8) === "01" ? from : addMonths(`${from.slice(0, 7)}-01`, 1);
+  const lastMonthEnd = lastDayOfMonth(to) === to ? to : addDays(`${to.slice(0, 7)}-01`, -1);
+  if (!useMonths || firstMonth > lastMonthEnd) {
+    weeksThenDays(from, to);
+    return pieces;
+  }
+  weeksThenDays(from, addDays(firstMonth, -1));
+  pieces.months.push([firstMonth, `${lastMonthEnd.slice(0, 7)}-01`]);
+  weeksThenDays(addDays(lastMonthEnd, 1), to);
+  return pieces;
 }

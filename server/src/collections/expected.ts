@@ -1,4 +1,4 @@
-import type { Kysely } from "kysely";
+import { sql, type Kysely } from "kysely";
 import { expectedFigure, expectedWindow, lineAmountCents } from "@tumble/domain/collectionStats";
 import type { DB } from "../db/schema.ts";
 
@@ -41,4 +41,33 @@ export async function expectedFigures(
   }
   for (const [machineId, list] of history) result.set(machineId, expectedFigure(list, businessDate));
   return result;
+}
+
+/**
+ * Keeps on each line of a collection being verified the expected figure the verifier saw, so the
+ * collector report sums figures instead of recomputing eight weeks of history per line (migration
+ * 0019). Changers have none: what they take in is change.
+ */
+export async function keepExpectedFigures(db: Kysely<DB>, companyId: string, collection: { id: string; storeId: string; businessDate: string }): Promise<void> {
+  const lines = await db
+    .selectFrom("collectionLines as l")
+    .innerJoin("machines as m", (j) => j.onRef("m.companyId", "=", "l.companyId").onRef("m.id", "=", "l.machineId"))
+    .innerJoin("equipmentTypes as t", (j) => j.onRef("t.companyId", "=", "m.companyId").onRef("t.id", "=", "m.equipmentTypeId"))
+    .select(["l.id", "l.machineId", "t.category", "t.specialCase"])
+    .where("l.companyId", "=", companyId)
+    .where("l.collectionId", "=", collection.id)
+    .execute();
+  const counted = lines.filter((l) => l.specialCase !== "changer" && l.category !== "change");
+  const expected = await expectedFigures(
+    db,
+    companyId,
+    counted.map((l) => l.machineId),
+    collection.businessDate,
+    collection.storeId,
+  );
+  const figures = counted.map((l) => ({ id: l.id, expected: expected.get(l.machineId) ?? null })).filter((f) => f.expected !== null);
+  if (!figures.length) return;
+  await sql`update collection_lines l set expected_cents = v.expected
+    from unnest(${figures.map((f) => f.id)}::text[], ${figures.map((f) => f.expected)}::bigint[]) as v(id, expected)
+    where l.company_id = ${companyId} and l.id = v.id`.execute(db);
 }

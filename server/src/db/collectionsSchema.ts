@@ -1,5 +1,5 @@
 import type { Generated } from "kysely";
-import type { DefaultTimestamp, NullableTimestamp } from "./columnTypes.ts";
+import type { DefaultTimestamp, NullableCents, NullableTimestamp } from "./columnTypes.ts";
 
 // Collections and their lines (one per machine). Merged into DB in schema.ts.
 
@@ -31,6 +31,8 @@ export interface CollectionLinesTable {
   billsCents: number;
   meterReading: number | null;
   note: string | null;
+  /** The expected figure shown at verification (migration 0019); null without history or for changers. */
+  expectedCents: NullableCents;
 }
 
 export interface CollectionsTables {

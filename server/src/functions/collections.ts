@@ -6,7 +6,7 @@ import { isLowLine, lineAmountCents } from "@tumble/domain/collectionStats";
 import { toCsv } from "@tumble/domain/csv";
 import type { DB } from "../db/schema.ts";
 import { checkBusinessDate, checkLines, MAX_LINE_CENTS, storeForCollection, totalCents } from "../collections/rules.ts";
-import { expectedFigures } from "../collections/expected.ts";
+import { expectedFigures, keepExpectedFigures } from "../collections/expected.ts";
 import { postCollection } from "../collections/posting.ts";
 import { mutation, query, type MutationCtx, type QueryCtx } from "../runtime/define.ts";
 import { AccessError, AppError } from "../runtime/errors.ts";
@@ -246,6 +246,7 @@ export const verify = mutation({
       .where("id", "=", collectionId)
       .where("companyId", "=", ctx.company.id)
       .execute();
+    await keepExpectedFigures(ctx.db, ctx.company.id, { id: collectionId, storeId: c.storeId, businessDate: c.businessDate });
     await postCollection(ctx.db, {
       companyId: ctx.company.id,
       storeId: c.storeId,

@@ -1,10 +1,11 @@
 import { sql, type Kysely, type RawBuilder } from "kysely";
-import { bucketsBetween, isTimeGroup, type RevenueGroup } from "@tumble/domain/reports";
+import { addDays } from "@tumble/domain/datePresets";
+import { bucketsBetween, isTimeGroup, rollupPieces, type RevenueGroup } from "@tumble/domain/reports";
 import type { DB } from "../db/schema.ts";
 
 // Revenue from verified collections (adjusting records included: they carry the corrections),
-// changers left out (what a changer takes in is change, not income), read from the daily roll-up
-// revenue_days (docs/decisions/0027). Business dates are the store's; with times, the first day
+// changers left out (what a changer takes in is change, not income), read from the roll-ups
+// revenue_days, revenue_weeks and revenue_months (docs/decisions/0027, 0031). Business dates are the store's; with times, the first day
 // counts from `fromTime` and the last day up to `toTime`, by the local time the visit was
 // submitted (an adjusting record goes by its original's): those days are read from their lines.
 
@@ -48,17 +49,29 @@ function grouping(group: RevenueGroup, allStores: boolean): { key: RawBuilder<st
 export async function revenueSums(db: Kysely<DB>, companyId: string, storeId: string | null, period: Period, group: RevenueGroup): Promise<Sum[]> {
   const { key, label } = grouping(group, storeId === null);
   const labelGroup = (group === "section" || group === "machine") && storeId === null ? sql`, s.name` : sql``;
-  // Whole days come from the daily roll-up; a first or last day cut by a time comes from its lines.
-  const edges = [period.fromTime ? period.from : null, period.toTime ? period.to : null].filter((d): d is string => d !== null);
-  const rollupStore = storeId ? sql`and r.store_id = ${storeId}` : sql``;
-  const rollupEdges = edges.length ? sql`and r.business_date <> all(${edges}::date[])` : sql``;
-  let edgeLines = sql``;
+  // A first or last day cut by a time comes from its lines; the whole days between from the
+  // coarsest roll-ups that fit the grouping (whole months, whole weeks, then days).
+  const edges = [...new Set([period.fromTime ? period.from : null, period.toTime ? period.to : null].filter((d): d is string => d !== null))];
+  const wholeFrom = period.fromTime ? addDays(period.from, 1) : period.from;
+  const wholeTo = period.toTime ? addDays(period.to, -1) : period.to;
+  const pieces = rollupPieces(wholeFrom, wholeTo, group);
+  const rollupStore = storeId ? sql`and store_id = ${storeId}` : sql``;
+  const read = (table: string, column: string, ranges: Array<[string, string]>) =>
+    ranges.map(
+      ([a, b]) => sql`
+        select store_id, ${sql.ref(column)} as business_date, machine_id, coins_cents, bills_cents from ${sql.table(table)}
+        where company_id = ${companyId} and ${sql.ref(column)} between ${a}::date and ${b}::date ${rollupStore}`,
+    );
+  const parts = [
+    ...read("revenue_months", "month_start", pieces.months),
+    ...read("revenue_weeks", "week_start", pieces.weeks),
+    ...read("revenue_days", "business_date", pieces.days),
+  ];
   if (edges.length) {
     const localTime = sql`(coalesce(o.submitted_at, c.submitted_at) at time zone es.time_zone)::time`;
     const fromTime = period.fromTime ? sql`and (c.business_date > ${period.from}::date or ${localTime} >= ${period.fromTime}::time)` : sql``;
     const toTime = period.toTime ? sql`and (c.business_date < ${period.to}::date or ${localTime} <= ${period.toTime}::time)` : sql``;
-    edgeLines = sql`
-      union all
+    parts.push(sql`
       select c.store_id, c.business_date, l.machine_id, l.coins_cents, l.bills_cents
       from collections c
       join collection_lines l on l.company_id = c.company_id and l.collection_id = c.id
@@ -66,15 +79,11 @@ export async function revenueSums(db: Kysely<DB>, companyId: string, storeId: st
       left join collections o on o.company_id = c.company_id and o.id = c.adjusts_collection_id
       where c.company_id = ${companyId} and c.status = 'verified' and c.business_date = any(${edges}::date[])
         and c.business_date between ${period.from}::date and ${period.to}::date
-        ${storeId ? sql`and c.store_id = ${storeId}` : sql``} ${fromTime} ${toTime}`;
+        ${storeId ? sql`and c.store_id = ${storeId}` : sql``} ${fromTime} ${toTime}`);
   }
+  if (!parts.length) return [];
   const rows = await sql<{ key: string; label: string; coins: string; bills: string }>`
-    with d as (
-      select r.store_id, r.business_date, r.machine_id, r.coins_cents, r.bills_cents
-      from revenue_days r
-      where r.company_id = ${companyId} and r.business_date between ${period.from}::date and ${period.to}::date ${rollupStore} ${rollupEdges}
-      ${edgeLines}
-    )
+    with d as (${sql.join(parts, sql` union all `)})
     select ${key} as key, ${label} as label, sum(d.coins_cents) as coins, sum(d.bills_cents) as bills
     from d
     join machines m on m.company_id = ${companyId} and m.id = d.machine_id

@@ -1,31 +1,11 @@
-import type { Kysely } from "kysely";
-import { EXPECTED_WINDOW_DAYS, expectedFigure, isLowLine } from "@tumble/domain/collectionStats";
+import { sql, type Kysely } from "kysely";
+import { EXPECTED_WINDOW_DAYS } from "@tumble/domain/collectionStats";
 import { addDays, daysBetweenInclusive } from "@tumble/domain/datePresets";
-import { DUE_WITHIN_DAYS, flagCollectors, isOverdue, percentOfExpected, predictedFullDate, usualInterval, weekStart } from "@tumble/domain/reports";
+import { DUE_WITHIN_DAYS, flagCollectors, isOverdue, percentOfExpected, predictedFullDate, usualInterval } from "@tumble/domain/reports";
 import type { DB } from "../db/schema.ts";
-import { reportLines, type ReportLine } from "./lines.ts";
 
-// Collector signals and coin-box cadence, computed from the lines in memory with the rules of
-// @tumble/domain/reports and the same expected figure verification shows (collectionStats).
-
-function pushTo<T>(map: Map<string, T[]>, key: string, value: T): void {
-  const list = map.get(key);
-  if (list) list.push(value);
-  else map.set(key, [value]);
-}
-
-/** One visit's take per machine: a collection's lines plus its adjusting records' deltas. */
-function visits(lines: readonly ReportLine[]) {
-  const byVisit = new Map<string, ReportLine & { amountCents: number }>();
-  for (const l of lines) {
-    const key = `${l.collectionId}|${l.machineId}`;
-    const amount = l.coinsCents + l.billsCents;
-    const seen = byVisit.get(key);
-    if (seen) seen.amountCents += amount;
-    else byVisit.set(key, { ...l, amountCents: amount });
-  }
-  return [...byVisit.values()];
-}
+// Collector signals and coin-box cadence: sums from the roll-ups (collector_days, revenue_days;
+// docs/decisions/0031) judged by the rules of @tumble/domain/reports.
 
 export interface CollectorRow {
   collectorId: string;
@@ -45,49 +25,53 @@ export interface CollectorRow {
 }
 
 export async function collectorSignals(db: Kysely<DB>, companyId: string, storeId: string | null, from: string, to: string): Promise<CollectorRow[]> {
-  const all = visits(await reportLines(db, companyId, { storeId, from: addDays(from, -EXPECTED_WINDOW_DAYS), to, statuses: ["verified"] }));
-  const history = new Map<string, Array<{ businessDate: string; amountCents: number }>>();
-  for (const v of all) pushTo(history, v.machineId, { businessDate: v.businessDate, amountCents: v.amountCents });
-  const rows = new Map<
-    string,
-    Omit<CollectorRow, "name" | "percentOfExpected" | "rejected" | "rejectRatePercent" | "flagged" | "weeks"> & {
-      weeks: Map<string, { collectedCents: number; expectedCents: number }>;
-      visits: Set<string>;
-    }
-  >();
-  for (const v of all.filter((x) => x.businessDate >= from)) {
-    const windowStart = addDays(v.businessDate, -EXPECTED_WINDOW_DAYS);
-    const past = (history.get(v.machineId) ?? []).filter((h) => h.businessDate >= windowStart && h.businessDate < v.businessDate);
-    const expected = expectedFigure(past, v.businessDate);
-    const row = rows.get(v.collectorId) ?? {
-      collectorId: v.collectorId,
-      collections: 0,
+  // Sums per collector and week from collector_days (migration 0019): the expected figure each
+  // line was verified against, kept on the line.
+  let weeksQuery = db
+    .selectFrom("collectorDays")
+    .select((eb) => [
+      "collectorId",
+      sql<string>`to_char(date_trunc('week', business_date), 'YYYY-MM-DD')`.as("week"),
+      eb.fn.sum<string>("collectedCents").as("collected"),
+      eb.fn.sum<string>("expectedCents").as("expected"),
+      eb.fn.sum<string>("againstExpectedCents").as("againstExpected"),
+      eb.fn.sum<string>("expectedLines").as("expectedLines"),
+      eb.fn.sum<string>("lowLines").as("lowLines"),
+    ])
+    .where("companyId", "=", companyId)
+    .where("businessDate", ">=", from)
+    .where("businessDate", "<=", to)
+    .groupBy(["collectorId", sql`2`])
+    .orderBy(sql`2`);
+  if (storeId) weeksQuery = weeksQuery.where("storeId", "=", storeId);
+  const rows = new Map<string, Omit<CollectorRow, "name" | "percentOfExpected" | "rejected" | "rejectRatePercent" | "flagged" | "collections">>();
+  for (const w of await weeksQuery.execute()) {
+    const row = rows.get(w.collectorId) ?? {
+      collectorId: w.collectorId,
       lines: 0,
       collectedCents: 0,
       expectedCents: 0,
       collectedAgainstExpectedCents: 0,
       lowLines: 0,
-      weeks: new Map(),
-      visits: new Set<string>(),
+      weeks: [],
     };
-    row.visits.add(v.collectionId);
-    row.collectedCents += v.amountCents;
-    const week = row.weeks.get(weekStart(v.businessDate)) ?? { collectedCents: 0, expectedCents: 0 };
-    week.collectedCents += v.amountCents;
-    if (expected !== null) {
-      row.lines++;
-      row.expectedCents += expected;
-      row.collectedAgainstExpectedCents += v.amountCents;
-      week.expectedCents += expected;
-      if (isLowLine(v.amountCents, expected)) row.lowLines++;
-    }
-    row.weeks.set(weekStart(v.businessDate), week);
-    rows.set(v.collectorId, row);
+    row.lines += Number(w.expectedLines);
+    row.collectedCents += Number(w.collected);
+    row.expectedCents += Number(w.expected);
+    row.collectedAgainstExpectedCents += Number(w.againstExpected);
+    row.lowLines += Number(w.lowLines);
+    row.weeks.push({ week: w.week, collectedCents: Number(w.collected), expectedCents: Number(w.expected) });
+    rows.set(w.collectorId, row);
   }
-  // Rejections: visits of the range sent back at least once (the reason stays when they are resubmitted).
+  // Visits verified, and visits of the range sent back at least once (the reason stays when they are resubmitted).
   let rejectedQuery = db
     .selectFrom("collections")
-    .select((eb) => ["collectorId", eb.fn.countAll<string>().as("submitted"), eb.fn.count<string>("rejectionReason").as("rejected")])
+    .select((eb) => [
+      "collectorId",
+      eb.fn.countAll<string>().as("submitted"),
+      eb.fn.count<string>("rejectionReason").as("rejected"),
+      sql<string>`count(*) filter (where status = 'verified')`.as("verified"),
+    ])
     .where("companyId", "=", companyId)
     .where("adjustsCollectionId", "is", null)
     .where("status", "in", ["submitted", "verified", "rejected"])
@@ -95,18 +79,20 @@ export async function collectorSignals(db: Kysely<DB>, companyId: string, storeI
     .where("businessDate", "<=", to)
     .groupBy("collectorId");
   if (storeId) rejectedQuery = rejectedQuery.where("storeId", "=", storeId);
-  const rejections = new Map((await rejectedQuery.execute()).map((r) => [r.collectorId, { submitted: Number(r.submitted), rejected: Number(r.rejected) }]));
+  const rejections = new Map(
+    (await rejectedQuery.execute()).map((r) => [r.collectorId, { submitted: Number(r.submitted), rejected: Number(r.rejected), verified: Number(r.verified) }]),
+  );
   const ids = [...new Set([...rows.keys(), ...rejections.keys()])];
   const names = new Map(
     ids.length ? (await db.selectFrom("users").select(["id", "name", "email"]).where("id", "in", ids).execute()).map((u) => [u.id, u.name || u.email]) : [],
   );
   const result = ids.map((collectorId) => {
     const row = rows.get(collectorId);
-    const r = rejections.get(collectorId) ?? { submitted: 0, rejected: 0 };
+    const r = rejections.get(collectorId) ?? { submitted: 0, rejected: 0, verified: 0 };
     return {
       collectorId,
       name: names.get(collectorId) ?? "",
-      collections: row?.visits.size ?? 0,
+      collections: r.verified,
       lines: row?.lines ?? 0,
       collectedCents: row?.collectedCents ?? 0,
       expectedCents: row?.expectedCents ?? 0,
@@ -116,7 +102,7 @@ export async function collectorSignals(db: Kysely<DB>, companyId: string, storeI
       rejected: r.rejected,
       rejectRatePercent: r.submitted ? Math.round((r.rejected / r.submitted) * 1000) / 10 : null,
       flagged: false,
-      weeks: row ? [...row.weeks.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([week, w]) => ({ week, ...w })) : [],
+      weeks: row?.weeks ?? [],
     };
   });
   const flags = flagCollectors(result.map((r) => ({ percent: r.percentOfExpected, lines: r.lines })));
@@ -146,9 +132,10 @@ export interface CadenceStore {
 }
 
 /**
- * Per active store: each machine's daily take over the last eight weeks (what it brought since its
- * first visit in the window, divided by the days since), when its box fills, and whether the store
- * has gone longer than its usual interval without a collection.
+ * Per active store: each machine's daily take over the last eight weeks (what it brought after its
+ * first collected day in the window, divided by the days since), when its box fills, and whether
+ * the store has gone longer than its usual interval without a collection. Two statements for any
+ * number of stores, the figures summed in the database.
  */
 export async function cadence(db: Kysely<DB>, companyId: string, storeId: string | null, today: (timeZone: string) => string): Promise<CadenceStore[]> {
   let storesQuery = db.selectFrom("stores").select(["id", "name", "timeZone"]).where("companyId", "=", companyId).where("isActive", "=", true).orderBy("name");
@@ -156,8 +143,6 @@ export async function cadence(db: Kysely<DB>, companyId: string, storeId: string
   const stores = await storesQuery.execute();
   if (!stores.length) return [];
   const days = new Map(stores.map((s) => [s.id, today(s.timeZone)]));
-  const sorted = [...days.values()].sort();
-  // Three statements for any number of stores: their machines, and every visit of the window.
   let machinesQuery = db
     .selectFrom("machines as m")
     .innerJoin("equipmentTypes as t", (j) => j.onRef("t.companyId", "=", "m.companyId").onRef("t.id", "=", "m.equipmentTypeId"))
@@ -172,28 +157,41 @@ export async function cadence(db: Kysely<DB>, companyId: string, storeId: string
     .orderBy("m.label");
   if (storeId) machinesQuery = machinesQuery.where("m.storeId", "=", storeId);
   const machines = await machinesQuery.execute();
-  const lines = visits(
-    await reportLines(db, companyId, {
-      storeId,
-      from: addDays(sorted[0], -EXPECTED_WINDOW_DAYS),
-      to: sorted[sorted.length - 1],
-      statuses: ["submitted", "verified"],
-    }),
-  );
-  const byStore = new Map<string, typeof lines>();
-  const byMachine = new Map<string, typeof lines>();
-  for (const l of lines) {
-    const day = days.get(l.storeId);
-    // Each store's own window: the eight weeks up to its own today.
-    if (!day || l.businessDate > day || l.businessDate < addDays(day, -EXPECTED_WINDOW_DAYS)) continue;
-    pushTo(byStore, l.storeId, l);
-    pushTo(byMachine, l.machineId, l);
-  }
+  // Each store's own window (the eight weeks up to its own today), read per business day: verified
+  // days from the daily roll-up, submitted visits from their lines. Per machine: its first and
+  // last day, what came after the first day (what the first held was taken before it), and per
+  // store the days it was collected.
+  const windows = stores.map((s) => sql`(${s.id}, ${addDays(days.get(s.id)!, -EXPECTED_WINDOW_DAYS)}::date, ${days.get(s.id)!}::date)`);
+  const perDay = await sql<{ storeId: string; machineId: string | null; firstDay: string; lastDay: string; afterFirstCents: string; dates: string[] | null }>`
+    with w (store_id, from_date, to_date) as (values ${sql.join(windows)}),
+    day_rows as (
+      select r.store_id, r.machine_id, r.business_date, r.coins_cents + r.bills_cents as amount
+      from revenue_days r join w on w.store_id = r.store_id and r.business_date between w.from_date and w.to_date
+      where r.company_id = ${companyId}
+      union all
+      select c.store_id, l.machine_id, c.business_date, l.coins_cents + l.bills_cents
+      from collections c
+      join w on w.store_id = c.store_id and c.business_date between w.from_date and w.to_date
+      join collection_lines l on l.company_id = c.company_id and l.collection_id = c.id
+      where c.company_id = ${companyId} and c.status = 'submitted'
+    ),
+    by_day as (
+      select store_id, machine_id, business_date, sum(amount) as amount from day_rows
+      where machine_id = any(${machines.map((m) => m.id)}::text[])
+      group by 1, 2, 3
+    )
+    select store_id, machine_id, to_char(min(business_date), 'YYYY-MM-DD') as first_day, to_char(max(business_date), 'YYYY-MM-DD') as last_day,
+      sum(amount) - (array_agg(amount order by business_date))[1] as after_first_cents, null as dates
+    from by_day group by 1, 2
+    union all
+    select store_id, null, '', '', '0', array_agg(distinct to_char(business_date, 'YYYY-MM-DD')) from by_day group by 1`.execute(db);
+  const byMachine = new Map(perDay.rows.filter((r) => r.machineId !== null).map((r) => [r.machineId!, r]));
+  const storeDates = new Map(perDay.rows.filter((r) => r.machineId === null).map((r) => [r.storeId, r.dates ?? []]));
   return stores.map((store) => {
     const day = days.get(store.id)!;
-    const storeDates = (byStore.get(store.id) ?? []).map((l) => l.businessDate);
-    const last = storeDates.length ? storeDates.reduce((a, b) => (a > b ? a : b)) : null;
-    const interval = usualInterval(storeDates);
+    const dates = storeDates.get(store.id) ?? [];
+    const last = dates.length ? dates.reduce((a, b) => (a > b ? a : b)) : null;
+    const interval = usualInterval(dates);
     return {
       storeId: store.id,
       storeName: store.name,
@@ -205,12 +203,10 @@ export async function cadence(db: Kysely<DB>, companyId: string, storeId: string
       machines: machines
         .filter((m) => m.storeId === store.id)
         .map((m) => {
-          const mine = (byMachine.get(m.id) ?? []).sort((a, b) => a.businessDate.localeCompare(b.businessDate));
-          const lastVisit = mine.length ? mine[mine.length - 1].businessDate : null;
-          // The first visit in the window only marks the start: what it held was taken before it.
-          const span = mine.length >= 2 ? daysBetweenInclusive(mine[0].businessDate, lastVisit!) - 1 : 0;
-          const taken = mine.slice(1).reduce((sum, l) => sum + l.amountCents, 0);
-          const daily = span > 0 ? Math.round(taken / span) : null;
+          const seen = byMachine.get(m.id);
+          const lastVisit = seen?.lastDay ?? null;
+          const span = seen ? daysBetweenInclusive(seen.firstDay, seen.lastDay) - 1 : 0;
+          const daily = span > 0 ? Math.round(Number(seen!.afterFirstCents) / span) : null;
           const full = lastVisit && daily ? predictedFullDate(lastVisit, m.coinBoxCapacityCents, daily) : null;
           return {
             machineId: m.id,

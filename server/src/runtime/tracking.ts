@@ -86,6 +86,9 @@ function rawTables(text: string, reads: Set<string>, writes: Set<string>): void 
  */
 const DERIVED_FROM: Record<string, readonly string[]> = {
   revenue_days: ["collections", "collection_lines"],
+  revenue_weeks: ["collections", "collection_lines"],
+  revenue_months: ["collections", "collection_lines"],
+  collector_days: ["collections", "collection_lines"],
 };
 
 function addRead(name: string, reads: Set<string>): void {

@@ -1,6 +1,7 @@
 import type { Insertable } from "kysely";
 import type { CollectionLinesTable, CollectionsTable } from "../../db/schema.ts";
 import { newId } from "../../runtime/ids.ts";
+import { fillExpectedFigures } from "../../collections/expectedFill.ts";
 import { prng, type DemoSeeder } from "../demoContext.ts";
 import { TYPICAL_TAKE as TAKE } from "../storeLayout.ts";
 
@@ -69,5 +70,7 @@ export const seed: DemoSeeder = async ({ db, today, data }) => {
       .insertInto("collectionLines")
       .values(lines.slice(i, i + 1000))
       .execute();
+  // The expected figures verification would have kept on the verified lines (the collector report reads them).
+  await fillExpectedFigures(db);
   data.collections = collections;
 };
