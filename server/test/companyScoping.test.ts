@@ -138,6 +138,20 @@ beforeAll(async () => {
   // A reconciled day of a new store, and a bank statement line matched to Rio's deposit in transit.
   const owner = await new Client(server.url).signIn("owner@demo.test");
   const { storeId } = await manager.mutation<{ storeId: string }>("stores:create", { name: "Rio Sweep", address: "1 Sweep St", timeZone: "America/Chicago" });
+  // An employee working at it, with a rate (employees, employee_stores, employee_rates).
+  await manager.mutation("employees:create", {
+    name: "Rio Sweeper",
+    email: "",
+    phone: "",
+    position: "Attendant",
+    hireDate: "",
+    storeIds: [storeId],
+    payType: "hourly",
+    rateCents: 1500,
+    effectiveFrom: "",
+    username: "rio_sweeper",
+    pin: "482916",
+  });
   const accounts = await owner.query<Array<{ _id: string; kind: string; storeId: string | null }>>("cashAccounts:list", {});
   const safe = (await owner.query<Array<{ _id: string; kind: string }>>("cashAccounts:list", { storeId })).find((a) => a.kind === "safe")!._id;
   const { countId } = await owner.mutation<{ countId: string }>("physicalCounts:start", { accountId: safe, blind: false, idempotencyKey: "sweep-count" });

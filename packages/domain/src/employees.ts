@@ -1,7 +1,8 @@
 import { z } from "zod";
 import type { SupportedLanguage } from "./languagePriority.ts";
 import { COMPANY_ROLES } from "./permissions.ts";
-import { emailSchema, pinSchema, usernameSchema } from "./employeeFormSchemas.ts";
+import { validateEmail } from "./employeeForm.ts";
+import { pinSchema, usernameSchema } from "./employeeFormSchemas.ts";
 import { businessDateSchema } from "./zodSchemas.ts";
 
 // Employee profiles (issue 16, docs/decisions/0028-employees.md): statuses, pay types, the rate in
@@ -122,8 +123,11 @@ const optionalEmail = z
   .string()
   .trim()
   .max(254)
-  .pipe(z.literal("").or(emailSchema))
-  .transform((v) => (v === "" ? null : v));
+  .superRefine((value, ctx) => {
+    const problem = value === "" ? null : validateEmail(value);
+    if (problem) ctx.addIssue({ code: "custom", message: problem });
+  })
+  .transform((v) => (v === "" ? null : v.toLowerCase()));
 
 /** The profile's own fields (not stores, rates, username or PIN). */
 const profileFields = {

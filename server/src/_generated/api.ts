@@ -12,6 +12,7 @@ import type * as companyJoinRequests from "../functions/companyJoinRequests.ts";
 import type * as companyMembers from "../functions/companyMembers.ts";
 import type * as employeeAuth from "../functions/employeeAuth.ts";
 import type * as employeeAuth_index from "../functions/employeeAuth/index.ts";
+import type * as employees from "../functions/employees.ts";
 import type * as equipment from "../functions/equipment.ts";
 import type * as equipmentConfig from "../functions/equipmentConfig.ts";
 import type * as geoZones from "../functions/geoZones.ts";
@@ -41,6 +42,7 @@ export type Api = ApiFromModules<{
   "companyMembers": typeof companyMembers;
   "employeeAuth": typeof employeeAuth;
   "employeeAuth/index": typeof employeeAuth_index;
+  "employees": typeof employees;
   "equipment": typeof equipment;
   "equipmentConfig": typeof equipmentConfig;
   "geoZones": typeof geoZones;

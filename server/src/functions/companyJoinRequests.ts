@@ -2,9 +2,8 @@ import { z } from "zod";
 import { COMPANY_SEARCH_LIMIT, COMPANY_SEARCH_MIN_LENGTH, COMPANY_SIZES, DOMAIN_SUGGESTION_LIMIT, normalizeCompanyCode } from "@tumble/domain/companyCode";
 import { COMPANY_ROLES } from "@tumble/domain/permissions";
 import { canAssignRole } from "@tumble/domain/roleRank";
-import type { Kysely } from "kysely";
-import type { DB } from "../db/schema.ts";
 import { companyFields, toCompany } from "../companies/publicCompany.ts";
+import { admit, approveRequest, pendingRequestOfCompany } from "../companies/joinRequests.ts";
 import { mutation, query } from "../runtime/define.ts";
 import { AccessError, AppError } from "../runtime/errors.ts";
 import { audit } from "../runtime/audit.ts";
@@ -112,17 +111,6 @@ export const requestToJoin = mutation({
   },
 });
 
-async function admit(db: Kysely<DB>, companyId: string, userId: string, role: string): Promise<void> {
-  invalidates(db, { userId });
-  await db
-    .insertInto("memberships")
-    .values({ id: newId(), companyId, userId, role })
-    .onConflict((oc) => oc.columns(["companyId", "userId"]).doNothing())
-    .execute();
-  // A first company becomes the active one.
-  await db.updateTable("users").set({ activeCompanyId: companyId }).where("id", "=", userId).where("activeCompanyId", "is", null).execute();
-}
-
 export const getUserPendingRequests = query({
   access: "signedIn",
   args: z.object({}),
@@ -205,30 +193,12 @@ export const getPendingRequestsForCompany = query({
   },
 });
 
-async function pendingRequestOfCompany(db: Kysely<DB>, companyId: string, requestId: string) {
-  const request = await db.selectFrom("joinRequests").selectAll().where("id", "=", requestId).where("companyId", "=", companyId).forUpdate().executeTakeFirst();
-  if (!request) throw new AppError("Join request not found");
-  if (request.status !== "PENDING") throw new AppError("This request was already decided");
-  return request;
-}
-
 export const approveJoinRequest = mutation({
   access: "canManageJoinRequests",
   args: z.object({ requestId: z.string().max(64), role: z.enum(COMPANY_ROLES) }),
   handler: async (ctx, { requestId, role }) => {
     if (!canAssignRole(ctx.company.role, role, ctx.permissions.isSystemAdmin)) throw new AccessError(`You cannot grant the ${role} role`);
-    const request = await pendingRequestOfCompany(ctx.db, ctx.company.id, requestId);
-    await ctx.db.updateTable("joinRequests").set({ status: "APPROVED", decidedBy: ctx.user.id, updatedAt: new Date() }).where("id", "=", requestId).execute();
-    await admit(ctx.db, request.companyId, request.userId, role);
-    await audit(ctx.db, {
-      companyId: ctx.company.id,
-      actorId: ctx.user.id,
-      action: "approve",
-      entity: "joinRequest",
-      entityId: requestId,
-      before: { status: "PENDING" },
-      after: { status: "APPROVED", role },
-    });
+    await approveRequest(ctx.db, { companyId: ctx.company.id, requestId, role, actorId: ctx.user.id });
     return null;
   },
 });

@@ -1,0 +1,147 @@
+import type { Kysely } from "kysely";
+import { EMPLOYEE_MESSAGES, rateChange, type PayType } from "@tumble/domain/employees";
+import type { DB } from "../db/schema.ts";
+import { businessDateNow } from "../cash/dates.ts";
+import { AppError } from "../runtime/errors.ts";
+import { newId } from "../runtime/ids.ts";
+
+// What the employee functions share: reading one of the company's profiles, the stores it works
+// at, the business date a rate is judged against, and adding a rate to a history.
+
+export interface EmployeeRow {
+  id: string;
+  userId: string | null;
+  name: string;
+  email: string | null;
+  phone: string | null;
+  position: string | null;
+  payType: string;
+  status: string;
+  hireDate: string | null;
+  endDate: string | null;
+  username: string;
+}
+
+const EMPLOYEE_COLUMNS = ["id", "userId", "name", "email", "phone", "position", "payType", "status", "hireDate", "endDate", "username"] as const;
+
+/** One of the company's employees (locked for the transaction when asked), or "Employee not found". */
+export async function employeeOfCompany(db: Kysely<DB>, companyId: string, employeeId: string, lock = false): Promise<EmployeeRow> {
+  let q = db.selectFrom("employees").select(EMPLOYEE_COLUMNS).where("companyId", "=", companyId).where("id", "=", employeeId);
+  if (lock) q = q.forUpdate();
+  const row = await q.executeTakeFirst();
+  if (!row) throw new AppError("Employee not found");
+  return row;
+}
+
+/** Refuses store ids that are not the company's (the foreign key would too, less clearly). */
+export async function assertStoresOfCompany(db: Kysely<DB>, companyId: string, storeIds: string[]): Promise<string[]> {
+  const unique = [...new Set(storeIds)];
+  const found = await db.selectFrom("stores").select("id").where("companyId", "=", companyId).where("id", "in", unique).execute();
+  if (found.length !== unique.length) throw new AppError("Store not found");
+  return unique;
+}
+
+/** Replaces the stores an employee works at. */
+export async function setStores(db: Kysely<DB>, companyId: string, employeeId: string, storeIds: string[]): Promise<void> {
+  await db.deleteFrom("employeeStores").where("companyId", "=", companyId).where("employeeId", "=", employeeId).where("storeId", "not in", storeIds).execute();
+  await db
+    .insertInto("employeeStores")
+    .values(storeIds.map((storeId) => ({ companyId, employeeId, storeId })))
+    .onConflict((oc) => oc.doNothing())
+    .execute();
+}
+
+/**
+ * Today's business date for an employee's pay: in the time zone of the first of their stores (by
+ * when it opened), else the company's first store's; UTC only for a company without stores.
+ */
+export async function payToday(db: Kysely<DB>, companyId: string, employeeId: string, now: number): Promise<string> {
+  const first = await db
+    .selectFrom("employeeStores as es")
+    .innerJoin("stores as s", (j) => j.onRef("s.companyId", "=", "es.companyId").onRef("s.id", "=", "es.storeId"))
+    .select("s.id")
+    .where("es.companyId", "=", companyId)
+    .where("es.employeeId", "=", employeeId)
+    .orderBy("s.createdAt")
+    .orderBy("s.id")
+    .executeTakeFirst();
+  return businessDateNow(db, companyId, first?.id ?? null, new Date(now));
+}
+
+/** Whether the company already has this username (compared without case). */
+export async function usernameTaken(db: Kysely<DB>, companyId: string, username: string, exceptEmployeeId?: string): Promise<boolean> {
+  let q = db.selectFrom("employees").select("id").where("companyId", "=", companyId).where("usernameLower", "=", username.toLowerCase());
+  if (exceptEmployeeId) q = q.where("id", "!=", exceptEmployeeId);
+  return (await q.executeTakeFirst()) !== undefined;
+}
+
+export function assertUsernameFree(taken: boolean): void {
+  if (taken) throw new AppError(EMPLOYEE_MESSAGES.usernameTaken.en);
+}
+
+/**
+ * Adds a rate to an employee's history under the rule of rateChange (@tumble/domain/employees):
+ * the first rate may start any day; later ones start today or after, and only a future rate on the
+ * same date is replaced. The employee's pay type follows their newest rate. The caller holds the
+ * employee's row lock, so two rate changes for one employee do not interleave.
+ */
+export async function addRate(
+  db: Kysely<DB>,
+  input: {
+    companyId: string;
+    employeeId: string;
+    payType: PayType;
+    rateCents: number;
+    effectiveFrom: string;
+    reason: string | null;
+    createdBy: string;
+    today: string;
+  },
+): Promise<{ rateId: string; replaced: boolean }> {
+  const existing = await db
+    .selectFrom("employeeRates")
+    .select(["id", "effectiveFrom"])
+    .where("companyId", "=", input.companyId)
+    .where("employeeId", "=", input.employeeId)
+    .execute();
+  const change = rateChange(existing, input.effectiveFrom, input.today);
+  if (!change.ok) throw new AppError(change.message);
+  if (change.replaces) {
+    await db
+      .deleteFrom("employeeRates")
+      .where("companyId", "=", input.companyId)
+      .where("employeeId", "=", input.employeeId)
+      .where("effectiveFrom", "=", input.effectiveFrom)
+      .where("effectiveFrom", ">", input.today)
+      .execute();
+  }
+  const rateId = newId();
+  await db
+    .insertInto("employeeRates")
+    .values({
+      id: rateId,
+      companyId: input.companyId,
+      employeeId: input.employeeId,
+      payType: input.payType,
+      rateCents: input.rateCents,
+      effectiveFrom: input.effectiveFrom,
+      reason: input.reason,
+      createdBy: input.createdBy,
+    })
+    .execute();
+  const newest = await db
+    .selectFrom("employeeRates")
+    .select("payType")
+    .where("companyId", "=", input.companyId)
+    .where("employeeId", "=", input.employeeId)
+    .orderBy("effectiveFrom", "desc")
+    .limit(1)
+    .executeTakeFirstOrThrow();
+  await db
+    .updateTable("employees")
+    .set({ payType: newest.payType, updatedAt: new Date() })
+    .where("companyId", "=", input.companyId)
+    .where("id", "=", input.employeeId)
+    .execute();
+  return { rateId, replaced: change.replaces };
+}

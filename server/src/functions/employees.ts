@@ -1,0 +1,432 @@
+import { z } from "zod";
+import {
+  completeRegistrationSchema,
+  EMPLOYEE_MESSAGES,
+  EMPLOYEE_STATUSES,
+  employeeCreateSchema,
+  employeeUpdateSchema,
+  resetPinSchema,
+  setRateSchema,
+  sortRates,
+  type PayType,
+} from "@tumble/domain/employees";
+import { canAssignRole } from "@tumble/domain/roleRank";
+import { hashSecretSlow } from "../auth/passwords.ts";
+import { businessDateNow } from "../cash/dates.ts";
+import { admit, approveRequest } from "../companies/joinRequests.ts";
+import { addRate, assertStoresOfCompany, assertUsernameFree, employeeOfCompany, payToday, setStores, usernameTaken } from "../employees/profiles.ts";
+import { recentWork } from "../employees/recentWork.ts";
+import { enqueue } from "../mail/outbox.ts";
+import { audit } from "../runtime/audit.ts";
+import { mutation, query } from "../runtime/define.ts";
+import { AccessError, AppError } from "../runtime/errors.ts";
+import { newId } from "../runtime/ids.ts";
+import { invalidates } from "../runtime/invalidation.ts";
+
+// Employee profiles (issue 16, docs/decisions/0028-employees.md): the person, the stores they work
+// at, their pay rates by effective date, the kiosk username and PIN (hashed, never returned), and
+// the completion of a self-registered profile. Every function needs canManageEmployees (spec
+// section 6) and reads and writes only the caller's active company's rows.
+
+const id = z.string().max(64);
+const MAX_LIST = 2000;
+
+/** The company's employees with their stores and the rate in effect today; filters by text, store, status and position. */
+export const list = query({
+  access: "canManageEmployees",
+  args: z.object({
+    search: z.string().max(100).optional(),
+    storeId: id.optional(),
+    status: z.enum(EMPLOYEE_STATUSES).optional(),
+    position: z.string().max(100).optional(),
+  }),
+  handler: async (ctx, args) => {
+    const companyId = ctx.company.id;
+    const today = await businessDateNow(ctx.db, companyId, null, new Date(ctx.now));
+    let q = ctx.db
+      .selectFrom("employees as e")
+      .select((eb) => [
+        "e.id",
+        "e.userId",
+        "e.name",
+        "e.email",
+        "e.phone",
+        "e.position",
+        "e.payType",
+        "e.status",
+        "e.hireDate",
+        "e.endDate",
+        "e.username",
+        "e.createdAt",
+        eb
+          .selectFrom("employeeRates as r")
+          .select("r.rateCents")
+          .whereRef("r.companyId", "=", "e.companyId")
+          .whereRef("r.employeeId", "=", "e.id")
+          .where("r.effectiveFrom", "<=", today)
+          .orderBy("r.effectiveFrom", "desc")
+          .limit(1)
+          .as("rateCents"),
+        eb
+          .selectFrom("employeeRates as r")
+          .select("r.payType")
+          .whereRef("r.companyId", "=", "e.companyId")
+          .whereRef("r.employeeId", "=", "e.id")
+          .where("r.effectiveFrom", "<=", today)
+          .orderBy("r.effectiveFrom", "desc")
+          .limit(1)
+          .as("ratePayType"),
+      ])
+      .where("e.companyId", "=", companyId);
+    const text = args.search?.trim();
+    if (text) {
+      const pattern = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      q = q.where((eb) =>
+        eb.or([eb("e.name", "ilike", pattern), eb("e.username", "ilike", pattern), eb("e.email", "ilike", pattern), eb("e.phone", "ilike", pattern)]),
+      );
+    }
+    if (args.status) q = q.where("e.status", "=", args.status);
+    if (args.position?.trim()) q = q.where("e.position", "=", args.position.trim());
+    if (args.storeId) {
+      const storeId = args.storeId;
+      q = q.where((eb) =>
+        eb.exists(
+          eb
+            .selectFrom("employeeStores as es")
+            .select("es.storeId")
+            .whereRef("es.companyId", "=", "e.companyId")
+            .whereRef("es.employeeId", "=", "e.id")
+            .where("es.storeId", "=", storeId),
+        ),
+      );
+    }
+    const rows = await q.orderBy("e.name").orderBy("e.id").limit(MAX_LIST).execute();
+    const storesOf = await storesByEmployee(
+      ctx.db,
+      companyId,
+      rows.map((r) => r.id),
+    );
+    return rows.map(({ id: employeeId, createdAt, rateCents, ratePayType, ...r }) => ({
+      _id: employeeId,
+      ...r,
+      linked: r.userId !== null,
+      createdAt: new Date(createdAt).getTime(),
+      stores: storesOf.get(employeeId) ?? [],
+      rateCents: rateCents === null ? null : Number(rateCents),
+      ratePayType: ratePayType as PayType | null,
+    }));
+  },
+});
+
+async function storesByEmployee(db: Parameters<typeof employeeOfCompany>[0], companyId: string, employeeIds: string[]) {
+  const map = new Map<string, Array<{ _id: string; name: string }>>();
+  if (employeeIds.length === 0) return map;
+  const rows = await db
+    .selectFrom("employeeStores as es")
+    .innerJoin("stores as s", (j) => j.onRef("s.companyId", "=", "es.companyId").onRef("s.id", "=", "es.storeId"))
+    .select(["es.employeeId", "s.id", "s.name"])
+    .where("es.companyId", "=", companyId)
+    .where("es.employeeId", "in", employeeIds)
+    .orderBy("s.name")
+    .execute();
+  for (const r of rows) {
+    const list = map.get(r.employeeId) ?? [];
+    list.push({ _id: r.id, name: r.name });
+    map.set(r.employeeId, list);
+  }
+  return map;
+}
+
+/** The positions the company's employees hold, for the list's filter. */
+export const positions = query({
+  access: "canManageEmployees",
+  args: z.object({}),
+  handler: async (ctx) => {
+    const rows = await ctx.db
+      .selectFrom("employees")
+      .select("position")
+      .distinct()
+      .where("companyId", "=", ctx.company.id)
+      .where("position", "is not", null)
+      .orderBy("position")
+      .limit(500)
+      .execute();
+    return rows.map((r) => r.position as string);
+  },
+});
+
+/** One profile: the person, their stores, the rate history (newest first) with today's, and their recent work. */
+export const get = query({
+  access: "canManageEmployees",
+  args: z.object({ employeeId: id }),
+  handler: async (ctx, { employeeId }) => {
+    const companyId = ctx.company.id;
+    const employee = await employeeOfCompany(ctx.db, companyId, employeeId);
+    const stores = (await storesByEmployee(ctx.db, companyId, [employee.id])).get(employee.id) ?? [];
+    const today = await payToday(ctx.db, companyId, employee.id, ctx.now);
+    const rates = await ctx.db
+      .selectFrom("employeeRates as r")
+      .leftJoin("users as u", "u.id", "r.createdBy")
+      .select(["r.id", "r.payType", "r.rateCents", "r.effectiveFrom", "r.reason", "r.createdAt", "u.name as createdByName", "u.email as createdByEmail"])
+      .where("r.companyId", "=", companyId)
+      .where("r.employeeId", "=", employee.id)
+      .execute();
+    const history = sortRates(
+      rates.map((r) => ({
+        _id: r.id,
+        payType: r.payType as PayType,
+        rateCents: Number(r.rateCents),
+        effectiveFrom: r.effectiveFrom,
+        reason: r.reason,
+        createdAt: new Date(r.createdAt).getTime(),
+        createdBy: r.createdByName ?? r.createdByEmail ?? null,
+      })),
+    );
+    const current = history.find((r) => r.effectiveFrom <= today) ?? null;
+    const linkedEmail = employee.userId
+      ? ((await ctx.db.selectFrom("users").select("email").where("id", "=", employee.userId).executeTakeFirst())?.email ?? null)
+      : null;
+    const { id: _id, ...rest } = employee;
+    return {
+      _id,
+      ...rest,
+      linked: employee.userId !== null,
+      linkedEmail,
+      stores,
+      today,
+      rates: history.map((r) => ({ ...r, state: r === current ? "current" : r.effectiveFrom > today ? "scheduled" : "past" })),
+      currentRate: current,
+      work: await recentWork(ctx.db, companyId, employee.id, today),
+    };
+  },
+});
+
+/** A new, active employee: profile, stores, first rate, kiosk username and PIN (hashed). */
+export const create = mutation({
+  access: "canManageEmployees",
+  args: employeeCreateSchema,
+  handler: async (ctx, args) => {
+    const companyId = ctx.company.id;
+    const storeIds = await assertStoresOfCompany(ctx.db, companyId, args.storeIds);
+    assertUsernameFree(await usernameTaken(ctx.db, companyId, args.username));
+    const employeeId = newId();
+    invalidates(ctx.db, { companyId });
+    await ctx.db
+      .insertInto("employees")
+      .values({
+        id: employeeId,
+        companyId,
+        userId: null,
+        name: args.name,
+        email: args.email,
+        phone: args.phone,
+        position: args.position,
+        payType: args.payType,
+        status: "active",
+        hireDate: args.hireDate,
+        endDate: null,
+        username: args.username,
+        usernameLower: args.username.toLowerCase(),
+        pinHash: await hashSecretSlow(args.pin),
+      })
+      .execute();
+    await setStores(ctx.db, companyId, employeeId, storeIds);
+    const today = await payToday(ctx.db, companyId, employeeId, ctx.now);
+    await addRate(ctx.db, {
+      companyId,
+      employeeId,
+      payType: args.payType,
+      rateCents: args.rateCents,
+      effectiveFrom: args.effectiveFrom ?? args.hireDate ?? today,
+      reason: null,
+      createdBy: ctx.user.id,
+      today,
+    });
+    const { pin: _pin, ...shown } = args;
+    await audit(ctx.db, { companyId, actorId: ctx.user.id, action: "create", entity: "employee", entityId: employeeId, after: shown });
+    return { employeeId };
+  },
+});
+
+/** Edits a profile: contact, position, dates, stores, status (terminated needs an end date) and username. */
+export const update = mutation({
+  access: "canManageEmployees",
+  args: employeeUpdateSchema,
+  handler: async (ctx, args) => {
+    const companyId = ctx.company.id;
+    const before = await employeeOfCompany(ctx.db, companyId, args.employeeId, true);
+    if (before.status === "pending") throw new AppError(EMPLOYEE_MESSAGES.pendingNeedsCompletion.en);
+    const storeIds = await assertStoresOfCompany(ctx.db, companyId, args.storeIds);
+    if (args.username.toLowerCase() !== before.username.toLowerCase()) assertUsernameFree(await usernameTaken(ctx.db, companyId, args.username, before.id));
+    invalidates(ctx.db, { companyId });
+    const after = {
+      name: args.name,
+      email: args.email,
+      phone: args.phone,
+      position: args.position,
+      hireDate: args.hireDate,
+      endDate: args.endDate,
+      status: args.status,
+      username: args.username,
+    };
+    await ctx.db
+      .updateTable("employees")
+      .set({ ...after, usernameLower: args.username.toLowerCase(), updatedAt: new Date() })
+      .where("companyId", "=", companyId)
+      .where("id", "=", before.id)
+      .execute();
+    await setStores(ctx.db, companyId, before.id, storeIds);
+    const { id: _id, userId: _userId, payType: _payType, ...shownBefore } = before;
+    await audit(ctx.db, {
+      companyId,
+      actorId: ctx.user.id,
+      action: "update",
+      entity: "employee",
+      entityId: before.id,
+      before: shownBefore,
+      after: { ...after, storeIds },
+    });
+    return null;
+  },
+});
+
+/**
+ * A new rate from `effectiveFrom`. The history is kept: a rate starts today or later (the first
+ * one any day), and only a future rate on the same date is replaced.
+ */
+export const setRate = mutation({
+  access: "canManageEmployees",
+  args: setRateSchema,
+  handler: async (ctx, args) => {
+    const companyId = ctx.company.id;
+    const employee = await employeeOfCompany(ctx.db, companyId, args.employeeId, true);
+    if (employee.status === "pending") throw new AppError(EMPLOYEE_MESSAGES.pendingNeedsCompletion.en);
+    invalidates(ctx.db, { companyId });
+    const today = await payToday(ctx.db, companyId, employee.id, ctx.now);
+    const payType = args.payType ?? (employee.payType as PayType);
+    const result = await addRate(ctx.db, {
+      companyId,
+      employeeId: employee.id,
+      payType,
+      rateCents: args.rateCents,
+      effectiveFrom: args.effectiveFrom,
+      reason: args.reason?.trim() || null,
+      createdBy: ctx.user.id,
+      today,
+    });
+    await audit(ctx.db, {
+      companyId,
+      actorId: ctx.user.id,
+      action: "setRate",
+      entity: "employee",
+      entityId: employee.id,
+      after: { payType, rateCents: args.rateCents, effectiveFrom: args.effectiveFrom, replaced: result.replaced },
+    });
+    return result;
+  },
+});
+
+/** A manager sets a new kiosk PIN; it is stored hashed (argon2id) and never returned. */
+export const resetPin = mutation({
+  access: "canManageEmployees",
+  args: resetPinSchema,
+  handler: async (ctx, args) => {
+    const companyId = ctx.company.id;
+    const employee = await employeeOfCompany(ctx.db, companyId, args.employeeId, true);
+    invalidates(ctx.db, { companyId });
+    await ctx.db
+      .updateTable("employees")
+      .set({ pinHash: await hashSecretSlow(args.pin), updatedAt: new Date() })
+      .where("companyId", "=", companyId)
+      .where("id", "=", employee.id)
+      .execute();
+    await audit(ctx.db, { companyId, actorId: ctx.user.id, action: "resetPin", entity: "employee", entityId: employee.id });
+    return null;
+  },
+});
+
+/**
+ * Completes a self-registered (pending) profile: stores, position, pay type and first rate, and the
+ * company role, which approves the employee's join request. The profile becomes active and the
+ * employee is told by e-mail.
+ */
+export const completeRegistration = mutation({
+  access: "canManageEmployees",
+  args: completeRegistrationSchema,
+  handler: async (ctx, args) => {
+    const companyId = ctx.company.id;
+    if (!canAssignRole(ctx.company.role, args.role, ctx.permissions.isSystemAdmin)) throw new AccessError(`You cannot grant the ${args.role} role`);
+    const employee = await employeeOfCompany(ctx.db, companyId, args.employeeId, true);
+    if (employee.status !== "pending") throw new AppError(EMPLOYEE_MESSAGES.notPending.en);
+    const storeIds = await assertStoresOfCompany(ctx.db, companyId, args.storeIds);
+    invalidates(ctx.db, { companyId });
+    await ctx.db
+      .updateTable("employees")
+      .set({
+        name: args.name,
+        phone: args.phone,
+        position: args.position,
+        hireDate: args.hireDate,
+        payType: args.payType,
+        status: "active",
+        updatedAt: new Date(),
+      })
+      .where("companyId", "=", companyId)
+      .where("id", "=", employee.id)
+      .execute();
+    await setStores(ctx.db, companyId, employee.id, storeIds);
+    const today = await payToday(ctx.db, companyId, employee.id, ctx.now);
+    await addRate(ctx.db, {
+      companyId,
+      employeeId: employee.id,
+      payType: args.payType,
+      rateCents: args.rateCents,
+      effectiveFrom: args.effectiveFrom ?? args.hireDate ?? today,
+      reason: null,
+      createdBy: ctx.user.id,
+      today,
+    });
+
+    // The role: approve the employee's pending join request with it, or admit them if a manager
+    // already decided the request elsewhere (a member keeps the role they have).
+    let recipient = employee.email;
+    let language: string | null = null;
+    if (employee.userId) {
+      const request = await ctx.db
+        .selectFrom("joinRequests")
+        .select("id")
+        .where("companyId", "=", companyId)
+        .where("userId", "=", employee.userId)
+        .where("status", "=", "PENDING")
+        .executeTakeFirst();
+      if (request) await approveRequest(ctx.db, { companyId, requestId: request.id, role: args.role, actorId: ctx.user.id });
+      else await admit(ctx.db, companyId, employee.userId, args.role);
+      const user = await ctx.db.selectFrom("users").select(["email", "language"]).where("id", "=", employee.userId).executeTakeFirst();
+      recipient = user?.email ?? recipient;
+      language = user?.language ?? null;
+    }
+    const company = await ctx.db.selectFrom("companies").select(["name", "defaultLanguage"]).where("id", "=", companyId).executeTakeFirstOrThrow();
+    if (recipient) {
+      const spanish = (language ?? company.defaultLanguage) === "es";
+      await enqueue(ctx.db, {
+        channel: "email",
+        to: recipient,
+        companyId,
+        subject: spanish ? `Tu registro en ${company.name} está completo` : `Your registration with ${company.name} is complete`,
+        body: spanish
+          ? `Tu perfil de empleado en ${company.name} está activo. Ya puedes marcar tu entrada y salida en el quiosco de la tienda con tu usuario ${employee.username} y tu PIN. Para usar la aplicación web, elige "¿Olvidaste tu contraseña?" con este correo para crear una contraseña.`
+          : `Your employee profile with ${company.name} is active. You can now clock in and out at the store kiosk with your username ${employee.username} and your PIN. To use the web app, choose "Forgot password" with this e-mail to set a password.`,
+      });
+    }
+    await audit(ctx.db, {
+      companyId,
+      actorId: ctx.user.id,
+      action: "completeRegistration",
+      entity: "employee",
+      entityId: employee.id,
+      before: { status: "pending" },
+      after: { status: "active", storeIds, position: args.position, payType: args.payType, rateCents: args.rateCents, role: args.role },
+    });
+    return null;
+  },
+});
