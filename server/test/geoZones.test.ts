@@ -266,3 +266,127 @@ describe("the verdict on a phone punch's location", () => {
     expect(await zoneVerdictAmong(db, rioId, [bare], { ...centre, accuracy: 5 })).toMatchObject({ storeId: bare, verdict: "noZone" });
   });
 });
+
+// ---- An employee with a linked account: user/employment and phone punches ----
+
+interface Me {
+  employee: { _id: string; name: string; position: string | null; status: string; username: string } | null;
+  stores?: Array<{ _id: string; name: string; timeZone: string; zoneRadiusMeters: number | null }>;
+  clock?: { state: string; storeId: string | null; storeName: string | null; since: number | null };
+  allowedActions?: string[];
+  outsideZone?: string;
+  week?: { from: string; to: string; today: string; timeZone: string };
+}
+
+let employees = 0;
+/** A self-registered employee whose manager completed the profile at `storeIds`, signed in with a password set by the reset code. */
+async function linkedEmployee(storeIds: string[]): Promise<{ client: Client; employeeId: string; userId: string }> {
+  const n = `${Date.now().toString(36)}${employees++}`;
+  const email = `phone.${n}@example.com`;
+  const username = `phone${n}`.slice(0, 20);
+  const signUp = await new Client(server.url).mutation<{ success: boolean; message: string }>("employeeAuth/index:employeeSignUp", {
+    email,
+    username,
+    pin: "482916",
+    companyId: rioId,
+  });
+  expect(signUp.success, signUp.message).toBe(true);
+  const db = server.database.db;
+  const profile = await db
+    .selectFrom("employees")
+    .select(["id", "userId"])
+    .where("companyId", "=", rioId)
+    .where("usernameLower", "=", username.toLowerCase())
+    .executeTakeFirstOrThrow();
+  await manager.mutation("employees:completeRegistration", {
+    employeeId: profile.id,
+    name: `Phone Puncher ${n}`,
+    phone: "",
+    position: "Attendant",
+    hireDate: "",
+    storeIds,
+    payType: "hourly",
+    rateCents: 1500,
+    effectiveFrom: "",
+    role: "STAFF",
+  });
+  const client = new Client(server.url);
+  await client.action("auth:signIn", { provider: "password", params: { email, flow: "reset" } });
+  const message = await db.selectFrom("outbox").select("body").where("recipient", "=", email).where("body", "like", "%reset code%").executeTakeFirstOrThrow();
+  const code = /reset code is (\d{6})/.exec(message.body)![1];
+  await client.action("auth:signIn", { provider: "password", params: { email, flow: "reset-verification", code, newPassword: "phone-password-1" } });
+  await client.signIn(email, "phone-password-1");
+  return { client, employeeId: profile.id, userId: profile.userId! };
+}
+
+const punch = (client: Client, action: string, location: { latitude: number | null; longitude: number | null; accuracy: number | null }) =>
+  client.action<{ action: string; state: string; storeName: string; message?: string | null }>("timeclock:punch", { action, ...location });
+
+describe("user/employment and phone punches", () => {
+  it("tells a member without an employee profile that they have none", async () => {
+    expect(await staff.query("employment:me", {})).toEqual({ employee: null });
+    expect(await failure(new Client(server.url).query("employment:me", {}))).toBe("Not signed in");
+  });
+
+  it("shows the employee their profile, stores with zones, state and week, and punches inside the zone", async () => {
+    const storeId = await newStore();
+    const bare = await newStore();
+    await manager.mutation("geoZones:set", { storeId, ...centre, radiusMeters: 80 });
+    const { client, employeeId } = await linkedEmployee([storeId, bare]);
+
+    const me = await client.query<Me>("employment:me", {});
+    expect(me.employee).toMatchObject({ _id: employeeId, position: "Attendant", status: "active" });
+    expect(me.stores?.find((s) => s._id === storeId)).toMatchObject({ zoneRadiusMeters: 80, timeZone: "America/New_York" });
+    expect(me.stores?.find((s) => s._id === bare)?.zoneRadiusMeters).toBeNull();
+    expect(me.clock).toMatchObject({ state: "off", storeId: null });
+    expect(me.allowedActions).toEqual(["clockIn"]);
+    expect(me.outsideZone).toBe("refuse");
+    // This week, Monday to Sunday, in the store's time zone.
+    expect(me.week?.timeZone).toBe("America/New_York");
+    expect(new Date(`${me.week!.from}T12:00:00Z`).getUTCDay()).toBe(1);
+    expect(me.week!.from <= me.week!.today && me.week!.today <= me.week!.to).toBe(true);
+
+    // 100 m from the centre with a 25 m fix: inside (80 + 25).
+    const clockedIn = await punch(client, "clockIn", { ...north100m, accuracy: 25 });
+    expect(clockedIn).toMatchObject({ action: "clockIn", state: "working" });
+    const after = await client.query<Me>("employment:me", {});
+    expect(after.clock).toMatchObject({ state: "working", storeId });
+    expect(after.allowedActions).toEqual(["breakStart", "clockOut"]);
+    const row = await server.database.db
+      .selectFrom("punches")
+      .select(["source", "geoStatus", "distanceMeters", "latitudeE6", "accuracyMeters"])
+      .where("employeeId", "=", employeeId)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ source: "phone", geoStatus: "inside", distanceMeters: 100, latitudeE6: 40_749_717, accuracyMeters: 25 });
+    await punch(client, "clockOut", { ...centre, accuracy: 5 });
+    expect((await client.query<Me>("employment:me", {})).clock?.state).toBe("off");
+
+    // Another member cannot read this employee's profile: employment:me is always the caller's own.
+    expect(await staff.query("employment:me", {})).toEqual({ employee: null });
+  });
+
+  it("refuses outside the zone or without a location, and flags outside when the company says so", async () => {
+    const storeId = await newStore();
+    await manager.mutation("geoZones:set", { storeId, ...centre, radiusMeters: 50 });
+    const { client, employeeId } = await linkedEmployee([storeId]);
+    const punches = () => server.database.db.selectFrom("punches").select(["geoStatus"]).where("employeeId", "=", employeeId).execute();
+
+    expect(await failure(punch(client, "clockIn", { ...north100m, accuracy: 10 }))).toBe(geoMessage("outsideZone"));
+    expect(await failure(punch(client, "clockIn", { latitude: null, longitude: null, accuracy: null }))).toBe(geoMessage("noLocation"));
+    expect(await failure(punch(client, "clockIn", { ...centre, accuracy: 5_000 }))).toBe(geoMessage("impreciseLocation"));
+    expect(await punches()).toEqual([]);
+
+    await manager.mutation("geoZones:updateSettings", { outsideZone: "flag" });
+    try {
+      expect((await client.query<Me>("employment:me", {})).outsideZone).toBe("flag");
+      const flagged = await punch(client, "clockIn", { ...north100m, accuracy: 10 });
+      expect(flagged).toMatchObject({ state: "working", message: geoMessage("outsideZoneFlagged") });
+      expect(await punches()).toEqual([{ geoStatus: "outside" }]);
+      // No location is refused whatever the company's rule.
+      expect(await failure(punch(client, "clockOut", { latitude: null, longitude: null, accuracy: null }))).toBe(geoMessage("noLocation"));
+      await punch(client, "clockOut", { ...centre, accuracy: 5 });
+    } finally {
+      await manager.mutation("geoZones:updateSettings", { outsideZone: "refuse" });
+    }
+  });
+});

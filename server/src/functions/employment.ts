@@ -1,0 +1,95 @@
+import { z } from "zod";
+import { todayIn } from "@tumble/domain/businessDate";
+import { addDays } from "@tumble/domain/datePresets";
+import { weekStart } from "@tumble/domain/reports";
+import { allowedActions, type ClockState, type PunchAction } from "@tumble/domain/timeClock";
+import type { TimeEntryBreak } from "../db/timeClockSchema.ts";
+import { outsideZonePolicy, zonesOf } from "../geoZones/zones.ts";
+import { query } from "../runtime/define.ts";
+
+// The signed-in member's own employment (issue 16, user/employment): their employee profile in
+// the active company, the stores they work at (with whether each has a geo-zone, so the screen can
+// say where a phone punch is accepted), their state on the clock with the punches that apply, and
+// this week's business dates in their store's time zone (timeclock:entries reads the entries).
+// Only their own rows: the profile is found by the caller's user id, never by an argument.
+
+const ms = (d: Date | string) => new Date(d).getTime();
+
+export const me = query({
+  access: "member",
+  liveScope: "caller",
+  args: z.object({}),
+  handler: async (ctx) => {
+    const companyId = ctx.company.id;
+    const employee = await ctx.db
+      .selectFrom("employees")
+      .select(["id", "name", "position", "status", "username", "hireDate"])
+      .where("companyId", "=", companyId)
+      .where("userId", "=", ctx.user.id)
+      .executeTakeFirst();
+    if (!employee) return { employee: null };
+
+    const stores = await ctx.db
+      .selectFrom("employeeStores as es")
+      .innerJoin("stores as s", (j) => j.onRef("s.companyId", "=", "es.companyId").onRef("s.id", "=", "es.storeId"))
+      .select(["s.id", "s.name", "s.timeZone", "s.isActive"])
+      .where("es.companyId", "=", companyId)
+      .where("es.employeeId", "=", employee.id)
+      .orderBy("s.name")
+      .execute();
+    const [zones, policy] = await Promise.all([
+      zonesOf(
+        ctx.db,
+        companyId,
+        stores.map((s) => s.id),
+      ),
+      outsideZonePolicy(ctx.db, companyId),
+    ]);
+
+    // The open entry, if any, says where they are on the clock; a break without an end means on a break.
+    const open = await ctx.db
+      .selectFrom("timeEntries")
+      .select(["storeId", "clockInAt", "breaks"])
+      .where("companyId", "=", companyId)
+      .where("employeeId", "=", employee.id)
+      .where("status", "=", "open")
+      .orderBy("clockInAt", "desc")
+      .executeTakeFirst();
+    const breaks = (open?.breaks ?? []) as TimeEntryBreak[];
+    const lastBreak = breaks.at(-1);
+    const state: ClockState = !open ? "off" : lastBreak && lastBreak.end == null ? "onBreak" : "working";
+    const since = !open ? null : state === "onBreak" ? lastBreak!.start : ms(open.clockInAt);
+    const clockStore = open ? (stores.find((s) => s.id === open.storeId) ?? null) : null;
+
+    // This week, Monday to Sunday, in the time zone of the store they are at (or their first store).
+    const timeZone = clockStore?.timeZone ?? stores.find((s) => s.isActive)?.timeZone ?? stores[0]?.timeZone ?? "UTC";
+    const today = todayIn(timeZone, ctx.now);
+    const from = weekStart(today);
+
+    return {
+      employee: {
+        _id: employee.id,
+        name: employee.name,
+        position: employee.position,
+        status: employee.status as "pending" | "active" | "inactive" | "terminated",
+        username: employee.username,
+        hireDate: employee.hireDate,
+      },
+      stores: stores.map((s) => {
+        const zone = zones.get(s.id);
+        return { _id: s.id, name: s.name, timeZone: s.timeZone, isActive: s.isActive, zoneRadiusMeters: zone ? zone.radiusMeters : null };
+      }),
+      clock: {
+        state,
+        since,
+        clockInAt: open ? ms(open.clockInAt) : null,
+        storeId: open?.storeId ?? null,
+        storeName: clockStore?.name ?? null,
+      },
+      /** The punches that apply now; none unless the profile is active and works at a store. */
+      allowedActions: employee.status === "active" && stores.some((s) => s.isActive) ? allowedActions(state) : ([] as PunchAction[]),
+      outsideZone: policy,
+      week: { from, to: addDays(from, 6), today, timeZone },
+    };
+  },
+});
