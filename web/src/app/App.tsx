@@ -23,6 +23,9 @@ const colorSchemeManager = themeStorageManager();
 // (docs/decisions/0022). The router still guards every path itself.
 const SignInScreen = lazyScreen("screens.signIn", () => import("../features/auth/SignInScreen"));
 const SignedInApp = lazy(() => import("./SignedInApp"));
+// The store kiosk (/kiosk) is a page of its own, signed in or not (docs/decisions/0029).
+const KioskApp = lazy(() => import("../features/kiosk/KioskApp"));
+const onKioskPage = /^\/kiosk(\/|$)/.test(window.location.pathname);
 
 /** Starts fetching the signed-in app early when a stored session will most likely resume. */
 export function preloadSignedInApp(): void {
@@ -31,6 +34,7 @@ export function preloadSignedInApp(): void {
 
 function Root() {
   const { isLoading, isAuthenticated } = useAuth();
+  if (onKioskPage) return <KioskApp />;
   if (isLoading) return <LoadingState fullPage />;
   if (!isAuthenticated) return <SignInScreen />;
   return <SignedInApp />;

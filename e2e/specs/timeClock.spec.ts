@@ -1,0 +1,154 @@
+import type { Browser, Page } from "@playwright/test";
+import { Api } from "../support/api";
+import { expect, test } from "../support/fixtures";
+import { selectionOf, signInWithSelection } from "../support/selection";
+
+// Issue 16: a manager turns a 1024×768 tablet into a store's kiosk; an employee punches in on it in
+// Spanish; the network drops and the employee's break start waits on the tablet, to be sent when
+// it returns; the manager, in another browser, sees the employee on the clock, on the break, and
+// off the clock again, live.
+
+const TABLET = { viewport: { width: 1024, height: 768 }, hasTouch: true };
+
+async function newPage(browser: Browser, baseURL: string, errors: string[], options: object) {
+  const context = await browser.newContext({ baseURL, ...options });
+  const page = await context.newPage();
+  page.on("console", (m) => m.type() === "error" && errors.push(m.text()));
+  page.on("pageerror", (e) => errors.push(e.message));
+  return { context, page };
+}
+
+/** Username and PIN on the kiosk's start screen, then Continue. */
+async function signInAtKiosk(kiosk: Page, username: string, pin: string) {
+  await expect(kiosk.getByTestId("kiosk-start")).toBeVisible({ timeout: 15_000 });
+  await kiosk.getByTestId("kiosk-username").fill(username);
+  // The PIN through the on-screen keypad, as on a tablet.
+  for (const digit of pin) await kiosk.getByRole("button", { name: digit, exact: true }).click();
+  await kiosk.getByTestId("kiosk-continue").click();
+}
+
+test("a kiosk for a store: punches in Spanish, a break punched offline is sent on reconnect, the manager watches live", async ({
+  page,
+  browser,
+  baseURL,
+  world,
+}) => {
+  test.setTimeout(150_000);
+  const manager = await Api.as(baseURL!, world.users.MANAGER);
+  const username = `ana${Date.now().toString(36).slice(-5)}`;
+  const { employeeId } = await manager.call<{ employeeId: string }>("mutation", "employees:create", {
+    name: "Ana Reyes",
+    email: "",
+    phone: "",
+    position: "Attendant",
+    hireDate: "",
+    storeIds: [world.storeId],
+    payType: "hourly",
+    rateCents: 1500,
+    effectiveFrom: "",
+    username,
+    pin: "2468",
+  });
+  expect(employeeId).toBeTruthy();
+
+  // The manager's screen, in a browser of their own.
+  await signInWithSelection(page, baseURL!, world.users.MANAGER, selectionOf(world));
+  await page.goto("/employee-management/kiosk");
+  await expect(page.getByRole("heading", { name: "Kiosk", level: 1 })).toBeVisible();
+  const onTheClock = page.getByTestId("on-the-clock");
+  await expect(onTheClock.getByText("Nobody is on the clock.")).toBeVisible();
+
+  const kioskErrors: string[] = [];
+  const { context, page: kiosk } = await newPage(browser, baseURL!, kioskErrors, TABLET);
+
+  await test.step("the manager turns the tablet into the store's kiosk", async () => {
+    await signInWithSelection(kiosk, baseURL!, world.users.MANAGER, selectionOf(world));
+    await kiosk.goto("/employee-management/kiosk");
+    await kiosk.getByTestId("kiosk-store-select").click();
+    await kiosk.getByRole("option", { name: world.storeName }).click();
+    await kiosk.getByTestId("kiosk-name").fill("Front counter");
+    await kiosk.getByTestId("register-kiosk").click();
+    await kiosk.waitForURL("**/kiosk");
+    await expect(kiosk.getByTestId("kiosk-store")).toHaveText(world.storeName);
+    // The credential is kept by the page, not left in the address bar.
+    expect(kiosk.url()).not.toContain("kioskToken");
+    // The manager's list shows the kiosk, seen just now.
+    await expect(page.getByTestId("kiosks-table").getByText("Front counter")).toBeVisible();
+  });
+
+  await test.step("the employee clocks in in Spanish", async () => {
+    await kiosk.getByText("Español", { exact: true }).click();
+    await expect(kiosk.getByRole("heading", { name: "Marca tu entrada o salida" })).toBeVisible();
+    await signInAtKiosk(kiosk, username, "2468");
+    await expect(kiosk.getByRole("heading", { name: "Hola, Ana Reyes" })).toBeVisible();
+    await expect(kiosk.getByTestId("kiosk-state")).toHaveText("No estás en turno.");
+    // Only the button that applies.
+    await expect(kiosk.getByTestId(/^kiosk-action-/)).toHaveCount(1);
+    const clockIn = kiosk.getByTestId("kiosk-action-clockIn");
+    await expect(clockIn).toHaveText("Marcar entrada");
+    // Touch targets of 60 px and more.
+    for (const target of [clockIn, kiosk.getByRole("button", { name: "Cancelar" })]) {
+      expect((await target.boundingBox())!.height).toBeGreaterThanOrEqual(60);
+    }
+    await clockIn.click();
+    await expect(kiosk.getByTestId("kiosk-confirmation")).toHaveText(/^Entrada marcada a las \d{1,2}:\d{2}/);
+    await expect(kiosk.getByTestId("kiosk-countdown")).toContainText("Volviendo al inicio");
+    // Back to the start by itself.
+    await expect(kiosk.getByTestId("kiosk-start")).toBeVisible({ timeout: 10_000 });
+    for (const target of [kiosk.getByTestId("kiosk-username"), kiosk.getByTestId("kiosk-continue"), kiosk.getByRole("button", { name: "5", exact: true })]) {
+      expect((await target.boundingBox())!.height).toBeGreaterThanOrEqual(60);
+    }
+  });
+
+  const row = onTheClock.getByTestId("on-the-clock-row").filter({ hasText: "Ana Reyes" });
+  await test.step("the manager sees the employee on the clock without reloading", async () => {
+    await expect(row).toHaveAttribute("data-state", "working");
+  });
+
+  await test.step("the network drops: the break start waits on the tablet", async () => {
+    await context.setOffline(true);
+    await expect(kiosk.getByTestId("kiosk-offline")).toBeVisible();
+    await signInAtKiosk(kiosk, username, "2468");
+    // Offline, the tablet goes by the state it last saw: on the clock.
+    await expect(kiosk.getByTestId(/^kiosk-action-/)).toHaveCount(2);
+    await kiosk.getByTestId("kiosk-action-breakStart").click();
+    await expect(kiosk.getByTestId("kiosk-confirmation")).toHaveText(/^Inicio de descanso guardado a las/);
+    await expect(kiosk.getByTestId("kiosk-pending")).toContainText("1 marcación espera para enviarse.");
+    await expect(kiosk.getByTestId("kiosk-start")).toBeVisible({ timeout: 10_000 });
+    // Not sent yet: the manager still sees the employee working.
+    await expect(row).toHaveAttribute("data-state", "working");
+  });
+
+  await test.step("the network returns: the break start is sent and the manager sees the break", async () => {
+    await context.setOffline(false);
+    await expect(kiosk.getByTestId("kiosk-online")).toBeVisible({ timeout: 20_000 });
+    await expect(kiosk.getByTestId("kiosk-pending")).toHaveCount(0, { timeout: 20_000 });
+    await expect(row).toHaveAttribute("data-state", "onBreak");
+  });
+
+  await test.step("the employee clocks out", async () => {
+    await signInAtKiosk(kiosk, username, "2468");
+    await expect(kiosk.getByTestId("kiosk-state")).toHaveText(/^En descanso desde las/);
+    await kiosk.getByTestId("kiosk-action-clockOut").click();
+    await expect(kiosk.getByTestId("kiosk-confirmation")).toHaveText(/^Salida marcada a las/);
+    await expect(onTheClock.getByText("Nobody is on the clock.")).toBeVisible();
+  });
+
+  // The punches as the server keeps them: the break start flagged offline with the tablet's time.
+  const today = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+  const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+  const [entry] = await manager.call<
+    Array<{ status: string; flags: string[]; punches: Array<{ action: string; offline: boolean; deviceTime: number | null }> }>
+  >("query", "timeclock:entries", { employeeId, from: today, to: tomorrow });
+  expect(entry.status).toBe("closed");
+  expect(entry.flags).toContain("offline");
+  expect(entry.punches.map((p) => [p.action, p.offline])).toEqual([
+    ["clockIn", false],
+    ["breakStart", true],
+    ["clockOut", false],
+  ]);
+  expect(entry.punches[1].deviceTime).not.toBeNull();
+
+  await context.close();
+  expect(kioskErrors, "console errors on the kiosk").toEqual([]);
+});

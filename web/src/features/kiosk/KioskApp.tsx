@@ -1,0 +1,511 @@
+import { Alert, Badge, Box, Button, Center, Group, Paper, PasswordInput, SegmentedControl, SimpleGrid, Stack, Text, TextInput, Title } from "@mantine/core";
+import { IconAlertTriangle, IconCircleCheck, IconCloudOff, IconWifi } from "@tabler/icons-react";
+import { useCallback, useEffect, useRef, useState, type FormEvent } from "react";
+import { useTranslation } from "react-i18next";
+import { pinInput, PIN_MAX_LENGTH } from "@tumble/domain/employeeForm";
+import {
+  allowedActions,
+  KIOSK_RESET_SECONDS,
+  localizeTimeClockMessage,
+  PUNCH_ACTIONS,
+  stateAfter,
+  timeClockMessage,
+  type ClockState,
+  type PunchAction,
+} from "@tumble/domain/timeClock";
+import { FunctionError } from "../../lib/errors";
+import i18n, { currentLanguage, type Language } from "../../lib/i18n";
+import { forgetKioskDevice, readKioskDevice, saveKioskDevice, type KioskDevice } from "./kioskDevice";
+import { kioskCalls, OfflineError, type KioskStatus } from "./kioskCalls";
+import { cacheKioskShell, installKioskShell } from "./offlineShell";
+import { flushQueue, newClientPunchId, queuedPunches, queuePunch, type QueuedPunch } from "./punchQueue";
+import classes from "./KioskApp.module.css";
+
+// The store kiosk (/kiosk): full screen, outside the staff shell, large touch targets. An employee
+// types their username and PIN, sees their state and only the buttons that apply, punches, sees the
+// time it was recorded, and the kiosk returns to its start screen by itself. Without a network the
+// punch is kept on the device with the time it was made and sent when the network returns.
+
+const ACTION_COLOR: Record<PunchAction, string> = { clockIn: "teal", breakStart: "yellow", breakEnd: "blue", clockOut: "red" };
+/** Last known state per username on this device, for choosing buttons while offline. */
+const KNOWN_STATES_KEY = "tumble.kiosk.states";
+
+type Step =
+  | { kind: "start" }
+  | { kind: "choose"; status: KioskStatus | null; username: string; pin: string }
+  | { kind: "done"; action: PunchAction; at: number; name: string | null; queued: boolean; shownAt: number }
+  | { kind: "error"; message: string; shownAt: number };
+
+function knownStates(): Record<string, { state: ClockState; name: string }> {
+  try {
+    return JSON.parse(window.localStorage.getItem(KNOWN_STATES_KEY) ?? "{}") as Record<string, { state: ClockState; name: string }>;
+  } catch {
+    return {};
+  }
+}
+
+function rememberState(username: string, state: ClockState, name: string): void {
+  const all = knownStates();
+  all[username.trim().toLowerCase()] = { state, name };
+  window.localStorage.setItem(KNOWN_STATES_KEY, JSON.stringify(all));
+}
+
+function useNow(everyMs: number): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = window.setInterval(() => setNow(Date.now()), everyMs);
+    return () => window.clearInterval(timer);
+  }, [everyMs]);
+  return now;
+}
+
+function useOnline(): [boolean, (online: boolean) => void] {
+  const [online, setOnline] = useState(() => navigator.onLine);
+  useEffect(() => {
+    const on = () => setOnline(true);
+    const off = () => setOnline(false);
+    window.addEventListener("online", on);
+    window.addEventListener("offline", off);
+    return () => {
+      window.removeEventListener("online", on);
+      window.removeEventListener("offline", off);
+    };
+  }, []);
+  return [online, setOnline];
+}
+
+/**
+ * A manager's screen hands a new credential over in the URL fragment (never sent to the server)
+ * when it turns this browser into a kiosk: kept, and the fragment cleared at once.
+ */
+function takeHandoff(): KioskDevice | null {
+  const params = new URLSearchParams(window.location.hash.slice(1));
+  const kioskToken = params.get("kioskToken");
+  const kioskId = params.get("kioskId");
+  if (!kioskToken || !kioskId) return readKioskDevice();
+  window.history.replaceState(null, "", window.location.pathname);
+  const device = { kioskToken, kioskId, name: params.get("name") ?? "", storeName: params.get("store") ?? "", timeZone: "" };
+  saveKioskDevice(device);
+  return device;
+}
+
+export default function KioskApp() {
+  const [device, setDevice] = useState<KioskDevice | null>(takeHandoff);
+  const [revoked, setRevoked] = useState(false);
+  const { t } = useTranslation("timeclock");
+
+  useEffect(() => {
+    // index.html's prerendered sign-in screen (decision 0017) is not this page's.
+    document.getElementById("signin-prerender")?.remove();
+    document.title = t("kiosk.documentTitle");
+    installKioskShell();
+    // Both languages' texts are loaded now, so the toggle works offline too.
+    void i18n
+      .loadNamespaces(["timeclock", "common"])
+      .then(() => i18n.loadLanguages(["en", "es"]))
+      .then(() => cacheKioskShell());
+  }, [t]);
+
+  if (revoked) return <Message title={t("kiosk.revokedTitle")} body={localizeTimeClockMessage(timeClockMessage("kioskRevoked"), currentLanguage())} />;
+  if (!device) return <Message title={t("kiosk.notKioskTitle")} body={t("kiosk.notKioskBody")} />;
+  return (
+    <KioskScreen
+      device={device}
+      onRevoked={() => {
+        forgetKioskDevice();
+        setDevice(null);
+        setRevoked(true);
+      }}
+      onInfo={(info) => {
+        const next = { ...device, name: info.name, storeName: info.storeName, timeZone: info.timeZone };
+        if (next.name !== device.name || next.storeName !== device.storeName || next.timeZone !== device.timeZone) {
+          saveKioskDevice(next);
+          setDevice(next);
+        }
+      }}
+    />
+  );
+}
+
+function Message({ title, body }: { title: string; body: string }) {
+  return (
+    <Box className={classes.page} data-testid="kiosk-message">
+      <Center h="100%">
+        <Paper className={classes.card} p="xl" radius="lg" withBorder>
+          <Stack gap="md" align="center" ta="center">
+            <IconAlertTriangle size={56} aria-hidden />
+            <Title order={1}>{title}</Title>
+            <Text size="lg">{body}</Text>
+          </Stack>
+        </Paper>
+      </Center>
+    </Box>
+  );
+}
+
+function KioskScreen({
+  device,
+  onRevoked,
+  onInfo,
+}: {
+  device: KioskDevice;
+  onRevoked(): void;
+  onInfo(info: { name: string; storeName: string; timeZone: string }): void;
+}) {
+  const { t } = useTranslation("timeclock");
+  const language = currentLanguage();
+  const now = useNow(1000);
+  const [online, setOnline] = useOnline();
+  const [step, setStep] = useState<Step>({ kind: "start" });
+  const [pending, setPending] = useState(0);
+  const [notice, setNotice] = useState<string | null>(null);
+  const timeZone = device.timeZone || undefined;
+  const clock = (at: number, seconds = false) =>
+    new Intl.DateTimeFormat(language === "es" ? "es-US" : "en-US", {
+      hour: "numeric",
+      minute: "2-digit",
+      ...(seconds ? { second: "2-digit" } : {}),
+      timeZone,
+    }).format(at);
+  const message = (error: unknown) => localizeTimeClockMessage(error instanceof Error ? error.message : String(error), language);
+
+  const refused = useCallback(
+    (error: unknown) => {
+      if (error instanceof FunctionError && error.message === timeClockMessage("kioskRevoked")) onRevoked();
+    },
+    [onRevoked],
+  );
+
+  // Sends what waits in the queue, oldest first; reports punches the server refused.
+  const sync = useCallback(async () => {
+    // Nothing is tried while the browser knows it has no network; the "online" event brings it back.
+    if (!navigator.onLine) return;
+    const left = await flushQueue(async (punch: QueuedPunch) => {
+      try {
+        const result = await kioskCalls.punch(device.kioskToken, { ...punch, offline: true });
+        setOnline(true);
+        rememberState(punch.username, result.state, result.employeeName);
+        return "sent";
+      } catch (error) {
+        if (error instanceof OfflineError) {
+          setOnline(false);
+          return "offline";
+        }
+        refused(error);
+        setNotice(t("kiosk.queuedRefused", { username: punch.username, message: message(error) }));
+        return "refused";
+      }
+    });
+    setPending(left);
+  }, [device.kioskToken, refused, setOnline, t]); // eslint-disable-line react-hooks/exhaustive-deps -- message follows the language at call time
+
+  // Who this kiosk is (and that it still may be one), then any punches left from before.
+  useEffect(() => {
+    kioskCalls
+      .current(device.kioskToken)
+      .then((info) => {
+        setOnline(true);
+        onInfo(info);
+        return sync();
+      })
+      .catch((error: unknown) => {
+        if (error instanceof OfflineError) setOnline(false);
+        else refused(error);
+      });
+    void queuedPunches().then((q) => setPending(q.length));
+  }, [device.kioskToken]); // eslint-disable-line react-hooks/exhaustive-deps -- once per credential
+
+  useEffect(() => {
+    const retry = () => void sync();
+    window.addEventListener("online", retry);
+    const timer = window.setInterval(retry, 15_000);
+    return () => {
+      window.removeEventListener("online", retry);
+      window.clearInterval(timer);
+    };
+  }, [sync]);
+
+  // The confirmation and errors go back to the start screen by themselves.
+  const countdown = step.kind === "done" || step.kind === "error" ? Math.max(1, KIOSK_RESET_SECONDS - Math.floor((now - step.shownAt) / 1000)) : 0;
+  useEffect(() => {
+    if (step.kind !== "done" && step.kind !== "error") return;
+    const timer = window.setTimeout(() => setStep({ kind: "start" }), KIOSK_RESET_SECONDS * 1000);
+    return () => window.clearTimeout(timer);
+  }, [step]);
+
+  // A choice left open goes back too, so nobody's PIN stays on the screen.
+  useEffect(() => {
+    if (step.kind !== "choose") return;
+    const timer = window.setTimeout(() => setStep({ kind: "start" }), 30_000);
+    return () => window.clearTimeout(timer);
+  }, [step]);
+
+  const lookUp = async (username: string, pin: string) => {
+    if (!navigator.onLine) {
+      setOnline(false);
+      setStep({ kind: "choose", status: null, username, pin });
+      return;
+    }
+    try {
+      const status = await kioskCalls.status(device.kioskToken, username, pin);
+      setOnline(true);
+      rememberState(username, status.state, status.employeeName);
+      setStep({ kind: "choose", status, username, pin });
+    } catch (error) {
+      if (error instanceof OfflineError) {
+        setOnline(false);
+        setStep({ kind: "choose", status: null, username, pin });
+        return;
+      }
+      refused(error);
+      setStep({ kind: "error", message: message(error), shownAt: Date.now() });
+    }
+  };
+
+  const punch = async (action: PunchAction, username: string, pin: string) => {
+    const deviceTime = Date.now();
+    const clientPunchId = newClientPunchId();
+    const keep = async () => {
+      await queuePunch({ clientPunchId, username, pin, action, deviceTime });
+      setPending((await queuedPunches()).length);
+      const known = knownStates()[username.trim().toLowerCase()];
+      rememberState(username, stateAfter(action), known?.name ?? "");
+      setStep({ kind: "done", action, at: deviceTime, name: known?.name ?? null, queued: true, shownAt: Date.now() });
+    };
+    if (!navigator.onLine) return keep();
+    try {
+      const result = await kioskCalls.punch(device.kioskToken, { username, pin, action, clientPunchId });
+      rememberState(username, result.state, result.employeeName);
+      setStep({ kind: "done", action, at: result.occurredAt, name: result.employeeName, queued: false, shownAt: Date.now() });
+      void sync();
+    } catch (error) {
+      if (error instanceof OfflineError) {
+        setOnline(false);
+        return keep();
+      }
+      refused(error);
+      setStep({ kind: "error", message: message(error), shownAt: Date.now() });
+    }
+  };
+
+  return (
+    <Box className={classes.page} data-testid="kiosk">
+      <header className={classes.header}>
+        <div>
+          <Text fw={700} size="xl" data-testid="kiosk-store">
+            {device.storeName}
+          </Text>
+          <Text size="sm" c="dimmed">
+            {device.name}
+          </Text>
+        </div>
+        <Text className={classes.clock} aria-live="off" data-testid="kiosk-clock">
+          {clock(now)}
+        </Text>
+        <Group gap="sm" wrap="nowrap">
+          {online ? (
+            <Badge size="lg" color="teal" variant="light" leftSection={<IconWifi size={16} aria-hidden />} data-testid="kiosk-online">
+              {t("kiosk.online")}
+            </Badge>
+          ) : (
+            <Badge size="lg" color="orange" variant="filled" leftSection={<IconCloudOff size={16} aria-hidden />} data-testid="kiosk-offline">
+              {t("kiosk.offline")}
+            </Badge>
+          )}
+          <SegmentedControl
+            className={classes.language}
+            size="lg"
+            value={language}
+            onChange={(value) => void i18n.changeLanguage(value as Language)}
+            aria-label={t("kiosk.language")}
+            data={[
+              { value: "en", label: "English" },
+              { value: "es", label: "Español" },
+            ]}
+          />
+        </Group>
+      </header>
+
+      {!online || pending > 0 ? (
+        <Alert className={classes.banner} color={online ? "blue" : "orange"} icon={<IconCloudOff aria-hidden />} data-testid="kiosk-pending">
+          {!online ? t("kiosk.offlineBanner") : null} {pending > 0 ? t("kiosk.pending", { count: pending }) : null}
+        </Alert>
+      ) : null}
+      {notice ? (
+        <Alert className={classes.banner} color="red" withCloseButton onClose={() => setNotice(null)} closeButtonLabel={t("kiosk.dismiss")}>
+          {notice}
+        </Alert>
+      ) : null}
+
+      <main className={classes.main}>
+        <Paper className={classes.card} p="xl" radius="lg" withBorder>
+          {step.kind === "start" ? <StartStep onSubmit={(username, pin) => void lookUp(username, pin)} /> : null}
+          {step.kind === "choose" ? (
+            <ChooseStep
+              step={step}
+              clock={clock}
+              onPunch={(action) => void punch(action, step.username, step.pin)}
+              onCancel={() => setStep({ kind: "start" })}
+            />
+          ) : null}
+          {step.kind === "done" ? (
+            <Stack align="center" ta="center" gap="md" data-testid="kiosk-done">
+              <IconCircleCheck size={72} color="var(--mantine-color-teal-6)" aria-hidden />
+              <Title order={1} data-testid="kiosk-confirmation">
+                {t(step.queued ? `kiosk.saved.${step.action}` : `kiosk.done.${step.action}`, { time: clock(step.at), name: step.name ?? "" })}
+              </Title>
+              {step.name ? <Text size="xl">{step.name}</Text> : null}
+              {step.queued ? <Text size="lg">{t("kiosk.savedNote")}</Text> : null}
+              <Text c="dimmed" data-testid="kiosk-countdown">
+                {t("kiosk.backIn", { count: countdown })}
+              </Text>
+              <Button className={classes.big} size="xl" variant="default" onClick={() => setStep({ kind: "start" })}>
+                {t("kiosk.finish")}
+              </Button>
+            </Stack>
+          ) : null}
+          {step.kind === "error" ? (
+            <Stack align="center" ta="center" gap="md" data-testid="kiosk-error">
+              <IconAlertTriangle size={64} color="var(--mantine-color-red-6)" aria-hidden />
+              <Title order={1} size="h2" role="alert">
+                {step.message}
+              </Title>
+              <Text c="dimmed">{t("kiosk.backIn", { count: countdown })}</Text>
+              <Button className={classes.big} size="xl" variant="default" onClick={() => setStep({ kind: "start" })}>
+                {t("kiosk.tryAgain")}
+              </Button>
+            </Stack>
+          ) : null}
+        </Paper>
+      </main>
+    </Box>
+  );
+}
+
+function StartStep({ onSubmit }: { onSubmit(username: string, pin: string): void }) {
+  const { t } = useTranslation("timeclock");
+  const [username, setUsername] = useState("");
+  const [pin, setPin] = useState("");
+  const [busy, setBusy] = useState(false);
+  const usernameRef = useRef<HTMLInputElement>(null);
+  useEffect(() => usernameRef.current?.focus(), []);
+  const submit = (event?: FormEvent) => {
+    event?.preventDefault();
+    if (!username.trim() || !pin) return;
+    setBusy(true);
+    onSubmit(username.trim(), pin);
+  };
+  const press = (key: string) => {
+    if (key === "clear") setPin("");
+    else if (key === "back") setPin((p) => p.slice(0, -1));
+    else setPin((p) => pinInput(p + key, PIN_MAX_LENGTH));
+  };
+  return (
+    <form onSubmit={submit} data-testid="kiosk-start">
+      <Stack gap="lg">
+        <Title order={1} ta="center">
+          {t("kiosk.welcome")}
+        </Title>
+        <TextInput
+          ref={usernameRef}
+          classNames={{ input: classes.input }}
+          size="xl"
+          label={t("kiosk.username")}
+          autoComplete="off"
+          autoCapitalize="none"
+          autoCorrect="off"
+          spellCheck={false}
+          value={username}
+          onChange={(e) => setUsername(e.currentTarget.value)}
+          data-testid="kiosk-username"
+        />
+        <PasswordInput
+          classNames={{ input: classes.input, innerInput: classes.input }}
+          size="xl"
+          label={t("kiosk.pin")}
+          inputMode="numeric"
+          autoComplete="off"
+          maxLength={PIN_MAX_LENGTH}
+          value={pin}
+          onChange={(e) => setPin(pinInput(e.currentTarget.value, PIN_MAX_LENGTH))}
+          visibilityToggleButtonProps={{ "aria-label": t("kiosk.showPin") }}
+          data-testid="kiosk-pin"
+        />
+        <SimpleGrid cols={3} spacing="sm" className={classes.keypad}>
+          {["1", "2", "3", "4", "5", "6", "7", "8", "9", "clear", "0", "back"].map((key) => (
+            <Button
+              key={key}
+              className={classes.key}
+              size="xl"
+              variant="default"
+              onClick={() => press(key)}
+              aria-label={key === "clear" ? t("kiosk.clear") : key === "back" ? t("kiosk.deleteDigit") : key}
+            >
+              {key === "clear" ? t("kiosk.clear") : key === "back" ? "⌫" : key}
+            </Button>
+          ))}
+        </SimpleGrid>
+        <Button type="submit" className={classes.big} size="xl" loading={busy} disabled={!username.trim() || !pin} data-testid="kiosk-continue">
+          {t("kiosk.continue")}
+        </Button>
+      </Stack>
+    </form>
+  );
+}
+
+function ChooseStep({
+  step,
+  clock,
+  onPunch,
+  onCancel,
+}: {
+  step: Extract<Step, { kind: "choose" }>;
+  clock(at: number): string;
+  onPunch(action: PunchAction): void;
+  onCancel(): void;
+}) {
+  const { t } = useTranslation("timeclock");
+  const [busy, setBusy] = useState<PunchAction | null>(null);
+  const known = step.status ? null : knownStates()[step.username.toLowerCase()];
+  const status = step.status;
+  const actions = status ? status.allowedActions : known ? allowedActions(known.state) : [...PUNCH_ACTIONS];
+  const name = status?.employeeName ?? known?.name ?? step.username;
+  let stateLine: string;
+  if (!status) stateLine = t("kiosk.state.unknown");
+  else if (status.state === "off") stateLine = t("kiosk.state.off");
+  else stateLine = t(`kiosk.state.${status.state}`, { time: clock(status.since ?? status.clockInAt ?? 0), store: status.storeName ?? "" });
+  return (
+    <Stack gap="lg" data-testid="kiosk-choose">
+      <div>
+        <Title order={1} ta="center">
+          {t("kiosk.hello", { name })}
+        </Title>
+        <Text size="xl" ta="center" data-testid="kiosk-state">
+          {stateLine}
+        </Text>
+      </div>
+      <Stack gap="md">
+        {actions.map((action) => (
+          <Button
+            key={action}
+            className={classes.action}
+            size="xl"
+            color={ACTION_COLOR[action]}
+            loading={busy === action}
+            disabled={busy !== null && busy !== action}
+            onClick={() => {
+              setBusy(action);
+              onPunch(action);
+            }}
+            data-testid={`kiosk-action-${action}`}
+          >
+            {t(`kiosk.actions.${action}`)}
+          </Button>
+        ))}
+      </Stack>
+      <Button className={classes.big} size="xl" variant="default" onClick={onCancel} disabled={busy !== null}>
+        {t("kiosk.cancel")}
+      </Button>
+    </Stack>
+  );
+}
