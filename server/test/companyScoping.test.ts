@@ -177,6 +177,8 @@ beforeAll(async () => {
   // A geo-zone of the new store, and the company's outside-the-zone setting.
   await manager.mutation("geoZones:set", { storeId, latitude: 41.878113, longitude: -87.629799, radiusMeters: 150 });
   await manager.mutation("geoZones:updateSettings", { outsideZone: "flag" });
+  // A saved settings section.
+  await owner.mutation("companySettings:update", { section: "workforce", values: { weeklyHoursLimit: 38 } });
 
   const tables = (await companyOwnedTables()).filter((t) => !(t in EXEMPT_TABLES));
   rio = { companyId: company.id, tables, ids: {}, sensitive: new Set() };

@@ -10,6 +10,7 @@ import type * as collections from "../functions/collections.ts";
 import type * as companies from "../functions/companies.ts";
 import type * as companyJoinRequests from "../functions/companyJoinRequests.ts";
 import type * as companyMembers from "../functions/companyMembers.ts";
+import type * as companySettings from "../functions/companySettings.ts";
 import type * as employeeAuth from "../functions/employeeAuth.ts";
 import type * as employeeAuth_index from "../functions/employeeAuth/index.ts";
 import type * as employees from "../functions/employees.ts";
@@ -43,6 +44,7 @@ export type Api = ApiFromModules<{
   "companies": typeof companies;
   "companyJoinRequests": typeof companyJoinRequests;
   "companyMembers": typeof companyMembers;
+  "companySettings": typeof companySettings;
   "employeeAuth": typeof employeeAuth;
   "employeeAuth/index": typeof employeeAuth_index;
   "employees": typeof employees;

@@ -2,6 +2,7 @@ import type { Insertable, Selectable } from "kysely";
 import type { CashTables } from "./cashSchema.ts";
 import type { CollectionsTables } from "./collectionsSchema.ts";
 import type { CompaniesTable, CompaniesTables } from "./companiesSchema.ts";
+import type { CompanySettingsTables } from "./companySettingsSchema.ts";
 import type { EmployeesTables } from "./employeesSchema.ts";
 import type { FoundationTables, UsersTable } from "./foundationSchema.ts";
 import type { GeoZonesTables } from "./geoZonesSchema.ts";
@@ -22,6 +23,7 @@ export interface DB
   extends
     FoundationTables,
     CompaniesTables,
+    CompanySettingsTables,
     StoresTables,
     CollectionsTables,
     CashTables,
