@@ -85,3 +85,75 @@ test("without location access the form says so and keeps the typed coordinates",
   await expect(form.getByTestId("device-failed")).toContainText("Location access was denied");
   await expect(form.getByLabel("Latitude")).toHaveValue("40.7");
 });
+
+// An attendant the manager created with a kiosk username and PIN links their own account on
+// their phone, punches in inside the store's zone, and is refused outside it.
+test("an employee links their account on a phone, punches in inside the zone and is refused outside", async ({ browser, baseURL, world, signInAs }) => {
+  const manager = await Api.as(baseURL!, world.users.MANAGER);
+  await manager.call("mutation", "geoZones:set", { storeId: world.storeId, ...STORE, radiusMeters: 100 });
+  const username = `attendant${Date.now().toString(36)}`.slice(0, 20);
+  await manager.call("mutation", "employees:create", {
+    name: "Ana Attendant",
+    email: "",
+    phone: "",
+    position: "Attendant",
+    hireDate: "",
+    storeIds: [world.storeId],
+    payType: "hourly",
+    rateCents: 1500,
+    effectiveFrom: "",
+    username,
+    pin: "5827",
+  });
+
+  const errors: string[] = [];
+  const context = await browser.newContext({
+    baseURL,
+    viewport: { width: 390, height: 844 },
+    isMobile: true,
+    hasTouch: true,
+    permissions: ["geolocation"],
+    // 40 m from the centre, a 15 m fix: inside.
+    geolocation: { latitude: STORE.latitude + 0.00036, longitude: STORE.longitude, accuracy: 15 },
+  });
+  const page = await context.newPage();
+  page.on("console", (m) => m.type() === "error" && errors.push(m.text()));
+  page.on("pageerror", (e) => errors.push(e.message));
+  await signInAs(world.users.STAFF, page);
+  await page.goto("/user/employment");
+  await expect(page.getByRole("heading", { name: "Employment", level: 1 })).toBeVisible();
+
+  await test.step("no profile yet: the screen says so and links with the kiosk username and PIN", async () => {
+    await expect(page.getByTestId("no-employee-profile")).toContainText("You don't have an employee profile here yet");
+    const form = page.getByTestId("link-profile-form");
+    await form.getByLabel("Kiosk username").fill(username);
+    await form.getByLabel("PIN").fill("5820");
+    await form.getByTestId("link-profile").click();
+    await expect(form.getByText("Wrong username or PIN")).toBeVisible();
+    await form.getByLabel("PIN").fill("5827");
+    await form.getByTestId("link-profile").click();
+    await expect(page.getByTestId("employee-name")).toHaveText("Ana Attendant");
+    await expect(page.getByTestId("employee-store")).toContainText(world.storeName);
+    await expect(page.getByTestId("employee-store")).toContainText("Phone punches within 100 m");
+  });
+
+  await test.step("inside the zone: clocked in", async () => {
+    await expect(page.getByTestId("clock-state")).toHaveAttribute("data-state", "off");
+    await page.getByTestId("punch-clockIn").click();
+    await expect(page.getByTestId("punch-result")).toHaveAttribute("data-kind", "done");
+    await expect(page.getByTestId("punch-result")).toContainText(`at ${world.storeName}`);
+    await expect(page.getByTestId("clock-state")).toHaveAttribute("data-state", "working");
+    await expect(page.getByTestId("week-entry")).toHaveCount(1);
+  });
+
+  await test.step("outside the zone: refused, still on the clock", async () => {
+    await context.setGeolocation({ ...DEVICE, accuracy: 15 });
+    await page.getByTestId("punch-clockOut").click();
+    await expect(page.getByTestId("punch-result")).toHaveAttribute("data-kind", "refused");
+    await expect(page.getByTestId("punch-result")).toContainText("You are outside the store's zone");
+    await expect(page.getByTestId("clock-state")).toHaveAttribute("data-state", "working");
+  });
+
+  await context.close();
+  expect(errors, "console errors on the phone").toEqual([]);
+});

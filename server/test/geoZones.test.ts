@@ -1,5 +1,6 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { employmentMessage } from "@tumble/domain/employment";
 import { geoMessage } from "@tumble/domain/geoZones";
 import { accessDeniedMessage } from "@tumble/domain/permissions";
 import { zoneVerdict, zoneVerdictAmong } from "../src/geoZones/zones.ts";
@@ -388,5 +389,66 @@ describe("user/employment and phone punches", () => {
     } finally {
       await manager.mutation("geoZones:updateSettings", { outsideZone: "refuse" });
     }
+  });
+});
+
+describe("linking an account to the profile a manager made", () => {
+  it("links with the kiosk username and PIN, once, and only to the right account", async () => {
+    const storeId = await newStore();
+    await manager.mutation("geoZones:set", { storeId, ...centre, radiusMeters: 100 });
+    const n = Date.now().toString(36);
+    const create = (username: string, email: string) =>
+      manager.mutation<{ employeeId: string }>("employees:create", {
+        name: `Kiosk Only ${username}`,
+        email,
+        phone: "",
+        position: "Attendant",
+        hireDate: "",
+        storeIds: [storeId],
+        payType: "hourly",
+        rateCents: 1400,
+        effectiveFrom: "",
+        username,
+        pin: "5827",
+      });
+    const { employeeId } = await create(`mem${n}`, "");
+    await create(`oth${n}`, "someone.else@example.com");
+
+    expect(await failure(member.mutation("employment:link", { username: `mem${n}`, pin: "5828" }))).toBe(employmentMessage("wrongCredentials"));
+    expect(await failure(member.mutation("employment:link", { username: `nobody${n}`, pin: "5827" }))).toBe(employmentMessage("wrongCredentials"));
+    expect(await failure(member.mutation("employment:link", { username: `oth${n}`, pin: "5827" }))).toBe(employmentMessage("otherEmail"));
+    expect(await failure(member.mutation("employment:link", { username: "", pin: "" }))).toBe(
+      `Invalid argument "username": ${employmentMessage("usernameRequired")}`,
+    );
+    expect(await member.query("employment:me", {})).toEqual({ employee: null });
+
+    expect(await member.mutation("employment:link", { username: `MEM${n}`, pin: "5827" })).toEqual({ employeeId });
+    const me = await member.query<Me>("employment:me", {});
+    expect(me.employee).toMatchObject({ _id: employeeId, username: `mem${n}` });
+    expect(me.allowedActions).toEqual(["clockIn"]);
+    expect(await failure(member.mutation("employment:link", { username: `mem${n}`, pin: "5827" }))).toBe(employmentMessage("alreadyLinked"));
+    // Someone else who knows the PIN cannot take the profile over.
+    expect(await failure(supervisor.mutation("employment:link", { username: `mem${n}`, pin: "5827" }))).toBe(employmentMessage("profileTaken"));
+    const trail = await server.database.db
+      .selectFrom("auditLog")
+      .select(["action", "after"])
+      .where("entity", "=", "employee")
+      .where("entityId", "=", employeeId)
+      .execute();
+    expect(trail.find((t) => t.action === "linkAccount")).toBeTruthy();
+    // Suds cannot link to a Rio profile: the username is looked up in the caller's company only.
+    expect(await failure(sudsOwner.mutation("employment:link", { username: `oth${n}`, pin: "5827" }))).toBe(employmentMessage("wrongCredentials"));
+
+    // The linked member punches from the phone inside the zone.
+    expect(await punch(member, "clockIn", { ...centre, accuracy: 8 })).toMatchObject({ state: "working" });
+    await punch(member, "clockOut", { ...centre, accuracy: 8 });
+  });
+
+  it("counts attempts per account so a PIN cannot be guessed without bound", async () => {
+    const guesser = await new Client(server.url).signIn("managing@demo.test");
+    const answers: string[] = [];
+    for (let i = 0; i < 6; i++) answers.push(await failure(guesser.mutation("employment:link", { username: "nobody-at-all", pin: String(1000 + i) })));
+    expect(answers.slice(0, 5)).toEqual(Array(5).fill(employmentMessage("wrongCredentials")));
+    expect(answers[5]).not.toBe(employmentMessage("wrongCredentials"));
   });
 });

@@ -5,7 +5,12 @@ import { weekStart } from "@tumble/domain/reports";
 import { allowedActions, type ClockState, type PunchAction } from "@tumble/domain/timeClock";
 import type { TimeEntryBreak } from "../db/timeClockSchema.ts";
 import { outsideZonePolicy, zonesOf } from "../geoZones/zones.ts";
-import { query } from "../runtime/define.ts";
+import { employmentMessage, LINK_ATTEMPTS_PER_ACCOUNT, LINK_ATTEMPTS_PER_ADDRESS, LINK_WINDOW_MINUTES, linkProfileSchema } from "@tumble/domain/employment";
+import { verifySecretSlow } from "../auth/passwords.ts";
+import { mutation, query } from "../runtime/define.ts";
+import { audit } from "../runtime/audit.ts";
+import { AppError } from "../runtime/errors.ts";
+import { invalidates } from "../runtime/invalidation.ts";
 
 // The signed-in member's own employment (issue 16, user/employment): their employee profile in
 // the active company, the stores they work at (with whether each has a geo-zone, so the screen can
@@ -91,5 +96,59 @@ export const me = query({
       outsideZone: policy,
       week: { from, to: addDays(from, 6), today, timeZone },
     };
+  },
+});
+
+/**
+ * Links the caller's account to the employee profile a manager made for them, proven by the kiosk
+ * username and PIN the manager gave them (docs/decisions/0030-geo-zones.md, "Linking"). Refused when
+ * the caller already has a profile here, the profile is linked to someone else, not active, or
+ * carries another e-mail address. Attempts are counted before the transaction, per account and per
+ * address, so wrong PINs cannot be tried without bound.
+ */
+export const link = mutation({
+  access: "member",
+  args: linkProfileSchema,
+  limitsBeforeTransaction: ({ clientAddress, userId }) => [
+    { key: `employmentLink:user:${userId ?? "anonymous"}`, limit: LINK_ATTEMPTS_PER_ACCOUNT, windowMs: LINK_WINDOW_MINUTES * 60_000 },
+    { key: `employmentLink:ip:${clientAddress}`, limit: LINK_ATTEMPTS_PER_ADDRESS, windowMs: LINK_WINDOW_MINUTES * 60_000 },
+  ],
+  handler: async (ctx, { username, pin }) => {
+    const companyId = ctx.company.id;
+    const own = await ctx.db.selectFrom("employees").select("id").where("companyId", "=", companyId).where("userId", "=", ctx.user.id).executeTakeFirst();
+    if (own) throw new AppError(employmentMessage("alreadyLinked"));
+    const employee = await ctx.db
+      .selectFrom("employees")
+      .select(["id", "userId", "status", "email", "pinHash"])
+      .where("companyId", "=", companyId)
+      .where("usernameLower", "=", username.toLowerCase())
+      .executeTakeFirst();
+    // An unknown username costs the same time as a wrong PIN and gets the same answer.
+    const valid = await verifySecretSlow(employee?.pinHash ?? null, pin);
+    if (!employee || !valid) throw new AppError(employmentMessage("wrongCredentials"));
+    if (employee.userId !== null) throw new AppError(employmentMessage("profileTaken"));
+    if (employee.status !== "active") throw new AppError(employmentMessage("notActive"));
+    const account = ctx.user.email?.toLowerCase() ?? null;
+    if (employee.email && employee.email.toLowerCase() !== account) throw new AppError(employmentMessage("otherEmail"));
+    invalidates(ctx.db, { companyId, userId: ctx.user.id });
+    const linked = await ctx.db
+      .updateTable("employees")
+      .set({ userId: ctx.user.id, updatedAt: new Date() })
+      .where("companyId", "=", companyId)
+      .where("id", "=", employee.id)
+      .where("userId", "is", null)
+      .returning("id")
+      .executeTakeFirst();
+    if (!linked) throw new AppError(employmentMessage("profileTaken"));
+    await audit(ctx.db, {
+      companyId,
+      actorId: ctx.user.id,
+      action: "linkAccount",
+      entity: "employee",
+      entityId: employee.id,
+      before: { userId: null },
+      after: { userId: ctx.user.id },
+    });
+    return { employeeId: employee.id };
   },
 });

@@ -1,10 +1,11 @@
-import { Alert, Badge, Card, Group, Skeleton, Stack, Text, ThemeIcon, Title } from "@mantine/core";
+import { Alert, Badge, Card, Divider, Group, Skeleton, Stack, Text, ThemeIcon, Title } from "@mantine/core";
 import { IconBuildingStore, IconIdBadge2, IconInfoCircle, IconUserQuestion } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
 import { api } from "../../../lib/api";
 import { useQuery } from "../../../lib/hooks";
 import { ScreenTitle } from "../../../ui/ScreenTitle";
 import { ClockCard } from "./ClockCard";
+import { LinkProfileForm } from "./LinkProfileForm";
 import type { OwnEmployment } from "./types";
 import { WeekEntries } from "./WeekEntries";
 
@@ -46,6 +47,8 @@ function NoProfile() {
           <Text size="sm" c="dimmed">
             {t("noProfile.next")}
           </Text>
+          <Divider my="xs" />
+          <LinkProfileForm />
         </Stack>
       </Group>
     </Card>

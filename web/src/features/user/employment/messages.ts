@@ -1,14 +1,15 @@
+import { localizeEmploymentMessage } from "@tumble/domain/employment";
 import { extractErrorMessage } from "@tumble/domain/errorMessage";
 import { localizeGeoMessage } from "@tumble/domain/geoZones";
 import { localizeTimeClockMessage } from "@tumble/domain/timeClock";
 import { localizeValidationMessage } from "@tumble/domain/validationMessages";
 import { currentLanguage } from "../../../lib/i18n";
 
-/** A refused punch's message in the reader's language (geo-zone, time-clock and validation rules). */
+/** A refused punch's (or link's) message in the reader's language (geo-zone, time-clock and validation rules). */
 export function punchErrorText(error: unknown, fallback: string): string {
   const language = currentLanguage();
   const message = extractErrorMessage(error, fallback);
-  for (const localize of [localizeTimeClockMessage, localizeGeoMessage, localizeValidationMessage]) {
+  for (const localize of [localizeTimeClockMessage, localizeGeoMessage, localizeEmploymentMessage, localizeValidationMessage]) {
     const text = localize(message, language);
     if (text !== message) return text;
   }
