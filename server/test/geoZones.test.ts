@@ -1,5 +1,6 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { todayIn } from "@tumble/domain/businessDate";
 import { employmentMessage } from "@tumble/domain/employment";
 import { geoMessage } from "@tumble/domain/geoZones";
 import { accessDeniedMessage } from "@tumble/domain/permissions";
@@ -342,10 +343,20 @@ describe("user/employment and phone punches", () => {
     expect(me.clock).toMatchObject({ state: "off", storeId: null });
     expect(me.allowedActions).toEqual(["clockIn"]);
     expect(me.outsideZone).toBe("refuse");
-    // This week, Monday to Sunday, in the store's time zone.
+    // This workweek in the store's time zone: Sunday to Saturday until the company says otherwise.
+    const weekday = (date: string) => new Date(`${date}T12:00:00Z`).getUTCDay();
     expect(me.week?.timeZone).toBe("America/New_York");
-    expect(new Date(`${me.week!.from}T12:00:00Z`).getUTCDay()).toBe(1);
+    expect(me.week!.today).toBe(todayIn("America/New_York"));
+    expect([weekday(me.week!.from), weekday(me.week!.to)]).toEqual([0, 6]);
     expect(me.week!.from <= me.week!.today && me.week!.today <= me.week!.to).toBe(true);
+    await owner.mutation("companySettings:update", { section: "workforce", values: { workweekStart: "wednesday" } });
+    try {
+      const wednesday = (await client.query<Me>("employment:me", {})).week!;
+      expect([weekday(wednesday.from), weekday(wednesday.to)]).toEqual([3, 2]);
+      expect(wednesday.from <= wednesday.today && wednesday.today <= wednesday.to).toBe(true);
+    } finally {
+      await owner.mutation("companySettings:update", { section: "workforce", values: { workweekStart: "sunday" } });
+    }
 
     // 100 m from the centre with a 25 m fix: inside (80 + 25).
     const clockedIn = await punch(client, "clockIn", { ...north100m, accuracy: 25 });

@@ -1,12 +1,13 @@
 import { z } from "zod";
 import { todayIn } from "@tumble/domain/businessDate";
 import { addDays } from "@tumble/domain/datePresets";
-import { weekStart } from "@tumble/domain/reports";
+import { WEEKDAYS } from "@tumble/domain/companySettings";
 import { allowedActions, type ClockState, type PunchAction } from "@tumble/domain/timeClock";
 import type { TimeEntryBreak } from "../db/timeClockSchema.ts";
 import { outsideZonePolicy, zonesOf } from "../geoZones/zones.ts";
 import { employmentMessage, LINK_ATTEMPTS_PER_ACCOUNT, LINK_ATTEMPTS_PER_ADDRESS, LINK_WINDOW_MINUTES, linkProfileSchema } from "@tumble/domain/employment";
 import { verifySecretSlow } from "../auth/passwords.ts";
+import { settingsOf } from "../companySettings/settings.ts";
 import { mutation, query } from "../runtime/define.ts";
 import { audit } from "../runtime/audit.ts";
 import { AppError } from "../runtime/errors.ts";
@@ -15,10 +16,16 @@ import { invalidates } from "../runtime/invalidation.ts";
 // The signed-in member's own employment (issue 16, user/employment): their employee profile in
 // the active company, the stores they work at (with whether each has a geo-zone, so the screen can
 // say where a phone punch is accepted), their state on the clock with the punches that apply, and
-// this week's business dates in their store's time zone (timeclock:entries reads the entries).
+// this workweek's business dates in their store's time zone (timeclock:entries reads the entries).
 // Only their own rows: the profile is found by the caller's user id, never by an argument.
 
 const ms = (d: Date | string) => new Date(d).getTime();
+
+/** The first day (0 = Sunday … 6 = Saturday) of the workweek holding `date`. */
+function workweekStart(date: string, firstDay: number): string {
+  const weekday = new Date(`${date}T12:00:00Z`).getUTCDay();
+  return addDays(date, -((weekday - firstDay + 7) % 7));
+}
 
 export const me = query({
   access: "member",
@@ -42,13 +49,14 @@ export const me = query({
       .where("es.employeeId", "=", employee.id)
       .orderBy("s.name")
       .execute();
-    const [zones, policy] = await Promise.all([
+    const [zones, policy, workforce] = await Promise.all([
       zonesOf(
         ctx.db,
         companyId,
         stores.map((s) => s.id),
       ),
       outsideZonePolicy(ctx.db, companyId),
+      settingsOf(ctx.db, companyId, "workforce"),
     ]);
 
     // The open entry, if any, says where they are on the clock; a break without an end means on a break.
@@ -66,10 +74,11 @@ export const me = query({
     const since = !open ? null : state === "onBreak" ? lastBreak!.start : ms(open.clockInAt);
     const clockStore = open ? (stores.find((s) => s.id === open.storeId) ?? null) : null;
 
-    // This week, Monday to Sunday, in the time zone of the store they are at (or their first store).
+    // This workweek (the company's, the one overtime counts by: Sunday to Saturday unless set
+    // otherwise), in the time zone of the store they are at (or their first store).
     const timeZone = clockStore?.timeZone ?? stores.find((s) => s.isActive)?.timeZone ?? stores[0]?.timeZone ?? "UTC";
     const today = todayIn(timeZone, ctx.now);
-    const from = weekStart(today);
+    const from = workweekStart(today, WEEKDAYS.indexOf(workforce.workweekStart));
 
     return {
       employee: {
