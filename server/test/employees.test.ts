@@ -366,6 +366,48 @@ describe("self-registration completed by a manager", () => {
   });
 });
 
+describe("a self-registration already admitted on the join-requests screen", () => {
+  it("gets the chosen role on completion, never one above the manager's", async () => {
+    const storeId = await newStore();
+    const username = `eva${unique()}`;
+    const email = `${username}@example.com`;
+    await new Client(server.url).mutation("employeeAuth/index:employeeSignUp", { email, username, pin: "5821", companyId: rioId });
+    const requests = await manager.query<Array<{ _id: string; email: string }>>("companyJoinRequests:getPendingRequestsForCompany");
+    await manager.mutation("companyJoinRequests:approveJoinRequest", { requestId: requests.find((r) => r.email === email)!._id, role: "MEMBER" });
+    const [pending] = await manager.query<Employee[]>("employees:list", { status: "pending", search: username });
+    expect(pending.status).toBe("pending");
+    const completion = {
+      employeeId: pending._id,
+      name: "Eva",
+      phone: "",
+      position: "",
+      hireDate: "",
+      storeIds: [storeId],
+      payType: "hourly",
+      rateCents: 1500,
+      effectiveFrom: "",
+      role: "SUPERVISOR",
+    };
+    await manager.mutation("employees:completeRegistration", completion);
+    const user = await server.database.db.selectFrom("users").select("id").where("email", "=", email).executeTakeFirstOrThrow();
+    expect(await server.database.db.selectFrom("memberships").select("role").where("userId", "=", user.id).where("companyId", "=", rioId).execute()).toEqual([
+      { role: "SUPERVISOR" },
+    ]);
+  });
+
+  it("the demo's Elena waits in the queue with her chosen username", async () => {
+    const queue = await manager.query<Employee[]>("employees:list", { status: "pending" });
+    expect(queue.find((e) => e.username === "elena")).toMatchObject({ name: "Elena Torres", linked: true, stores: [] });
+    const james = (await manager.query<Employee[]>("employees:list", { search: "james" }))[0];
+    const profile = await manager.query<Profile>("employees:get", { employeeId: james._id });
+    expect(profile.rates.map((r) => [r.rateCents, r.state])).toEqual([
+      [1600, "current"],
+      [1450, "past"],
+    ]);
+    expect(profile.rates[0].effectiveFrom.slice(8)).toBe("15");
+  });
+});
+
 describe("another company", () => {
   it("cannot read, change or complete Rio's employees, nor give them its stores", async () => {
     const storeId = await newStore();

@@ -10,6 +10,7 @@ import {
   sortRates,
   type PayType,
 } from "@tumble/domain/employees";
+import type { CompanyRole } from "@tumble/domain/permissions";
 import { canAssignRole } from "@tumble/domain/roleRank";
 import { hashSecretSlow } from "../auth/passwords.ts";
 import { businessDateNow } from "../cash/dates.ts";
@@ -18,7 +19,7 @@ import { addRate, assertStoresOfCompany, assertUsernameFree, employeeOfCompany, 
 import { recentWork } from "../employees/recentWork.ts";
 import { enqueue } from "../mail/outbox.ts";
 import { audit } from "../runtime/audit.ts";
-import { mutation, query } from "../runtime/define.ts";
+import { mutation, query, type MutationCtx } from "../runtime/define.ts";
 import { AccessError, AppError } from "../runtime/errors.ts";
 import { newId } from "../runtime/ids.ts";
 import { invalidates } from "../runtime/invalidation.ts";
@@ -387,8 +388,8 @@ export const completeRegistration = mutation({
       today,
     });
 
-    // The role: approve the employee's pending join request with it, or admit them if a manager
-    // already decided the request elsewhere (a member keeps the role they have).
+    // The role: approve the employee's pending join request with it; when a manager already
+    // admitted them on the join-requests screen, their membership takes this role.
     let recipient = employee.email;
     let language: string | null = null;
     if (employee.userId) {
@@ -400,7 +401,7 @@ export const completeRegistration = mutation({
         .where("status", "=", "PENDING")
         .executeTakeFirst();
       if (request) await approveRequest(ctx.db, { companyId, requestId: request.id, role: args.role, actorId: ctx.user.id });
-      else await admit(ctx.db, companyId, employee.userId, args.role);
+      else await assignRole(ctx, employee.userId, args.role);
       const user = await ctx.db.selectFrom("users").select(["email", "language"]).where("id", "=", employee.userId).executeTakeFirst();
       recipient = user?.email ?? recipient;
       language = user?.language ?? null;
@@ -430,3 +431,29 @@ export const completeRegistration = mutation({
     return null;
   },
 });
+
+/** Gives a user the role in the caller's company: admits them, or changes the role of a member the caller outranks. */
+async function assignRole(ctx: MutationCtx<"canManageEmployees">, userId: string, role: CompanyRole): Promise<void> {
+  const companyId = ctx.company.id;
+  const membership = await ctx.db
+    .selectFrom("memberships")
+    .select(["id", "role"])
+    .where("companyId", "=", companyId)
+    .where("userId", "=", userId)
+    .executeTakeFirst();
+  if (!membership) return admit(ctx.db, companyId, userId, role);
+  if (membership.role === role) return;
+  if (!canAssignRole(ctx.company.role, membership.role as CompanyRole, ctx.permissions.isSystemAdmin))
+    throw new AccessError("You cannot change a member with a higher role than yours");
+  invalidates(ctx.db, { userId });
+  await ctx.db.updateTable("memberships").set({ role }).where("id", "=", membership.id).execute();
+  await audit(ctx.db, {
+    companyId,
+    actorId: ctx.user.id,
+    action: "changeRole",
+    entity: "membership",
+    entityId: membership.id,
+    before: { role: membership.role },
+    after: { role },
+  });
+}

@@ -1,0 +1,230 @@
+import { Alert, Button, Group, Modal, SegmentedControl, SimpleGrid, Stack, Text, TextInput } from "@mantine/core";
+import { IconInfoCircle } from "@tabler/icons-react";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { EMPLOYEE_MESSAGES, PAY_TYPES, rateChange, resetPinSchema, setRateSchema, type PayType, type SetRateInput } from "@tumble/domain/employees";
+import { api } from "../../../lib/api";
+import { useMutation } from "../../../lib/hooks";
+import { notifyError, notifySuccess } from "../../../lib/notify";
+import { PinInput } from "../../../ui/auth/PinInput";
+import { MoneyInput } from "../../../ui/form/MoneyInput";
+import { useSchemaForm } from "../../../ui/form/useSchemaForm";
+import { useField } from "./fields";
+import { errorText, ruleText } from "./messages";
+import type { EmployeeProfile } from "./types";
+
+/** A new rate from a date: today or later (the history is kept; a future rate on that date is replaced). */
+export function RateModal({ profile, onClose }: { profile: EmployeeProfile; onClose: () => void }) {
+  const { t } = useTranslation("employees");
+  const setRate = useMutation(api.employees.setRate);
+  const [busy, setBusy] = useState(false);
+  const initial: SetRateInput = {
+    employeeId: profile._id,
+    rateCents: null as unknown as number,
+    effectiveFrom: profile.today,
+    payType: (profile.currentRate?.payType ?? profile.payType) as PayType,
+    reason: "",
+  };
+  const form = useSchemaForm(setRateSchema, { initialValues: initial });
+  const field = useField(form);
+  const values = form.getValues();
+
+  const save = async () => {
+    // The same rule the server applies, said under the date field before the call.
+    const change = rateChange(profile.rates, values.effectiveFrom, profile.today);
+    if (!change.ok) {
+      form.setFieldError("effectiveFrom", change.message);
+      return;
+    }
+    setBusy(true);
+    try {
+      const result = await setRate({ ...values, reason: values.reason?.trim() || undefined });
+      notifySuccess(result.replaced ? t("rate.replaced") : t("rate.saved"));
+      onClose();
+    } catch (error) {
+      const message = errorText(t, error, t("form.failed"));
+      if (message === ruleText(t, EMPLOYEE_MESSAGES.rateBeforeToday.en) || message === ruleText(t, EMPLOYEE_MESSAGES.rateDateTaken.en))
+        form.setFieldError("effectiveFrom", message);
+      else notifyError(message);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Modal opened onClose={onClose} title={t("rate.title", { name: profile.name })} size="md">
+      <form onSubmit={form.submit(save)} noValidate data-testid="rate-form">
+        <Stack gap="sm">
+          <Alert variant="light" icon={<IconInfoCircle aria-hidden />} p="xs">
+            <Text size="sm">{t("rate.help")}</Text>
+          </Alert>
+          <div>
+            <Text size="sm" fw={500} mb={4} id="rate-pay-type-label">
+              {t("form.payType")}
+            </Text>
+            <SegmentedControl
+              aria-labelledby="rate-pay-type-label"
+              data={PAY_TYPES.map((p) => ({ value: p, label: t(`payTypes.${p}`) }))}
+              data-testid="rate-pay-type"
+              {...field("payType")}
+            />
+          </div>
+          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+            <MoneyInput
+              label={t("form.rate")}
+              description={t(values.payType === "salary" ? "form.rateHelpSalary" : "form.rateHelpHourly")}
+              withAsterisk
+              size="md"
+              data-autofocus
+              data-testid="rate-amount"
+              {...field("rateCents")}
+            />
+            <TextInput
+              label={t("columns.effectiveFrom")}
+              type="date"
+              min={profile.rates.length ? profile.today : undefined}
+              withAsterisk
+              size="md"
+              data-testid="rate-effective-from"
+              {...field("effectiveFrom")}
+            />
+          </SimpleGrid>
+          <TextInput
+            label={t("rate.reason")}
+            placeholder={t("rate.reasonPlaceholder")}
+            maxLength={200}
+            size="md"
+            data-testid="rate-reason"
+            {...field("reason")}
+          />
+          <Group justify="flex-end" mt="xs">
+            <Button variant="default" onClick={onClose} size="md">
+              {t("form.cancel")}
+            </Button>
+            <Button type="submit" loading={busy} size="md" data-testid="rate-submit">
+              {t("rate.save")}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
+
+/** A manager sets a new kiosk PIN; it is never shown again. */
+export function PinModal({ profile, onClose }: { profile: EmployeeProfile; onClose: () => void }) {
+  const { t } = useTranslation("employees");
+  const resetPin = useMutation(api.employees.resetPin);
+  const [busy, setBusy] = useState(false);
+  const form = useSchemaForm(resetPinSchema, { initialValues: { employeeId: profile._id, pin: "" } });
+
+  const save = async () => {
+    setBusy(true);
+    try {
+      await resetPin(form.getValues());
+      notifySuccess(t("pin.saved"));
+      onClose();
+    } catch (error) {
+      notifyError(errorText(t, error, t("form.failed")));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Modal opened onClose={onClose} title={t("pin.title", { name: profile.name })} size="sm">
+      <form onSubmit={form.submit(save)} noValidate data-testid="pin-form">
+        <Stack gap="sm">
+          <Text size="sm" c="dimmed">
+            {t("pin.help")}
+          </Text>
+          <PinInput
+            label={t("pin.newPin")}
+            description={t("form.pinHelp")}
+            required
+            data-testid="pin-input"
+            value={form.getValues().pin}
+            onChange={(pin) => form.setFieldValue("pin", pin)}
+            error={ruleText(t, form.errors.pin as string | undefined) ?? null}
+          />
+          <Group justify="flex-end" mt="xs">
+            <Button variant="default" onClick={onClose} size="md">
+              {t("form.cancel")}
+            </Button>
+            <Button type="submit" loading={busy} size="md" data-testid="pin-submit">
+              {t("pin.save")}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
+
+/** Termination asks for the last day of work, then saves the profile with status terminated. */
+export function TerminateModal({ profile, onClose }: { profile: EmployeeProfile; onClose: () => void }) {
+  const { t } = useTranslation("employees");
+  const update = useMutation(api.employees.update);
+  const [endDate, setEndDate] = useState(profile.today);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const confirm = async () => {
+    if (!endDate) {
+      setError(ruleText(t, EMPLOYEE_MESSAGES.endDateRequired.en));
+      return;
+    }
+    setBusy(true);
+    try {
+      await update({
+        employeeId: profile._id,
+        name: profile.name,
+        email: profile.email ?? "",
+        phone: profile.phone ?? "",
+        position: profile.position ?? "",
+        hireDate: profile.hireDate ?? "",
+        storeIds: profile.stores.map((s) => s._id),
+        status: "terminated",
+        endDate,
+        username: profile.username,
+      });
+      notifySuccess(t("terminate.done", { name: profile.name }));
+      onClose();
+    } catch (e) {
+      setError(errorText(t, e, t("form.failed")));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Modal opened onClose={onClose} title={t("terminate.title", { name: profile.name })} size="sm">
+      <Stack gap="sm" data-testid="terminate-form">
+        <Text size="sm">{t("terminate.message")}</Text>
+        <TextInput
+          label={t("terminate.endDate")}
+          type="date"
+          withAsterisk
+          min={profile.hireDate ?? undefined}
+          value={endDate}
+          onChange={(event) => {
+            setEndDate(event.currentTarget.value);
+            setError(null);
+          }}
+          error={error}
+          size="md"
+          data-testid="terminate-end-date"
+          data-autofocus
+        />
+        <Group justify="flex-end" mt="xs">
+          <Button variant="default" onClick={onClose} size="md">
+            {t("form.cancel")}
+          </Button>
+          <Button color="red" onClick={() => void confirm()} loading={busy} size="md" data-testid="terminate-confirm">
+            {t("terminate.confirm")}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
