@@ -108,7 +108,7 @@ export function ProfilesScreen() {
         id: "payType",
         header: t("columns.payType"),
         cell: (e) => (e.ratePayType ? t(`payTypes.${e.ratePayType}`) : ""),
-        sortValue: (e) => e.ratePayType ?? "",
+        sortValue: (e) => (e.ratePayType ? t(`payTypes.${e.ratePayType}`) : ""),
         exportOnly: true,
       },
       {
