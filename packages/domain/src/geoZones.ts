@@ -159,7 +159,7 @@ export const GEO_ZONE_MESSAGES = {
   },
   outsideZoneFlagged: {
     en: "You are outside the store's zone: the punch was recorded and flagged for your manager.",
-    es: "Estás fuera de la zona de la tienda: la marcación se registró y se marcó para tu gerente.",
+    es: "Estás fuera de la zona de la tienda: la marcación se registró y se señaló a tu gerente.",
   },
   noZone: {
     en: "This store has no geo-zone, so phone punches are not accepted there. Ask your manager, or punch at the store's kiosk.",
@@ -167,7 +167,7 @@ export const GEO_ZONE_MESSAGES = {
   },
   noZoneFlagged: {
     en: "This store has no geo-zone: the punch was recorded and flagged for your manager.",
-    es: "Esta tienda no tiene zona geográfica: la marcación se registró y se marcó para tu gerente.",
+    es: "Esta tienda no tiene zona geográfica: la marcación se registró y se señaló a tu gerente.",
   },
   zoneNotFound: { en: "This store has no geo-zone", es: "Esta tienda no tiene zona geográfica" },
 } as const satisfies Record<string, Record<SupportedLanguage, string>>;

@@ -98,20 +98,20 @@ function Profile({ me }: { me: OwnEmployment }) {
             {me.stores.length ? (
               <Stack gap={4} role="list" aria-label={t("profile.stores")}>
                 {me.stores.map((s) => (
-                  <Group key={s._id} gap="xs" role="listitem" wrap="nowrap" data-testid="employee-store">
-                    <IconBuildingStore size={16} aria-hidden style={{ flexShrink: 0 }} />
-                    <Text size="sm" truncate="end">
-                      {s.name}
-                    </Text>
-                    {s.zoneRadiusMeters !== null ? (
-                      <Badge size="sm" variant="light" color="teal">
-                        {t("profile.zone", { radius: s.zoneRadiusMeters })}
-                      </Badge>
-                    ) : (
-                      <Badge size="sm" variant="light" color={me.outsideZone === "flag" ? "yellow" : "gray"}>
-                        {t(me.outsideZone === "flag" ? "profile.noZoneFlag" : "profile.noZoneRefuse")}
-                      </Badge>
-                    )}
+                  <Group key={s._id} gap="xs" role="listitem" wrap="nowrap" align="flex-start" data-testid="employee-store">
+                    <IconBuildingStore size={16} aria-hidden style={{ flexShrink: 0, marginTop: 3 }} />
+                    <div style={{ minWidth: 0 }}>
+                      <Text size="sm">{s.name}</Text>
+                      {s.zoneRadiusMeters !== null ? (
+                        <Text size="xs" c="teal">
+                          {t("profile.zone", { radius: s.zoneRadiusMeters })}
+                        </Text>
+                      ) : (
+                        <Text size="xs" c={me.outsideZone === "flag" ? "yellow.8" : "dimmed"}>
+                          {t(me.outsideZone === "flag" ? "profile.noZoneFlag" : "profile.noZoneRefuse")}
+                        </Text>
+                      )}
+                    </div>
                   </Group>
                 ))}
               </Stack>

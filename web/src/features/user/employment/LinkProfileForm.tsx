@@ -1,4 +1,4 @@
-import { Button, Group, PasswordInput, Stack, Text, TextInput } from "@mantine/core";
+import { Button, Group, PasswordInput, SimpleGrid, Stack, Text, TextInput } from "@mantine/core";
 import { schemaResolver, useForm, type FormErrors } from "@mantine/form";
 import { IconLink } from "@tabler/icons-react";
 import { useState } from "react";
@@ -48,10 +48,10 @@ export function LinkProfileForm() {
         <Text size="sm" c="dimmed">
           {t("link.hint")}
         </Text>
-        <Group align="flex-start" gap="sm" grow preventGrowOverflow={false}>
+        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
           <TextInput label={t("link.username")} autoComplete="username" autoCapitalize="none" {...form.getInputProps("username")} />
           <PasswordInput label={t("link.pin")} inputMode="numeric" autoComplete="off" maxLength={20} {...form.getInputProps("pin")} />
-        </Group>
+        </SimpleGrid>
         <Group>
           <Button type="submit" loading={saving} leftSection={<IconLink size={16} aria-hidden />} data-testid="link-profile">
             {t("link.submit")}
