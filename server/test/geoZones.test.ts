@@ -4,6 +4,7 @@ import { todayIn } from "@tumble/domain/businessDate";
 import { employmentMessage } from "@tumble/domain/employment";
 import { geoMessage } from "@tumble/domain/geoZones";
 import { accessDeniedMessage } from "@tumble/domain/permissions";
+import { loadMapConfig } from "../src/geoZones/mapConfig.ts";
 import { zoneVerdict, zoneVerdictAmong } from "../src/geoZones/zones.ts";
 import { Client, failure, startTestServer, type TestServer } from "./support/testServer.ts";
 
@@ -461,5 +462,22 @@ describe("linking an account to the profile a manager made", () => {
     for (let i = 0; i < 6; i++) answers.push(await failure(guesser.mutation("employment:link", { username: "nobody-at-all", pin: String(1000 + i) })));
     expect(answers.slice(0, 5)).toEqual(Array(5).fill(employmentMessage("wrongCredentials")));
     expect(answers[5]).not.toBe(employmentMessage("wrongCredentials"));
+  });
+});
+
+describe("the map's tile server", () => {
+  it("is read from the environment, checked, and absent unless named", async () => {
+    expect(loadMapConfig({})).toBeNull();
+    expect(loadMapConfig({ MAP_TILE_URL: "" })).toBeNull();
+    expect(loadMapConfig({ MAP_TILE_URL: "https://tiles.example.com/{z}/{x}/{y}.png", MAP_TILE_ATTRIBUTION: "© Example" })).toEqual({
+      tileUrl: "https://tiles.example.com/{z}/{x}/{y}.png",
+      attribution: "© Example",
+    });
+    expect(loadMapConfig({ MAP_TILE_URL: "/tiles/{z}/{x}/{y}.png" })).toEqual({ tileUrl: "/tiles/{z}/{x}/{y}.png", attribution: "" });
+    expect(() => loadMapConfig({ MAP_TILE_URL: "http://tiles.example.com/{z}/{x}/{y}.png" })).toThrow(/^Invalid MAP_TILE_URL: must start with https:\/\//);
+    expect(() => loadMapConfig({ MAP_TILE_URL: "https://tiles.example.com/tile.png" })).toThrow("Invalid MAP_TILE_URL: must contain {z}, {x} and {y}");
+    // The test server names none: the form shows no map.
+    expect(await manager.query("geoZones:map", {})).toBeNull();
+    expect(await failure(staff.query("geoZones:map", {}))).toBe(accessDeniedMessage("canManageStores"));
   });
 });

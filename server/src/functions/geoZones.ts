@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { geoMessage, geoZoneArgsSchema, OUTSIDE_ZONE_POLICIES } from "@tumble/domain/geoZones";
+import { loadMapConfig } from "../geoZones/mapConfig.ts";
 import { fromE6, outsideZonePolicy, toE6, zonesOf } from "../geoZones/zones.ts";
 import { mutation, query } from "../runtime/define.ts";
 import { audit } from "../runtime/audit.ts";
@@ -10,6 +11,9 @@ import { AppError } from "../runtime/errors.ts";
 // it (docs/decisions/0030-geo-zones.md). Managing them needs canManageStores, like the screen.
 
 const storeId = z.string().min(1).max(64);
+
+/** Read once when the functions load, so a wrong MAP_TILE_URL stops start-up. */
+const MAP = loadMapConfig();
 
 async function storeOfCompany(db: Parameters<typeof zonesOf>[0], companyId: string, id: string) {
   const store = await db.selectFrom("stores").select(["id", "name"]).where("companyId", "=", companyId).where("id", "=", id).executeTakeFirst();
@@ -135,4 +139,11 @@ export const updateSettings = mutation({
     });
     return { outsideZone };
   },
+});
+
+/** The tile server the zone form draws its map with, or null: no map is shown without one. */
+export const map = query({
+  access: "canManageStores",
+  args: z.object({}),
+  handler: async () => MAP,
 });

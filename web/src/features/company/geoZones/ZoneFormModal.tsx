@@ -2,7 +2,7 @@ import { Alert, Anchor, Button, Group, Modal, NumberInput, SimpleGrid, Stack, Te
 import { schemaResolver, useForm, type FormErrors } from "@mantine/form";
 import { useMediaQuery } from "@mantine/hooks";
 import { IconAlertTriangle, IconCurrentLocation, IconExternalLink, IconMapPin } from "@tabler/icons-react";
-import { useState, type ClipboardEvent } from "react";
+import { lazy, Suspense, useState, type ClipboardEvent } from "react";
 import { useTranslation } from "react-i18next";
 import type { z } from "zod";
 import {
@@ -15,12 +15,15 @@ import {
   type GeoZoneFormValues,
 } from "@tumble/domain/geoZones";
 import { api } from "../../../lib/api";
-import { useMutation } from "../../../lib/hooks";
+import { useMutation, useQuery } from "../../../lib/hooks";
 import { notifyError, notifySuccess } from "../../../lib/notify";
 import { openConfirm } from "../../../ui/confirm";
 import { useDeviceLocation } from "./deviceLocation";
 import { geoErrorText, geoText } from "./messages";
 import type { ZoneStore } from "./types";
+
+// Leaflet loads only when a tile server is configured and a zone form is open.
+const ZoneMap = lazy(() => import("./ZoneMap"));
 
 interface Props {
   store: ZoneStore | null;
@@ -60,6 +63,7 @@ function ZoneForm({ store, onClose }: { store: ZoneStore; onClose: () => void })
   const setZone = useMutation(api.geoZones.set);
   const removeZone = useMutation(api.geoZones.remove);
   const device = useDeviceLocation();
+  const map = useQuery(api.geoZones.map, {});
   const [saving, setSaving] = useState(false);
   const resolve = schemaResolver(geoZoneFormSchema, { sync: true });
   const form = useForm<GeoZoneFormValues>({
@@ -199,6 +203,18 @@ function ZoneForm({ store, onClose }: { store: ZoneStore; onClose: () => void })
               {t("form.checkOnMap")} <IconExternalLink size={14} aria-hidden style={{ verticalAlign: "middle" }} />
             </Anchor>
           </Group>
+        ) : null}
+        {map ? (
+          <Suspense fallback={null}>
+            <ZoneMap
+              tileUrl={map.tileUrl}
+              attribution={map.attribution}
+              centre={parsed.success ? { latitude: parsed.data.latitude, longitude: parsed.data.longitude } : null}
+              radiusMeters={parsed.success ? parsed.data.radiusMeters : DEFAULT_RADIUS_METERS}
+              onPick={(latitude, longitude) => form.setValues({ latitude: String(roundCoordinate(latitude)), longitude: String(roundCoordinate(longitude)) })}
+              label={t("form.map")}
+            />
+          </Suspense>
         ) : null}
         <Group justify="space-between" gap="sm" mt="sm">
           {store.zone ? (
