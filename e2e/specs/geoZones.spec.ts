@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "../support/fixtures";
 import { Api } from "../support/api";
 
@@ -159,3 +160,57 @@ test("an employee links their account on a phone, punches in inside the zone and
   await context.close();
   expect(errors, "console errors on the phone").toEqual([]);
 });
+
+for (const scheme of ["light", "dark"] as const) {
+  test(`geo-zones and employment have no serious accessibility violations (${scheme})`, async ({ browser, baseURL, world, signInAs }) => {
+    const manager = await Api.as(baseURL!, world.users.MANAGER);
+    await manager.call("mutation", "geoZones:set", { storeId: world.storeId, ...STORE, radiusMeters: 100 });
+    const context = await browser.newContext({ baseURL, colorScheme: scheme, viewport: { width: 1280, height: 800 } });
+    const page = await context.newPage();
+    const axe = async (where: string) => {
+      await page.waitForTimeout(300);
+      const { violations } = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+      const bad = violations
+        .filter((v) => v.impact === "serious" || v.impact === "critical")
+        .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+      expect.soft(bad, `axe violations on ${where}`).toEqual([]);
+    };
+    await signInAs(world.users.MANAGER, page);
+    await page.goto("/company/geo-zones");
+    await expect(page.getByTestId("geo-zone-row").first()).toBeVisible();
+    await axe("geo-zones");
+    await page.goto(`/company/geo-zones?store=${world.storeId}`);
+    await expect(page.getByTestId("zone-form")).toBeVisible();
+    await axe("the zone form");
+    await signInAs(world.users.STAFF, page);
+    await page.goto("/user/employment");
+    await expect(page.getByTestId("no-employee-profile")).toBeVisible();
+    await axe("employment without a profile");
+    // Linked and on the clock: the profile, the punch buttons and this week's entry.
+    const username = `axe${scheme}${Date.now().toString(36)}`.slice(0, 20);
+    await manager.call("mutation", "employees:create", {
+      name: "Axel Attendant",
+      email: "",
+      phone: "",
+      position: "Attendant",
+      hireDate: "",
+      storeIds: [world.storeId],
+      payType: "hourly",
+      rateCents: 1500,
+      effectiveFrom: "",
+      username,
+      pin: "5827",
+    });
+    const staff = await Api.as(baseURL!, world.users.STAFF);
+    await staff.call("mutation", "employment:link", { username, pin: "5827" });
+    await page.reload();
+    await expect(page.getByTestId("employee-name")).toHaveText("Axel Attendant");
+    await context.grantPermissions(["geolocation"]);
+    await context.setGeolocation({ ...STORE, accuracy: 10 });
+    await page.getByTestId("punch-clockIn").click();
+    await expect(page.getByTestId("punch-breakStart")).toBeVisible();
+    await expect(page.getByTestId("week-entry")).toHaveCount(1);
+    await axe("employment on the clock");
+    await context.close();
+  });
+}
