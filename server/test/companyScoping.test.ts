@@ -177,6 +177,25 @@ beforeAll(async () => {
   // A geo-zone of the new store, and the company's outside-the-zone setting.
   await manager.mutation("geoZones:set", { storeId, latitude: 41.878113, longitude: -87.629799, radiusMeters: 150 });
   await manager.mutation("geoZones:updateSettings", { outsideZone: "flag" });
+  // A kiosk of the new store, the sweeper's shift punched on it (kiosks, punches, time_entries),
+  // a manager's correction of it, and a wrong PIN (pin_attempts).
+  const { kioskToken } = await manager.mutation<{ kioskToken: string }>("kiosks:register", { storeId, name: "Sweep tablet" });
+  const kiosk = new Client(server.url);
+  for (const action of ["clockIn", "clockOut"]) await callAny(kiosk, "timeclock:punch", { kioskToken, username: "rio_sweeper", pin: "482916", action });
+  await callAny(kiosk, "timeclock:punch", { kioskToken, username: "rio_sweeper", pin: "000000", action: "clockIn" }).catch(() => undefined);
+  const day = todayIn("America/Chicago");
+  const [shift] = await manager.query<Array<{ _id: string; raw: { clockInAt: number; clockOutAt: number } }>>("timeclock:entries", {
+    storeId,
+    from: day,
+    to: day,
+  });
+  await manager.mutation("timeclock:correct", {
+    entryId: shift._id,
+    clockInAt: shift.raw.clockInAt - 60_000,
+    clockOutAt: shift.raw.clockOutAt,
+    breakMinutes: 0,
+    reason: "Sweep",
+  });
   // A saved settings section.
   await owner.mutation("companySettings:update", { section: "workforce", values: { weeklyHoursLimit: 38 } });
 
