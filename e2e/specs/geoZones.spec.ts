@@ -157,6 +157,14 @@ test("an employee links their account on a phone, punches in inside the zone and
     await expect(page.getByTestId("clock-state")).toHaveAttribute("data-state", "working");
   });
 
+  await test.step("location blocked: the screen says why and sends nothing", async () => {
+    await context.clearPermissions();
+    await page.getByTestId("punch-clockOut").click();
+    await expect(page.getByTestId("punch-result")).toHaveAttribute("data-kind", "noLocation");
+    await expect(page.getByTestId("punch-result")).toContainText("Location access is blocked");
+    await expect(page.getByTestId("clock-state")).toHaveAttribute("data-state", "working");
+  });
+
   await context.close();
   expect(errors, "console errors on the phone").toEqual([]);
 });
