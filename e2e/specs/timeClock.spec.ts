@@ -152,3 +152,34 @@ test("a kiosk for a store: punches in Spanish, a break punched offline is sent o
   await context.close();
   expect(kioskErrors, "console errors on the kiosk").toEqual([]);
 });
+
+test("the kiosk is an installable app that opens again without a network", async ({ page, baseURL, world }) => {
+  const manager = await Api.as(baseURL!, world.users.MANAGER);
+  const { kioskToken, kioskId } = await manager.call<{ kioskToken: string; kioskId: string }>("mutation", "kiosks:register", {
+    storeId: world.storeId,
+    name: "Back office",
+  });
+  await page.setViewportSize({ width: 1024, height: 768 });
+  await page.goto(`/kiosk#kioskToken=${encodeURIComponent(kioskToken)}&kioskId=${kioskId}&name=Back%20office`);
+  await expect(page.getByTestId("kiosk-store")).toHaveText(world.storeName);
+  // The manifest scopes the app to the kiosk page; the service worker controls it.
+  const manifest = await page.evaluate(async () => {
+    const href = document.querySelector<HTMLLinkElement>('link[rel="manifest"]')!.href;
+    return (await fetch(href)).json() as Promise<{ start_url: string; scope: string; display: string; icons: Array<{ sizes: string }> }>;
+  });
+  expect(manifest).toMatchObject({ start_url: "/kiosk", scope: "/kiosk", display: "fullscreen" });
+  expect(manifest.icons.map((i) => i.sizes)).toEqual(expect.arrayContaining(["192x192", "512x512"]));
+  await page.waitForFunction(async () => (await navigator.serviceWorker.getRegistration("/kiosk"))?.active?.state === "activated");
+  await page.waitForFunction(async () => {
+    const cache = await caches.open("tumble-kiosk-v1");
+    const keys = (await cache.keys()).map((r) => new URL(r.url).pathname);
+    return keys.includes("/kiosk") && keys.some((k) => k.startsWith("/assets/")) && keys.some((k) => k.startsWith("/locales/"));
+  });
+
+  await page.context().setOffline(true);
+  await page.reload();
+  await expect(page.getByTestId("kiosk-start")).toBeVisible();
+  await expect(page.getByTestId("kiosk-offline")).toBeVisible();
+  await expect(page.getByTestId("kiosk-store")).toHaveText(world.storeName);
+  await page.context().setOffline(false);
+});

@@ -14,7 +14,8 @@ dropPrerenderedSignInIfHidden();
 authStore.init();
 // A stored session resumes into the signed-in app: fetch it alongside, not after.
 if (authStore.getSnapshot().token) preloadSignedInApp();
-startLiveClient();
+// The store kiosk (/kiosk) calls over HTTP only: no live socket to keep retrying while offline.
+if (!/^\/kiosk(\/|$)/.test(window.location.pathname)) startLiveClient();
 
 const container = document.getElementById("root");
 if (!container) throw new Error("Missing #root element");

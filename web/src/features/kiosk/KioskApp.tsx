@@ -201,6 +201,8 @@ function KioskScreen({
 
   // Who this kiosk is (and that it still may be one), then any punches left from before.
   useEffect(() => {
+    void queuedPunches().then((q) => setPending(q.length));
+    if (!navigator.onLine) return setOnline(false);
     kioskCalls
       .current(device.kioskToken)
       .then((info) => {
@@ -212,7 +214,6 @@ function KioskScreen({
         if (error instanceof OfflineError) setOnline(false);
         else refused(error);
       });
-    void queuedPunches().then((q) => setPending(q.length));
   }, [device.kioskToken]); // eslint-disable-line react-hooks/exhaustive-deps -- once per credential
 
   useEffect(() => {
