@@ -1,4 +1,4 @@
-import { Button, Divider, Group, Modal, MultiSelect, SegmentedControl, Select, SimpleGrid, Stack, Text, TextInput } from "@mantine/core";
+import { Button, Divider, Group, Input, Modal, MultiSelect, SegmentedControl, Select, SimpleGrid, Stack, TextInput } from "@mantine/core";
 import { useMediaQuery } from "@mantine/hooks";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -77,9 +77,9 @@ export function PayFields({ field, payType }: { field: FieldProps; payType: PayT
   return (
     <Stack gap="sm">
       <div>
-        <Text size="sm" fw={500} mb={4} id="pay-type-label">
+        <Input.Label id="pay-type-label" size="md" display="block">
           {t("form.payType")}
-        </Text>
+        </Input.Label>
         <SegmentedControl
           aria-labelledby="pay-type-label"
           data={PAY_TYPES.map((p) => ({ value: p, label: t(`payTypes.${p}`) }))}

@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Modal, SegmentedControl, SimpleGrid, Stack, Text, TextInput } from "@mantine/core";
+import { Alert, Button, Group, Input, Modal, SegmentedControl, SimpleGrid, Stack, Text, TextInput } from "@mantine/core";
 import { IconInfoCircle } from "@tabler/icons-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -59,9 +59,9 @@ export function RateModal({ profile, onClose }: { profile: EmployeeProfile; onCl
             <Text size="sm">{t("rate.help")}</Text>
           </Alert>
           <div>
-            <Text size="sm" fw={500} mb={4} id="rate-pay-type-label">
+            <Input.Label id="rate-pay-type-label" size="md" display="block">
               {t("form.payType")}
-            </Text>
+            </Input.Label>
             <SegmentedControl
               aria-labelledby="rate-pay-type-label"
               data={PAY_TYPES.map((p) => ({ value: p, label: t(`payTypes.${p}`) }))}

@@ -145,7 +145,7 @@ function ProfileBody({ profile, onAction }: { profile: EmployeeProfile; onAction
                       <Group gap={6} wrap="nowrap">
                         <Text size="sm">{formatDisplayDate(r.effectiveFrom)}</Text>
                         {r.state === "past" ? null : (
-                          <Badge size="xs" variant="light" color={r.state === "current" ? "teal" : "blue"}>
+                          <Badge size="xs" variant="light" color={r.state === "current" ? "teal" : "blue"} style={{ minWidth: "max-content" }}>
                             {t(`profile.${r.state}`)}
                           </Badge>
                         )}

@@ -98,7 +98,11 @@ export function ProfilesScreen() {
       {
         id: "pay",
         header: t("columns.pay"),
-        cell: (e) => payText(t, e.rateCents, e.ratePayType),
+        cell: (e) => (
+          <Text inherit style={{ whiteSpace: "nowrap" }}>
+            {payText(t, e.rateCents, e.ratePayType)}
+          </Text>
+        ),
         sortValue: (e) => e.rateCents ?? -1,
         csv: (e) => (e.rateCents === null ? "" : (e.rateCents / 100).toFixed(2)),
         align: "right",
@@ -124,7 +128,16 @@ export function ProfilesScreen() {
         sortValue: (e) => e.endDate ?? "",
         exportOnly: true,
       },
-      { id: "phone", header: t("columns.phone"), cell: (e) => e.phone ?? "", sortValue: (e) => e.phone ?? "" },
+      {
+        id: "phone",
+        header: t("columns.phone"),
+        cell: (e) => (
+          <Text inherit style={{ whiteSpace: "nowrap" }}>
+            {e.phone ?? ""}
+          </Text>
+        ),
+        sortValue: (e) => e.phone ?? "",
+      },
       { id: "email", header: t("columns.email"), cell: (e) => e.email ?? "", sortValue: (e) => e.email ?? "" },
     ],
     [t],

@@ -7,7 +7,7 @@ export function EmployeeStatusBadge({ status }: { status: string }) {
   const { t } = useTranslation("employees");
   const known = status as EmployeeStatus;
   return (
-    <Badge variant="light" color={STATUS_COLORS[known] ?? "gray"} data-status={status}>
+    <Badge variant="light" color={STATUS_COLORS[known] ?? "gray"} data-status={status} style={{ minWidth: "max-content" }}>
       {t(`statuses.${known}`, { defaultValue: status })}
     </Badge>
   );
