@@ -408,6 +408,37 @@ describe("a self-registration already admitted on the join-requests screen", () 
   });
 });
 
+describe("recent work on the profile", () => {
+  it("shows the latest punches and the hours of each day, a correction counting instead of the raw times", async () => {
+    const storeId = await newStore("America/Chicago");
+    const { employeeId, args } = await createEmployee(storeId, { pin: "482916" });
+    let profile = await manager.query<Profile & { work: { punches: unknown[]; days: unknown[] } }>("employees:get", { employeeId });
+    expect(profile.work).toEqual({ punches: [], days: [] });
+    const { kioskToken } = await manager.mutation<{ kioskToken: string }>("kiosks:register", { storeId, name: "Counter" });
+    const punch = (action: string, minutesAgo: number) =>
+      new Client(server.url).action("timeclock:punch", {
+        kioskToken,
+        username: args.username,
+        pin: "482916",
+        action,
+        deviceTime: Date.now() - minutesAgo * 60_000,
+        offline: true,
+      });
+    await punch("clockIn", 130);
+    await punch("clockOut", 10);
+    profile = await manager.query("employees:get", { employeeId });
+    const work = profile.work as {
+      punches: Array<{ action: string; storeName: string; offline: boolean }>;
+      days: Array<{ businessDate: string; minutes: number }>;
+    };
+    expect(work.punches.map((p) => p.action)).toEqual(["clockOut", "clockIn"]);
+    expect(work.punches[0]).toMatchObject({ offline: true });
+    expect(work.days).toHaveLength(1);
+    expect(work.days[0].minutes).toBeGreaterThanOrEqual(119);
+    expect(work.days[0].minutes).toBeLessThanOrEqual(121);
+  });
+});
+
 describe("another company", () => {
   it("cannot read, change or complete Rio's employees, nor give them its stores", async () => {
     const storeId = await newStore();

@@ -197,7 +197,7 @@ export const get = query({
       today,
       rates: history.map((r) => ({ ...r, state: r === current ? "current" : r.effectiveFrom > today ? "scheduled" : "past" })),
       currentRate: current,
-      work: await recentWork(ctx.db, companyId, employee.id, today),
+      work: await recentWork(ctx.db, companyId, employee.id, today, ctx.now),
     };
   },
 });
