@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import type { Page } from "@playwright/test";
+import { Api } from "../support/api";
 import { expectMode, firstActiveCompany, toast, uniqueEmail } from "../support/auth";
 import { expect, test } from "../support/fixtures";
 import { selectionOf, signInWithSelection } from "../support/selection";
@@ -8,6 +9,7 @@ import { selectionOf, signInWithSelection } from "../support/selection";
 // profiles queue, completes it (store, position, pay, role) and exports the list to CSV. In
 // Spanish, a manager of another company adds an employee with a rate, then gives a raise from a
 // future date: the history keeps both, and a date in the past is refused before anything is sent.
+// The registered employee then punches in at a store kiosk with the username and PIN they chose.
 
 const dateIn = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
@@ -16,7 +18,12 @@ async function pickOption(page: Page, field: ReturnType<Page["getByTestId"]>, na
   await page.getByRole("option", { name }).first().click();
 }
 
-test("an employee registers, a manager completes the profile, and the list exports to CSV", async ({ page, browser, baseURL, signInAs }) => {
+test("an employee registers, a manager completes the profile, the list exports to CSV, and the employee punches in", async ({
+  page,
+  browser,
+  baseURL,
+  signInAs,
+}) => {
   test.setTimeout(90_000);
   const company = await firstActiveCompany(baseURL!);
   const email = uniqueEmail("crew");
@@ -90,6 +97,32 @@ test("an employee registers, a manager completes the profile, and the list expor
     expect(rows).toHaveLength(1);
     const cells = Object.fromEntries(header!.split(",").map((h, i) => [h, rows[0]!.split(",")[i]]));
     expect(cells).toMatchObject({ Name: "Casey Crew", Username: username, Status: "Active", Stores: "Rio Downtown", Pay: "15.25", "Pay type": "Hourly" });
+  });
+  await test.step("the employee punches in with the username and PIN they chose, and the profile shows it", async () => {
+    const api = await Api.as(baseURL!, "manager@demo.test");
+    const stores = await api.call<Array<{ _id: string; name: string }>>("query", "stores:listAll", {});
+    const downtown = stores.find((s) => s.name === "Rio Downtown")!;
+    const { kioskToken, kioskId } = await api.call<{ kioskToken: string; kioskId: string }>("mutation", "kiosks:register", {
+      storeId: downtown._id,
+      name: `Counter ${username}`,
+    });
+    const hand = new URLSearchParams({ kioskToken, kioskId, name: `Counter ${username}`, store: downtown.name });
+    await page.goto(`/kiosk#${hand.toString()}`);
+    await expect(page.getByTestId("kiosk-start")).toBeVisible({ timeout: 15_000 });
+    await page.getByTestId("kiosk-username").fill(username);
+    for (const digit of "4826") await page.getByRole("button", { name: digit, exact: true }).click();
+    await page.getByTestId("kiosk-continue").click();
+    await expect(page.getByRole("heading", { name: "Hello, Casey Crew" })).toBeVisible();
+    await page.getByTestId("kiosk-action-clockIn").click();
+    await expect(page.getByTestId("kiosk-confirmation")).toBeVisible();
+
+    await manager
+      .getByTestId("employee-row")
+      .and(manager.locator(`[data-username="${username}"]`))
+      .click();
+    const work = manager.getByTestId("employee-profile").getByTestId("recent-work");
+    await expect(work).toContainText("Clock in");
+    await expect(work).toContainText("Rio Downtown");
   });
   expect(errors, "console errors on the manager's page").toEqual([]);
   await context.close();
