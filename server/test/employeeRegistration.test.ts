@@ -1,4 +1,7 @@
+import { Migrator, sql, type Kysely } from "kysely";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { openPGlite } from "../src/db/database.ts";
+import { loadMigrations, migrateToLatest } from "../src/db/migrate.ts";
 import { Client, startTestServer, type TestServer } from "./support/testServer.ts";
 
 let server: TestServer;
@@ -108,5 +111,82 @@ describe("employee registration", () => {
       success: false,
       message: "Username is already taken",
     });
+  });
+});
+
+describe("concurrent registrations", () => {
+  it("of one username make one account and one profile; the others are told it is taken (PostgreSQL)", async (test) => {
+    if (server.database.kind !== "postgres") return test.skip();
+    const username = `race${Date.now().toString(36).slice(-6)}`;
+    const db = server.database.db;
+    const outcomes = await db.connection().execute(async (conn) => {
+      await sql`begin`.execute(conn);
+      // Holds every profile insert back until all five have passed the "is it taken?" read.
+      await sql`lock table employees in share row exclusive mode`.execute(conn);
+      const settled = Promise.all(
+        Array.from({ length: 5 }, (_, i) =>
+          anon().mutation<{ success: boolean; message: string }>("employeeAuth/index:employeeSignUp", {
+            email: `${username}.${i}@example.com`,
+            username,
+            pin: "2468",
+            companyId: rioId,
+          }),
+        ),
+      );
+      await new Promise((r) => setTimeout(r, 1500));
+      await sql`commit`.execute(conn);
+      return settled;
+    });
+    expect(outcomes.filter((o) => o.success)).toHaveLength(1);
+    expect(outcomes.filter((o) => !o.success)).toEqual(Array.from({ length: 4 }, () => ({ success: false, message: "Username is already taken" })));
+    const profiles = await db.selectFrom("employees").select("userId").where("companyId", "=", rioId).where("usernameLower", "=", username).execute();
+    expect(profiles).toHaveLength(1);
+    const accounts = await db.selectFrom("users").select("id").where("email", "like", `${username}.%`).execute();
+    expect(accounts.map((a) => a.id)).toEqual([profiles[0].userId]);
+  });
+});
+
+describe("migration 0020", () => {
+  it("moves the usernames self-registration reserved before it into profiles: pending, or active for a member", async () => {
+    const database = await openPGlite("memory://", { lock: false });
+    try {
+      // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the raw schema, as migrations see it
+      const raw = database.db as unknown as Kysely<any>;
+      const all = await loadMigrations();
+      const before = Object.fromEntries(Object.entries(all).filter(([name]) => name < "0020"));
+      expect((await new Migrator({ db: raw, provider: { getMigrations: async () => before } }).migrateToLatest()).error).toBeUndefined();
+      for (const statement of [
+        `insert into companies (id, name, company_code) values ('c1', 'Co', 'CMP000001')`,
+        `insert into users (id, email, name, username, pin_hash) values ('u1', 'a@example.com', 'ana', 'Ana_R', '$argon2id$a'), ('u2', 'b@example.com', null, 'bo', '$argon2id$b')`,
+        `insert into memberships (id, company_id, user_id, role) values ('m1', 'c1', 'u2', 'STAFF')`,
+        `insert into company_usernames (company_id, username_lower, username, user_id) values ('c1', 'ana_r', 'Ana_R', 'u1'), ('c1', 'bo', 'bo', 'u2')`,
+      ])
+        await sql.raw(statement).execute(database.db);
+      await migrateToLatest(raw);
+      const rows = await database.db
+        .selectFrom("employees")
+        .select(["userId", "name", "email", "status", "username", "usernameLower", "pinHash", "payType"])
+        .orderBy("userId")
+        .execute();
+      expect(rows).toEqual([
+        {
+          userId: "u1",
+          name: "ana",
+          email: "a@example.com",
+          status: "pending",
+          username: "Ana_R",
+          usernameLower: "ana_r",
+          pinHash: "$argon2id$a",
+          payType: "hourly",
+        },
+        { userId: "u2", name: "bo", email: "b@example.com", status: "active", username: "bo", usernameLower: "bo", pinHash: "$argon2id$b", payType: "hourly" },
+      ]);
+      const { rows: tables } = await sql<{
+        n: number;
+      }>`select count(*)::int as n from information_schema.tables where table_name = 'company_usernames'`.execute(database.db);
+      expect(tables[0].n).toBe(0);
+    } finally {
+      await database.close();
+    }
   });
 });

@@ -1,19 +1,18 @@
 import type { Kysely } from "kysely";
 import type { DB } from "../db/schema.ts";
-import { AppError } from "../runtime/errors.ts";
 import { newId } from "../runtime/ids.ts";
 import { invalidates } from "../runtime/invalidation.ts";
 
 /**
  * The pending profile a self-registration creates: the username and PIN hash the employee chose,
- * linked to the new account, waiting for a manager to complete it. The username is reserved by
- * employees_company_username, the one place a company's usernames are kept; a concurrent
- * registration (or a manager creating the same username) loses there and its transaction rolls back.
+ * waiting for a manager to complete it (the caller links the new account to it). The username is
+ * reserved by employees_company_username, the one place a company's usernames are kept: when a
+ * concurrent registration or a manager's create holds it, nothing is written and this is null.
  */
 export async function createPendingProfile(
   db: Kysely<DB>,
-  profile: { companyId: string; userId: string; email: string; username: string; pinHash: string },
-): Promise<string> {
+  profile: { companyId: string; email: string; username: string; pinHash: string },
+): Promise<string | null> {
   const id = newId();
   invalidates(db, { companyId: profile.companyId });
   const inserted = await db
@@ -21,7 +20,7 @@ export async function createPendingProfile(
     .values({
       id,
       companyId: profile.companyId,
-      userId: profile.userId,
+      userId: null,
       name: profile.username,
       email: profile.email,
       phone: null,
@@ -37,6 +36,5 @@ export async function createPendingProfile(
     .onConflict((oc) => oc.columns(["companyId", "usernameLower"]).doNothing())
     .returning("id")
     .executeTakeFirst();
-  if (!inserted) throw new AppError("Username is already taken");
-  return id;
+  return inserted ? id : null;
 }

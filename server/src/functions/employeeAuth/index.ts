@@ -42,6 +42,12 @@ export const employeeSignUp = mutation({
     if (taken) return { success: false, message: "Username is already taken" };
 
     const pinHash = await hashSecretSlow(args.pin);
+    // The pending profile holds the username and PIN; a manager completes it
+    // (employees:completeRegistration). It is written first, so a concurrent registration (or a
+    // manager's create) of the same username stops here on employees_company_username, before
+    // anything else is written, and gets the form's answer.
+    const employeeId = await createPendingProfile(ctx.db, { companyId: company.id, email, username: args.username, pinHash });
+    if (!employeeId) return { success: false, message: "Username is already taken" };
     const userId = newId();
     invalidates(ctx.db, { userId });
     // The PIN lives on the employee profile only (employees.pin_hash), never on the account.
@@ -61,10 +67,12 @@ export const employeeSignUp = mutation({
       .onConflict((oc) => oc.column("email").doNothing())
       .returning("id")
       .executeTakeFirst();
-    if (!inserted) return { success: false, message: "Account already exists for this email. Please sign in instead." };
-    // The pending profile holds the username and PIN; a manager completes it (employees:completeRegistration).
-    // A concurrent registration of the same username loses here on employees_company_username and rolls back whole.
-    await createPendingProfile(ctx.db, { companyId: company.id, userId, email, username: args.username, pinHash });
+    if (!inserted) {
+      // Another registration took the e-mail meanwhile: the username goes back.
+      await ctx.db.deleteFrom("employees").where("companyId", "=", company.id).where("id", "=", employeeId).execute();
+      return { success: false, message: "Account already exists for this email. Please sign in instead." };
+    }
+    await ctx.db.updateTable("employees").set({ userId }).where("companyId", "=", company.id).where("id", "=", employeeId).execute();
     await ctx.db
       .insertInto("joinRequests")
       .values({ id: newId(), companyId: company.id, userId, status: "PENDING", message: "Employee registration", decidedBy: null })
