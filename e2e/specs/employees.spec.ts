@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import fs from "node:fs";
 import type { Page } from "@playwright/test";
 import { Api } from "../support/api";
@@ -204,3 +205,45 @@ test("in Spanish, a manager adds an employee with a rate and schedules a raise; 
     await expect(profile.locator("[data-status=terminated]")).toBeVisible();
   });
 });
+
+for (const scheme of ["light", "dark"] as const) {
+  test(`the profiles screen, a profile and the forms have no serious accessibility violations (${scheme})`, async ({ browser, baseURL, signInAs }) => {
+    const context = await browser.newContext({ baseURL, colorScheme: scheme, viewport: { width: 1280, height: 800 } });
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on("console", (m) => m.type() === "error" && errors.push(m.text()));
+    page.on("pageerror", (e) => errors.push(e.message));
+    const axe = async (where: string) => {
+      await page.waitForTimeout(300);
+      const { violations } = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+      const bad = violations
+        .filter((v) => v.impact === "serious" || v.impact === "critical")
+        .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+      expect.soft(bad, `axe violations on ${where}`).toEqual([]);
+    };
+    // Rio's demo data, read only: Elena's registration waits in the queue, James has a raise.
+    await signInAs("manager@demo.test", page);
+    await page.goto("/employee-management/profiles");
+    await expect(page.getByTestId("pending-registration").first()).toBeVisible();
+    await expect(page.getByTestId("employee-row").first()).toBeVisible();
+    await axe("the profiles list");
+    await page.getByTestId("employee-row").filter({ hasText: "James Carter" }).click();
+    await expect(page.getByTestId("rate-row")).toHaveCount(2);
+    await axe("a profile");
+    await page.getByTestId("profile-new-rate").click();
+    await expect(page.getByTestId("rate-form")).toBeVisible();
+    await axe("the new rate form");
+    await page.keyboard.press("Escape");
+    await page.keyboard.press("Escape");
+    await expect(page.getByTestId("employee-profile")).toHaveCount(0);
+    await page.getByTestId("new-employee").click();
+    await expect(page.getByTestId("employee-form")).toBeVisible();
+    await axe("the new employee form");
+    await page.keyboard.press("Escape");
+    await page.getByTestId("complete-registration").first().click();
+    await expect(page.getByTestId("complete-form")).toBeVisible();
+    await axe("the completion form");
+    await context.close();
+    expect(errors, "console errors").toEqual([]);
+  });
+}

@@ -62,7 +62,14 @@ export function CompleteRegistrationModal({ employee, onClose }: { employee: Emp
   };
 
   return (
-    <Modal opened onClose={onClose} title={t("form.completeTitle", { name: employee.name })} size="lg" fullScreen={isPhone}>
+    <Modal
+      opened
+      onClose={onClose}
+      title={t("form.completeTitle", { name: employee.name })}
+      size="lg"
+      fullScreen={isPhone}
+      closeButtonProps={{ "aria-label": t("form.cancel") }}
+    >
       <form onSubmit={form.submit(save)} noValidate data-testid="complete-form">
         <Stack gap="sm">
           <Text size="sm" c="dimmed">

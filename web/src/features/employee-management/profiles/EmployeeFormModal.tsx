@@ -171,7 +171,7 @@ export function CreateEmployeeModal({ opened, onClose, onCreated }: { opened: bo
   };
 
   return (
-    <Modal opened={opened} onClose={close} title={t("form.createTitle")} size="lg" fullScreen={isPhone}>
+    <Modal opened={opened} onClose={close} title={t("form.createTitle")} size="lg" fullScreen={isPhone} closeButtonProps={{ "aria-label": t("form.cancel") }}>
       <form onSubmit={form.submit(save)} noValidate data-testid="employee-form">
         <Stack gap="sm">
           <ProfileFields field={field} storeOptions={storeOptions} />
@@ -258,7 +258,14 @@ export function EditEmployeeModal({ profile, opened, onClose }: { profile: Emplo
   };
 
   return (
-    <Modal opened={opened} onClose={close} title={t("form.editTitle", { name: profile.name })} size="lg" fullScreen={isPhone}>
+    <Modal
+      opened={opened}
+      onClose={close}
+      title={t("form.editTitle", { name: profile.name })}
+      size="lg"
+      fullScreen={isPhone}
+      closeButtonProps={{ "aria-label": t("form.cancel") }}
+    >
       <form onSubmit={form.submit(save)} noValidate data-testid="employee-edit-form">
         <Stack gap="sm">
           <ProfileFields field={field} storeOptions={storeOptions} />

@@ -52,7 +52,7 @@ export function RateModal({ profile, onClose }: { profile: EmployeeProfile; onCl
   };
 
   return (
-    <Modal opened onClose={onClose} title={t("rate.title", { name: profile.name })} size="md">
+    <Modal opened onClose={onClose} title={t("rate.title", { name: profile.name })} size="md" closeButtonProps={{ "aria-label": t("form.cancel") }}>
       <form onSubmit={form.submit(save)} noValidate data-testid="rate-form">
         <Stack gap="sm">
           <Alert variant="light" icon={<IconInfoCircle aria-hidden />} p="xs">
@@ -132,7 +132,7 @@ export function PinModal({ profile, onClose }: { profile: EmployeeProfile; onClo
   };
 
   return (
-    <Modal opened onClose={onClose} title={t("pin.title", { name: profile.name })} size="sm">
+    <Modal opened onClose={onClose} title={t("pin.title", { name: profile.name })} size="sm" closeButtonProps={{ "aria-label": t("form.cancel") }}>
       <form onSubmit={form.submit(save)} noValidate data-testid="pin-form">
         <Stack gap="sm">
           <Text size="sm" c="dimmed">
@@ -198,7 +198,7 @@ export function TerminateModal({ profile, onClose }: { profile: EmployeeProfile;
   };
 
   return (
-    <Modal opened onClose={onClose} title={t("terminate.title", { name: profile.name })} size="sm">
+    <Modal opened onClose={onClose} title={t("terminate.title", { name: profile.name })} size="sm" closeButtonProps={{ "aria-label": t("form.cancel") }}>
       <Stack gap="sm" data-testid="terminate-form">
         <Text size="sm">{t("terminate.message")}</Text>
         <TextInput

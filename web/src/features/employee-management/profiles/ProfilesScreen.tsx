@@ -70,7 +70,7 @@ export function ProfilesScreen() {
             <Text fw={600} size="sm" truncate="end">
               {e.name}
             </Text>
-            <Text size="xs" c="dimmed" truncate="end">
+            <Text size="xs" truncate="end">
               {e.username}
             </Text>
           </Stack>
