@@ -291,13 +291,25 @@ describe("rates by effective date", () => {
 describe("PIN", () => {
   it("is stored as an argon2id hash, reset by a manager and never returned", async () => {
     const storeId = await newStore();
-    const { employeeId } = await createEmployee(storeId, { pin: "482916" });
+    const { employeeId, args } = await createEmployee(storeId, { pin: "482916" });
     const db = server.database.db;
     const stored = await db.selectFrom("employees").select("pinHash").where("id", "=", employeeId).executeTakeFirstOrThrow();
     expect(stored.pinHash).toMatch(/^\$argon2id\$/);
     expect(await verifySecretSlow(stored.pinHash, "482916")).toBe(true);
 
+    // Locked after wrong guesses of the old PIN; the new PIN ends the lock.
+    await db
+      .insertInto("pinAttempts")
+      .values({
+        companyId: rioId,
+        usernameLower: args.username.toLowerCase(),
+        failures: 5,
+        lastFailedAt: new Date(),
+        lockedUntil: new Date(Date.now() + 15 * 60_000),
+      })
+      .execute();
     expect(await manager.mutation("employees:resetPin", { employeeId, pin: "735102" })).toBeNull();
+    expect(await db.selectFrom("pinAttempts").select("failures").where("usernameLower", "=", args.username.toLowerCase()).execute()).toEqual([]);
     const reset = await db.selectFrom("employees").select("pinHash").where("id", "=", employeeId).executeTakeFirstOrThrow();
     expect(await verifySecretSlow(reset.pinHash, "735102")).toBe(true);
     expect(await verifySecretSlow(reset.pinHash, "482916")).toBe(false);

@@ -327,7 +327,7 @@ export const setRate = mutation({
   },
 });
 
-/** A manager sets a new kiosk PIN; it is stored hashed (argon2id) and never returned. */
+/** A manager sets a new kiosk PIN; it is stored hashed (argon2id) and never returned, and any PIN lock on the username ends. */
 export const resetPin = mutation({
   access: "canManageEmployees",
   args: resetPinSchema,
@@ -341,6 +341,8 @@ export const resetPin = mutation({
       .where("companyId", "=", companyId)
       .where("id", "=", employee.id)
       .execute();
+    // A new PIN ends a lock that wrong guesses of the old one put on the username (migration 0021).
+    await ctx.db.deleteFrom("pinAttempts").where("companyId", "=", companyId).where("usernameLower", "=", employee.username.toLowerCase()).execute();
     await audit(ctx.db, { companyId, actorId: ctx.user.id, action: "resetPin", entity: "employee", entityId: employee.id });
     return null;
   },
