@@ -60,6 +60,34 @@ export async function up(db: Kysely<any>): Promise<void> {
       from revenue_days group by 1, 2, 3, 4`);
   }
 
+  // Lines updated without a change to what revenue counts (an expected figure written at
+  // verification) leave revenue_days alone: the daily trigger (0018) now compares each line's old
+  // and new amounts, machine and collection, and moves only the lines that differ.
+  const revenueUpsert = (sign: "" | "-", select: string) => `
+    insert into revenue_days (company_id, business_date, store_id, machine_id, coins_cents, bills_cents)
+    select company_id, business_date, store_id, machine_id, ${sign}sum(coins_cents), ${sign}sum(bills_cents)
+    from (${select}) x
+    group by company_id, business_date, store_id, machine_id
+    on conflict (company_id, business_date, store_id, machine_id) do update
+      set coins_cents = revenue_days.coins_cents + excluded.coins_cents, bills_cents = revenue_days.bills_cents + excluded.bills_cents;`;
+  const revenueLines = (rows: string) => `
+    select c.company_id, c.business_date, c.store_id, t.machine_id, t.coins_cents, t.bills_cents
+    from ${rows} t join collections c on c.company_id = t.company_id and c.id = t.collection_id where c.status = 'verified'`;
+  const changed = (side: string, other: string) => `(
+    select ${side}.* from ${side} join ${other} on ${other}.id = ${side}.id
+    where (${side}.coins_cents, ${side}.bills_cents, ${side}.machine_id, ${side}.collection_id)
+      is distinct from (${other}.coins_cents, ${other}.bills_cents, ${other}.machine_id, ${other}.collection_id))`;
+  await run(`create or replace function revenue_days_lines() returns trigger language plpgsql as $$
+  begin
+    if tg_op = 'DELETE' then ${revenueUpsert("-", revenueLines("old_lines"))} end if;
+    if tg_op = 'INSERT' then ${revenueUpsert("", revenueLines("new_lines"))} end if;
+    if tg_op = 'UPDATE' then
+      ${revenueUpsert("-", revenueLines(changed("old_lines", "new_lines")))}
+      ${revenueUpsert("", revenueLines(changed("new_lines", "old_lines")))}
+    end if;
+    return null;
+  end $$`);
+
   await run(`alter table collection_lines add column expected_cents bigint`);
   await run(`create table collector_days (
     company_id text not null references companies (id),
