@@ -11,6 +11,7 @@ import type { OutboxTables } from "./outboxSchema.ts";
 import type { PreferencesTables } from "./preferencesSchema.ts";
 import type { ReconciliationTables } from "./reconciliationSchema.ts";
 import type { ReportsTables } from "./reportsSchema.ts";
+import type { RequestsTables } from "./requestsSchema.ts";
 import type { StoresTables } from "./storesSchema.ts";
 import type { TimeClockTables } from "./timeClockSchema.ts";
 
@@ -32,6 +33,7 @@ export interface DB
     MarketingTables,
     EmployeesTables,
     TimeClockTables,
+    RequestsTables,
     PreferencesTables,
     GeoZonesTables,
     OutboxTables {}
@@ -47,6 +49,7 @@ export type * from "./reportsSchema.ts";
 export type * from "./marketingSchema.ts";
 export type * from "./employeesSchema.ts";
 export type * from "./timeClockSchema.ts";
+export type * from "./requestsSchema.ts";
 export type * from "./geoZonesSchema.ts";
 export type * from "./outboxSchema.ts";
 export type * from "./preferencesSchema.ts";
