@@ -12,6 +12,7 @@ import type { PreferencesTables } from "./preferencesSchema.ts";
 import type { ReconciliationTables } from "./reconciliationSchema.ts";
 import type { ReportsTables } from "./reportsSchema.ts";
 import type { RequestsTables } from "./requestsSchema.ts";
+import type { SchedulingTables } from "./schedulingSchema.ts";
 import type { StoresTables } from "./storesSchema.ts";
 import type { TimeClockTables } from "./timeClockSchema.ts";
 
@@ -34,6 +35,7 @@ export interface DB
     EmployeesTables,
     TimeClockTables,
     RequestsTables,
+    SchedulingTables,
     PreferencesTables,
     GeoZonesTables,
     OutboxTables {}
@@ -50,6 +52,7 @@ export type * from "./marketingSchema.ts";
 export type * from "./employeesSchema.ts";
 export type * from "./timeClockSchema.ts";
 export type * from "./requestsSchema.ts";
+export type * from "./schedulingSchema.ts";
 export type * from "./geoZonesSchema.ts";
 export type * from "./outboxSchema.ts";
 export type * from "./preferencesSchema.ts";
