@@ -1,0 +1,103 @@
+import dayjs from "dayjs";
+import timezone from "dayjs/plugin/timezone.js";
+import utc from "dayjs/plugin/utc.js";
+import { z } from "zod";
+import { startOfBusinessDay } from "./businessDate.ts";
+import { addDays } from "./datePresets.ts";
+import { businessDateSchema } from "./zodSchemas.ts";
+
+dayjs.extend(utc);
+dayjs.extend(timezone);
+
+// Employees' requests (issue 17): time off (whole or partial days), shift swap, shift drop and
+// open-shift claim; approved or denied by someone with canApproveTimeOff. Shared by the server
+// (requests:create) and the user/my-requests forms.
+
+export const REQUEST_KINDS = ["timeOff", "swap", "drop", "claim"] as const;
+export type RequestKind = (typeof REQUEST_KINDS)[number];
+export const REQUEST_STATUSES = ["pending", "approved", "denied", "cancelled"] as const;
+export type RequestStatus = (typeof REQUEST_STATUSES)[number];
+export const TIME_OFF_TYPES = ["vacation", "sick", "personal", "unpaid", "other"] as const;
+export type TimeOffType = (typeof TIME_OFF_TYPES)[number];
+
+export const REQUEST_MESSAGES = {
+  endBeforeStart: "The time off ends before it starts",
+  timesNeeded: "Give the start and end times of a partial day",
+  tooLong: "Time off can be asked for at most 60 days at once",
+  noProfile: "Your account has no active employee profile in this company",
+  shiftNotFound: "Shift not found",
+  notYourShift: "That shift is not yours",
+  notOpenShift: "That shift is not an open shift",
+  shiftPast: "That shift has already started",
+  notEligible: "You do not work at that shift's store",
+  targetNeeded: "Choose who takes the shift",
+  targetNotEligible: "That employee does not work at the shift's store",
+  targetSelf: "Choose another employee to swap with",
+  alreadyPending: "There is already a pending request for that shift",
+  notFound: "Request not found",
+  alreadyDecided: "This request was already decided",
+  reasonNeeded: "Give a reason for denying the request",
+  schedulingMissing: "Shift requests need scheduling, which is not available yet",
+} as const;
+
+const note = z.string().trim().max(500).optional();
+const hhmm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, "Use a time like 09:30");
+
+export const timeOffRequestSchema = z
+  .object({
+    kind: z.literal("timeOff"),
+    /** Whole days from startDate to endDate (inclusive); otherwise startDate startTime to endDate endTime. */
+    allDay: z.boolean(),
+    startDate: businessDateSchema,
+    endDate: businessDateSchema,
+    startTime: hhmm.optional(),
+    endTime: hhmm.optional(),
+    timeOffType: z.enum(TIME_OFF_TYPES),
+    note,
+  })
+  .superRefine((v, ctx) => {
+    if (v.endDate < v.startDate) ctx.addIssue({ code: "custom", path: ["endDate"], message: REQUEST_MESSAGES.endBeforeStart });
+    if (!v.allDay && (!v.startTime || !v.endTime)) ctx.addIssue({ code: "custom", path: ["startTime"], message: REQUEST_MESSAGES.timesNeeded });
+    if (!v.allDay && v.startTime && v.endTime && v.startDate === v.endDate && v.endTime <= v.startTime)
+      ctx.addIssue({ code: "custom", path: ["endTime"], message: REQUEST_MESSAGES.endBeforeStart });
+    if (v.endDate >= v.startDate && dayjs(v.endDate).diff(dayjs(v.startDate), "day") >= 60)
+      ctx.addIssue({ code: "custom", path: ["endDate"], message: REQUEST_MESSAGES.tooLong });
+  });
+
+const shiftId = z.string().min(1).max(64);
+export const swapRequestSchema = z.object({
+  kind: z.literal("swap"),
+  shiftId,
+  targetEmployeeId: z.string().min(1, REQUEST_MESSAGES.targetNeeded).max(64),
+  note,
+});
+export const dropRequestSchema = z.object({ kind: z.literal("drop"), shiftId, note });
+export const claimRequestSchema = z.object({ kind: z.literal("claim"), shiftId, note });
+
+export const createRequestSchema = z.discriminatedUnion("kind", [timeOffRequestSchema, swapRequestSchema, dropRequestSchema, claimRequestSchema]);
+export type CreateRequestInput = z.input<typeof createRequestSchema>;
+export type TimeOffRequestInput = z.output<typeof timeOffRequestSchema>;
+
+/** The instants a time-off request covers in `timeZone`: whole days midnight to midnight, else the times given. */
+export function timeOffRange(
+  input: Pick<TimeOffRequestInput, "allDay" | "startDate" | "endDate" | "startTime" | "endTime">,
+  timeZone: string,
+): { startsAt: number; endsAt: number } {
+  if (input.allDay) return { startsAt: startOfBusinessDay(input.startDate, timeZone), endsAt: startOfBusinessDay(addDays(input.endDate, 1), timeZone) };
+  return {
+    startsAt: dayjs.tz(`${input.startDate}T${input.startTime}:00`, timeZone).valueOf(),
+    endsAt: dayjs.tz(`${input.endDate}T${input.endTime}:00`, timeZone).valueOf(),
+  };
+}
+
+/** Whether two instant ranges overlap (touching ends do not). */
+export function rangesOverlap(a: { startsAt: number; endsAt: number }, b: { startsAt: number; endsAt: number }): boolean {
+  return a.startsAt < b.endsAt && b.startsAt < a.endsAt;
+}
+
+/** The decision a request may take: only a pending one, and a denial needs a reason. */
+export function decisionRefusal(status: RequestStatus, approve: boolean, reason: string | undefined): string | null {
+  if (status !== "pending") return REQUEST_MESSAGES.alreadyDecided;
+  if (!approve && !reason?.trim()) return REQUEST_MESSAGES.reasonNeeded;
+  return null;
+}
