@@ -1,0 +1,228 @@
+import dayjs from "dayjs";
+import timezone from "dayjs/plugin/timezone.js";
+import utc from "dayjs/plugin/utc.js";
+import { z } from "zod";
+import { WEEKDAYS, type Weekday } from "./companySettings.ts";
+import { addDays, isIsoDate } from "./datePresets.ts";
+
+// Scheduling rules shared by the server and the week grid (issue 17): weeks that start on the
+// company's workweek day, shift times in the store's time zone, hours and cost, and the conflicts
+// that block publishing unless a manager overrides them with a reason.
+
+dayjs.extend(utc);
+dayjs.extend(timezone);
+
+const HOUR = 3_600_000;
+const MINUTE = 60_000;
+
+/** The first day of the week holding `date`, weeks starting on `firstDay`. */
+export function weekStartOf(date: string, firstDay: Weekday): string {
+  if (!isIsoDate(date)) throw new RangeError(`Not a date: ${date}`);
+  const weekday = new Date(`${date}T12:00:00Z`).getUTCDay();
+  const first = WEEKDAYS.indexOf(firstDay);
+  return addDays(date, -((weekday - first + 7) % 7));
+}
+
+/** The seven dates of the week starting `weekStart`. */
+export function weekDates(weekStart: string): string[] {
+  return Array.from({ length: 7 }, (_, i) => addDays(weekStart, i));
+}
+
+/** The instant (epoch ms) of `date` at `minutes` after local midnight in `timeZone`. */
+export function zonedInstant(date: string, minutes: number, timeZone: string): number {
+  if (!isIsoDate(date)) throw new RangeError(`Not a date: ${date}`);
+  const hh = String(Math.floor(minutes / 60)).padStart(2, "0");
+  const mm = String(minutes % 60).padStart(2, "0");
+  return dayjs.tz(`${date}T${hh}:${mm}:00`, timeZone).valueOf();
+}
+
+/** The half-open range [from, to) of a week in `timeZone`, as epoch ms (23 or 25 hours on a DST day). */
+export function weekRange(weekStart: string, timeZone: string): { from: number; to: number } {
+  return { from: zonedInstant(weekStart, 0, timeZone), to: zonedInstant(addDays(weekStart, 7), 0, timeZone) };
+}
+
+/** The store-local date and minutes after midnight of an instant. */
+export function localParts(epochMs: number, timeZone: string): { date: string; minutes: number } {
+  const d = dayjs(epochMs).tz(timeZone);
+  return { date: d.format("YYYY-MM-DD"), minutes: d.hour() * 60 + d.minute() };
+}
+
+/** "HH:mm" → minutes after midnight, or null. */
+export function parseClock(value: string): number | null {
+  const m = /^([01]\d|2[0-3]):([0-5]\d)$/.exec(value.trim());
+  return m ? Number(m[1]) * 60 + Number(m[2]) : null;
+}
+
+export function formatClock(minutes: number): string {
+  return `${String(Math.floor(minutes / 60) % 24).padStart(2, "0")}:${String(minutes % 60).padStart(2, "0")}`;
+}
+
+export interface ShiftTimes {
+  startsAt: number;
+  endsAt: number;
+  breakMinutes: number;
+}
+
+/** Paid hours of a shift: its length less its break. */
+export function shiftHours(shift: ShiftTimes): number {
+  return Math.max(0, (shift.endsAt - shift.startsAt - shift.breakMinutes * MINUTE) / HOUR);
+}
+
+/** Cost in whole cents of `hours` at an hourly rate (cents per hour), rounded half up. */
+export function laborCostCents(hours: number, hourlyRateCents: number): number {
+  return Math.round(hours * hourlyRateCents);
+}
+
+/**
+ * A shift's end from a date and two store-local clock times: an end at or before the start is on
+ * the next day (an overnight shift).
+ */
+export function shiftInstants(date: string, startMinute: number, endMinute: number, timeZone: string): { startsAt: number; endsAt: number } {
+  const startsAt = zonedInstant(date, startMinute, timeZone);
+  const endsAt = zonedInstant(endMinute <= startMinute ? addDays(date, 1) : date, endMinute, timeZone);
+  return { startsAt, endsAt };
+}
+
+export const MAX_SHIFT_HOURS = 24;
+
+export const SCHEDULING_MESSAGES = {
+  endBeforeStart: "The shift must end after it starts",
+  tooLong: "A shift cannot be longer than 24 hours",
+  breakTooLong: "The break must be shorter than the shift",
+  overrideNeeded: "Conflicts remain: give a reason to publish over them",
+} as const;
+
+const clock = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, "Enter a time as HH:mm");
+
+/** The shift form (web drawer) and shifts:create / shifts:update times. */
+export const shiftFormSchema = z
+  .object({
+    date: z.iso.date(),
+    start: clock,
+    end: clock,
+    breakMinutes: z.number().int("Whole minutes").min(0, "The break cannot be negative").max(600),
+    position: z.string().trim().max(80).optional(),
+    note: z.string().trim().max(500).optional(),
+  })
+  .refine((v) => parseClock(v.start) !== parseClock(v.end), { message: SCHEDULING_MESSAGES.endBeforeStart, path: ["end"] })
+  .refine(
+    (v) => {
+      const s = parseClock(v.start)!;
+      let e = parseClock(v.end)!;
+      if (e <= s) e += 1440;
+      return v.breakMinutes < e - s;
+    },
+    { message: SCHEDULING_MESSAGES.breakTooLong, path: ["breakMinutes"] },
+  );
+export type ShiftForm = z.infer<typeof shiftFormSchema>;
+
+export const CONFLICT_KINDS = ["overlap", "timeOff", "outsideStores", "weeklyHours", "rest"] as const;
+export type ConflictKind = (typeof CONFLICT_KINDS)[number];
+
+export interface ShiftConflict {
+  kind: ConflictKind;
+  shiftId: string;
+  employeeId: string;
+  /** overlap / rest: the other shift (perhaps at another store). */
+  otherShiftId?: string;
+  otherStoreId?: string;
+  /** weeklyHours: the week's total and the limit; rest: the hours between the two shifts. */
+  hours?: number;
+  limit?: number;
+  /** timeOff: the approved request. */
+  requestId?: string;
+}
+
+export interface ScheduledShift extends ShiftTimes {
+  id: string;
+  storeId: string;
+  employeeId: string | null;
+}
+
+export interface TimeOffSpan {
+  id: string;
+  employeeId: string;
+  startsAt: number;
+  endsAt: number;
+}
+
+export interface ConflictInput {
+  /** The shifts to judge (e.g. one store's week). */
+  shifts: ScheduledShift[];
+  /** Every shift of the same employees around that week, at every store (may include `shifts`). */
+  others: ScheduledShift[];
+  /** Approved time off of those employees. */
+  timeOff: TimeOffSpan[];
+  /** The stores each employee works at. */
+  storesOf: ReadonlyMap<string, ReadonlySet<string>>;
+  /** The workweek the weekly limit counts in. */
+  week: { from: number; to: number };
+  settings: { weeklyHoursLimit: number; minRestHours: number };
+}
+
+const round2 = (n: number) => Math.round(n * 100) / 100;
+
+/**
+ * Every conflict of `shifts`: overlap with another shift of the same person at any store, approved
+ * time off, a store the person does not work at, more than the weekly limit in the workweek (all
+ * stores counted, flagged on each of the person's shifts judged that week) and less rest than the
+ * minimum between two shifts. Open shifts (no employee) have none.
+ */
+export function findConflicts(input: ConflictInput): ShiftConflict[] {
+  const { shifts, timeOff, storesOf, week, settings } = input;
+  const all = new Map<string, ScheduledShift>();
+  for (const s of [...input.others, ...shifts]) all.set(s.id, s);
+  const byEmployee = new Map<string, ScheduledShift[]>();
+  for (const s of all.values()) {
+    if (!s.employeeId) continue;
+    const list = byEmployee.get(s.employeeId) ?? [];
+    list.push(s);
+    byEmployee.set(s.employeeId, list);
+  }
+  const weekHours = new Map<string, number>();
+  for (const [employeeId, list] of byEmployee) {
+    weekHours.set(
+      employeeId,
+      list.filter((s) => s.startsAt >= week.from && s.startsAt < week.to).reduce((sum, s) => sum + shiftHours(s), 0),
+    );
+  }
+  const restMs = settings.minRestHours * HOUR;
+  const conflicts: ShiftConflict[] = [];
+  for (const shift of shifts) {
+    const employeeId = shift.employeeId;
+    if (!employeeId) continue;
+    const base = { shiftId: shift.id, employeeId };
+    for (const other of byEmployee.get(employeeId) ?? []) {
+      if (other.id === shift.id) continue;
+      if (other.startsAt < shift.endsAt && shift.startsAt < other.endsAt) {
+        conflicts.push({ kind: "overlap", ...base, otherShiftId: other.id, otherStoreId: other.storeId });
+        continue;
+      }
+      const gap = other.startsAt >= shift.endsAt ? other.startsAt - shift.endsAt : shift.startsAt - other.endsAt;
+      if (gap < restMs)
+        conflicts.push({ kind: "rest", ...base, otherShiftId: other.id, otherStoreId: other.storeId, hours: round2(gap / HOUR), limit: settings.minRestHours });
+    }
+    for (const off of timeOff) {
+      if (off.employeeId === employeeId && off.startsAt < shift.endsAt && shift.startsAt < off.endsAt)
+        conflicts.push({ kind: "timeOff", ...base, requestId: off.id });
+    }
+    if (!storesOf.get(employeeId)?.has(shift.storeId)) conflicts.push({ kind: "outsideStores", ...base });
+    const hours = weekHours.get(employeeId) ?? 0;
+    if (shift.startsAt >= week.from && shift.startsAt < week.to && hours > settings.weeklyHoursLimit) {
+      conflicts.push({ kind: "weeklyHours", ...base, hours: round2(hours), limit: settings.weeklyHoursLimit });
+    }
+  }
+  return conflicts;
+}
+
+export type ShiftChangeKind = "added" | "changed" | "removed";
+
+export interface ShiftChange {
+  kind: ShiftChangeKind;
+  shiftId: string;
+  storeId: string;
+  startsAt: string;
+  endsAt: string;
+  /** changed: what the employee was shown before. */
+  previous?: { startsAt: string; endsAt: string };
+}
