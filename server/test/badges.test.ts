@@ -58,6 +58,11 @@ describe("navigation badges", () => {
     const managed = await manager.query<Badges>("navigation:getBadgeCounts");
     expect(managed.subTabs["company/locations"]).toBe(1);
     expect(managed.tabs.company).toBe(managed.subTabs["company/locations"] + managed.subTabs["company/join-requests"]);
+    // The demo self-registration waiting for its profile to be completed, on profiles.
+    const pending = await db.selectFrom("employees").select("id").where("companyId", "=", rio).where("status", "=", "pending").execute();
+    expect(pending.length).toBeGreaterThan(0);
+    expect(managed.subTabs["employee-management/profiles"]).toBe(pending.length);
+    expect(own.subTabs["employee-management/profiles"] ?? 0).toBe(0);
   });
 
   it("are found in their folder, so a module adds a badge with one file", async () => {
