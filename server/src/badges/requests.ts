@@ -1,0 +1,31 @@
+import type { BadgeContributor } from "../runtime/badges.ts";
+
+// Employees' requests (docs/decisions/0033): the caller's own pending ones on user/my-requests
+// (beside the join-request count on the same sub-tab, so the user tab counts every pending request
+// of the user), and the company's pending ones for approvers on the employee-management dashboard.
+export const badges: BadgeContributor[] = [
+  {
+    key: "myEmployeeRequests",
+    subTab: "user/my-requests",
+    countsTowardTab: true,
+    count: (eb, { companyId, userId }) =>
+      companyId
+        ? eb
+            .selectFrom("requests as r")
+            .innerJoin("employees as e", (j) => j.onRef("e.companyId", "=", "r.companyId").onRef("e.id", "=", "r.employeeId"))
+            .select(eb.fn.countAll().as("n"))
+            .where("r.companyId", "=", companyId)
+            .where("e.userId", "=", userId)
+            .where("r.status", "=", "pending")
+        : null,
+  },
+  {
+    key: "pendingEmployeeRequests",
+    subTab: "employee-management/dashboard",
+    countsTowardTab: true,
+    count: (eb, { companyId, permissions }) =>
+      companyId && permissions.canApproveTimeOff
+        ? eb.selectFrom("requests").select(eb.fn.countAll().as("n")).where("companyId", "=", companyId).where("status", "=", "pending")
+        : null,
+  },
+];

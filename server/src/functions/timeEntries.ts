@@ -1,0 +1,166 @@
+import { z } from "zod";
+import { businessDateSchema } from "@tumble/domain/zodSchemas";
+import { timeClockMessage } from "@tumble/domain/timeClock";
+import { settingsOf } from "../companySettings/settings.ts";
+import { audit } from "../runtime/audit.ts";
+import { mutation, query, type MutationCtx } from "../runtime/define.ts";
+import { AppError } from "../runtime/errors.ts";
+import { newId } from "../runtime/ids.ts";
+import { autoApprove, autoClockOut, reviewedEntries, storeReview } from "../timeEntries/review.ts";
+
+// Time-entry verification (issue 17, docs/decisions/0033): the queue of a date range (a pay
+// period or a week) and store, approving, correcting and rejecting. Only an approved entry whose
+// times are still the ones approved is verified time; everything else is pending.
+
+const id = z.string().min(1).max(64);
+const STATUSES = ["all", "pending", "approved", "rejected", "open"] as const;
+const range = { from: businessDateSchema, to: businessDateSchema };
+const MAX_RANGE_DAYS = 62;
+
+function checkRange(from: string, to: string) {
+  if (from > to) throw new AppError("The from date is after the to date");
+  if ((Date.parse(to) - Date.parse(from)) / 86_400_000 > MAX_RANGE_DAYS) throw new AppError(`Choose at most ${MAX_RANGE_DAYS} days`);
+}
+
+/** The queue: entries of [from, to] (business dates), each with its shift, exceptions and review. */
+export const list = query({
+  access: "canManageEmployees",
+  liveScope: "company",
+  args: z.object({ ...range, storeId: id.optional(), status: z.enum(STATUSES).optional() }),
+  handler: async (ctx, args) => {
+    checkRange(args.from, args.to);
+    const settings = await settingsOf(ctx.db, ctx.company.id, "workforce");
+    const entries = await reviewedEntries(ctx.db, ctx.company.id, { from: args.from, to: args.to, storeId: args.storeId }, settings, ctx.now);
+    const status = args.status ?? "all";
+    return {
+      toleranceMinutes: settings.autoApproveToleranceMinutes,
+      maxShiftHours: settings.maxShiftHours,
+      payFrequency: settings.payFrequency,
+      payAnchorDate: settings.payAnchorDate,
+      counts: {
+        pending: entries.filter((e) => e.reviewStatus === "pending").length,
+        approved: entries.filter((e) => e.reviewStatus === "approved").length,
+        rejected: entries.filter((e) => e.reviewStatus === "rejected").length,
+        open: entries.filter((e) => e.reviewStatus === "open").length,
+      },
+      entries: status === "all" ? entries : entries.filter((e) => e.reviewStatus === status),
+    };
+  },
+});
+
+/**
+ * Closes entries open longer than the company's maximum shift and approves the clean entries of
+ * [from, to] within tolerance of their shift. Run when the queue or dashboard opens and from
+ * every approval, so no entry waits on a person it does not need.
+ */
+export const settle = mutation({
+  access: "canManageEmployees",
+  args: z.object({ ...range, storeId: id.optional() }),
+  handler: async (ctx, args) => {
+    checkRange(args.from, args.to);
+    const settings = await settingsOf(ctx.db, ctx.company.id, "workforce");
+    const autoClosed = await autoClockOut(ctx.db, ctx.company.id, settings, ctx.now);
+    const autoApproved = await autoApprove(ctx.db, ctx.company.id, { from: args.from, to: args.to, storeId: args.storeId }, settings, ctx.now);
+    return { autoClosed, autoApproved };
+  },
+});
+
+async function entriesById(ctx: MutationCtx<"canManageEmployees">, entryIds: string[]) {
+  const rows = await ctx.db
+    .selectFrom("timeEntries")
+    .select(["id", "businessDate"])
+    .where("companyId", "=", ctx.company.id)
+    .where("id", "in", entryIds)
+    .execute();
+  if (rows.length !== new Set(entryIds).size) throw new AppError("Time entry not found");
+  const dates = rows.map((r) => r.businessDate).sort();
+  const settings = await settingsOf(ctx.db, ctx.company.id, "workforce");
+  const entries = (await reviewedEntries(ctx.db, ctx.company.id, { from: dates[0], to: dates[dates.length - 1] }, settings, ctx.now)).filter((e) =>
+    entryIds.includes(e._id),
+  );
+  if (entries.some((e) => e.effective.clockOutAt === null)) throw new AppError("An entry still on the clock cannot be reviewed");
+  return entries;
+}
+
+/** Approves entries at their effective times (a correction's, else the raw ones). */
+export const approve = mutation({
+  access: "canManageEmployees",
+  args: z.object({ entryIds: z.array(id).min(1).max(500) }),
+  handler: async (ctx, { entryIds }) => {
+    const entries = await entriesById(ctx, entryIds);
+    await storeReview(ctx.db, ctx.company.id, entries, { status: "approved", reason: null, userId: ctx.user.id, now: ctx.now });
+    for (const e of entries)
+      await audit(ctx.db, { companyId: ctx.company.id, actorId: ctx.user.id, action: "approve", entity: "timeEntry", entityId: e._id, after: e.effective });
+    return { approved: entries.length };
+  },
+});
+
+/** Rejects entries with a reason: they stay out of verified time until corrected and approved. */
+export const reject = mutation({
+  access: "canManageEmployees",
+  args: z.object({ entryIds: z.array(id).min(1).max(500), reason: z.string().trim().min(1, "Give a reason for rejecting").max(500) }),
+  handler: async (ctx, { entryIds, reason }) => {
+    const entries = await entriesById(ctx, entryIds);
+    await storeReview(ctx.db, ctx.company.id, entries, { status: "rejected", reason, userId: ctx.user.id, now: ctx.now });
+    for (const e of entries)
+      await audit(ctx.db, { companyId: ctx.company.id, actorId: ctx.user.id, action: "reject", entity: "timeEntry", entityId: e._id, after: { reason } });
+    return { rejected: entries.length };
+  },
+});
+
+/**
+ * A correction: a record of its own beside the raw punches (which never change), with its reason;
+ * the corrected times are approved by the person correcting them.
+ */
+export const correct = mutation({
+  access: "canManageEmployees",
+  args: z.object({
+    entryId: id,
+    clockIn: z.number().int().positive().optional(),
+    clockOut: z.number().int().positive().optional(),
+    /** Break minutes. */
+    breaks: z
+      .number()
+      .int()
+      .min(0)
+      .max(24 * 60)
+      .optional(),
+    reason: z.string().trim().min(1, timeClockMessage("reasonRequired")).max(500),
+  }),
+  handler: async (ctx, args) => {
+    const [entry] = await entriesById(ctx, [args.entryId]);
+    const clockInAt = args.clockIn ?? entry.effective.clockInAt;
+    const clockOutAt = args.clockOut ?? entry.effective.clockOutAt!;
+    const breakMinutes = args.breaks ?? entry.effective.breakMinutes;
+    if (clockOutAt <= clockInAt) throw new AppError(timeClockMessage("correctionOrder"));
+    if (breakMinutes * 60_000 >= clockOutAt - clockInAt) throw new AppError(timeClockMessage("correctionBreak"));
+    if (clockOutAt - clockInAt > 24 * 3_600_000) throw new AppError("A shift cannot be longer than 24 hours");
+    const correctionId = newId();
+    await ctx.db
+      .insertInto("timeEntryCorrections")
+      .values({
+        id: correctionId,
+        companyId: ctx.company.id,
+        entryId: entry._id,
+        employeeId: entry.employeeId,
+        clockInAt: new Date(clockInAt),
+        clockOutAt: new Date(clockOutAt),
+        breakMinutes,
+        reason: args.reason,
+        correctedBy: ctx.user.id,
+      })
+      .execute();
+    const effective = { clockInAt, clockOutAt, breakMinutes, workedMinutes: 0 };
+    await storeReview(ctx.db, ctx.company.id, [{ ...entry, effective }], { status: "approved", reason: null, userId: ctx.user.id, now: ctx.now });
+    await audit(ctx.db, {
+      companyId: ctx.company.id,
+      actorId: ctx.user.id,
+      action: "correct",
+      entity: "timeEntry",
+      entityId: entry._id,
+      before: entry.effective,
+      after: { clockInAt, clockOutAt, breakMinutes, reason: args.reason },
+    });
+    return { correctionId };
+  },
+});

@@ -1,0 +1,340 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { timeClockMessage } from "@tumble/domain/timeClock";
+import { businessDateOf } from "@tumble/domain/businessDate";
+import { Client, failure, startTestServer, type TestServer } from "./support/testServer.ts";
+
+// Time-entry verification over HTTP (issue 17): auto-approval at the tolerance edge, every
+// exception, the automatic clock-out, corrections beside the raw punches, approve and reject,
+// access and another company. Entries are written as the time clock builds them (punches, then
+// the entry), at exact times, so each rule is hit to the minute.
+
+let server: TestServer;
+let owner: Client;
+let manager: Client;
+let supervisor: Client;
+let staff: Client;
+let sudsOwner: Client;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  [owner, manager, supervisor, staff, sudsOwner] = await Promise.all(
+    ["owner@demo.test", "manager@demo.test", "supervisor@demo.test", "staff@demo.test", "owner@suds.test"].map((email) => new Client(server.url).signIn(email)),
+  );
+});
+afterAll(() => server?.stop());
+
+const M = 60_000;
+const H = 60 * M;
+const ZONE = "America/Chicago";
+let counter = 0;
+const unique = () => `${Date.now().toString(36).slice(-4)}${counter++}`;
+
+interface Reviewed {
+  _id: string;
+  employeeId: string;
+  reviewStatus: string;
+  exceptions: string[];
+  shift: { id: string } | null;
+  raw: { clockInAt: number; clockOutAt: number | null; breakMinutes: number };
+  corrected: { clockInAt: number; clockOutAt: number | null; reason: string; by: string | null } | null;
+  effective: { clockInAt: number; clockOutAt: number | null; breakMinutes: number };
+  review: { status: string; auto: boolean; reason: string | null; by: string | null } | null;
+  punches: Array<{ _id: string; action: string; occurredAt: number; source: string }>;
+}
+interface Queue {
+  toleranceMinutes: number;
+  counts: Record<string, number>;
+  entries: Reviewed[];
+}
+
+async function newStore(client = manager): Promise<string> {
+  return (await client.mutation<{ storeId: string }>("stores:create", { name: `Verify ${unique()}`, address: "1 Check St", timeZone: ZONE })).storeId;
+}
+
+async function newEmployee(storeIds: string[], client = manager): Promise<{ employeeId: string; username: string; pin: string }> {
+  const username = `te${unique()}`;
+  const { employeeId } = await client.mutation<{ employeeId: string }>("employees:create", {
+    name: `Entry Person ${username}`,
+    email: "",
+    phone: "",
+    position: "Attendant",
+    hireDate: "",
+    storeIds,
+    payType: "hourly",
+    rateCents: 1500,
+    effectiveFrom: "",
+    username,
+    pin: "4821",
+  });
+  return { employeeId, username, pin: "4821" };
+}
+
+async function companyOf(storeId: string) {
+  return (await server.database.db.selectFrom("stores").select("companyId").where("id", "=", storeId).executeTakeFirstOrThrow()).companyId;
+}
+
+/** A published shift, as scheduling leaves one. */
+async function shift(storeId: string, employeeId: string | null, startsAt: number, endsAt: number) {
+  const id = `sh${unique()}`;
+  await server.database.db
+    .insertInto("shifts")
+    .values({
+      id,
+      companyId: await companyOf(storeId),
+      storeId,
+      employeeId,
+      startsAt: new Date(startsAt),
+      endsAt: new Date(endsAt),
+      breakMinutes: 30,
+      status: "published",
+      publishedAt: new Date(),
+      publishedEmployeeId: employeeId,
+      publishedStartsAt: new Date(startsAt),
+      publishedEndsAt: new Date(endsAt),
+      publishedBreakMinutes: 30,
+    })
+    .execute();
+  return id;
+}
+
+/** A worked entry as the time clock builds it: its punches, then the entry. */
+async function worked(storeId: string, employeeId: string, inAt: number, outAt: number, opts: { breakMinutes?: number; flags?: string[] } = {}) {
+  const db = server.database.db;
+  const companyId = await companyOf(storeId);
+  const inId = `pi${unique()}`;
+  const outId = `po${unique()}`;
+  const base = { companyId, employeeId, storeId, source: "phone", offline: false };
+  await db
+    .insertInto("punches")
+    .values([
+      { ...base, id: inId, action: "clockIn", occurredAt: new Date(inAt), receivedAt: new Date(inAt) },
+      { ...base, id: outId, action: "clockOut", occurredAt: new Date(outAt), receivedAt: new Date(outAt) },
+    ])
+    .execute();
+  await db
+    .insertInto("timeEntries")
+    .values({
+      id: inId,
+      companyId,
+      employeeId,
+      storeId,
+      businessDate: businessDateOf(inAt, ZONE),
+      clockInAt: new Date(inAt),
+      clockOutAt: new Date(outAt),
+      breakMinutes: opts.breakMinutes ?? 30,
+      breaks: "[]",
+      status: "closed",
+      flags: JSON.stringify(opts.flags ?? []),
+      clockOutPunchId: outId,
+    })
+    .execute();
+  return inId;
+}
+
+/** 9:00 in Chicago, `days` ago. */
+function nineAm(days: number) {
+  const date = businessDateOf(Date.now() - days * 86_400_000, ZONE);
+  return new Date(new Date(`${date}T09:00:00-06:00`).getTime()).getTime();
+}
+const range = (days = 10) => ({ from: businessDateOf(Date.now() - days * 86_400_000, ZONE), to: businessDateOf(Date.now(), ZONE) });
+
+async function queue(storeId: string, client = manager) {
+  await client.mutation("timeEntries:settle", { ...range(), storeId });
+  return client.query<Queue>("timeEntries:list", { ...range(), storeId });
+}
+const entry = (q: Queue, id: string) => q.entries.find((e) => e._id === id)!;
+
+describe("auto-approval", () => {
+  it("approves an entry 5 minutes late in on its shift and leaves one 6 minutes late for a person", async () => {
+    const storeId = await newStore();
+    const [a, b] = [await newEmployee([storeId]), await newEmployee([storeId])];
+    const start = nineAm(2);
+    await shift(storeId, a.employeeId, start, start + 8 * H);
+    await shift(storeId, b.employeeId, start, start + 8 * H);
+    const within = await worked(storeId, a.employeeId, start + 5 * M, start + 8 * H + 5 * M);
+    const outside = await worked(storeId, b.employeeId, start + 6 * M, start + 8 * H);
+
+    const settled = await manager.mutation<{ autoApproved: string[] }>("timeEntries:settle", { ...range(), storeId });
+    expect(settled.autoApproved).toEqual([within]);
+    const q = await manager.query<Queue>("timeEntries:list", { ...range(), storeId });
+    expect(q.toleranceMinutes).toBe(5);
+    expect(entry(q, within)).toMatchObject({ reviewStatus: "approved", exceptions: [], review: { status: "approved", auto: true, by: null } });
+    expect(entry(q, outside)).toMatchObject({ reviewStatus: "pending", exceptions: ["arrivedLate"], review: null });
+    expect(q.counts).toMatchObject({ approved: 1, pending: 1 });
+    // The status filter.
+    expect((await manager.query<Queue>("timeEntries:list", { ...range(), storeId, status: "pending" })).entries.map((e) => e._id)).toEqual([outside]);
+    // Settling again changes nothing.
+    expect((await manager.mutation<{ autoApproved: string[] }>("timeEntries:settle", { ...range(), storeId })).autoApproved).toEqual([]);
+  });
+
+  it("follows the company's tolerance", async () => {
+    const storeId = await newStore();
+    const a = await newEmployee([storeId]);
+    const start = nineAm(3);
+    await shift(storeId, a.employeeId, start, start + 8 * H);
+    const id = await worked(storeId, a.employeeId, start + 6 * M, start + 8 * H);
+    const db = server.database.db;
+    const companyId = await companyOf(storeId);
+    const saved = await db.selectFrom("companySettings").selectAll().where("companyId", "=", companyId).where("section", "=", "workforce").executeTakeFirst();
+    await owner.mutation("companySettings:update", { section: "workforce", values: { autoApproveToleranceMinutes: 10 } });
+    try {
+      expect(entry(await queue(storeId), id)).toMatchObject({ reviewStatus: "approved", exceptions: [] });
+    } finally {
+      if (saved)
+        await db
+          .updateTable("companySettings")
+          .set({ values: JSON.stringify(saved.values) })
+          .where("companyId", "=", companyId)
+          .where("section", "=", "workforce")
+          .execute();
+      else await db.deleteFrom("companySettings").where("companyId", "=", companyId).where("section", "=", "workforce").execute();
+    }
+  });
+});
+
+describe("exceptions", () => {
+  it("flags each one, and none of these is approved by itself", async () => {
+    const storeId = await newStore();
+    const other = await newStore();
+    const e = await newEmployee([storeId, other]);
+    const day = (n: number) => nineAm(n);
+    const ids = {
+      unscheduled: await worked(storeId, e.employeeId, day(9), day(9) + 4 * H),
+      long: await worked(storeId, e.employeeId, day(8), day(8) + 11 * H),
+      shortBreak: await worked(storeId, e.employeeId, day(7), day(7) + 7 * H, { breakMinutes: 10 }),
+      outsideZone: await worked(storeId, e.employeeId, day(6), day(6) + 8 * H, { flags: ["outsideZone"] }),
+      offline: await worked(storeId, e.employeeId, day(5), day(5) + 8 * H, { flags: ["offline"] }),
+      missing: await worked(storeId, e.employeeId, day(4), day(4) + 8 * H, { flags: ["ignoredPunch"] }),
+      early: await worked(storeId, e.employeeId, day(3) - 20 * M, day(3) + 6 * H),
+      otherStore: await worked(other, e.employeeId, day(2), day(2) + 8 * H),
+    };
+    for (const n of [8, 7, 6, 5, 4, 3, 2]) await shift(storeId, e.employeeId, day(n), day(n) + 8 * H);
+    await shift(storeId, e.employeeId, day(8), day(8) + 8 * H);
+    const q = await manager.query<Queue>("timeEntries:list", range());
+    await manager.mutation("timeEntries:settle", range());
+    const after = await manager.query<Queue>("timeEntries:list", range());
+    const of = (id: string) => entry(after, id);
+    expect(of(ids.unscheduled).exceptions).toEqual(["unscheduled"]);
+    expect(of(ids.long).exceptions).toEqual(["longShift", "leftLate"]);
+    expect(of(ids.shortBreak).exceptions).toEqual(["breakTooShort", "leftEarly"]);
+    expect(of(ids.outsideZone).exceptions).toEqual(["outsideZone"]);
+    expect(of(ids.offline).exceptions).toEqual(["offlinePunch"]);
+    expect(of(ids.missing).exceptions).toEqual(["missingPunch"]);
+    expect(of(ids.early).exceptions).toEqual(["arrivedEarly", "leftEarly"]);
+    expect(of(ids.otherStore).exceptions).toEqual(["otherStore"]);
+    for (const id of Object.values(ids)) expect(of(id).reviewStatus).toBe("pending");
+    expect(q.entries.length).toBeGreaterThanOrEqual(8);
+  });
+});
+
+describe("automatic clock-out", () => {
+  it("closes an entry open longer than the maximum at the maximum with a punch of its own, flags it and lets the employee clock in again", async () => {
+    const storeId = await newStore();
+    const e = await newEmployee([storeId]);
+    const { kioskToken } = await manager.mutation<{ kioskToken: string }>("kiosks:register", { storeId, name: "Counter" });
+    const anonymous = new Client(server.url);
+    const inAt = Date.now() - 13 * H;
+    await anonymous.action("timeclock:punch", { kioskToken, username: e.username, pin: e.pin, action: "clockIn", offline: true, deviceTime: inAt });
+    // Under the maximum: left open.
+    const fresh = await newEmployee([storeId]);
+    await anonymous.action("timeclock:punch", { kioskToken, username: fresh.username, pin: fresh.pin, action: "clockIn" });
+
+    const settled = await manager.mutation<{ autoClosed: string[] }>("timeEntries:settle", { ...range(), storeId });
+    expect(settled.autoClosed).toHaveLength(1);
+    const q = await manager.query<Queue>("timeEntries:list", { ...range(), storeId });
+    const closed = q.entries.find((x) => x.employeeId === e.employeeId)!;
+    expect(closed.raw.clockOutAt).toBe(inAt + 12 * H);
+    expect(closed.exceptions).toContain("autoClockOut");
+    expect(closed.reviewStatus).toBe("pending");
+    expect(closed.punches.map((p) => [p.action, p.source])).toEqual([
+      ["clockIn", "kiosk"],
+      ["clockOut", "auto"],
+    ]);
+    expect(q.entries.find((x) => x.employeeId === fresh.employeeId)!.reviewStatus).toBe("open");
+    const again = await anonymous.action<{ applied: boolean; state: string }>("timeclock:punch", {
+      kioskToken,
+      username: e.username,
+      pin: e.pin,
+      action: "clockIn",
+    });
+    expect(again).toMatchObject({ applied: true, state: "working" });
+    // Once is enough.
+    expect((await manager.mutation<{ autoClosed: string[] }>("timeEntries:settle", { ...range(), storeId })).autoClosed).toEqual([]);
+  });
+});
+
+describe("review", () => {
+  it("corrects with a reason beside the raw punches, and the corrected times are the approved ones", async () => {
+    const storeId = await newStore();
+    const e = await newEmployee([storeId]);
+    const start = nineAm(2);
+    await shift(storeId, e.employeeId, start, start + 8 * H);
+    const id = await worked(storeId, e.employeeId, start + 20 * M, start + 8 * H);
+    const before = entry(await queue(storeId), id);
+    expect(before.reviewStatus).toBe("pending");
+
+    expect(await failure(manager.mutation("timeEntries:correct", { entryId: id, clockIn: start, reason: "  " }))).toContain(timeClockMessage("reasonRequired"));
+    expect(await failure(manager.mutation("timeEntries:correct", { entryId: id, clockIn: start + 9 * H, reason: "Typo" }))).toBe(
+      timeClockMessage("correctionOrder"),
+    );
+    expect(await failure(manager.mutation("timeEntries:correct", { entryId: "nope", clockIn: start, reason: "Typo" }))).toBe("Time entry not found");
+    await manager.mutation("timeEntries:correct", { entryId: id, clockIn: start, reason: "Forgot to punch, seen on camera" });
+    const after = entry(await manager.query<Queue>("timeEntries:list", { ...range(), storeId }), id);
+    expect(after.raw).toEqual(before.raw);
+    expect(after.punches).toEqual(before.punches);
+    expect(after.corrected).toMatchObject({ clockInAt: start, clockOutAt: start + 8 * H, reason: "Forgot to punch, seen on camera" });
+    expect(after).toMatchObject({ reviewStatus: "approved", review: { status: "approved", auto: false }, exceptions: ["edited"] });
+    const punches = await server.database.db.selectFrom("punches").select(["id", "occurredAt"]).where("employeeId", "=", e.employeeId).execute();
+    expect(punches.map((p) => p.occurredAt.getTime()).sort()).toEqual([start + 20 * M, start + 8 * H]);
+  });
+
+  it("approves and rejects, and a later change of the times makes an approved entry pending again", async () => {
+    const storeId = await newStore();
+    const e = await newEmployee([storeId]);
+    const a = await worked(storeId, e.employeeId, nineAm(3), nineAm(3) + 6 * H);
+    const b = await worked(storeId, e.employeeId, nineAm(2), nineAm(2) + 6 * H);
+    expect(await failure(manager.mutation("timeEntries:reject", { entryIds: [b], reason: "" }))).toContain("Give a reason for rejecting");
+    await manager.mutation("timeEntries:approve", { entryIds: [a] });
+    await manager.mutation("timeEntries:reject", { entryIds: [b], reason: "Not at work that day" });
+    let q = await manager.query<Queue>("timeEntries:list", { ...range(), storeId });
+    expect(entry(q, a)).toMatchObject({ reviewStatus: "approved", review: { auto: false, by: expect.any(String) } });
+    expect(entry(q, b)).toMatchObject({ reviewStatus: "rejected", review: { reason: "Not at work that day" } });
+    // A correction made elsewhere changes the times: the approval no longer counts.
+    await manager.mutation("timeclock:correct", { entryId: a, clockInAt: nineAm(3), clockOutAt: nineAm(3) + 7 * H, breakMinutes: 30, reason: "Stayed late" });
+    q = await manager.query<Queue>("timeEntries:list", { ...range(), storeId });
+    expect(entry(q, a).reviewStatus).toBe("pending");
+    await manager.mutation("timeEntries:approve", { entryIds: [a] });
+    expect(entry(await manager.query<Queue>("timeEntries:list", { ...range(), storeId }), a).reviewStatus).toBe("approved");
+  });
+
+  it("refuses entries still on the clock", async () => {
+    const storeId = await newStore();
+    const e = await newEmployee([storeId]);
+    const { kioskToken } = await manager.mutation<{ kioskToken: string }>("kiosks:register", { storeId, name: "Counter" });
+    const punch = await new Client(server.url).action<{ punchId: string }>("timeclock:punch", {
+      kioskToken,
+      username: e.username,
+      pin: e.pin,
+      action: "clockIn",
+    });
+    expect(await failure(manager.mutation("timeEntries:approve", { entryIds: [punch.punchId] }))).toBe("An entry still on the clock cannot be reviewed");
+  });
+});
+
+describe("access", () => {
+  it("is for those who manage employees, in their own company only", async () => {
+    const storeId = await newStore();
+    const e = await newEmployee([storeId]);
+    const id = await worked(storeId, e.employeeId, nineAm(2), nineAm(2) + 6 * H);
+    for (const client of [supervisor, staff]) {
+      expect(await failure(client.query("timeEntries:list", range()))).toBe("You don't have permission to manage employees");
+      expect(await failure(client.mutation("timeEntries:approve", { entryIds: [id] }))).toBe("You don't have permission to manage employees");
+    }
+    expect(await failure(sudsOwner.mutation("timeEntries:approve", { entryIds: [id] }))).toBe("Time entry not found");
+    expect(await failure(sudsOwner.mutation("timeEntries:correct", { entryId: id, clockIn: nineAm(2) - H, reason: "x" }))).toBe("Time entry not found");
+    expect(await failure(sudsOwner.mutation("timeEntries:reject", { entryIds: [id], reason: "x" }))).toBe("Time entry not found");
+    expect((await sudsOwner.query<Queue>("timeEntries:list", range())).entries.some((x) => x._id === id)).toBe(false);
+    expect(await failure(manager.query("timeEntries:list", { from: "2026-02-01", to: "2026-01-01" }))).toBe("The from date is after the to date");
+    expect(entry(await manager.query<Queue>("timeEntries:list", { ...range(), storeId }), id).reviewStatus).toBe("pending");
+  });
+});
