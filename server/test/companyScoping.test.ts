@@ -198,6 +198,21 @@ beforeAll(async () => {
   });
   // A saved settings section.
   await owner.mutation("companySettings:update", { section: "workforce", values: { weeklyHoursLimit: 38 } });
+  // The corrected entry approved (time_entry_reviews), and a time-off request of the sweeper's
+  // (requests), the account linked as a manager would link it.
+  await manager.mutation("timeEntries:approve", { entryIds: [shift._id] });
+  const staffId = (await db.selectFrom("users").select("id").where("email", "=", "staff@demo.test").executeTakeFirstOrThrow()).id;
+  await db.updateTable("employees").set({ userId: null }).where("companyId", "=", company.id).where("userId", "=", staffId).execute();
+  await db.updateTable("employees").set({ userId: staffId }).where("companyId", "=", company.id).where("username", "=", "rio_sweeper").execute();
+  await (
+    await new Client(server.url).signIn("staff@demo.test")
+  ).mutation("requests:create", {
+    kind: "timeOff",
+    allDay: true,
+    startDate: today,
+    endDate: today,
+    timeOffType: "vacation",
+  });
 
   const tables = (await companyOwnedTables()).filter((t) => !(t in EXEMPT_TABLES));
   rio = { companyId: company.id, tables, ids: {}, sensitive: new Set() };
