@@ -159,8 +159,8 @@ export async function cadence(db: Kysely<DB>, companyId: string, storeId: string
   const machines = await machinesQuery.execute();
   // Each store's own window (the eight weeks up to its own today), read per business day: verified
   // days from the daily roll-up, submitted visits from their lines. Per machine: its first and
-  // last day, what came after the first day (what the first held was taken before it), and per
-  // store the days it was collected.
+  // last day, what came after the first day (what the first held was taken before it); per store
+  // the days it was collected (its submitted and verified visits).
   const windows = stores.map((s) => sql`(${s.id}, ${addDays(days.get(s.id)!, -EXPECTED_WINDOW_DAYS)}::date, ${days.get(s.id)!}::date)`);
   const perDay = await sql<{ storeId: string; machineId: string | null; firstDay: string; lastDay: string; afterFirstCents: string; dates: string[] | null }>`
     with w (store_id, from_date, to_date) as (values ${sql.join(windows)}),
@@ -184,7 +184,10 @@ export async function cadence(db: Kysely<DB>, companyId: string, storeId: string
       sum(amount) - (array_agg(amount order by business_date))[1] as after_first_cents, null as dates
     from by_day group by 1, 2
     union all
-    select store_id, null, '', '', '0', array_agg(distinct to_char(business_date, 'YYYY-MM-DD')) from by_day group by 1`.execute(db);
+    select c.store_id, null, '', '', '0', array_agg(distinct to_char(c.business_date, 'YYYY-MM-DD'))
+    from collections c join w on w.store_id = c.store_id and c.business_date between w.from_date and w.to_date
+    where c.company_id = ${companyId} and c.status in ('submitted', 'verified') and c.adjusts_collection_id is null
+    group by 1`.execute(db);
   const byMachine = new Map(perDay.rows.filter((r) => r.machineId !== null).map((r) => [r.machineId!, r]));
   const storeDates = new Map(perDay.rows.filter((r) => r.machineId === null).map((r) => [r.storeId, r.dates ?? []]));
   return stores.map((store) => {
