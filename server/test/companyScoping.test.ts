@@ -214,6 +214,14 @@ beforeAll(async () => {
     timeOffType: "vacation",
   });
 
+  // A week of the new store with the sweeper's shift and an open one, published (shifts,
+  // shift_publications, shift_notices) and saved as a template (shift_templates, shift_template_items).
+  const sweeper = (await db.selectFrom("employees").select("id").where("companyId", "=", company.id).where("username", "=", "rio_sweeper").executeTakeFirstOrThrow()).id;
+  await manager.mutation("shifts:create", { storeId, employeeId: sweeper, date: "2030-01-07", start: "09:00", end: "17:00", breakMinutes: 30 });
+  await manager.mutation("shifts:create", { storeId, employeeId: null, date: "2030-01-08", start: "09:00", end: "13:00", breakMinutes: 0 });
+  await manager.mutation("shifts:publish", { storeId, weekStart: "2030-01-06", overrideReason: "Sweep" });
+  await manager.mutation("shifts:saveTemplate", { storeId, weekStart: "2030-01-06", name: "Sweep week" });
+
   const tables = (await companyOwnedTables()).filter((t) => !(t in EXEMPT_TABLES));
   rio = { companyId: company.id, tables, ids: {}, sensitive: new Set() };
   for (const table of tables) {

@@ -26,6 +26,7 @@ import type * as physicalCounts from "../functions/physicalCounts.ts";
 import type * as reconciliation from "../functions/reconciliation.ts";
 import type * as reports from "../functions/reports.ts";
 import type * as requests from "../functions/requests.ts";
+import type * as shifts from "../functions/shifts.ts";
 import type * as storeSections from "../functions/storeSections.ts";
 import type * as stores from "../functions/stores.ts";
 import type * as themes_mutations from "../functions/themes/mutations.ts";
@@ -62,6 +63,7 @@ export type Api = ApiFromModules<{
   "reconciliation": typeof reconciliation;
   "reports": typeof reports;
   "requests": typeof requests;
+  "shifts": typeof shifts;
   "storeSections": typeof storeSections;
   "stores": typeof stores;
   "themes/mutations": typeof themes_mutations;

@@ -1,0 +1,136 @@
+import type { Kysely } from "kysely";
+import type { ShiftChange, ShiftConflict } from "@tumble/domain/scheduling";
+import { localParts, formatClock } from "@tumble/domain/scheduling";
+import type { DB } from "../db/schema.ts";
+import { enqueue } from "../mail/outbox.ts";
+import { newId } from "../runtime/ids.ts";
+import type { ShiftRow, StoreWeek } from "./week.ts";
+
+// Publishing a store's week: every draft becomes what employees see, removed shifts go, and each
+// employee whose shifts changed since the last publish gets a notice in the app and an e-mail
+// listing what was added, changed and removed.
+
+const iso = (d: Date | string | null) => (d === null ? "" : new Date(d).toISOString());
+
+export async function publishWeek(
+  db: Kysely<DB>,
+  companyId: string,
+  userId: string,
+  week: StoreWeek,
+  shifts: ShiftRow[],
+  conflicts: ShiftConflict[],
+  overrideReason: string | null,
+  now: Date,
+): Promise<{ published: number; publicationId: string; notified: number }> {
+  const publicationId = newId();
+  const changes = new Map<string, ShiftChange[]>();
+  const tell = (employeeId: string | null, change: ShiftChange) => {
+    if (!employeeId) return;
+    changes.set(employeeId, [...(changes.get(employeeId) ?? []), change]);
+  };
+  let published = 0;
+  for (const s of shifts) {
+    const shown = s.publishedAt !== null;
+    const before = { startsAt: iso(s.publishedStartsAt), endsAt: iso(s.publishedEndsAt) };
+    const now_ = { shiftId: s.id, storeId: s.storeId, startsAt: iso(s.startsAt), endsAt: iso(s.endsAt) };
+    if (s.removedAt) {
+      if (shown) tell(s.publishedEmployeeId, { kind: "removed", shiftId: s.id, storeId: s.storeId, ...before });
+      await db.deleteFrom("shifts").where("companyId", "=", companyId).where("id", "=", s.id).execute();
+      continue;
+    }
+    if (s.status === "published") continue;
+    if (!shown || s.publishedEmployeeId !== s.employeeId) {
+      if (shown) tell(s.publishedEmployeeId, { kind: "removed", shiftId: s.id, storeId: s.storeId, ...before });
+      tell(s.employeeId, { kind: "added", ...now_ });
+    } else if (
+      before.startsAt !== now_.startsAt ||
+      before.endsAt !== now_.endsAt ||
+      s.publishedBreakMinutes !== s.breakMinutes ||
+      s.publishedPosition !== s.position ||
+      s.publishedNote !== s.note
+    ) {
+      tell(s.employeeId, { kind: "changed", ...now_, previous: before });
+    }
+    await db
+      .updateTable("shifts")
+      .set({
+        status: "published",
+        publishedAt: now,
+        publishedEmployeeId: s.employeeId,
+        publishedStartsAt: s.startsAt,
+        publishedEndsAt: s.endsAt,
+        publishedBreakMinutes: s.breakMinutes,
+        publishedPosition: s.position,
+        publishedNote: s.note,
+        updatedAt: now,
+      })
+      .where("companyId", "=", companyId)
+      .where("id", "=", s.id)
+      .execute();
+    published++;
+  }
+  await db
+    .insertInto("shiftPublications")
+    .values({
+      id: publicationId,
+      companyId,
+      storeId: week.store.id,
+      weekStart: week.weekStart,
+      publishedBy: userId,
+      publishedAt: now,
+      shiftCount: shifts.filter((s) => !s.removedAt).length,
+      conflicts: JSON.stringify(conflicts),
+      overrideReason,
+    })
+    .execute();
+
+  if (changes.size) {
+    const people = await db
+      .selectFrom("employees as e")
+      .leftJoin("users as u", "u.id", "e.userId")
+      .select(["e.id", "e.name", "e.email", "u.email as userEmail"])
+      .where("e.companyId", "=", companyId)
+      .where("e.id", "in", [...changes.keys()])
+      .execute();
+    for (const person of people) {
+      const list = changes.get(person.id)!;
+      await db
+        .insertInto("shiftNotices")
+        .values({ id: newId(), companyId, employeeId: person.id, publicationId, storeId: week.store.id, changes: JSON.stringify(list) })
+        .execute();
+      const to = person.email ?? person.userEmail;
+      if (to) {
+        await enqueue(db, {
+          channel: "email",
+          to,
+          companyId,
+          subject: `Your schedule at ${week.store.name} for the week of ${week.weekStart} changed`,
+          body: scheduleEmail(person.name, week, list),
+        });
+      }
+    }
+  }
+  return { published, publicationId, notified: changes.size };
+}
+
+function scheduleEmail(name: string, week: StoreWeek, list: ShiftChange[]): string {
+  const when = (startsAt: string, endsAt: string) => {
+    const s = localParts(Date.parse(startsAt), week.store.timeZone);
+    const e = localParts(Date.parse(endsAt), week.store.timeZone);
+    return `${s.date} ${formatClock(s.minutes)}–${formatClock(e.minutes)}`;
+  };
+  const label = { added: "New", changed: "Changed", removed: "Cancelled" } as const;
+  const lines = list.map((c) =>
+    c.kind === "changed" && c.previous
+      ? `- ${label[c.kind]}: ${when(c.startsAt, c.endsAt)} (was ${when(c.previous.startsAt, c.previous.endsAt)})`
+      : `- ${label[c.kind]}: ${when(c.startsAt, c.endsAt)}`,
+  );
+  return [
+    `Hi ${name},`,
+    "",
+    `Your schedule at ${week.store.name} for the week of ${week.weekStart} was published:`,
+    ...lines,
+    "",
+    "Times are the store's local time.",
+  ].join("\n");
+}
