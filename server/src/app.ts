@@ -21,7 +21,7 @@ import { LiveQueries } from "./runtime/liveQueries.ts";
 import { RateLimiter } from "./runtime/rateLimit.ts";
 import { loadRegistry } from "./runtime/registry.ts";
 import type { Services } from "./runtime/services.ts";
-import { createSyncServer } from "./runtime/socket.ts";
+import { createSyncServer, syncDialectOf } from "./runtime/socket.ts";
 import { TokenService } from "./runtime/tokens.ts";
 
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
@@ -114,7 +114,7 @@ export async function startServer(
   const server = createAdaptorServer({ fetch: app.fetch });
   const wss = createSyncServer(services, executor, live);
   server.on("upgrade", (request, socket, head) => {
-    if (new URL(request.url ?? "/", "http://x").pathname !== "/api/sync") return socket.destroy();
+    if (!syncDialectOf(new URL(request.url ?? "/", "http://x").pathname)) return socket.destroy();
     wss.handleUpgrade(request, socket, head, (ws) => wss.emit("connection", ws, request));
   });
   await new Promise<void>((resolve, reject) => {

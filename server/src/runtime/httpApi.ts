@@ -9,6 +9,7 @@ import { resolveIdentity } from "./identity.ts";
 import type { IdentityCache } from "./identityCache.ts";
 import { MemoryRateLimiter, TOO_MANY_ATTEMPTS } from "./rateLimit.ts";
 import type { Services } from "./services.ts";
+import { decodeConvexValue, encodeConvexValue, EncodedValueError, unwrapArgs } from "../transport/convexValues.ts";
 
 // The HTTP half of the transport (spec section 7): POST /api/query | mutation | action | function,
 // /api/query_ts, /api/query_at_ts, plus /api/debug_event and /api/health.
@@ -43,11 +44,24 @@ async function readBody(c: Context): Promise<Record<string, unknown> | null> {
   }
 }
 
-function respond(c: Context, result: CallResult) {
-  if (result.ok) return c.json({ status: "success", value: result.value, logLines: result.logLines }, 200);
+/** "json" (Tumble's own clients; the default) or the official clients' "convex_encoded_json". */
+type Format = "json" | "convex_encoded_json";
+
+function respond(c: Context, result: CallResult, format: Format) {
+  const encode = format === "convex_encoded_json" ? encodeConvexValue : (value: unknown) => value;
+  if (result.ok) return c.json({ status: "success", value: encode(result.value) ?? null, logLines: result.logLines }, 200);
   const body: Record<string, unknown> = { status: "error", errorMessage: result.errorMessage, logLines: result.logLines };
-  if (result.errorData !== undefined) body.errorData = result.errorData;
+  if (result.errorData !== undefined) body.errorData = encode(result.errorData);
   return c.json(body, FUNCTION_ERROR_STATUS as 500);
+}
+
+/**
+ * The call's args as Tumble's validators read them: an object, or the official clients' one-element
+ * array, decoded from convex_encoded_json when that is the format.
+ */
+export function readArgs(args: unknown, format: Format): unknown {
+  const unwrapped = unwrapArgs(args);
+  return format === "convex_encoded_json" ? decodeConvexValue(unwrapped) : unwrapped;
 }
 
 export function mountHttpApi(app: Hono, services: Services, executor: Executor, identities: IdentityCache): void {
@@ -56,7 +70,19 @@ export function mountHttpApi(app: Hono, services: Services, executor: Executor, 
     if (!body || typeof body.path !== "string" || !body.path) {
       return c.text("Malformed request body: expected JSON {path, args, format}", 400);
     }
-    if (body.format !== undefined && body.format !== "json") return c.text(`Unsupported format "${String(body.format)}"`, 400);
+    if (body.format !== undefined && body.format !== "json" && body.format !== "convex_encoded_json") {
+      return c.text(`Unsupported format "${String(body.format)}"`, 400);
+    }
+    // The official clients' /api/function names a component; Tumble has only the root one.
+    if (typeof body.componentPath === "string" && body.componentPath) return c.text(`Unknown component "${body.componentPath}"`, 404);
+    const format: Format = body.format === "convex_encoded_json" ? "convex_encoded_json" : "json";
+    let args: unknown;
+    try {
+      args = readArgs(body.args, format);
+    } catch (error) {
+      if (error instanceof EncodedValueError) return c.text(`Malformed args: ${error.message}`, 400);
+      throw error;
+    }
     let identity: Identity;
     try {
       const token = bearer(c);
@@ -72,8 +98,8 @@ export function mountHttpApi(app: Hono, services: Services, executor: Executor, 
       const address = clientAddress(c, services.config);
       // idempotencyKey travels beside args (docs/decisions/0011).
       const result =
-        executor.admit(body.path, address) ?? (await executor.call(body.path, body.args, identity, address, kind, { idempotencyKey: body.idempotencyKey }));
-      return respond(c, result);
+        executor.admit(body.path, address) ?? (await executor.call(body.path, args, identity, address, kind, { idempotencyKey: body.idempotencyKey }));
+      return respond(c, result, format);
     } catch (error) {
       if (error instanceof UnknownFunctionError) return c.text(error.message, 404);
       throw error;

@@ -1,0 +1,319 @@
+import { ConvexClient, ConvexHttpClient } from "convex/browser";
+import { anyApi, type FunctionReference } from "convex/server";
+import { ConvexError, type Value } from "convex/values";
+import { decodeJwt } from "jose";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startServer, type RunningServer } from "../src/app.ts";
+import { loadConfig } from "../src/config.ts";
+import type { Database } from "../src/db/database.ts";
+import { DEMO_PASSWORD } from "../src/seed/demo.ts";
+import { ACCESS_TOKEN_SECONDS } from "../src/runtime/tokens.ts";
+import { createTestDatabase } from "./support/testServer.ts";
+
+// The unmodified official client (the pinned `convex` package) against a real Tumble server
+// (docs/decisions/0034): HTTP calls and the sync protocol on /api/<version>/sync.
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+const api = anyApi as any;
+
+let database: Database;
+let drop: () => Promise<void>;
+let server: RunningServer;
+const logs: string[] = [];
+const clients: ConvexClient[] = [];
+
+async function start(port = 0): Promise<RunningServer> {
+  return startServer(loadConfig({ PORT: String(port), SEED: "none" }), database, (line) => logs.push(line));
+}
+
+beforeAll(async () => {
+  ({ database, drop } = await createTestDatabase());
+  server = await start();
+});
+afterAll(async () => {
+  await Promise.all(clients.map((c) => c.close()));
+  await server?.close();
+  await database?.close();
+  await drop?.();
+});
+
+interface Tokens {
+  token: string;
+  refreshToken: string;
+}
+
+function http(token?: string): ConvexHttpClient {
+  const client = new ConvexHttpClient(server.url, { logger: false });
+  if (token) client.setAuth(token);
+  return client;
+}
+
+async function signIn(email: string): Promise<Tokens> {
+  const result = (await http().action(api.auth.signIn, { provider: "password", params: { email, password: DEMO_PASSWORD, flow: "signIn" } })) as {
+    tokens: Tokens;
+  };
+  return result.tokens;
+}
+
+function live(): ConvexClient {
+  const client = new ConvexClient(server.url, { logger: false, unsavedChangesWarning: false });
+  clients.push(client);
+  return client;
+}
+
+/** Every value (or error) a subscription delivered, and a wait for the one a test expects. */
+function watch<T>(client: ConvexClient, ref: FunctionReference<"query">, args: Record<string, unknown> = {}) {
+  const values: T[] = [];
+  const errors: Error[] = [];
+  const waiters = new Set<() => void>();
+  const wake = () => waiters.forEach((w) => w());
+  const unsubscribe = client.onUpdate(
+    ref,
+    args,
+    (value) => {
+      values.push(value as T);
+      wake();
+    },
+    (error) => {
+      errors.push(error);
+      wake();
+    },
+  );
+  return {
+    values,
+    errors,
+    unsubscribe,
+    latest: () => values.at(-1),
+    until(predicate: () => boolean, timeoutMs = 8_000): Promise<void> {
+      if (predicate()) return Promise.resolve();
+      return new Promise((resolve, reject) => {
+        const timer = setTimeout(() => {
+          waiters.delete(check);
+          reject(new Error(`Timed out; values ${JSON.stringify(values)}, errors ${errors.map((e) => e.message).join(" | ")}`));
+        }, timeoutMs);
+        const check = () => {
+          if (!predicate()) return;
+          clearTimeout(timer);
+          waiters.delete(check);
+          resolve();
+        };
+        waiters.add(check);
+      });
+    },
+  };
+}
+
+const waitUntil = async (predicate: () => boolean, timeoutMs = 8_000) => {
+  const deadline = Date.now() + timeoutMs;
+  while (!predicate()) {
+    if (Date.now() > deadline) throw new Error("Timed out");
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+};
+
+describe("ConvexHttpClient against Tumble", () => {
+  it("signs in and reads each role's permissions", async () => {
+    const expected = { "owner@demo.test": "OWNER", "manager@demo.test": "MANAGER", "staff@demo.test": "STAFF" };
+    for (const [email, role] of Object.entries(expected)) {
+      const { token } = await signIn(email);
+      const answer = (await http(token).query(api.auth.getUserCompanyRole, {})) as { role: string; permissions: Record<string, boolean> };
+      expect(answer.role, email).toBe(role);
+    }
+    const staff = http((await signIn("staff@demo.test")).token);
+    const manager = http((await signIn("manager@demo.test")).token);
+    expect(Array.isArray(await manager.query(api.companyJoinRequests.getPendingRequestsForCompany, {}))).toBe(true);
+    await expect(staff.query(api.companyJoinRequests.getPendingRequestsForCompany, {})).rejects.toThrow(/permission|not allowed|access/i);
+    // Signed out: the public query answers null.
+    expect(await http().query(api.auth.loggedInUser, {})).toBeNull();
+  });
+
+  it("runs a mutation and surfaces a function's error with its message", async () => {
+    const client = http((await signIn("owner@demo.test")).token);
+    expect(await client.mutation(api.users.updateLanguagePreference, { language: "es" })).toMatchObject({ language: "es" });
+    expect(await client.query(api.users.getUserLanguage, {})).toBe("es");
+    await expect(client.mutation(api.users.updateLanguagePreference, { language: "fr" })).rejects.toThrow(/Invalid argument "language"/);
+    await expect(http().query(api.users.getUserLanguage, {})).rejects.toThrow("Not signed in");
+    await client.mutation(api.users.updateLanguagePreference, { language: "en" });
+  });
+
+  it("decodes the client's encoded values: a bigint travels as $integer", async () => {
+    const results = (await http().query(api.companyJoinRequests.searchCompanies, { query: "Rio", limit: 1n })) as unknown[];
+    expect(results).toHaveLength(1);
+    const withTwo = (await http().query(api.companyJoinRequests.searchCompanies, { query: "demo", limit: 2n })) as unknown[];
+    expect(withTwo.length).toBeLessThanOrEqual(2);
+    await expect(http().query(api.companyJoinRequests.searchCompanies, { query: "Rio", limit: 2n ** 60n })).rejects.toThrow(/out of range/);
+  });
+
+  it("answers /api/function and the consistent-query timestamp", async () => {
+    const client = http();
+    // function() is the client's internal call behind /api/function (args as one object there).
+    const anyKind = client as unknown as { function(ref: unknown, componentPath: string | undefined, args: unknown): Promise<unknown> };
+    expect(await anyKind.function(api.auth.loggedInUser, undefined, {})).toBeNull();
+    await expect(anyKind.function(api.auth.loggedInUser, "payments", {})).rejects.toThrow('Unknown component "payments"');
+    // consistentQuery asks /api/query_ts, then /api/query_at_ts with that ts.
+    expect(await client.consistentQuery(api.auth.loggedInUser, {})).toBeNull();
+  });
+
+  it("refuses malformed encoded args", async () => {
+    for (const args of [[{ $weird: "x" }], [{ n: { $integer: "short" } }], [{}, {}]]) {
+      const response = await fetch(`${server.url}/api/query`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ path: "auth:loggedInUser", format: "convex_encoded_json", args }),
+      });
+      expect(response.status, JSON.stringify(args)).toBe(400);
+      expect(await response.text()).toMatch(/^Malformed args: /);
+    }
+  });
+
+  it("carries a function's error data to a ConvexError, over HTTP and the socket", async () => {
+    const managerToken = (await signIn("manager@demo.test")).token;
+    const manager = http(managerToken);
+    const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+    const created = (await manager.mutation(api.marketing.createCampaign, {
+      name: `Convex client ${Date.now()}`,
+      displayName: "Spring $10 Credit",
+      description: "Ten dollars for new customers",
+      campaignType: "SEASONAL",
+      startDate: day(-2),
+      endDate: day(10),
+      isActive: true,
+      offerAmount: 10,
+    })) as { friendlyId: string };
+    const campaign = (await http().query(api.marketing.getCampaignByFriendlyIdPublic, { friendlyId: created.friendlyId })) as {
+      _id: string;
+      companyId: string;
+    };
+    const { claimId } = (await http().mutation(api.marketing.submitClaim, {
+      customerName: "Pat Customer",
+      email: "convex-client@example.com",
+      campaignId: campaign._id,
+      companyId: campaign.companyId,
+    })) as { claimId: string };
+
+    const overHttp = await manager.action(api.marketing.verifyClaim, { claimId, code: "nope" }).catch((error: unknown) => error);
+    expect(overHttp).toBeInstanceOf(ConvexError);
+    expect((overHttp as ConvexError<Value>).data).toEqual({ attemptsLeft: 4 });
+    expect((overHttp as Error).message).toContain("Incorrect verification code. 4 attempts left.");
+
+    const client = live();
+    client.setAuth(async () => managerToken);
+    const overSocket = await client.action(api.marketing.verifyClaim, { claimId, code: "nope" }).catch((error: unknown) => error);
+    expect(overSocket).toBeInstanceOf(ConvexError);
+    expect((overSocket as ConvexError<Value>).data).toEqual({ attemptsLeft: 3 });
+  });
+});
+
+describe("ConvexClient (sync protocol) against Tumble", () => {
+  it("authenticates, pushes another client's write, and resolves its own mutation after the update", async () => {
+    const owner = await signIn("owner@demo.test");
+    const client = live();
+    const changes: boolean[] = [];
+    client.setAuth(
+      async () => owner.token,
+      (ok) => changes.push(ok),
+    );
+    const me = watch<{ email: string; role: string } | null>(client, api.auth.loggedInUser);
+    await me.until(() => me.latest()?.email === "owner@demo.test");
+    await waitUntil(() => changes.includes(true));
+    expect(me.latest()?.role).toBe("OWNER");
+
+    const language = watch<string | null>(client, api.users.getUserLanguage);
+    await language.until(() => language.values.length > 0);
+    const before = language.latest();
+
+    // Another client's write reaches this one.
+    const next = before === "es" ? "en" : "es";
+    await http(owner.token).mutation(api.users.updateLanguagePreference, { language: next });
+    await language.until(() => language.latest() === next);
+
+    // Its own mutation: by the time the promise resolves the subscription shows the change.
+    const result = await client.mutation(api.users.updateLanguagePreference, { language: before ?? "en" });
+    expect(result).toMatchObject({ language: before ?? "en" });
+    expect(language.latest()).toBe(before ?? "en");
+
+    // An error surfaces with its message, on a mutation and on a query.
+    await expect(client.mutation(api.users.updateLanguagePreference, { language: "fr" })).rejects.toThrow(/Invalid argument "language"/);
+    const unknown = watch(client, api.nothing.here);
+    await unknown.until(() => unknown.errors.length > 0);
+    expect(unknown.errors[0].message).toMatch(/Unknown function "nothing:here"/);
+  });
+
+  it("queries as another role, and signs out", async () => {
+    const staffTokens = await signIn("staff@demo.test");
+    let signedOut = false;
+    const client = live();
+    const changes: boolean[] = [];
+    client.setAuth(
+      async () => (signedOut ? null : staffTokens.token),
+      (ok) => changes.push(ok),
+    );
+    const role = watch<{ role: string }>(client, api.auth.getUserCompanyRole);
+    await role.until(() => role.latest()?.role === "STAFF");
+    const pending = watch(client, api.companyJoinRequests.getPendingRequestsForCompany);
+    await pending.until(() => pending.errors.length > 0);
+    expect(pending.errors[0].message).toMatch(/permission|not allowed|access/i);
+
+    const me = watch<{ email: string } | null>(client, api.auth.loggedInUser);
+    await me.until(() => me.latest()?.email === "staff@demo.test");
+    // Sign-out over the socket revokes the session: the server notices, the client's token
+    // source has nothing more, and the queries answer as nobody.
+    signedOut = true;
+    await client.action(api.auth.signOut, {});
+    await me.until(() => me.latest() === null);
+    await waitUntil(() => changes.at(-1) === false);
+    // The revoked token is refused over HTTP too.
+    await expect(http(staffTokens.token).query(api.auth.loggedInUser, {})).rejects.toThrow();
+  });
+
+  it("refreshes an expired token through the client's token source", async () => {
+    const owner = await signIn("owner@demo.test");
+    const me = (await http(owner.token).query(api.auth.loggedInUser, {})) as { _id: string };
+    const sessionId = (
+      await database.db.selectFrom("sessions").select("id").where("userId", "=", me._id).orderBy("createdAt", "desc").executeTakeFirstOrThrow()
+    ).id;
+    const shortLived = await server.services.tokens.sign(me._id, sessionId, Date.now() - ACCESS_TOKEN_SECONDS * 1000 + 2_000);
+    const expiresAt = decodeJwt(shortLived).exp! * 1000;
+    const asked: Array<{ forced: boolean; at: number }> = [];
+    let refreshed: string | null = null;
+    const client = live();
+    client.setAuth(async ({ forceRefreshToken }) => {
+      asked.push({ forced: forceRefreshToken, at: Date.now() });
+      if (Date.now() < expiresAt) return shortLived;
+      const result = (await http().action(api.auth.signIn, { refreshToken: owner.refreshToken })) as { tokens: Tokens };
+      refreshed = result.tokens.token;
+      return refreshed;
+    });
+    const user = watch<{ email: string } | null>(client, api.auth.loggedInUser);
+    await user.until(() => user.latest()?.email === "owner@demo.test");
+    // The server ends the short token's reads at expiry; the client fetches a fresh one.
+    await waitUntil(() => refreshed !== null, 10_000);
+    expect(asked.some((a) => a.forced && a.at >= expiresAt)).toBe(true);
+    await user.until(() => user.latest()?.email === "owner@demo.test" && user.values.length > 1);
+    // A live update still arrives on the refreshed connection.
+    const language = watch<string | null>(client, api.users.getUserLanguage);
+    await language.until(() => language.values.length > 0);
+    const next = language.latest() === "es" ? "en" : "es";
+    await http(owner.token).mutation(api.users.updateLanguagePreference, { language: next });
+    await language.until(() => language.latest() === next);
+  });
+
+  it("reconnects after a server restart and keeps its subscriptions live", async () => {
+    const owner = await signIn("owner@demo.test");
+    const client = live();
+    client.setAuth(async () => owner.token);
+    const language = watch<string | null>(client, api.users.getUserLanguage);
+    await language.until(() => language.values.length > 0);
+
+    const port = server.port;
+    await server.close();
+    await waitUntil(() => !client.connectionState().isWebSocketConnected, 10_000);
+    server = await start(port);
+    await waitUntil(() => client.connectionState().isWebSocketConnected, 15_000);
+
+    const next = language.latest() === "es" ? "en" : "es";
+    await http(owner.token).mutation(api.users.updateLanguagePreference, { language: next });
+    await language.until(() => language.latest() === next, 10_000);
+    expect(await client.mutation(api.users.updateLanguagePreference, { language: "en" })).toMatchObject({ language: "en" });
+  }, 40_000);
+});
