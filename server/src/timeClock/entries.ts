@@ -145,6 +145,8 @@ export interface OnTheClockRow {
   name: string;
   storeId: string;
   storeName: string;
+  /** The store's time zone, for showing the times as the store reads them. */
+  timeZone: string;
   state: "working" | "onBreak";
   clockInAt: number;
   /** When the current state began: clock-in, or the running break's start. */
@@ -159,7 +161,7 @@ export async function onTheClock(db: Kysely<DB>, companyId: string, storeId?: st
     .selectFrom("timeEntries as t")
     .innerJoin("employees as e", (j) => j.onRef("e.companyId", "=", "t.companyId").onRef("e.id", "=", "t.employeeId"))
     .innerJoin("stores as s", (j) => j.onRef("s.companyId", "=", "t.companyId").onRef("s.id", "=", "t.storeId"))
-    .select(["t.employeeId", "e.name", "t.storeId", "s.name as storeName", "t.clockInAt", "t.breaks", "t.breakMinutes", "t.flags"])
+    .select(["t.employeeId", "e.name", "t.storeId", "s.name as storeName", "s.timeZone", "t.clockInAt", "t.breaks", "t.breakMinutes", "t.flags"])
     .where("t.companyId", "=", companyId)
     .where("t.status", "=", "open");
   if (storeId) q = q.where("t.storeId", "=", storeId);
@@ -173,6 +175,7 @@ export async function onTheClock(db: Kysely<DB>, companyId: string, storeId?: st
       name: r.name,
       storeId: r.storeId,
       storeName: r.storeName,
+      timeZone: r.timeZone,
       state: onBreak ? "onBreak" : "working",
       clockInAt: ms(r.clockInAt),
       since: onBreak ? last.start : ms(r.clockInAt),

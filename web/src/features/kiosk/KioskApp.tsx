@@ -227,7 +227,10 @@ function KioskScreen({
   }, [sync]);
 
   // The confirmation and errors go back to the start screen by themselves.
-  const countdown = step.kind === "done" || step.kind === "error" ? Math.max(1, KIOSK_RESET_SECONDS - Math.floor((now - step.shownAt) / 1000)) : 0;
+  const countdown =
+    step.kind === "done" || step.kind === "error"
+      ? Math.min(KIOSK_RESET_SECONDS, Math.max(1, KIOSK_RESET_SECONDS - Math.floor((now - step.shownAt) / 1000)))
+      : 0;
   useEffect(() => {
     if (step.kind !== "done" && step.kind !== "error") return;
     const timer = window.setTimeout(() => setStep({ kind: "start" }), KIOSK_RESET_SECONDS * 1000);

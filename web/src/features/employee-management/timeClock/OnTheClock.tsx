@@ -30,7 +30,9 @@ export function OnTheClock({ storeId, headingOrder = 2 }: Props) {
   const { t } = useTranslation("timeclock");
   const people = useQueryState(api.timeclock.onTheClock, storeId ? { storeId } : {});
   const now = useMinuteTick();
-  const time = (at: number) => new Intl.DateTimeFormat(currentLanguage() === "es" ? "es-US" : "en-US", { hour: "numeric", minute: "2-digit" }).format(at);
+  // In the store's time zone: a manager elsewhere reads the time the store's clock showed.
+  const time = (at: number, timeZone: string) =>
+    new Intl.DateTimeFormat(currentLanguage() === "es" ? "es-US" : "en-US", { hour: "numeric", minute: "2-digit", timeZone }).format(at);
   const byStore = new Map<string, { storeName: string; rows: NonNullable<typeof people.data> }>();
   for (const row of people.data ?? []) {
     const group = byStore.get(row.storeId) ?? { storeName: row.storeName, rows: [] };
@@ -65,7 +67,7 @@ export function OnTheClock({ storeId, headingOrder = 2 }: Props) {
                 <Group gap="xs" wrap="nowrap">
                   <Text size="sm" c="dimmed">
                     {t(row.state === "onBreak" ? "onTheClock.breakSince" : "onTheClock.since", {
-                      time: time(row.since),
+                      time: time(row.since, row.timeZone),
                       hours: formatHoursMinutes((now - row.clockInAt) / 60_000),
                     })}
                   </Text>
