@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createRequestSchema, decisionRefusal, rangesOverlap, REQUEST_MESSAGES, timeOffRange } from "./requests.ts";
+import { createRequestSchema, decisionRefusal, instantAt, rangesOverlap, REQUEST_MESSAGES, timeOfDayIn, timeOffRange } from "./requests.ts";
 
 describe("time off", () => {
   it("covers whole days from the store's midnight to the midnight after the last day", () => {
@@ -45,5 +45,14 @@ describe("shift requests and decisions", () => {
   it("overlaps ranges that share time, not ranges that only touch", () => {
     expect(rangesOverlap({ startsAt: 0, endsAt: 10 }, { startsAt: 10, endsAt: 20 })).toBe(false);
     expect(rangesOverlap({ startsAt: 0, endsAt: 11 }, { startsAt: 10, endsAt: 20 })).toBe(true);
+  });
+});
+
+describe("wall-clock times", () => {
+  it("read and write a time of day in the store's zone", () => {
+    const at = instantAt("2026-11-23", "09:05", "America/Chicago");
+    expect(new Date(at).toISOString()).toBe("2026-11-23T15:05:00.000Z");
+    expect(timeOfDayIn(at, "America/Chicago")).toBe("09:05");
+    expect(timeOfDayIn(at, "America/New_York")).toBe("10:05");
   });
 });

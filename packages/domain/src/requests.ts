@@ -78,16 +78,23 @@ export const createRequestSchema = z.discriminatedUnion("kind", [timeOffRequestS
 export type CreateRequestInput = z.input<typeof createRequestSchema>;
 export type TimeOffRequestInput = z.output<typeof timeOffRequestSchema>;
 
+/** The instant a wall-clock time ("09:30") on a business date is in `timeZone`. */
+export function instantAt(date: string, time: string, timeZone: string): number {
+  return dayjs.tz(`${date}T${time}:00`, timeZone).valueOf();
+}
+
+/** The wall-clock time ("09:30") of an instant in `timeZone`. */
+export function timeOfDayIn(epochMs: number, timeZone: string): string {
+  return dayjs(epochMs).tz(timeZone).format("HH:mm");
+}
+
 /** The instants a time-off request covers in `timeZone`: whole days midnight to midnight, else the times given. */
 export function timeOffRange(
   input: Pick<TimeOffRequestInput, "allDay" | "startDate" | "endDate" | "startTime" | "endTime">,
   timeZone: string,
 ): { startsAt: number; endsAt: number } {
   if (input.allDay) return { startsAt: startOfBusinessDay(input.startDate, timeZone), endsAt: startOfBusinessDay(addDays(input.endDate, 1), timeZone) };
-  return {
-    startsAt: dayjs.tz(`${input.startDate}T${input.startTime}:00`, timeZone).valueOf(),
-    endsAt: dayjs.tz(`${input.endDate}T${input.endTime}:00`, timeZone).valueOf(),
-  };
+  return { startsAt: instantAt(input.startDate, input.startTime!, timeZone), endsAt: instantAt(input.endDate, input.endTime!, timeZone) };
 }
 
 /** Whether two instant ranges overlap (touching ends do not). */

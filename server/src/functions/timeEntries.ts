@@ -22,6 +22,17 @@ function checkRange(from: string, to: string) {
   if ((Date.parse(to) - Date.parse(from)) / 86_400_000 > MAX_RANGE_DAYS) throw new AppError(`Choose at most ${MAX_RANGE_DAYS} days`);
 }
 
+/** What the queue needs before it asks for entries: the pay period's frequency and anchor, the tolerance. */
+export const settings = query({
+  access: "canManageEmployees",
+  liveScope: "company",
+  args: z.object({}),
+  handler: async (ctx) => {
+    const s = await settingsOf(ctx.db, ctx.company.id, "workforce");
+    return { payFrequency: s.payFrequency, payAnchorDate: s.payAnchorDate, toleranceMinutes: s.autoApproveToleranceMinutes, maxShiftHours: s.maxShiftHours };
+  },
+});
+
 /** The queue: entries of [from, to] (business dates), each with its shift, exceptions and review. */
 export const list = query({
   access: "canManageEmployees",
