@@ -301,8 +301,10 @@ describe("offline punches", () => {
   it("arrive late and out of order, are placed at their device time, keep both times and are flagged", async () => {
     const { employee, kioskToken } = await setUp();
     const start = Date.now();
-    await punch(kioskToken, employee, "clockIn");
-    const breakStart = Date.now() + 1;
+    const clockIn = await punch(kioskToken, employee, "clockIn");
+    const breakStart = clockIn.occurredAt + 1;
+    // The break's end, stamped later by a device clock running fast, arrives clearly after its start.
+    await new Promise((resolve) => setTimeout(resolve, 25));
     // The kiosk lost its connection; its queue arrives with the break's end before its start.
     const end = await punch(kioskToken, employee, "breakEnd", { offline: true, deviceTime: breakStart + 20 * 60_000 - 1, clientPunchId: `e-${unique()}` });
     // A device clock ahead of the server cannot put a punch in the future: it counts at its arrival.
