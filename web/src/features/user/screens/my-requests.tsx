@@ -12,10 +12,14 @@ import { JoinStatusBadge } from "../../../ui/companyFinder/badges";
 import { formatDateTime } from "../../../ui/companyFinder/format";
 import { openConfirm } from "../../../ui/confirm";
 import { ScreenTitle } from "../../../ui/ScreenTitle";
+import { MyEmployeeRequests } from "../requests/MyEmployeeRequests";
 
 type MyRequest = ReturnsOf<typeof api.companyJoinRequests.getUserPendingRequests>[number];
 
-/** /user/my-requests: the user's join requests, newest first, and the finder to ask another company. */
+/**
+ * /user/my-requests: the employee's own requests (time off, swap, drop, claim) with the form to ask
+ * for another, the user's join requests, newest first, and the finder to ask another company.
+ */
 export default function MyRequestsScreen() {
   const { t } = useTranslation(["admin", "common"]);
   const requests = useQuery(api.companyJoinRequests.getUserPendingRequests);
@@ -23,6 +27,8 @@ export default function MyRequestsScreen() {
   return (
     <Stack gap="lg" maw={960}>
       <ScreenTitle title={t("myRequests.title")} subtitle={t("myRequests.subtitle")} />
+
+      <MyEmployeeRequests />
 
       <Card withBorder radius="lg" padding="lg">
         <Stack gap="sm">

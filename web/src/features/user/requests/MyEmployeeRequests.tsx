@@ -1,0 +1,109 @@
+import { Badge, Button, Card, Flex, Group, Skeleton, Stack, Text, Title } from "@mantine/core";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { extractErrorMessage } from "@tumble/domain/errorMessage";
+import type { ReturnsOf } from "@tumble/domain/functionPath";
+import { api } from "../../../lib/api";
+import { useMutation, useQueryState } from "../../../lib/hooks";
+import { notifyError, notifySuccess } from "../../../lib/notify";
+import { RequestForm } from "./RequestForm";
+import { rangeLabel, shiftLabel } from "./labels";
+
+export type EmployeeRequest = ReturnsOf<typeof api.requests.listMine>["requests"][number];
+
+export const REQUEST_STATUS_COLOR: Record<string, string> = { pending: "yellow", approved: "teal", denied: "red", cancelled: "gray" };
+
+/** The employee's own requests (time off, swap, drop, claim) and the form to ask for another; nothing without an employee profile. */
+export function MyEmployeeRequests() {
+  const { t } = useTranslation("requests");
+  const mine = useQueryState(api.requests.listMine, {});
+  const options = useQueryState(api.requests.options, {});
+  // Without an active company or an employee profile there is nothing to ask for here.
+  if (mine.error || (mine.data && !mine.data.employeeId)) return null;
+  return (
+    <>
+      {options.data?.employeeId ? <RequestForm options={options.data} /> : null}
+      <Card withBorder radius="lg" padding="lg">
+        <Stack gap="sm">
+          <Title order={2} size="h4">
+            {t("myRequests")}
+          </Title>
+          {!mine.data ? (
+            <Skeleton height={64} radius="md" />
+          ) : mine.data.requests.length === 0 ? (
+            <Text c="dimmed" size="sm" data-testid="employee-requests-empty">
+              {t("none")}
+            </Text>
+          ) : (
+            <Stack gap="xs" data-testid="employee-requests">
+              {mine.data.requests.map((r) => (
+                <RequestRow key={r._id} request={r} />
+              ))}
+            </Stack>
+          )}
+        </Stack>
+      </Card>
+    </>
+  );
+}
+
+export function requestSummary(r: EmployeeRequest, t: (key: string, options?: Record<string, unknown>) => string): string {
+  if (r.kind === "timeOff" && r.startsAt !== null && r.endsAt !== null)
+    return `${t(`timeOffType.${r.timeOffType ?? "other"}`)} · ${rangeLabel(r.startsAt, r.endsAt, r.allDay, r.timeZone)}`;
+  const shift = r.shift ? shiftLabel(r.shift) : "";
+  return r.kind === "swap" ? t("swapSummary", { shift, name: r.targetEmployeeName ?? "" }) : shift;
+}
+
+function RequestRow({ request }: { request: EmployeeRequest }) {
+  const { t } = useTranslation("requests");
+  const cancel = useMutation(api.requests.cancel);
+  const [busy, setBusy] = useState(false);
+  return (
+    <Card withBorder radius="md" padding="sm" data-testid="employee-request" data-status={request.status} data-kind={request.kind}>
+      <Flex direction={{ base: "column", xs: "row" }} justify="space-between" gap="xs" align={{ base: "stretch", xs: "center" }}>
+        <Stack gap={2} miw={0}>
+          <Group gap={6} wrap="wrap">
+            <Text fw={600}>{t(`kind.${request.kind}`)}</Text>
+            <Badge size="sm" variant="light" color={REQUEST_STATUS_COLOR[request.status]} data-testid="employee-request-status">
+              {t(`status.${request.status}`)}
+            </Badge>
+          </Group>
+          <Text size="sm" style={{ overflowWrap: "anywhere" }}>
+            {requestSummary(request, t)}
+          </Text>
+          {request.note ? (
+            <Text size="xs" c="dimmed" style={{ overflowWrap: "anywhere" }}>
+              {t("noteLine", { note: request.note })}
+            </Text>
+          ) : null}
+          {request.decisionReason ? (
+            <Text size="sm" data-testid="employee-request-reason" style={{ overflowWrap: "anywhere" }}>
+              {t("reasonLine", { reason: request.decisionReason })}
+            </Text>
+          ) : null}
+        </Stack>
+        {request.status === "pending" ? (
+          <Group justify="flex-end" style={{ flexShrink: 0 }}>
+            <Button
+              size="xs"
+              variant="subtle"
+              color="red"
+              loading={busy}
+              onClick={() => {
+                setBusy(true);
+                cancel({ requestId: request._id })
+                  .then(() => notifySuccess(t("withdrawn")))
+                  .catch((e: unknown) => {
+                    notifyError(extractErrorMessage(e, t("withdrawFailed")));
+                    setBusy(false);
+                  });
+              }}
+            >
+              {t("withdraw")}
+            </Button>
+          </Group>
+        ) : null}
+      </Flex>
+    </Card>
+  );
+}
