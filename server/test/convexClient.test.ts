@@ -3,10 +3,12 @@ import { anyApi, type FunctionReference } from "convex/server";
 import { ConvexError, type Value } from "convex/values";
 import { decodeJwt } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import WebSocket from "ws";
 import { startServer, type RunningServer } from "../src/app.ts";
 import { loadConfig } from "../src/config.ts";
 import type { Database } from "../src/db/database.ts";
 import { DEMO_PASSWORD } from "../src/seed/demo.ts";
+import { syncTiming } from "../src/runtime/socket.ts";
 import { ACCESS_TOKEN_SECONDS } from "../src/runtime/tokens.ts";
 import { createTestDatabase } from "./support/testServer.ts";
 
@@ -316,4 +318,108 @@ describe("ConvexClient (sync protocol) against Tumble", () => {
     await language.until(() => language.latest() === next, 10_000);
     expect(await client.mutation(api.users.updateLanguagePreference, { language: "en" })).toMatchObject({ language: "en" });
   }, 40_000);
+});
+
+/** The sync protocol message by message, as the official client frames it. */
+async function rawSocket(path = "/api/1.48.0/sync") {
+  const ws = new WebSocket(`${server.url.replace(/^http/, "ws")}${path}`);
+  const messages: Array<Record<string, unknown>> = [];
+  ws.on("message", (data) => messages.push(JSON.parse(data.toString()) as Record<string, unknown>));
+  await new Promise<void>((resolve, reject) => {
+    ws.once("open", () => resolve());
+    ws.once("error", reject);
+  });
+  return {
+    messages,
+    send: (message: unknown) => ws.send(JSON.stringify(message)),
+    next: async (type: string, from = 0) => {
+      await waitUntil(() => messages.slice(from).some((m) => m.type === type));
+      return messages.slice(from).find((m) => m.type === type)!;
+    },
+    close: () => ws.close(),
+  };
+}
+
+describe("the sync protocol's framing", () => {
+  it("moves versions from start to end, answers a replayed mutation once, and keeps the old path as it was", async () => {
+    const manager = await signIn("manager@demo.test");
+    const sessionId = `test-session-${Date.now()}`;
+    const first = await rawSocket();
+    first.send({ type: "Connect", sessionId, connectionCount: 0, lastCloseReason: "InitialConnect", clientTs: Date.now() });
+    first.send({ type: "Authenticate", tokenType: "User", value: manager.token, baseVersion: 0 });
+    first.send({
+      type: "ModifyQuerySet",
+      baseVersion: 0,
+      newVersion: 1,
+      modifications: [{ type: "Add", queryId: 0, udfPath: "auth.js:loggedInUser", args: [{}] }],
+    });
+    await waitUntil(() => first.messages.filter((m) => m.type === "Transition").length >= 2);
+    const [auth, added] = first.messages.filter((m) => m.type === "Transition") as Array<{
+      startVersion: { querySet: number; identity: number; ts: string };
+      endVersion: { querySet: number; identity: number; ts: string };
+      modifications: Array<Record<string, unknown>>;
+    }>;
+    expect(auth.startVersion).toEqual({ querySet: 0, identity: 0, ts: "AAAAAAAAAAA=" });
+    expect(auth.endVersion).toMatchObject({ querySet: 0, identity: 1 });
+    expect(added.startVersion).toEqual(auth.endVersion);
+    expect(added.endVersion).toMatchObject({ querySet: 1, identity: 1 });
+    expect(added.modifications).toEqual([
+      expect.objectContaining({ type: "QueryUpdated", queryId: 0, journal: null, value: expect.objectContaining({ email: "manager@demo.test" }) }),
+    ]);
+
+    const args = {
+      name: `Replayed ${Date.now()}`,
+      displayName: "Replayed",
+      description: "Sent twice",
+      campaignType: "ACQUISITION",
+      startDate: new Date().toISOString().slice(0, 10),
+      endDate: new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10),
+      isActive: true,
+      offerAmount: 5,
+    };
+    const mutation = { type: "Mutation", requestId: 0, udfPath: "marketing:createCampaign", args: [args] };
+    first.send(mutation);
+    const answer = (await first.next("MutationResponse")) as { success: boolean; result: { friendlyId: string }; ts: string };
+    expect(answer.success).toBe(true);
+    // The Transition after the answer reaches its ts: the client resolves the mutation there.
+    await waitUntil(() => first.messages.findLast((m) => m.type === "Transition") !== added);
+    const after = first.messages.findLast((m) => m.type === "Transition") as { endVersion: { ts: string } };
+    expect(after.endVersion.ts).toBe(answer.ts);
+    first.close();
+
+    // The client sends an unanswered mutation again on its next connection: it runs once.
+    const second = await rawSocket();
+    second.send({ type: "Connect", sessionId, connectionCount: 1, lastCloseReason: null, clientTs: Date.now() });
+    second.send({ type: "Authenticate", tokenType: "User", value: manager.token, baseVersion: 0 });
+    second.send(mutation);
+    const replayed = (await second.next("MutationResponse")) as { result: { friendlyId: string } };
+    expect(replayed.result.friendlyId).toBe(answer.result.friendlyId);
+    const rows = await database.db.selectFrom("campaigns").select("id").where("name", "=", args.name).execute();
+    expect(rows).toHaveLength(1);
+
+    // Errors: FatalError carries `error`; Admin keys are refused.
+    second.send({ type: "Nonsense" });
+    expect(await second.next("FatalError")).toEqual({ type: "FatalError", error: 'Unknown message type "Nonsense"' });
+    second.close();
+
+    // The web app's own path keeps its own framing.
+    const old = await rawSocket("/api/sync");
+    old.send({ type: "Nonsense" });
+    expect(await old.next("FatalError")).toEqual({ type: "FatalError", errorMessage: 'Unknown message type "Nonsense"' });
+    old.close();
+  });
+
+  it("sends Ping keep-alives and refuses a bad token with AuthError", async () => {
+    const before = syncTiming.pingIntervalMs;
+    syncTiming.pingIntervalMs = 50;
+    try {
+      const socket = await rawSocket("/api/1.30.0/sync");
+      await socket.next("Ping");
+      socket.send({ type: "Authenticate", tokenType: "User", value: "not-a-token", baseVersion: 0 });
+      expect(await socket.next("AuthError")).toMatchObject({ type: "AuthError", baseVersion: 0, authUpdateAttempted: true });
+      socket.close();
+    } finally {
+      syncTiming.pingIntervalMs = before;
+    }
+  });
 });

@@ -51,7 +51,7 @@ export const MAX_SOCKETS_PER_USER = 20;
 /** How long a mutation's answer waits for its caller's own subscriptions to be pushed. */
 const OWN_UPDATES_WAIT_MS = 2_000;
 /** Convex dialect: a Ping this often keeps the client's 60 s inactivity timer from reconnecting. */
-export const PING_INTERVAL_MS = 15_000;
+export const syncTiming = { pingIntervalMs: 15_000 };
 
 export const TOKEN_EXPIRED = "Token expired";
 
@@ -100,6 +100,8 @@ class ConvexVersions {
   /** While a message is being handled its results are held back for one Transition. */
   holds = 0;
   flushScheduled = false;
+  /** The client's session (Connect): with a requestId it names a mutation across reconnects. */
+  sessionId: string | null = null;
 }
 
 class SyncConnection {
@@ -126,7 +128,7 @@ class SyncConnection {
   ) {
     this.convex = dialect === "convex" ? new ConvexVersions() : null;
     if (this.convex) {
-      this.pingTimer = setInterval(() => this.send({ type: "Ping" }), PING_INTERVAL_MS);
+      this.pingTimer = setInterval(() => this.send({ type: "Ping" }), syncTiming.pingIntervalMs);
       this.pingTimer.unref();
     }
   }
@@ -291,6 +293,12 @@ class SyncConnection {
   private async run(message: Extract<Incoming, { type: "Mutation" | "Action" }>): Promise<CallResult | undefined> {
     const kind = message.type === "Mutation" ? "mutation" : "action";
     const udfPath = this.convex ? canonicalPath(String(message.udfPath)) : message.udfPath;
+    // The official clients send an unanswered mutation again after a reconnect, with its session
+    // and request id: as an idempotency key (docs/decisions/0011) it runs once.
+    const sessionKey =
+      this.convex?.sessionId && kind === "mutation" && Number.isSafeInteger(message.requestId)
+        ? `convex:${this.convex.sessionId}:${message.requestId}`
+        : undefined;
     let result: CallResult;
     try {
       if (this.convex && typeof message.componentPath === "string" && message.componentPath) {
@@ -298,7 +306,9 @@ class SyncConnection {
       }
       result =
         this.executor.admit(udfPath, this.address) ??
-        (await this.executor.call(udfPath, this.readArgs(message.args), this.identity, this.address, kind, { idempotencyKey: message.idempotencyKey }));
+        (await this.executor.call(udfPath, this.readArgs(message.args), this.identity, this.address, kind, {
+          idempotencyKey: message.idempotencyKey ?? sessionKey,
+        }));
     } catch (error) {
       const type = message.type === "Mutation" ? "MutationResponse" : "ActionResponse";
       const errorMessage = (error as Error).message;
@@ -318,6 +328,8 @@ class SyncConnection {
     const v = this.convex!;
     switch (message.type) {
       case "Connect":
+        if (typeof message.sessionId === "string" && /^[\x21-\x7e]{1,100}$/.test(message.sessionId)) v.sessionId = message.sessionId;
+        return;
       case "Event":
         return;
       case "Authenticate": {
