@@ -58,4 +58,90 @@ describe("company settings", () => {
     // Nothing changed.
     expect(await owner.query("companySettings:get", {})).toEqual(before);
   });
+
+  it("keeps each section where its module reads it: profile, language, join policy, money, geo-zones, stores", async () => {
+    // Profile: written to the companies row, read back by getCurrentCompany; blank optional text is null.
+    const profile = await owner.mutation<Record<string, unknown>>("companySettings:update", {
+      section: "profile",
+      values: { displayName: "Rio Laundry Co.", description: "  ", industry: "Laundromats", size: "MEDIUM", logoUrl: "https://example.com/logo.png" },
+    });
+    expect(profile).toMatchObject({ displayName: "Rio Laundry Co.", description: null, size: "MEDIUM", logoUrl: "https://example.com/logo.png" });
+    expect(await owner.query<{ displayName: string }>("companies:getCurrentCompany", {})).toMatchObject({ displayName: "Rio Laundry Co." });
+    expect(await failure(owner.mutation("companySettings:update", { section: "profile", values: { name: " " } }))).toBe(
+      'Invalid setting "name": The company name is required',
+    );
+    expect(await failure(owner.mutation("companySettings:update", { section: "profile", values: { logoUrl: "http://x.test/a.png" } }))).toBe(
+      'Invalid setting "logoUrl": The logo must be an https:// address',
+    );
+    expect(await failure(owner.mutation("companySettings:update", { section: "profile", values: { size: "HUGE" } }))).toMatch(/^Invalid setting "size"/);
+
+    // Language and join policy on the companies row.
+    await owner.mutation("companySettings:update", { section: "language", values: { defaultLanguage: "es" } });
+    const companyId = (await owner.query<{ _id: string }>("companies:getCurrentCompany", {}))._id;
+    expect(await staff.query("companies:getCompanyDefaultLanguage", { companyId })).toBe("es");
+    await owner.mutation("companySettings:update", { section: "language", values: { defaultLanguage: "en" } });
+    expect(await failure(owner.mutation("companySettings:update", { section: "language", values: { defaultLanguage: "fr" } }))).toMatch(
+      /^Invalid setting "defaultLanguage"/,
+    );
+    await owner.mutation("companySettings:update", { section: "joinPolicy", values: { allowJoinRequests: false } });
+    const row = await server.database.db
+      .selectFrom("companies")
+      .select(["allowJoinRequests", "requireApproval"])
+      .where("id", "=", companyId)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ allowJoinRequests: false, requireApproval: true });
+    await owner.mutation("companySettings:update", { section: "joinPolicy", values: { allowJoinRequests: true } });
+
+    // Money: cash_settings, read by the cash module — a count started without saying is blind.
+    expect(await failure(manager.mutation("companySettings:update", { section: "money", values: { varianceThresholdCents: -1 } }))).toBe(
+      'Invalid setting "varianceThresholdCents": The threshold cannot be negative',
+    );
+    await manager.mutation("companySettings:update", { section: "money", values: { blindCounts: true, varianceThresholdCents: 250 } });
+    expect(await owner.query("cashSettings:get", {})).toMatchObject({ blindCounts: true, varianceThresholdCents: 250, requireApproval: false });
+    const { storeId } = await manager.mutation<{ storeId: string }>("stores:create", {
+      name: `Settings ${Date.now()}`,
+      address: "1 Main",
+      timeZone: "America/Chicago",
+    });
+    const accounts = await manager.query<{ _id: string; storeId: string; kind: string }[]>("cashAccounts:list", { storeId });
+    const safe = accounts.find((a) => a.storeId === storeId && a.kind === "safe")!._id;
+    const count = await manager.mutation<{ blind: boolean; expectedCents: number | null }>("physicalCounts:start", {
+      accountId: safe,
+      idempotencyKey: `settings-${Date.now()}`,
+    });
+    expect(count).toMatchObject({ blind: true, expectedCents: null });
+    await manager.mutation("companySettings:update", { section: "money", values: { blindCounts: false } });
+
+    // Workforce: the geo-zone policy is written through to geo_zone_settings.
+    const workforce = await owner.query<{ workforce: { outsideZone: string } }>("companySettings:get", { section: "workforce" });
+    expect(workforce.workforce.outsideZone).toBe("refuse");
+    await owner.mutation("companySettings:update", { section: "workforce", values: { outsideZone: "flag" } });
+    expect(await owner.query("geoZones:getSettings", {})).toEqual({ outsideZone: "flag" });
+    expect(await failure(owner.mutation("companySettings:update", { section: "workforce", values: { outsideZone: "ignore" } }))).toMatch(
+      /^Invalid setting "outsideZone"/,
+    );
+
+    // Stores: the default time zone a new store's form starts with.
+    expect(await owner.query("companySettings:storeDefaults", {})).toEqual({ defaultTimeZone: null });
+    expect(await failure(owner.mutation("companySettings:update", { section: "stores", values: { defaultTimeZone: "Mars/Olympus" } }))).toBe(
+      'Invalid setting "defaultTimeZone": Unknown time zone',
+    );
+    await owner.mutation("companySettings:update", { section: "stores", values: { defaultTimeZone: "America/Denver" } });
+    expect(await manager.query("companySettings:storeDefaults", {})).toEqual({ defaultTimeZone: "America/Denver" });
+    expect(await sudsOwner.query("companySettings:storeDefaults", {})).toEqual({ defaultTimeZone: null });
+    expect(await failure(staff.query("companySettings:storeDefaults", {}))).toMatch(/permission/);
+  });
+
+  it("regenerates the company code: the old one no longer finds the company", async () => {
+    const { companyCode: old } = await owner.query<{ companyCode: string }>("companySettings:get", {});
+    const { companyCode } = await owner.mutation<{ companyCode: string }>("companySettings:regenerateCompanyCode", {});
+    expect(companyCode).toMatch(/^CMP\d{6}$/);
+    expect(companyCode).not.toBe(old);
+    expect(await owner.query("companySettings:get", {})).toMatchObject({ companyCode });
+    expect(await staff.query("companyJoinRequests:validateCompanyCode", { companyCode: old })).toMatchObject({
+      isValid: false,
+      message: "No company found with this code",
+    });
+    expect(await failure(staff.mutation("companySettings:regenerateCompanyCode", {}))).toMatch(/permission/);
+  });
 });

@@ -1,4 +1,8 @@
 import { z } from "zod";
+import { COMPANY_SIZES } from "./companyCode.ts";
+import { DEFAULT_VARIANCE_THRESHOLD_CENTS, MAX_AMOUNT_CENTS } from "./cashLedger.ts";
+import { OUTSIDE_ZONE_POLICIES } from "./geoZones.ts";
+import { LANGUAGES } from "./languagePriority.ts";
 
 // Company settings (issue 19: `companySettings:get`, `companySettings:update {section, values}`),
 // in sections, each a zod schema whose defaults are the ones the issues name. A section never
@@ -33,7 +37,93 @@ export const workforceSettingsSchema = z.object({
 });
 export type WorkforceSettings = z.infer<typeof workforceSettingsSchema>;
 
-export const SETTINGS_SECTIONS = { workforce: workforceSettingsSchema } as const;
+/** Stores: the time zone a new store's form starts with (null: the browser's own). */
+export const storesSettingsSchema = z.object({
+  defaultTimeZone: z
+    .string()
+    .max(64)
+    .refine((zone) => isTimeZone(zone), "Unknown time zone")
+    .nullable()
+    .default(null),
+});
+export type StoresSettings = z.infer<typeof storesSettingsSchema>;
+
+/** True for an IANA zone name the runtime knows. */
+export function isTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat("en-US", { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Sections kept in company_settings, one row per company and section. */
+export const SETTINGS_SECTIONS = { workforce: workforceSettingsSchema, stores: storesSettingsSchema } as const;
+
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, `At most ${max} characters`)
+    .nullable()
+    .transform((value) => (value ? value : null));
+
+/** Sections whose values live in another module's table; companySettings:update writes through it. */
+export const profileSettingsSchema = z.object({
+  name: z.string().trim().min(1, "The company name is required").max(100, "At most 100 characters"),
+  displayName: optionalText(100),
+  description: optionalText(500),
+  industry: optionalText(100),
+  size: z.enum(COMPANY_SIZES).nullable(),
+  /** An https address of the logo image, or null. */
+  logoUrl: z
+    .string()
+    .trim()
+    .max(500, "At most 500 characters")
+    .refine((url) => url === "" || /^https:\/\/[^\s]+$/.test(url), "The logo must be an https:// address")
+    .nullable()
+    .transform((value) => (value ? value : null)),
+});
+export const languageSettingsSchema = z.object({ defaultLanguage: z.enum(LANGUAGES) });
+export const joinPolicySettingsSchema = z.object({ allowJoinRequests: z.boolean(), requireApproval: z.boolean() });
+export const moneySettingsSchema = z.object({
+  varianceThresholdCents: z.number().int("Amounts are whole cents").min(0, "The threshold cannot be negative").max(MAX_AMOUNT_CENTS),
+  blindCounts: z.boolean(),
+  /** Deposits, transfers, expenses and replenishments wait for an approver (withdrawals always do). */
+  requireApproval: z.boolean(),
+});
+export const geoSettingsSchema = z.object({ outsideZone: z.enum(OUTSIDE_ZONE_POLICIES) });
+
+export const MONEY_DEFAULTS = { varianceThresholdCents: DEFAULT_VARIANCE_THRESHOLD_CENTS, blindCounts: false, requireApproval: false };
+
+/** Every section the settings screen shows, in its order. */
+export const ALL_SECTIONS = {
+  profile: profileSettingsSchema,
+  language: languageSettingsSchema,
+  joinPolicy: joinPolicySettingsSchema,
+  money: moneySettingsSchema,
+  workforce: workforceSettingsSchema.extend(geoSettingsSchema.shape),
+  stores: storesSettingsSchema,
+} as const;
+export type AnySection = keyof typeof ALL_SECTIONS;
+export type SectionValues<S extends AnySection> = z.infer<(typeof ALL_SECTIONS)[S]>;
+
+export function isAnySection(value: string): value is AnySection {
+  return Object.hasOwn(ALL_SECTIONS, value);
+}
+
+/** Field → first message, for showing under each field (empty when valid). */
+export function fieldErrors(section: AnySection, values: unknown): Record<string, string> {
+  const parsed = ALL_SECTIONS[section].safeParse(values);
+  const errors: Record<string, string> = {};
+  if (parsed.success) return errors;
+  for (const issue of parsed.error.issues) {
+    const key = String(issue.path[0] ?? "");
+    errors[key] ??= issue.message;
+  }
+  return errors;
+}
 export type SettingsSection = keyof typeof SETTINGS_SECTIONS;
 export type SettingsOf<S extends SettingsSection> = z.infer<(typeof SETTINGS_SECTIONS)[S]>;
 

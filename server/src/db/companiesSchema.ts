@@ -12,6 +12,8 @@ export interface CompaniesTable {
   industry: string | null;
   size: string | null;
   emailDomain: string | null;
+  /** An https address of the logo (migration 0027). */
+  logoUrl: string | null;
   allowJoinRequests: Generated<boolean>;
   requireApproval: Generated<boolean>;
   defaultLanguage: Generated<string>;

@@ -4,7 +4,7 @@ import type { DefaultTimestamp, NullableTimestamp, Timestamp } from "./columnTyp
 // Table types of the outbox (messages, their delivery attempts) and of the mutations'
 // idempotency keys, merged into DB in schema.ts.
 
-export type OutboxStatus = "pending" | "sending" | "sent" | "failed";
+export type OutboxStatus = "pending" | "sending" | "sent" | "failed" | "cancelled";
 
 export interface OutboxTable {
   id: string;
@@ -23,6 +23,10 @@ export interface OutboxTable {
   lockedUntil: NullableTimestamp;
   /** The worker that holds or last held the row (host:pid:n). */
   claimedBy: string | null;
+  /** The template kind it was rendered from (mail/templates/catalog.ts), and its language (migration 0027). */
+  kind: string | null;
+  language: string | null;
+  htmlBody: string | null;
 }
 
 export interface OutboxAttemptsTable {

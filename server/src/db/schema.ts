@@ -3,11 +3,13 @@ import type { CashTables } from "./cashSchema.ts";
 import type { CollectionsTables } from "./collectionsSchema.ts";
 import type { CompaniesTable, CompaniesTables } from "./companiesSchema.ts";
 import type { CompanySettingsTables } from "./companySettingsSchema.ts";
+import type { EmailTemplatesTables } from "./emailTemplatesSchema.ts";
 import type { EmployeesTables } from "./employeesSchema.ts";
 import type { FoundationTables, UsersTable } from "./foundationSchema.ts";
 import type { GeoZonesTables } from "./geoZonesSchema.ts";
 import type { MarketingTables } from "./marketingSchema.ts";
 import type { OutboxTables } from "./outboxSchema.ts";
+import type { SystemAdminTables } from "./systemAdminSchema.ts";
 import type { PreferencesTables } from "./preferencesSchema.ts";
 import type { ReconciliationTables } from "./reconciliationSchema.ts";
 import type { ReportsTables } from "./reportsSchema.ts";
@@ -26,6 +28,7 @@ export interface DB
     FoundationTables,
     CompaniesTables,
     CompanySettingsTables,
+    EmailTemplatesTables,
     StoresTables,
     CollectionsTables,
     CashTables,
@@ -38,6 +41,7 @@ export interface DB
     SchedulingTables,
     PreferencesTables,
     GeoZonesTables,
+    SystemAdminTables,
     OutboxTables {}
 
 export type * from "./columnTypes.ts";

@@ -1,6 +1,6 @@
 import { Button, Group, Modal, Select, SimpleGrid, Stack, Switch, Textarea, TextInput } from "@mantine/core";
 import { useMediaQuery } from "@mantine/hooks";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { api } from "../../../lib/api";
 import { extractErrorMessage } from "@tumble/domain/errorMessage";
@@ -9,7 +9,7 @@ import { localizeValidationMessage } from "@tumble/domain/validationMessages";
 import type { z } from "zod";
 import { currentLanguage } from "../../../lib/i18n";
 import { useSchemaForm } from "../../../ui/form/useSchemaForm";
-import { useMutation } from "../../../lib/hooks";
+import { useMutation, useQuery } from "../../../lib/hooks";
 import { notifyError, notifySuccess } from "../../../lib/notify";
 import { browserTimeZone, timeZones } from "./timeZones";
 import type { Store } from "./types";
@@ -58,6 +58,13 @@ function StoreForm({ store, onClose, onSaved }: Omit<Props, "opened">) {
     },
   });
   const [saving, setSaving] = useState(false);
+  // A new store starts in the company's default time zone (company settings), when one is set.
+  const defaults = useQuery(api.companySettings.storeDefaults, store ? "skip" : {});
+  const defaultZone = defaults?.defaultTimeZone;
+  useEffect(() => {
+    if (defaultZone && !form.isDirty("timeZone")) form.setFieldValue("timeZone", defaultZone);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, when the default arrives
+  }, [defaultZone]);
 
   const save = async (values: StoreFormOutput) => {
     setSaving(true);
