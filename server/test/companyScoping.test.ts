@@ -222,6 +222,11 @@ beforeAll(async () => {
   await manager.mutation("shifts:publish", { storeId, weekStart: "2030-01-06", overrideReason: "Sweep" });
   await manager.mutation("shifts:saveTemplate", { storeId, weekStart: "2030-01-06", name: "Sweep week" });
 
+  // A suspension of the company, lifted again (company_suspensions).
+  const sysadmin = await new Client(server.url).signIn("sysadmin@demo.test");
+  await sysadmin.mutation("systemAdmin:setCompanySuspended", { companyId: company.id, suspended: true, reason: "Sweep" });
+  await sysadmin.mutation("systemAdmin:setCompanySuspended", { companyId: company.id, suspended: false });
+
   const tables = (await companyOwnedTables()).filter((t) => !(t in EXEMPT_TABLES));
   rio = { companyId: company.id, tables, ids: {}, sensitive: new Set() };
   for (const table of tables) {

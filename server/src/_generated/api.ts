@@ -29,6 +29,7 @@ import type * as requests from "../functions/requests.ts";
 import type * as shifts from "../functions/shifts.ts";
 import type * as storeSections from "../functions/storeSections.ts";
 import type * as stores from "../functions/stores.ts";
+import type * as systemAdmin from "../functions/systemAdmin.ts";
 import type * as themes_mutations from "../functions/themes/mutations.ts";
 import type * as themes_queries from "../functions/themes/queries.ts";
 import type * as timeEntries from "../functions/timeEntries.ts";
@@ -66,6 +67,7 @@ export type Api = ApiFromModules<{
   "shifts": typeof shifts;
   "storeSections": typeof storeSections;
   "stores": typeof stores;
+  "systemAdmin": typeof systemAdmin;
   "themes/mutations": typeof themes_mutations;
   "themes/queries": typeof themes_queries;
   "timeEntries": typeof timeEntries;

@@ -3,6 +3,7 @@ import { PERMISSION_FLAGS } from "@tumble/domain/permissions";
 import { requestReset, signIn as passwordSignIn, signUp, verifyReset } from "../auth/passwordFlows.ts";
 import { createSession, refreshSession, revokeSession } from "../auth/sessions.ts";
 import { action, query } from "../runtime/define.ts";
+import { signInRefusal } from "../systemAdmin/accountState.ts";
 import { AppError } from "../runtime/errors.ts";
 import { newId } from "../runtime/ids.ts";
 
@@ -49,8 +50,17 @@ export const signIn = action({
     switch (params.flow) {
       case "signUp":
         return { tokens: await signUp(ctx, params) };
-      case "signIn":
-        return { tokens: await passwordSignIn(ctx, params) };
+      case "signIn": {
+        const tokens = await passwordSignIn(ctx, params);
+        // A disabled account, or one whose every company is suspended, is told why (issue 20).
+        const claims = await ctx.services.tokens.verify(tokens.token);
+        const refusal = claims ? await signInRefusal(ctx.db, claims.userId) : null;
+        if (claims && refusal) {
+          await revokeSession(ctx.db, claims.sessionId);
+          throw new AppError(refusal);
+        }
+        return { tokens };
+      }
       case "reset":
         await requestReset(ctx, params);
         return { tokens: null };

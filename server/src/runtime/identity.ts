@@ -5,6 +5,9 @@ import type { Identity } from "./define.ts";
 import { AuthenticationError } from "./errors.ts";
 import type { TokenService } from "./tokens.ts";
 
+/** A disabled account's sign-in and every token of it get this (issue 20). */
+export const ACCOUNT_DISABLED_MESSAGE = "This account has been disabled. Contact your administrator.";
+
 export const ANONYMOUS: Identity = { user: null, sessionId: null, company: null, permissions: permissionsFor(null, null) };
 
 /** Resolves a bearer token to the caller: user, live session, active company and role. */
@@ -23,6 +26,14 @@ export async function resolveIdentity(db: Kysely<DB>, tokens: TokenService, toke
           .selectFrom("memberships as mm")
           .select("mm.id")
           .whereRef("mm.userId", "=", "u.id")
+          // A suspended company's membership gives nothing (issue 20): its members act in none.
+          .where(({ not, exists, selectFrom }) =>
+            not(
+              exists(
+                selectFrom("companySuspensions as cs").select("cs.id").whereRef("cs.companyId", "=", "mm.companyId").where("cs.reactivatedAt", "is", null),
+              ),
+            ),
+          )
           .orderBy(sql`mm.company_id is not distinct from u.active_company_id`, "desc")
           .orderBy("mm.joinedAt")
           .orderBy("mm.id")
@@ -41,6 +52,7 @@ export async function resolveIdentity(db: Kysely<DB>, tokens: TokenService, toke
       "s.expiresAt",
       "m.role as companyRole",
       "m.companyId",
+      (eb) => eb.exists(eb.selectFrom("userDisablements as d").select("d.userId").whereRef("d.userId", "=", "u.id")).as("disabled"),
     ])
     .where("s.id", "=", claims.sessionId)
     .where("u.id", "=", claims.userId)
@@ -48,6 +60,7 @@ export async function resolveIdentity(db: Kysely<DB>, tokens: TokenService, toke
   if (!row || row.revokedAt || new Date(row.expiresAt).getTime() < Date.now()) {
     throw new AuthenticationError("Invalid or expired token");
   }
+  if (row.disabled) throw new AuthenticationError(ACCOUNT_DISABLED_MESSAGE);
   const company = row.companyId && row.companyRole ? { id: row.companyId, role: row.companyRole } : null;
   return {
     user: {
