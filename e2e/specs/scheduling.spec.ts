@@ -1,0 +1,118 @@
+import type { Page } from "@playwright/test";
+import { Api } from "../support/api";
+import { expect, test } from "../support/fixtures";
+import { selectionOf, signInWithSelection } from "../support/selection";
+
+// Issue 17: a manager builds next week at the test company's store: adds shifts by clicking a
+// cell, moves one by dragging and another with the keyboard only, and publishes. An employee
+// scheduled at two stores gets overlapping shifts: the grid flags the overlap, publishing is
+// refused until a reason is given, and with it the week is published.
+
+const nextWeekDate = () => new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10);
+
+async function addShift(page: Page, rowId: string, date: string, start?: string, end?: string) {
+  await page.getByTestId(`add-${rowId}-${date}`).click();
+  const form = page.getByRole("dialog", { name: "Shift" });
+  if (start) await form.getByTestId("shift-start").fill(start);
+  if (end) await form.getByTestId("shift-end").fill(end);
+  await form.getByTestId("shift-save").click();
+  await expect(form).toBeHidden();
+}
+
+test("a manager builds a week by clicking, drags one shift, moves one with the keyboard, and an overlap across stores blocks publish until a reason", async ({
+  page,
+  baseURL,
+  world,
+}) => {
+  test.setTimeout(120_000);
+  const errors: string[] = [];
+  page.on("console", (m) => m.type() === "error" && errors.push(m.text()));
+  page.on("pageerror", (e) => errors.push(e.message));
+  const api = await Api.as(baseURL!, world.users.MANAGER);
+  const { storeId: otherStore } = await api.call<{ storeId: string }>("mutation", "stores:create", {
+    name: "Second Street",
+    address: "2 Second St",
+    timeZone: "America/Chicago",
+  });
+  const person = async (name: string, username: string, storeIds: string[]) =>
+    (
+      await api.call<{ employeeId: string }>("mutation", "employees:create", {
+        name,
+        email: "",
+        phone: "",
+        position: "Attendant",
+        hireDate: "",
+        storeIds,
+        payType: "hourly",
+        rateCents: 1500,
+        effectiveFrom: "",
+        username: `${username}${Date.now().toString(36).slice(-5)}`,
+        pin: "4821",
+      })
+    ).employeeId;
+  const ana = await person("Ana Both", "ana", [world.storeId, otherStore]);
+  const ben = await person("Ben Here", "ben", [world.storeId]);
+  const week = await api.call<{ weekStart: string; days: string[] }>("query", "shifts:listWeek", { storeId: world.storeId, weekStart: nextWeekDate() });
+  const [sun, mon, tue, wed] = week.days;
+
+  await signInWithSelection(page, baseURL!, world.users.MANAGER, selectionOf(world));
+  await page.goto(`/employee-management/scheduling?store=${world.storeId}&week=${week.weekStart}`);
+  await expect(page.getByRole("heading", { name: "Scheduling", level: 1 })).toBeVisible();
+  await expect(page.getByTestId("row-open")).toBeVisible();
+
+  await test.step("shifts are added by clicking a cell", async () => {
+    await addShift(page, ben, mon!);
+    await addShift(page, ana, tue!, "12:00", "20:00");
+    await expect(page.getByTestId(`cell-${ben}-${mon}`).getByTestId("shift")).toContainText("09:00–17:00");
+    await expect(page.getByTestId(`cell-${ana}-${tue}`).getByTestId("shift")).toHaveAttribute("data-status", "draft");
+    await expect(page.getByTestId("forecast-" + mon)).toContainText("8 h scheduled");
+    await expect(page.getByTestId("forecast-" + mon)).toContainText("$120.00 labour");
+  });
+
+  await test.step("a shift moves by dragging it to another day", async () => {
+    await page
+      .getByTestId(`cell-${ana}-${tue}`)
+      .getByTestId("shift")
+      .dragTo(page.getByTestId(`cell-${ana}-${wed}`));
+    await expect(page.getByTestId(`cell-${ana}-${wed}`).getByTestId("shift")).toContainText("12:00–20:00");
+    await expect(page.getByTestId(`cell-${ana}-${tue}`).getByTestId("shift")).toHaveCount(0);
+  });
+
+  await test.step("and another with the keyboard alone: pick up, arrows, put down", async () => {
+    const grip = page.getByTestId(`cell-${ben}-${mon}`).getByTestId("shift-grip");
+    await grip.focus();
+    await page.keyboard.press("Enter");
+    await expect(page.getByTestId("grid-announcement")).toContainText("Picked up");
+    await page.keyboard.press("ArrowLeft");
+    await page.keyboard.press("ArrowUp"); // to the open-shifts row... and back down to Ben
+    await page.keyboard.press("ArrowDown");
+    await page.keyboard.press("Enter");
+    await expect(page.getByTestId(`cell-${ben}-${sun}`).getByTestId("shift")).toContainText("09:00–17:00");
+    await expect(page.getByTestId(`cell-${ben}-${mon}`).getByTestId("shift")).toHaveCount(0);
+  });
+
+  await test.step("the week publishes with no conflicts", async () => {
+    await page.getByTestId("publish").click();
+    await expect(page.getByText("Published 2 shifts; employees were told what changed")).toBeVisible();
+    await expect(page.getByTestId("shift").first()).toHaveAttribute("data-status", "published");
+    await expect(page.getByTestId("shift").nth(1)).toHaveAttribute("data-status", "published");
+  });
+
+  await test.step("an overlap with Ana's shift at the other store is flagged and blocks publish until a reason is given", async () => {
+    await api.call("mutation", "shifts:create", { storeId: otherStore, employeeId: ana, date: wed, start: "08:00", end: "14:00", breakMinutes: 0 });
+    await addShift(page, ana, tue!, "09:00", "13:00"); // an unpublished change to publish
+    const flagged = page.getByTestId(`cell-${ana}-${wed}`).getByTestId("shift");
+    await expect(flagged).toHaveAttribute("data-conflicts", /overlap/);
+    await expect(page.getByTestId("conflicts-table")).toContainText("Overlaps another shift at Second Street");
+    await page.getByTestId("publish").click();
+    const dialog = page.getByRole("dialog", { name: "Publish over conflicts?" });
+    await expect(dialog).toContainText("Ana Both: Overlaps another shift at Second Street");
+    await expect(dialog.getByTestId("publish-override")).toBeDisabled();
+    await expect(page.getByTestId(`cell-${ana}-${tue}`).getByTestId("shift")).toHaveAttribute("data-status", "draft");
+    await dialog.getByTestId("override-reason").fill("Ana opens Second Street, then covers here");
+    await dialog.getByTestId("publish-override").click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByTestId(`cell-${ana}-${tue}`).getByTestId("shift")).toHaveAttribute("data-status", "published");
+  });
+  expect(errors).toEqual([]);
+});
