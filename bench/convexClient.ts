@@ -15,7 +15,7 @@ import { machineInfo, writeResults } from "./results.ts";
 // loads them) against the official `convex` clients, on one Tumble server in one run
 // (docs/decisions/0034). Runs alternate; each side has its own signed-in user so a write reaches
 // only the subscriber being timed.
-// - HTTP query round trip: auth:loggedInUser.
+// - HTTP query round trip: users:getUserLanguage (signed in, so no per-address rate limit).
 // - Live update latency: another client writes users:updateLanguagePreference over HTTP; time
 //   until the subscriber's users:getUserLanguage shows the new value.
 // - Socket mutation: the same mutation sent over the socket, until its promise resolves (both
@@ -104,8 +104,8 @@ export async function runConvexClient(log: (line: string) => void): Promise<Conv
 
     log(`convex client benchmark: ${options.iterations} runs after ${options.warmup} warm-up, server ${server.url}`);
     const httpQuery = await compare(
-      () => webHttp.httpCall("query", "auth:loggedInUser", {}),
-      () => convexHttp.query(api.auth.loggedInUser, {}),
+      () => webHttp.httpCall("query", "users:getUserLanguage", {}),
+      () => convexHttp.query(api.users.getUserLanguage, {}),
       options,
     );
 
@@ -165,7 +165,7 @@ export async function runConvexClient(log: (line: string) => void): Promise<Conv
     log("|---|---:|---:|---:|");
     const row = (name: string, m: { web: Stats; convex: Stats; ratio: number }) =>
       log(`| ${name} | ${m.web.medianMs} (${m.web.p95Ms}) | ${m.convex.medianMs} (${m.convex.p95Ms}) | ${m.ratio} |`);
-    row("HTTP query round trip (auth:loggedInUser)", result.httpQuery);
+    row("HTTP query round trip (users:getUserLanguage)", result.httpQuery);
     row("live update after another client's HTTP write", result.liveUpdate);
     row("mutation over the socket until resolved", result.socketMutation);
     log("");

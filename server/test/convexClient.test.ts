@@ -156,6 +156,16 @@ describe("ConvexHttpClient against Tumble", () => {
     expect(await client.consistentQuery(api.auth.loggedInUser, {})).toBeNull();
   });
 
+  it("takes args as a one-element array in the json format too", async () => {
+    const response = await fetch(`${server.url}/api/query`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ path: "companyJoinRequests:searchCompanies", format: "json", args: [{ query: "Rio", limit: 1 }] }),
+    });
+    expect(response.status).toBe(200);
+    expect(((await response.json()) as { value: unknown[] }).value).toHaveLength(1);
+  });
+
   it("refuses malformed encoded args", async () => {
     for (const args of [[{ $weird: "x" }], [{ n: { $integer: "short" } }], [{}, {}]]) {
       const response = await fetch(`${server.url}/api/query`, {
@@ -366,6 +376,12 @@ describe("the sync protocol's framing", () => {
     expect(added.modifications).toEqual([
       expect.objectContaining({ type: "QueryUpdated", queryId: 0, journal: null, value: expect.objectContaining({ email: "manager@demo.test" }) }),
     ]);
+    // Re-authenticating on the same connection (the client's refresh before expiry) moves identity on.
+    const transitions = () =>
+      first.messages.filter((m) => m.type === "Transition") as Array<{ endVersion: { querySet: number; identity: number; ts: string } }>;
+    first.send({ type: "Authenticate", tokenType: "User", value: (await signIn("manager@demo.test")).token, baseVersion: 1 });
+    await waitUntil(() => transitions().length >= 3);
+    expect(transitions()[2].endVersion).toMatchObject({ querySet: 1, identity: 2 });
 
     const args = {
       name: `Replayed ${Date.now()}`,
@@ -382,8 +398,8 @@ describe("the sync protocol's framing", () => {
     const answer = (await first.next("MutationResponse")) as { success: boolean; result: { friendlyId: string }; ts: string };
     expect(answer.success).toBe(true);
     // The Transition after the answer reaches its ts: the client resolves the mutation there.
-    await waitUntil(() => first.messages.findLast((m) => m.type === "Transition") !== added);
-    const after = first.messages.findLast((m) => m.type === "Transition") as { endVersion: { ts: string } };
+    await waitUntil(() => transitions().length >= 4);
+    const after = transitions()[3];
     expect(after.endVersion.ts).toBe(answer.ts);
     first.close();
 
