@@ -188,3 +188,21 @@ export async function seedBenchCompany(db: Kysely<DB>, today: string, log: (line
            (select count(*) from stores where company_id = ${companyId})::int as stores`.execute(db);
   return { companyId, today, ...counts.rows[0], seedMs: Date.now() - started };
 }
+
+/**
+ * The benchmark company an earlier seed left in this database, or null. `today` is the seed's,
+ * from the newest collection (the history ends the day before it).
+ */
+export async function existingBenchCompany(db: Kysely<DB>): Promise<BenchCompany | null> {
+  const company = await db.selectFrom("companies").select("id").where("companyCode", "=", BENCH_COMPANY_CODE).executeTakeFirst();
+  if (!company) return null;
+  const companyId = company.id;
+  const counts = await sql<{ collections: number; lines: number; submitted: number; machines: number; stores: number; today: string }>`
+    select (select count(*) from collections where company_id = ${companyId})::int as collections,
+           (select count(*) from collection_lines where company_id = ${companyId})::int as lines,
+           (select count(*) from collections where company_id = ${companyId} and status = 'submitted')::int as submitted,
+           (select count(*) from machines where company_id = ${companyId})::int as machines,
+           (select count(*) from stores where company_id = ${companyId})::int as stores,
+           (select to_char(max(business_date) + 1, 'YYYY-MM-DD') from collections where company_id = ${companyId}) as today`.execute(db);
+  return { companyId, ...counts.rows[0], seedMs: 0 };
+}

@@ -8,12 +8,14 @@ import { addDays, daysBetweenInclusive } from "@tumble/domain/datePresets";
 import { changePercent, isTimeGroup, type RevenueGroup } from "@tumble/domain/reports";
 import { startServer } from "../server/src/app.ts";
 import { loadConfig } from "../server/src/config.ts";
+import { openPostgres } from "../server/src/db/database.ts";
+import { migrateToLatest } from "../server/src/db/migrate.ts";
 import type { DB } from "../server/src/db/schema.ts";
 import type { Identity } from "../server/src/runtime/define.ts";
 import { resolveIdentity } from "../server/src/runtime/identity.ts";
 import { newId } from "../server/src/runtime/ids.ts";
 import { rotate } from "./collections.ts";
-import { seedBenchCompany, type BenchCompany } from "./collectionsSeed.ts";
+import { existingBenchCompany, seedBenchCompany, type BenchCompany } from "./collectionsSeed.ts";
 import { postgresTarget, type DatabaseTarget } from "./databases.ts";
 import type { MeasureOptions, Stats } from "./measure.ts";
 import { fillExpectedFigures } from "../server/src/collections/expectedFill.ts";
@@ -46,7 +48,8 @@ import { machineInfo, writeResults } from "./results.ts";
 // 4 s (at least 3, at most BENCH_REPORTS_ITERATIONS, default 30), after a tenth of that as
 // warm-up (none when a round takes over a second: the check warmed it).
 // `npx tsx bench/reports.ts` runs it alone; `npm run bench` runs it with BENCH_ONLY including
-// "reports". Writes bench/results/reports-latest.json.
+// "reports". Writes bench/results/reports-latest.json. BENCH_REPORTS_REUSE_URL=postgres://…/db measures
+// on a database an earlier seed left (the company is found by its code; nothing is dropped).
 
 const TARGET_RATIO = 1.5;
 const TARGET_MS = 200;
@@ -236,12 +239,17 @@ export async function runReports(
   const maxIterations = iterationsFromEnv(env.BENCH_REPORTS_ITERATIONS, 30);
   log("");
   log("Reports benchmark (PostgreSQL): seeding the large operator…");
-  const bench = await target.open();
+  // BENCH_REPORTS_REUSE_URL: a database an earlier run seeded and kept (seeding takes minutes).
+  const bench = env.BENCH_REPORTS_REUSE_URL ? await reuse(env.BENCH_REPORTS_REUSE_URL) : await target.open();
   const results: ReportsResult[] = [];
   try {
     const { db } = bench.database;
-    const company = await seedBenchCompany(db, isoDate(new Date()), log);
-    log(`  seeded ${company.stores} stores, ${company.machines} machines, ${company.lines} lines in ${(company.seedMs / 1000).toFixed(1)} s`);
+    const reused = env.BENCH_REPORTS_REUSE_URL ? await existingBenchCompany(db) : null;
+    if (env.BENCH_REPORTS_REUSE_URL && !reused) throw new Error("BENCH_REPORTS_REUSE_URL holds no benchmark company");
+    const company = reused ?? (await seedBenchCompany(db, isoDate(new Date()), log));
+    log(
+      `  ${reused ? "reused" : "seeded"} ${company.stores} stores, ${company.machines} machines, ${company.lines} lines in ${(company.seedMs / 1000).toFixed(1)} s`,
+    );
     const rollup = await checkRollup(db, company, log);
     const serverLog: string[] = [];
     const server = await startServer(loadConfig({ PORT: "0", SEED: "none" }), bench.database, (line) => serverLog.push(line));
@@ -295,6 +303,13 @@ export async function runReports(
   }
   log(`Wrote bench/results/reports-latest.json; reports benchmark took ${((Date.now() - started) / 1000).toFixed(1)} s`);
   return results;
+}
+
+/** A kept database, migrated to the latest schema; closed, not dropped, afterwards. */
+async function reuse(url: string) {
+  const database = await openPostgres(url);
+  await migrateToLatest(database.db);
+  return { label: `PostgreSQL (kept: ${new URL(url).pathname.slice(1)})`, database, dispose: () => database.close() };
 }
 
 /**
@@ -357,6 +372,7 @@ async function checkRollup(db: Kysely<DB>, company: BenchCompany, log: (line: st
 
 /** An administrator of the benchmark company (collector signals are for administrators), signing in with the demo password. */
 async function addAdmin(db: Kysely<DB>, companyId: string): Promise<void> {
+  if (await db.selectFrom("users").select("id").where("email", "=", ADMIN).executeTakeFirst()) return;
   const { passwordHash } = await db.selectFrom("users").select("passwordHash").where("email", "=", "owner@demo.test").executeTakeFirstOrThrow();
   const userId = newId();
   await db.insertInto("users").values({ id: userId, email: ADMIN, name: "Bench Admin", passwordHash, activeCompanyId: companyId }).execute();

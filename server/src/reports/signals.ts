@@ -175,14 +175,16 @@ export async function cadence(db: Kysely<DB>, companyId: string, storeId: string
       join collection_lines l on l.company_id = c.company_id and l.collection_id = c.id
       where c.company_id = ${companyId} and c.status = 'submitted'
     ),
-    by_day as (
-      select store_id, machine_id, business_date, sum(amount) as amount from day_rows
-      where machine_id = any(${machines.map((m) => m.id)}::text[])
-      group by 1, 2, 3
+    -- Totals per machine first (a few thousand groups), then the first day's take joined back:
+    -- grouping every machine's day first spilled to disk on a large company.
+    per_machine as (
+      select store_id, machine_id, min(business_date) as first_day, max(business_date) as last_day, sum(amount) as total
+      from day_rows group by 1, 2
     )
-    select store_id, machine_id, to_char(min(business_date), 'YYYY-MM-DD') as first_day, to_char(max(business_date), 'YYYY-MM-DD') as last_day,
-      sum(amount) - (array_agg(amount order by business_date))[1] as after_first_cents, null as dates
-    from by_day group by 1, 2
+    select p.store_id, p.machine_id, to_char(p.first_day, 'YYYY-MM-DD') as first_day, to_char(p.last_day, 'YYYY-MM-DD') as last_day,
+      p.total - sum(x.amount) as after_first_cents, null as dates
+    from per_machine p join day_rows x on x.machine_id = p.machine_id and x.business_date = p.first_day
+    group by p.store_id, p.machine_id, p.first_day, p.last_day, p.total
     union all
     select c.store_id, null, '', '', '0', array_agg(distinct to_char(c.business_date, 'YYYY-MM-DD'))
     from collections c join w on w.store_id = c.store_id and c.business_date between w.from_date and w.to_date
