@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Page } from "@playwright/test";
 import { Api } from "../support/api";
 import { expect, test } from "../support/fixtures";
@@ -183,3 +184,51 @@ test("the kiosk is an installable app that opens again without a network", async
   await expect(page.getByTestId("kiosk-store")).toHaveText(world.storeName);
   await page.context().setOffline(false);
 });
+
+for (const scheme of ["light", "dark"] as const) {
+  test(`the kiosk page and the kiosk screen have no serious or critical accessibility violation (${scheme})`, async ({ page, baseURL, world }) => {
+    await page.emulateMedia({ colorScheme: scheme });
+    await page.setViewportSize({ width: 1024, height: 768 });
+    const manager = await Api.as(baseURL!, world.users.MANAGER);
+    const username = `axe${Date.now().toString(36).slice(-5)}`;
+    await manager.call("mutation", "employees:create", {
+      name: "Ana Reyes",
+      email: "",
+      phone: "",
+      position: "",
+      hireDate: "",
+      storeIds: [world.storeId],
+      payType: "hourly",
+      rateCents: 1500,
+      effectiveFrom: "",
+      username,
+      pin: "2468",
+    });
+    const { kioskToken, kioskId } = await manager.call<{ kioskToken: string; kioskId: string }>("mutation", "kiosks:register", {
+      storeId: world.storeId,
+      name: "Counter",
+    });
+    const check = async (where: string) => {
+      await page.waitForTimeout(250);
+      const { violations } = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+      const bad = violations
+        .filter((v) => v.impact === "serious" || v.impact === "critical")
+        .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+      expect.soft(bad, `axe violations on ${where} (${scheme})`).toEqual([]);
+    };
+    await page.goto(`/kiosk#kioskToken=${encodeURIComponent(kioskToken)}&kioskId=${kioskId}&name=Counter`);
+    await expect(page.getByTestId("kiosk-start")).toBeVisible();
+    await check("the kiosk's start screen");
+    await signInAtKiosk(page, username, "2468");
+    await expect(page.getByTestId("kiosk-choose")).toBeVisible();
+    await check("the kiosk's choice of punches");
+    await page.getByTestId("kiosk-action-clockIn").click();
+    await expect(page.getByTestId("kiosk-done")).toBeVisible();
+    await check("the kiosk's confirmation");
+
+    await signInWithSelection(page, baseURL!, world.users.MANAGER, selectionOf(world));
+    await page.goto("/employee-management/kiosk");
+    await expect(page.getByTestId("on-the-clock-row")).toHaveCount(1);
+    await check("employee-management/kiosk");
+  });
+}

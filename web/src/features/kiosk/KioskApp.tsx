@@ -1,5 +1,5 @@
 import { Alert, Badge, Box, Button, Center, Group, Paper, PasswordInput, SegmentedControl, SimpleGrid, Stack, Text, TextInput, Title } from "@mantine/core";
-import { IconAlertTriangle, IconCircleCheck, IconCloudOff, IconWifi } from "@tabler/icons-react";
+import { IconAlertTriangle, IconBackspace, IconCircleCheck, IconCloudOff, IconEraser, IconWifi } from "@tabler/icons-react";
 import { useCallback, useEffect, useRef, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { pinInput, PIN_MAX_LENGTH } from "@tumble/domain/employeeForm";
@@ -306,13 +306,27 @@ function KioskScreen({
         <Text className={classes.clock} aria-live="off" data-testid="kiosk-clock">
           {clock(now)}
         </Text>
-        <Group gap="sm" wrap="nowrap">
+        <Group gap="sm" wrap="wrap" justify="flex-end">
           {online ? (
-            <Badge size="lg" color="teal" variant="light" leftSection={<IconWifi size={16} aria-hidden />} data-testid="kiosk-online">
+            <Badge
+              className={classes.status}
+              size="lg"
+              color="teal"
+              variant="light"
+              leftSection={<IconWifi size={16} aria-hidden />}
+              data-testid="kiosk-online"
+            >
               {t("kiosk.online")}
             </Badge>
           ) : (
-            <Badge size="lg" color="orange" variant="filled" leftSection={<IconCloudOff size={16} aria-hidden />} data-testid="kiosk-offline">
+            <Badge
+              className={classes.status}
+              size="lg"
+              color="orange"
+              variant="filled"
+              leftSection={<IconCloudOff size={16} aria-hidden />}
+              data-testid="kiosk-offline"
+            >
               {t("kiosk.offline")}
             </Badge>
           )}
@@ -445,7 +459,7 @@ function StartStep({ onSubmit }: { onSubmit(username: string, pin: string): void
               onClick={() => press(key)}
               aria-label={key === "clear" ? t("kiosk.clear") : key === "back" ? t("kiosk.deleteDigit") : key}
             >
-              {key === "clear" ? t("kiosk.clear") : key === "back" ? "⌫" : key}
+              {key === "clear" ? <IconEraser size={28} aria-hidden /> : key === "back" ? <IconBackspace size={28} aria-hidden /> : key}
             </Button>
           ))}
         </SimpleGrid>

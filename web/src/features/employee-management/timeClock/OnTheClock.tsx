@@ -59,19 +59,19 @@ export function OnTheClock({ storeId, headingOrder = 2 }: Props) {
           <Stack key={id} gap={6} data-testid="on-the-clock-store">
             <Text fw={700}>{group.storeName}</Text>
             {group.rows.map((row) => (
-              <Group key={row.employeeId} justify="space-between" wrap="nowrap" data-testid="on-the-clock-row" data-state={row.state}>
+              <Group key={row.employeeId} justify="space-between" wrap="wrap" gap={4} data-testid="on-the-clock-row" data-state={row.state}>
                 <Group gap="xs" wrap="nowrap">
                   {row.state === "onBreak" ? <IconCoffee size={18} aria-hidden /> : <IconClockHour4 size={18} aria-hidden />}
                   <Text>{row.name}</Text>
                 </Group>
-                <Group gap="xs" wrap="nowrap">
-                  <Text size="sm" c="dimmed">
+                <Group gap="xs" wrap="nowrap" ml="auto">
+                  <Text size="sm" c="dimmed" style={{ whiteSpace: "nowrap" }}>
                     {t(row.state === "onBreak" ? "onTheClock.breakSince" : "onTheClock.since", {
                       time: time(row.since, row.timeZone),
                       hours: formatHoursMinutes((now - row.clockInAt) / 60_000),
                     })}
                   </Text>
-                  <Badge color={row.state === "onBreak" ? "yellow" : "teal"} variant="light">
+                  <Badge color={row.state === "onBreak" ? "yellow" : "teal"} variant="light" style={{ flexShrink: 0, overflow: "visible" }}>
                     {t(`onTheClock.state.${row.state}`)}
                   </Badge>
                 </Group>
