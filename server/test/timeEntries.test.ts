@@ -338,3 +338,36 @@ describe("access", () => {
     expect(entry(await manager.query<Queue>("timeEntries:list", { ...range(), storeId }), id).reviewStatus).toBe("pending");
   });
 });
+
+describe("dashboard", () => {
+  it("shows today's scheduled and who is on the clock without a shift, entries to verify and the week's overtime risk", async () => {
+    const storeId = await newStore();
+    const [late, walkIn, long] = [await newEmployee([storeId]), await newEmployee([storeId]), await newEmployee([storeId])];
+    const now = Date.now();
+    await shift(storeId, late.employeeId, now - 2 * H, now + 6 * H);
+    const { kioskToken } = await manager.mutation<{ kioskToken: string }>("kiosks:register", { storeId, name: "Counter" });
+    await new Client(server.url).action("timeclock:punch", { kioskToken, username: walkIn.username, pin: walkIn.pin, action: "clockIn" });
+    await worked(storeId, long.employeeId, now - 3 * H - 30 * M, now - 3 * H);
+    // 41 hours still scheduled this week (or next, near the week's end): over 40 projected.
+    for (let i = 0; i < 5; i++) await shift(storeId, long.employeeId, now + (i * 24 + 1) * H, now + (i * 24 + 9) * H + 12 * M);
+
+    interface Dashboard {
+      stores: Array<{
+        storeId: string;
+        scheduled: Array<{ employeeId: string; entry: unknown }>;
+        onClockCount: number;
+        unscheduled: Array<{ employeeId: string }>;
+      }>;
+      hours: Array<{ employeeId: string; overtimeRisk: boolean; projectedMinutes: number }>;
+      pendingVerifications: number;
+    }
+    const d = await manager.query<Dashboard>("timeEntries:dashboard");
+    const store = d.stores.find((s) => s.storeId === storeId)!;
+    expect(store.scheduled.find((s) => s.employeeId === late.employeeId)).toMatchObject({ entry: null });
+    expect(store.onClockCount).toBe(1);
+    expect(store.unscheduled.map((u) => u.employeeId)).toEqual([walkIn.employeeId]);
+    expect(d.pendingVerifications).toBeGreaterThanOrEqual(1);
+    expect(await failure(supervisor.query("timeEntries:dashboard"))).toBe("You don't have permission to manage employees");
+    expect((await sudsOwner.query<Dashboard>("timeEntries:dashboard")).stores.some((s) => s.storeId === storeId)).toBe(false);
+  });
+});

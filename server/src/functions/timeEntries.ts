@@ -6,6 +6,7 @@ import { audit } from "../runtime/audit.ts";
 import { mutation, query, type MutationCtx } from "../runtime/define.ts";
 import { AppError } from "../runtime/errors.ts";
 import { newId } from "../runtime/ids.ts";
+import { dashboardOf } from "../timeEntries/dashboard.ts";
 import { autoApprove, autoClockOut, reviewedEntries, storeReview } from "../timeEntries/review.ts";
 
 // Time-entry verification (issue 17, docs/decisions/0033): the queue of a date range (a pay
@@ -174,4 +175,12 @@ export const correct = mutation({
     });
     return { correctionId };
   },
+});
+
+/** The employee-management dashboard: today per store, entries waiting for verification and this week's hours. Live. */
+export const dashboard = query({
+  access: "canManageEmployees",
+  liveScope: "company",
+  args: z.object({}),
+  handler: async (ctx) => dashboardOf(ctx.db, ctx.company.id, await settingsOf(ctx.db, ctx.company.id, "workforce"), ctx.now),
 });

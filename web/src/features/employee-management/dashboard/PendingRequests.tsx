@@ -1,0 +1,112 @@
+import { Badge, Button, Card, Group, Modal, Stack, Text, Textarea, Title } from "@mantine/core";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { extractErrorMessage } from "@tumble/domain/errorMessage";
+import { api } from "../../../lib/api";
+import { useMutation, useQueryState } from "../../../lib/hooks";
+import { notifyError, notifySuccess } from "../../../lib/notify";
+import type { ReturnsOf } from "@tumble/domain/functionPath";
+import { requestSummary } from "./requestLabels";
+
+type EmployeeRequest = ReturnsOf<typeof api.requests.listPending>[number];
+
+/** The approvers' queue: every pending request, approved at once or denied with a reason. */
+export function PendingRequests() {
+  const { t } = useTranslation(["employeeDashboard", "requests"]);
+  const { t: tr } = useTranslation("requests");
+  const pending = useQueryState(api.requests.listPending, {});
+  const decide = useMutation(api.requests.decide);
+  const [denying, setDenying] = useState<EmployeeRequest | null>(null);
+  const [reason, setReason] = useState("");
+  const [busy, setBusy] = useState<string | null>(null);
+
+  const run = (request: EmployeeRequest, approve: boolean, why?: string) => {
+    setBusy(request._id);
+    return decide({ requestId: request._id, approve, reason: why })
+      .then(() => {
+        notifySuccess(t(approve ? "requests.approvedOne" : "requests.deniedOne", { name: request.employeeName }));
+        setDenying(null);
+        setReason("");
+      })
+      .catch((e: unknown) => notifyError(extractErrorMessage(e, t("requests.decideFailed"))))
+      .finally(() => setBusy(null));
+  };
+
+  if (pending.error) return null;
+  return (
+    <Card withBorder radius="lg" padding="lg" data-testid="pending-requests">
+      <Stack gap="sm">
+        <Group justify="space-between">
+          <Title order={2} size="h4">
+            {t("requests.title")}
+          </Title>
+          {pending.data ? <Badge variant="light">{pending.data.length}</Badge> : null}
+        </Group>
+        {pending.data?.length === 0 ? (
+          <Text c="dimmed" size="sm">
+            {t("requests.none")}
+          </Text>
+        ) : null}
+        {(pending.data ?? []).map((r) => (
+          <Card key={r._id} withBorder radius="md" padding="sm" data-testid="pending-request" data-kind={r.kind}>
+            <Group justify="space-between" gap="xs">
+              <Stack gap={2} miw={0} style={{ flex: 1 }}>
+                <Text fw={600}>
+                  {r.employeeName} · {tr(`kind.${r.kind}`)}
+                </Text>
+                <Text size="sm" style={{ overflowWrap: "anywhere" }}>
+                  {requestSummary(r, tr)}
+                </Text>
+                {r.note ? (
+                  <Text size="xs" c="dimmed" style={{ overflowWrap: "anywhere" }}>
+                    {tr("noteLine", { note: r.note })}
+                  </Text>
+                ) : null}
+              </Stack>
+              <Group gap="xs" wrap="nowrap">
+                <Button
+                  size="xs"
+                  color="teal"
+                  loading={busy === r._id}
+                  onClick={() => void run(r, true)}
+                  aria-label={t("requests.approveOf", { name: r.employeeName })}
+                >
+                  {t("requests.approve")}
+                </Button>
+                <Button size="xs" variant="light" color="red" onClick={() => setDenying(r)} aria-label={t("requests.denyOf", { name: r.employeeName })}>
+                  {t("requests.deny")}
+                </Button>
+              </Group>
+            </Group>
+          </Card>
+        ))}
+      </Stack>
+      <Modal
+        opened={!!denying}
+        onClose={() => setDenying(null)}
+        title={t("requests.denyTitle", { name: denying?.employeeName ?? "" })}
+        closeButtonProps={{ "aria-label": t("close") }}
+      >
+        <Stack gap="sm">
+          <Textarea
+            label={t("requests.reason")}
+            required
+            value={reason}
+            onChange={(e) => setReason(e.currentTarget.value)}
+            maxLength={500}
+            autosize
+            minRows={2}
+          />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setDenying(null)}>
+              {t("cancel")}
+            </Button>
+            <Button color="red" disabled={!reason.trim()} loading={busy === denying?._id} onClick={() => denying && void run(denying, false, reason.trim())}>
+              {t("requests.deny")}
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </Card>
+  );
+}
