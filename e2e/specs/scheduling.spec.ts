@@ -65,8 +65,8 @@ test("a manager builds a week by clicking, drags one shift, moves one with the k
     await addShift(page, ana, tue!, "12:00", "20:00");
     await expect(page.getByTestId(`cell-${ben}-${mon}`).getByTestId("shift")).toContainText("09:00–17:00");
     await expect(page.getByTestId(`cell-${ana}-${tue}`).getByTestId("shift")).toHaveAttribute("data-status", "draft");
-    await expect(page.getByTestId("forecast-" + mon)).toContainText("8 h scheduled");
-    await expect(page.getByTestId("forecast-" + mon)).toContainText("$120.00 labour");
+    await expect(page.getByTestId("forecast-" + mon)).toContainText("8 h");
+    await expect(page.getByTestId("forecast-" + mon)).toContainText("$120.00");
   });
 
   await test.step("a shift moves by dragging it to another day", async () => {

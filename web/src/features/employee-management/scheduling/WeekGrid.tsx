@@ -203,6 +203,9 @@ export function WeekGrid({ data, days, storeName, onCreate, onEdit, onMove }: Pr
               <Text size="sm" fw={600}>
                 {t("forecast.title")}
               </Text>
+              <Text size="xs" c="dimmed">
+                {t("forecast.legend")}
+              </Text>
             </Table.Th>
             {days.map((d) => {
               const f = forecastOf.get(d);
@@ -211,7 +214,9 @@ export function WeekGrid({ data, days, storeName, onCreate, onEdit, onMove }: Pr
                   {f ? (
                     <Stack gap={0}>
                       <Text size="xs">{t("forecast.hours", { hours: f.hours })}</Text>
-                      <Text size="xs">{t("forecast.cost", { amount: formatUSD(f.costCents) })}</Text>
+                      <Text size="xs" data-testid="forecast-cost">
+                        {t("forecast.cost", { amount: formatUSD(f.costCents) })}
+                      </Text>
                       <Text size="xs" c="dimmed">
                         {t("forecast.average", { amount: formatUSD(f.averageCollectionsCents) })}
                       </Text>

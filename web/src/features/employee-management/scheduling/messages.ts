@@ -13,6 +13,7 @@ const KNOWN = new Map<string, string>([
   ["This week has no shifts to save", "messages.nothingToSave"],
   ["Only active employees can be scheduled", "messages.inactiveEmployee"],
   ["Shift not found", "messages.shiftNotFound"],
+  ["This store already has a template of this name", "messages.templateExists"],
   ["Enter a time as HH:mm", "messages.clock"],
 ]);
 
