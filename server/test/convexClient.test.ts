@@ -1,6 +1,6 @@
 import { ConvexClient, ConvexHttpClient } from "convex/browser";
 import { anyApi, type FunctionReference } from "convex/server";
-import { ConvexError, type Value } from "convex/values";
+import { ConvexError, convexToJson, jsonToConvex, type Value } from "convex/values";
 import { decodeJwt } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import WebSocket from "ws";
@@ -10,6 +10,7 @@ import type { Database } from "../src/db/database.ts";
 import { DEMO_PASSWORD } from "../src/seed/demo.ts";
 import { syncTiming } from "../src/runtime/socket.ts";
 import { ACCESS_TOKEN_SECONDS } from "../src/runtime/tokens.ts";
+import { decodeConvexValue, encodeConvexValue, encodeTs } from "../src/transport/convexValues.ts";
 import { createTestDatabase } from "./support/testServer.ts";
 
 // The unmodified official client (the pinned `convex` package) against a real Tumble server
@@ -437,5 +438,40 @@ describe("the sync protocol's framing", () => {
     } finally {
       syncTiming.pingIntervalMs = before;
     }
+  });
+});
+
+describe("convex_encoded_json, checked against the client's own encoder", () => {
+  it("decodes what convexToJson makes and encodes what jsonToConvex reads", () => {
+    const sent = {
+      n: 5n,
+      neg: -7n,
+      big: BigInt(Number.MAX_SAFE_INTEGER),
+      nan: NaN,
+      inf: -Infinity,
+      zero: -0,
+      bytes: new Uint8Array([1, 2, 255]).buffer,
+      list: [1.5, "a", null],
+    };
+    const decoded = decodeConvexValue(convexToJson(sent as unknown as Value)) as Record<string, unknown>;
+    expect(decoded).toMatchObject({ n: 5, neg: -7, big: Number.MAX_SAFE_INTEGER, inf: -Infinity, list: [1.5, "a", null] });
+    expect(decoded.nan).toBeNaN();
+    expect(Object.is(decoded.zero, -0)).toBe(true);
+    expect([...(decoded.bytes as Uint8Array)]).toEqual([1, 2, 255]);
+    expect(() => decodeConvexValue(convexToJson(BigInt(Number.MAX_SAFE_INTEGER) + 1n))).toThrow(/out of range/);
+
+    const result = { count: 3, ratio: NaN, when: -Infinity, id: 12n, data: new Uint8Array([9]), nested: [{ a: -0 }], skipped: undefined };
+    const read = jsonToConvex(encodeConvexValue(result) as never) as Record<string, unknown>;
+    expect(read).toMatchObject({ count: 3, when: -Infinity, id: 12n });
+    expect(read.ratio).toBeNaN();
+    expect(Object.is((read.nested as Array<{ a: number }>)[0].a, -0)).toBe(true);
+    expect([...new Uint8Array(read.data as ArrayBuffer)]).toEqual([9]);
+    expect("skipped" in read).toBe(false);
+  });
+
+  it("writes timestamps as the client's base64 little-endian u64", () => {
+    expect(encodeTs(0n)).toBe("AAAAAAAAAAA=");
+    expect(encodeTs(1n)).toBe("AQAAAAAAAAA=");
+    expect(encodeTs(2n ** 64n - 1n)).toBe("//////////8=");
   });
 });
