@@ -198,6 +198,8 @@ beforeAll(async () => {
   });
   // A saved settings section.
   await owner.mutation("companySettings:update", { section: "workforce", values: { weeklyHoursLimit: 38 } });
+  // A company's own e-mail template (email_templates).
+  await owner.mutation("emailTemplates:save", { kind: "claimCode", language: "es", text: "Código {{code}}" });
   // The corrected entry approved (time_entry_reviews), and a time-off request of the sweeper's
   // (requests), the account linked as a manager would link it.
   await manager.mutation("timeEntries:approve", { entryIds: [shift._id] });
@@ -216,7 +218,9 @@ beforeAll(async () => {
 
   // A week of the new store with the sweeper's shift and an open one, published (shifts,
   // shift_publications, shift_notices) and saved as a template (shift_templates, shift_template_items).
-  const sweeper = (await db.selectFrom("employees").select("id").where("companyId", "=", company.id).where("username", "=", "rio_sweeper").executeTakeFirstOrThrow()).id;
+  const sweeper = (
+    await db.selectFrom("employees").select("id").where("companyId", "=", company.id).where("username", "=", "rio_sweeper").executeTakeFirstOrThrow()
+  ).id;
   await manager.mutation("shifts:create", { storeId, employeeId: sweeper, date: "2030-01-07", start: "09:00", end: "17:00", breakMinutes: 30 });
   await manager.mutation("shifts:create", { storeId, employeeId: null, date: "2030-01-08", start: "09:00", end: "13:00", breakMinutes: 0 });
   await manager.mutation("shifts:publish", { storeId, weekStart: "2030-01-06", overrideReason: "Sweep" });

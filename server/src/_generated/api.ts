@@ -11,6 +11,8 @@ import type * as companies from "../functions/companies.ts";
 import type * as companyJoinRequests from "../functions/companyJoinRequests.ts";
 import type * as companyMembers from "../functions/companyMembers.ts";
 import type * as companySettings from "../functions/companySettings.ts";
+import type * as emailDashboard from "../functions/emailDashboard.ts";
+import type * as emailTemplates from "../functions/emailTemplates.ts";
 import type * as employeeAuth from "../functions/employeeAuth.ts";
 import type * as employeeAuth_index from "../functions/employeeAuth/index.ts";
 import type * as employees from "../functions/employees.ts";
@@ -49,6 +51,8 @@ export type Api = ApiFromModules<{
   "companyJoinRequests": typeof companyJoinRequests;
   "companyMembers": typeof companyMembers;
   "companySettings": typeof companySettings;
+  "emailDashboard": typeof emailDashboard;
+  "emailTemplates": typeof emailTemplates;
   "employeeAuth": typeof employeeAuth;
   "employeeAuth/index": typeof employeeAuth_index;
   "employees": typeof employees;

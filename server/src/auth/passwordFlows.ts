@@ -63,6 +63,7 @@ export async function signUp(ctx: ActionCtx, params: Record<string, unknown>): P
     to: email,
     subject: "Welcome to Tumble",
     body: `Your Tumble account ${email} is ready. Sign in at ${ctx.services.config.publicUrl} and find your company to get started.`,
+    template: { kind: "accountWelcome", data: { email, url: ctx.services.config.publicUrl } },
   });
   return createSession(ctx.db, ctx.services.tokens, id);
 }
@@ -127,6 +128,7 @@ export async function requestReset(ctx: ActionCtx, params: Record<string, unknow
       to: email,
       subject: "Your Tumble password reset code",
       body: `Your password reset code is ${code}. It expires in ${CODE_MINUTES} minutes. If you did not ask for it, ignore this e-mail.`,
+      template: { kind: "passwordReset", data: { code, minutes: CODE_MINUTES } },
     });
   });
 }

@@ -416,6 +416,7 @@ export const completeRegistration = mutation({
         to: recipient,
         companyId,
         subject: spanish ? `Tu registro en ${company.name} está completo` : `Your registration with ${company.name} is complete`,
+        template: { kind: "registrationCompleted", language: spanish ? "es" : "en", data: { companyName: company.name, username: employee.username } },
         body: spanish
           ? `Tu perfil de empleado en ${company.name} está activo. Ya puedes marcar tu entrada y salida en el quiosco de la tienda con tu usuario ${employee.username} y tu PIN. Para usar la aplicación web, elige "¿Olvidaste tu contraseña?" con este correo para crear una contraseña.`
           : `Your employee profile with ${company.name} is active. You can now clock in and out at the store kiosk with your username ${employee.username} and your PIN. To use the web app, choose "Forgot password" with this e-mail to set a password.`,

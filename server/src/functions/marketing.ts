@@ -6,7 +6,7 @@ import { campaignPhase, todayIn } from "@tumble/domain/businessDate";
 import { campaignFieldSchemas, datesInOrder, DATES_OUT_OF_ORDER } from "@tumble/domain/campaignForm";
 import { usesPlaceholder } from "@tumble/domain/campaignPlaceholders";
 import { claimMessage, validateClaim } from "@tumble/domain/claimForm";
-import { centsToDollars, dollarsToCents } from "@tumble/domain/money";
+import { centsToDollars, dollarsToCents, formatUSD } from "@tumble/domain/money";
 import { phoneDigits, PHONE_DIGITS } from "@tumble/domain/phone";
 import { hashSecretSlow, verifySecretSlow } from "../auth/passwords.ts";
 import type { CampaignsTable } from "../db/marketingSchema.ts";
@@ -463,7 +463,23 @@ async function enqueueCode(
   const message = codeMessage(target);
   const queued: Delivery[] = [];
   if ((method === "email" || method === "both") && target.email) {
-    await enqueue(db, { channel: "email", to: target.email, subject: message.subject, body: message.body, companyId: target.companyId });
+    await enqueue(db, {
+      channel: "email",
+      to: target.email,
+      subject: message.subject,
+      body: message.body,
+      companyId: target.companyId,
+      template: {
+        kind: "claimCode",
+        language: target.language,
+        data: {
+          campaignName: target.campaignName,
+          claimCode: target.claimCode,
+          code: target.code,
+          offer: target.offerAmountCents > 0 ? formatUSD(target.offerAmountCents) : "",
+        },
+      },
+    });
     queued.push({ channel: "email", status: "pending", error: null });
   }
   if ((method === "sms" || method === "both") && target.phone) {

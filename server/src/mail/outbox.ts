@@ -6,6 +6,7 @@ import type { DB } from "../db/schema.ts";
 import type { OutboxTable } from "../db/outboxSchema.ts";
 import { newId } from "../runtime/ids.ts";
 import { sendSms } from "../sms/sender.ts";
+import { renderFor, type TemplatedMessage } from "./templates/index.ts";
 
 // Every e-mail and SMS is a row in the outbox, written in the transaction of the mutation that
 // sends it, so a message exists if and only if its mutation committed (docs/decisions/0011).
@@ -18,26 +19,44 @@ export interface OutgoingMessage {
   channel: "email" | "sms";
   to: string;
   subject?: string;
-  body: string;
+  /** Required unless the message is written from a template. */
+  body?: string;
   companyId?: string | null;
+  /**
+   * Write the e-mail from the company's template of this kind (mail/templates): subject, text and
+   * HTML come from it, in the recipient's language; an optional kind the recipient turned off on
+   * /user/email-preferences is not queued at all.
+   */
+  template?: TemplatedMessage;
 }
 
 /**
  * Queues a message inside `db`, which inside a mutation is its transaction (`ctx.db`): the message
- * is delivered only once that transaction commits, and never if it rolls back. Returns its id.
+ * is delivered only once that transaction commits, and never if it rolls back. Returns its id, or
+ * null when the recipient does not want this kind of e-mail.
  */
-export async function enqueue(db: Kysely<DB>, message: OutgoingMessage): Promise<string> {
+export async function enqueue(db: Kysely<DB>, message: OutgoingMessage): Promise<string | null> {
   const id = newId();
+  const companyId = message.companyId ?? null;
+  let { subject = null, body = "" } = message;
+  let extra: { kind: string | null; language: string | null; htmlBody: string | null } = { kind: null, language: null, htmlBody: null };
+  if (message.template && message.channel === "email") {
+    const rendered = await renderFor(db, companyId, message.to, message.template);
+    if (!rendered) return null;
+    subject = rendered.subject;
+    body = rendered.text;
+    extra = { kind: message.template.kind, language: rendered.language, htmlBody: rendered.html };
+  } else if (message.template) extra.kind = message.template.kind;
   await db
     .insertInto("outbox")
-    .values({ id, companyId: message.companyId ?? null, channel: message.channel, recipient: message.to, subject: message.subject ?? null, body: message.body })
+    .values({ id, companyId, channel: message.channel, recipient: message.to, subject, body, ...extra })
     .execute();
   return id;
 }
 
 /** How a message leaves the building; each call throws when the message was not accepted. */
 export interface Transport {
-  email(to: string, subject: string, text: string): Promise<void>;
+  email(to: string, subject: string, text: string, html?: string | null): Promise<void>;
   sms(to: string, body: string): Promise<void>;
 }
 
@@ -47,9 +66,9 @@ export function createTransport(options: { smtpUrl?: string; smsUrl?: string; fr
     ? nodemailer.createTransport({ url: options.smtpUrl, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 })
     : null;
   return {
-    async email(to, subject, text) {
+    async email(to, subject, text, html) {
       if (!smtp) return options.log(`[mail] to=${to} subject=${JSON.stringify(subject)}\n${text}`);
-      await smtp.sendMail({ from: options.from ?? "Tumble <no-reply@tumble.local>", to, subject, text });
+      await smtp.sendMail({ from: options.from ?? "Tumble <no-reply@tumble.local>", to, subject, text, ...(html ? { html } : {}) });
     },
     async sms(to, body) {
       if (!options.smsUrl) return options.log(`[sms] to=${to}\n${body}`);
@@ -75,7 +94,7 @@ export const MAX_ATTEMPTS = 5;
 
 let workers = 0;
 
-type Claimed = Pick<OutboxTable, "id" | "channel" | "recipient" | "subject" | "body"> & { attempts: number };
+type Claimed = Pick<OutboxTable, "id" | "channel" | "recipient" | "subject" | "body" | "htmlBody"> & { attempts: number };
 
 export class OutboxWorker {
   private readonly pollMs: number;
@@ -185,7 +204,7 @@ export class OutboxWorker {
           "in",
           due.map((d) => d.id),
         )
-        .returning(["id", "channel", "recipient", "subject", "body", "attempts"])
+        .returning(["id", "channel", "recipient", "subject", "body", "htmlBody", "attempts"])
         .execute();
     });
   }
@@ -196,7 +215,7 @@ export class OutboxWorker {
       error = `Gave up after ${this.maxAttempts} attempts`;
     } else {
       try {
-        if (row.channel === "email") await this.transport.email(row.recipient, row.subject ?? "", row.body);
+        if (row.channel === "email") await this.transport.email(row.recipient, row.subject ?? "", row.body, row.htmlBody);
         else await this.transport.sms(row.recipient, row.body);
       } catch (caught) {
         error = sanitizeEmailError(caught instanceof Error ? caught.message : String(caught));

@@ -149,6 +149,7 @@ export async function notifyDecision(db: Kysely<DB>, companyId: string, request:
     to: address,
     companyId,
     subject: `Your ${what} was ${verdict}`,
+    template: { kind: "requestDecided", data: { name: request.employeeName, kind: request.kind, approved, reason } },
     body: [
       `Hello ${request.employeeName},`,
       "",

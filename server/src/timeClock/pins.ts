@@ -112,6 +112,10 @@ async function tellManagers(db: Kysely<DB>, kiosk: KioskRow, username: string, e
       to: email!,
       companyId: kiosk.companyId,
       subject: `Kiosk PIN locked: ${username} at ${kiosk.storeName}`,
+      template: {
+        kind: "pinLockout",
+        data: { failures: PIN_LOCK_FAILURES, employeeName, username, kioskName: kiosk.name, storeName: kiosk.storeName, until, timeZone: kiosk.timeZone },
+      },
       body: [
         `${PIN_LOCK_FAILURES} wrong PINs were entered for ${who} at the kiosk "${kiosk.name}" of ${kiosk.storeName}.`,
         `The username is locked until ${until} (${kiosk.timeZone}).`,

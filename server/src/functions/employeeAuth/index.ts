@@ -82,6 +82,7 @@ export const employeeSignUp = mutation({
       to: email,
       companyId: company.id,
       subject: `Your registration with ${company.name}`,
+      template: { kind: "employeeRegistered", data: { companyName: company.name, username: args.username } },
       body: `Your employee registration with ${company.name} (username ${args.username}) was received. A manager will assign your role. To sign in on the web, choose "Forgot password" with this e-mail to set a password.`,
     });
     return { success: true, message: `Registration submitted. A manager at ${company.name} will assign your role.` };

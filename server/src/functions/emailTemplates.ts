@@ -1,0 +1,174 @@
+import { z } from "zod";
+import {
+  EMAIL_KINDS,
+  EMAIL_KIND_NAMES,
+  TemplateError,
+  isEmailKind,
+  placeholdersOf,
+  renderParts,
+  sampleData,
+  templateOf,
+  type EmailKindName,
+  type Language,
+  type TemplateParts,
+} from "../mail/templates/index.ts";
+import { enqueue } from "../mail/outbox.ts";
+import { mutation, query } from "../runtime/define.ts";
+import { audit } from "../runtime/audit.ts";
+import { AppError } from "../runtime/errors.ts";
+
+// The company's e-mail templates (spec section 6: canManageStores): every kind the product sends,
+// its default in English and Spanish, the company's override of subject, text and HTML per
+// language, a preview with sample data, a test message to the caller, and reset to default.
+
+const kindArg = z.string().max(40);
+const languageArg = z.enum(["en", "es"]);
+const partsArgs = {
+  subject: z.string().max(300).nullable().optional(),
+  text: z.string().max(20_000).nullable().optional(),
+  html: z.string().max(50_000).nullable().optional(),
+};
+
+function kindOf(value: string): EmailKindName {
+  if (!isEmailKind(value)) throw new AppError(`Unknown e-mail kind "${value}"`);
+  return value;
+}
+
+const PART_NAMES = { subject: "subject", text: "text", html: "HTML" } as const;
+
+/** Blank parts are null (the default's); each part must parse and use only the kind's placeholders. */
+function checkParts(kind: EmailKindName, parts: TemplateParts): TemplateParts {
+  const allowed = Object.keys(EMAIL_KINDS[kind].placeholders);
+  const result: TemplateParts = { subject: null, text: null, html: null };
+  for (const key of ["subject", "text", "html"] as const) {
+    const value = parts[key]?.trim() ? parts[key] : null;
+    if (value === null || value === undefined) continue;
+    let used: string[];
+    try {
+      used = placeholdersOf(value);
+    } catch (error) {
+      throw new AppError(`The ${PART_NAMES[key]} is not a valid template: ${(error as TemplateError).message}`);
+    }
+    const unknown = used.filter((name) => !allowed.includes(name) && !(kind === "requestDecided" && name === "kind"));
+    if (unknown.length) throw new AppError(`Unknown placeholder in the ${PART_NAMES[key]}: ${unknown.map((n) => `{{${n}}}`).join(", ")}`);
+    result[key] = value;
+  }
+  return result;
+}
+
+/** Every kind: its placeholders with sample values, whether users may turn it off, and each language's default and override. */
+export const list = query({
+  access: "canManageStores",
+  args: z.object({}),
+  handler: async (ctx) => {
+    const overrides = await ctx.db
+      .selectFrom("emailTemplates")
+      .select(["kind", "language", "subject", "textBody", "htmlBody", "updatedAt"])
+      .where("companyId", "=", ctx.company.id)
+      .execute();
+    return EMAIL_KIND_NAMES.map((kind) => {
+      const spec = EMAIL_KINDS[kind];
+      const languages = (["en", "es"] as Language[]).map((language) => {
+        const o = overrides.find((r) => r.kind === kind && r.language === language);
+        return {
+          language,
+          default: spec.defaults[language],
+          override: o ? { subject: o.subject, text: o.textBody, html: o.htmlBody, updatedAt: new Date(o.updatedAt).getTime() } : null,
+        };
+      });
+      return { kind, optional: spec.preference !== null, preference: spec.preference, placeholders: spec.placeholders, languages };
+    });
+  },
+});
+
+/** Renders a draft (or the saved template) with the kind's sample data. */
+export const preview = query({
+  access: "canManageStores",
+  args: z.object({ kind: kindArg, language: languageArg, ...partsArgs }),
+  handler: async (ctx, args) => {
+    const kind = kindOf(args.kind);
+    const saved = await templateOf(ctx.db, ctx.company.id, kind, args.language);
+    const draft = checkParts(kind, { subject: args.subject ?? null, text: args.text ?? null, html: args.html ?? null });
+    const parts = { subject: draft.subject ?? saved.subject, text: draft.text ?? saved.text, html: args.html === undefined ? saved.html : draft.html };
+    return renderParts(kind, args.language, parts, sampleData(kind));
+  },
+});
+
+/** Saves the company's override of one kind in one language; blank parts use the default. */
+export const save = mutation({
+  access: "canManageStores",
+  args: z.object({ kind: kindArg, language: languageArg, ...partsArgs }),
+  handler: async (ctx, args) => {
+    const kind = kindOf(args.kind);
+    const parts = checkParts(kind, { subject: args.subject ?? null, text: args.text ?? null, html: args.html ?? null });
+    const before = await templateOf(ctx.db, ctx.company.id, kind, args.language);
+    const row = { subject: parts.subject, textBody: parts.text, htmlBody: parts.html, updatedBy: ctx.user.id, updatedAt: new Date() };
+    await ctx.db
+      .insertInto("emailTemplates")
+      .values({ companyId: ctx.company.id, kind, language: args.language, ...row })
+      .onConflict((oc) => oc.columns(["companyId", "kind", "language"]).doUpdateSet(row))
+      .execute();
+    const after = await templateOf(ctx.db, ctx.company.id, kind, args.language);
+    await audit(ctx.db, {
+      companyId: ctx.company.id,
+      actorId: ctx.user.id,
+      action: "update",
+      entity: "emailTemplate",
+      entityId: `${kind}:${args.language}`,
+      before,
+      after,
+    });
+    return after;
+  },
+});
+
+/** Back to the product's default for one kind in one language. */
+export const reset = mutation({
+  access: "canManageStores",
+  args: z.object({ kind: kindArg, language: languageArg }),
+  handler: async (ctx, args) => {
+    const kind = kindOf(args.kind);
+    const before = await templateOf(ctx.db, ctx.company.id, kind, args.language);
+    await ctx.db.deleteFrom("emailTemplates").where("companyId", "=", ctx.company.id).where("kind", "=", kind).where("language", "=", args.language).execute();
+    await audit(ctx.db, {
+      companyId: ctx.company.id,
+      actorId: ctx.user.id,
+      action: "delete",
+      entity: "emailTemplate",
+      entityId: `${kind}:${args.language}`,
+      before,
+      after: null,
+    });
+    return EMAIL_KINDS[kind].defaults[args.language];
+  },
+});
+
+/** Sends the draft (or the saved template), with sample data, to the caller's own address. */
+export const sendTest = mutation({
+  access: "canManageStores",
+  args: z.object({ kind: kindArg, language: languageArg, ...partsArgs }),
+  handler: async (ctx, args) => {
+    const kind = kindOf(args.kind);
+    if (!ctx.user.email) throw new AppError("Your account has no e-mail address to send the test to");
+    const saved = await templateOf(ctx.db, ctx.company.id, kind, args.language);
+    const draft = checkParts(kind, { subject: args.subject ?? null, text: args.text ?? null, html: args.html ?? null });
+    const parts = { subject: draft.subject ?? saved.subject, text: draft.text ?? saved.text, html: args.html === undefined ? saved.html : draft.html };
+    const rendered = renderParts(kind, args.language, parts, sampleData(kind));
+    const id = newTestMessage(ctx.db, ctx.company.id, ctx.user.email, kind, args.language, rendered);
+    return { messageId: await id, to: ctx.user.email };
+  },
+});
+
+async function newTestMessage(
+  db: Parameters<typeof enqueue>[0],
+  companyId: string,
+  to: string,
+  kind: EmailKindName,
+  language: Language,
+  rendered: { subject: string; text: string; html: string },
+): Promise<string> {
+  const id = await enqueue(db, { channel: "email", to, companyId, subject: `[Test] ${rendered.subject}`, body: rendered.text });
+  // The test is delivered as the template's kind, with its HTML part.
+  await db.updateTable("outbox").set({ kind, language, htmlBody: rendered.html }).where("id", "=", id!).execute();
+  return id!;
+}
