@@ -349,8 +349,13 @@ async function insertCopies(
 ): Promise<number> {
   const existing = await weekShifts(db, companyId, week);
   if (existing.some((r) => !r.removedAt)) throw new AppError("This week already has shifts: remove them first");
+  // Someone no longer active leaves an open shift in their place.
+  const active = new Set(
+    (await db.selectFrom("employees").select("id").where("companyId", "=", companyId).where("status", "=", "active").execute()).map((e) => e.id),
+  );
   let n = 0;
-  for (const it of items) {
+  for (const item of items) {
+    const it = { ...item, employeeId: item.employeeId && active.has(item.employeeId) ? item.employeeId : null };
     const day = addDays(week.weekStart, it.dayIndex);
     const endMinute = (it.startMinute + it.durationMinutes) % 1440;
     const { startsAt, endsAt } = shiftInstants(day, it.startMinute, endMinute === it.startMinute ? (endMinute + 1439) % 1440 : endMinute, week.store.timeZone);
