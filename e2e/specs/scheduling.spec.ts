@@ -116,3 +116,28 @@ test("a manager builds a week by clicking, drags one shift, moves one with the k
   });
   expect(errors).toEqual([]);
 });
+
+test("on a phone in Spanish the grid is one day at a time, and a shift is added to the chosen day", async ({ browser, baseURL, world }) => {
+  const context = await browser.newContext({ baseURL, viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on("console", (m) => m.type() === "error" && errors.push(m.text()));
+  page.on("pageerror", (e) => errors.push(e.message));
+  const api = await Api.as(baseURL!, world.users.MANAGER);
+  const week = await api.call<{ weekStart: string; days: string[] }>("query", "shifts:listWeek", { storeId: world.storeId, weekStart: nextWeekDate() });
+  await api.call("mutation", "users:updateLanguagePreference", { language: "es" });
+  await signInWithSelection(page, baseURL!, world.users.MANAGER, selectionOf(world), "es");
+  await page.goto(`/employee-management/scheduling?store=${world.storeId}&week=${week.weekStart}`);
+  await expect(page.getByRole("heading", { name: "Horarios", level: 1 })).toBeVisible();
+  // One day's column only; the day picker chooses which, and the choice is in the URL.
+  await page.getByTestId("day-picker").getByText("mar", { exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`day=${week.days[2]}`));
+  await expect(page.getByTestId("schedule-grid").locator("thead th")).toHaveCount(2);
+  await page.getByTestId(`add-open-${week.days[2]}`).click();
+  const form = page.getByRole("dialog", { name: "Turno" });
+  await form.getByTestId("shift-save").click();
+  await expect(page.getByTestId(`cell-open-${week.days[2]}`).getByTestId("shift")).toContainText("09:00–17:00");
+  await expect(page.getByTestId("unpublished-count")).toContainText("1 cambio sin publicar");
+  expect(errors).toEqual([]);
+  await context.close();
+});
