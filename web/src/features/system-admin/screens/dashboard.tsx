@@ -1,6 +1,6 @@
 import "@mantine/charts/styles.css";
 import { BarChart } from "@mantine/charts";
-import { Alert, Badge, Card, Group, SimpleGrid, Stack, Table, Text, Title } from "@mantine/core";
+import { Alert, Card, Group, SimpleGrid, Stack, Table, Text, Title } from "@mantine/core";
 import { useInterval } from "@mantine/hooks";
 import { IconAlertTriangle, IconBuilding, IconDatabase, IconMailExclamation, IconUsers, IconUserCheck } from "@tabler/icons-react";
 import { useState, type ReactNode } from "react";
@@ -36,7 +36,7 @@ export default function SystemAdminDashboard() {
   return (
     <Stack gap="lg" data-testid="system-dashboard">
       <ScreenTitle title={t("dashboard.title")} subtitle={t("dashboard.subtitle")} />
-      <SimpleGrid cols={{ base: 2, sm: 3, lg: 6 }} spacing="md">
+      <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="md">
         <Stat
           icon={<IconBuilding size={18} aria-hidden />}
           label={t("dashboard.companies")}
@@ -198,13 +198,13 @@ function Stat({
           {label}
         </Text>
       </Group>
-      <Text fz={28} fw={700} c={color} data-testid={`${testId}-value`}>
+      <Text fz={28} fw={700} c={color} style={{ whiteSpace: "nowrap" }} data-testid={`${testId}-value`}>
         {value}
       </Text>
       {note ? (
-        <Badge variant="light" size="sm" color="gray">
+        <Text size="xs" c="dimmed" fw={500}>
           {note}
-        </Badge>
+        </Text>
       ) : null}
     </Card>
   );

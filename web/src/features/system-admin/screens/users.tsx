@@ -154,7 +154,7 @@ export default function SystemAdminUsers() {
         return (
           <Select
             size="xs"
-            w={180}
+            w={{ base: "100%", sm: 180 }}
             data={locked ? [{ value: "SUPER_ADMIN", label: t("users.roles.SUPER_ADMIN") }] : roleOptions}
             value={u.globalRole ?? NO_ROLE}
             onChange={(v) => onRole(u, v)}
