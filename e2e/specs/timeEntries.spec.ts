@@ -71,7 +71,8 @@ test("the verification queue approves a clean entry by itself and a manager corr
   const omar = page.getByTestId("verification-row").and(page.locator('[data-employee="Omar Diaz"]'));
   // Opening the period approved Lena's entry: it matches her shift within the tolerance.
   await expect(lena).toHaveAttribute("data-status", "approved");
-  await expect(lena.getByTestId("entry-status")).toHaveText("Approved · auto");
+  await expect(lena.getByTestId("entry-status")).toHaveText("Approved");
+  await expect(lena.getByTestId("entry-auto")).toHaveText("Approved automatically");
   await expect(omar).toHaveAttribute("data-status", "pending");
   await expect(omar.getByTestId("entry-exception")).toHaveText(["Unscheduled"]);
 

@@ -1,5 +1,6 @@
 import { ActionIcon, Badge, Button, Group, Paper, SegmentedControl, Select, Stack, Text, Tooltip } from "@mantine/core";
 import { IconCheck, IconChevronLeft, IconChevronRight, IconChecks, IconPencil, IconX } from "@tabler/icons-react";
+import { useMediaQuery } from "@mantine/hooks";
 import { useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { todayIn, DEFAULT_TIME_ZONE } from "@tumble/domain/businessDate";
@@ -48,6 +49,7 @@ export function VerificationQueue() {
   const [correcting, setCorrecting] = useState<QueueEntry | null>(null);
   const [rejecting, setRejecting] = useState<QueueEntry | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
+  const isPhone = useMediaQuery("(max-width: 36em)") ?? false;
 
   // Opening a period closes over-long shifts and approves what needs no person.
   useEffect(() => {
@@ -74,10 +76,16 @@ export function VerificationQueue() {
       header: t("columns.status"),
       card: "badge",
       cell: (e) => (
-        <Badge color={STATUS_COLOR[e.reviewStatus]} variant="light" data-testid="entry-status">
-          {t(`status.${e.reviewStatus}`)}
-          {e.review?.auto && e.reviewStatus === "approved" ? ` · ${t("auto")}` : ""}
-        </Badge>
+        <Stack gap={2} align="flex-start">
+          <Badge color={STATUS_COLOR[e.reviewStatus]} variant="light" data-testid="entry-status">
+            {t(`status.${e.reviewStatus}`)}
+          </Badge>
+          {e.review?.auto && e.reviewStatus === "approved" ? (
+            <Text size="xs" c="dimmed" data-testid="entry-auto">
+              {t("auto")}
+            </Text>
+          ) : null}
+        </Stack>
       ),
       sortValue: (e) => e.reviewStatus,
     },
@@ -166,6 +174,10 @@ export function VerificationQueue() {
   ];
 
   const counts = queue.data?.counts;
+  const statusOptions = STATUSES.map((s) => ({
+    value: s,
+    label: s === "all" || !counts ? t(`status.${s}`) : `${t(`status.${s}`)} (${counts[s as keyof typeof counts]})`,
+  }));
   return (
     <Stack gap="lg">
       <ScreenTitle title={t("title")} subtitle={t("subtitle", { minutes: queue.data?.toleranceMinutes ?? 5 })} />
@@ -194,16 +206,23 @@ export function VerificationQueue() {
         </Group>
       </Paper>
       <Group justify="space-between" gap="sm">
-        <SegmentedControl
-          aria-label={t("statusFilter")}
-          value={status}
-          onChange={(v) => setSearch({ status: v as (typeof STATUSES)[number] })}
-          data={STATUSES.map((s) => ({
-            value: s,
-            label: s === "all" || !counts ? t(`status.${s}`) : `${t(`status.${s}`)} (${counts[s as keyof typeof counts]})`,
-          }))}
-          style={{ maxWidth: "100%", overflowX: "auto" }}
-        />
+        {isPhone ? (
+          <Select
+            aria-label={t("statusFilter")}
+            value={status}
+            allowDeselect={false}
+            onChange={(v) => v && setSearch({ status: v as (typeof STATUSES)[number] })}
+            data={statusOptions}
+            w="100%"
+          />
+        ) : (
+          <SegmentedControl
+            aria-label={t("statusFilter")}
+            value={status}
+            onChange={(v) => setSearch({ status: v as (typeof STATUSES)[number] })}
+            data={statusOptions}
+          />
+        )}
         <Button
           leftSection={<IconChecks size={18} aria-hidden />}
           disabled={!clean.length}
