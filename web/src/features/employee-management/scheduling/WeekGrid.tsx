@@ -295,12 +295,12 @@ function ShiftChip({
             {label}
           </Text>
           {shift.position ? (
-            <Text size="xs" c="dimmed" truncate="end">
+            <Text size="xs" truncate="end">
               {shift.position}
             </Text>
           ) : null}
           <Group gap={4} wrap="nowrap">
-            <Text size="10px" c="dimmed">
+            <Text size="10px" fs="italic">
               {shift.status === "published" ? t("status.published") : shift.changedSincePublish ? t("status.changed") : t("status.draft")}
             </Text>
             {flagged ? (
