@@ -16,7 +16,7 @@ import {
   Title,
 } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
-import { useEffect, useMemo, useState } from "react";
+import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { extractErrorMessage } from "@tumble/domain/errorMessage";
 import { api } from "../../../lib/api";
@@ -51,7 +51,12 @@ export function TemplateEditor() {
     [current],
   );
   const [draft, setDraft] = useState<Draft>(initial);
-  useEffect(() => setDraft(initial), [initial]);
+  // Another kind, language or saved version: the editor starts from it.
+  const [seen, setSeen] = useState(initial);
+  if (seen !== initial) {
+    setSeen(initial);
+    setDraft(initial);
+  }
   const [settled] = useDebouncedValue(draft, 300);
   const preview = useQueryState(
     api.emailTemplates.preview,

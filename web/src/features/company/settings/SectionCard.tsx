@@ -1,5 +1,5 @@
 import { Button, Card, Group, NumberInput, Select, SimpleGrid, Stack, Switch, Text, Textarea, TextInput, Title } from "@mantine/core";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { fieldErrors, type AnySection } from "@tumble/domain/companySettings";
 import { extractErrorMessage } from "@tumble/domain/errorMessage";
@@ -32,8 +32,11 @@ export function SectionCard({ section, fields, initial }: { section: AnySection;
 
   // What the server holds now (after a save, or a change elsewhere); unchanged data keeps the edits.
   const saved = JSON.stringify(initial);
-  // eslint-disable-next-line react-hooks/exhaustive-deps -- keyed by content, not identity
-  useEffect(() => setValues(JSON.parse(saved) as Values), [saved]);
+  const [seen, setSeen] = useState(saved);
+  if (seen !== saved) {
+    setSeen(saved);
+    setValues(initial);
+  }
 
   const set = (name: string, value: unknown) => {
     setValues((v) => ({ ...v, [name]: value }));
