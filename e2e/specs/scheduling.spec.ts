@@ -169,3 +169,31 @@ for (const scheme of ["light", "dark"] as const) {
     await context.close();
   });
 }
+
+test("a week saved as a template fills another week, and the template is deleted", async ({ page, baseURL, world }) => {
+  const api = await Api.as(baseURL!, world.users.MANAGER);
+  const from = new Date(Date.now() + 21 * 86_400_000).toISOString().slice(0, 10);
+  const week = await api.call<{ weekStart: string; days: string[] }>("query", "shifts:listWeek", { storeId: world.storeId, weekStart: from });
+  await api.call("mutation", "shifts:create", { storeId: world.storeId, employeeId: null, date: week.days[3], start: "06:00", end: "12:00", breakMinutes: 0 });
+  await signInWithSelection(page, baseURL!, world.users.MANAGER, selectionOf(world));
+  await page.goto(`/employee-management/scheduling?store=${world.storeId}&week=${week.weekStart}`);
+  await expect(page.getByTestId(`cell-open-${week.days[3]}`).getByTestId("shift")).toContainText("06:00–12:00");
+  await page.getByTestId("templates").click();
+  await page.getByTestId("template-save").click();
+  await page.getByTestId("template-name").fill("Early Wednesday");
+  await page.getByTestId("template-name-save").click();
+  await expect(page.getByText("Template saved")).toBeVisible();
+
+  await page.getByTestId("week-next").click();
+  await page.getByTestId("templates").click();
+  await page.getByRole("menuitem", { name: "Early Wednesday (1 shift)" }).click();
+  await expect(page.getByText("1 shift added")).toBeVisible();
+  const nextWed = new Date(Date.parse(`${week.days[3]}T12:00:00Z`) + 7 * 86_400_000).toISOString().slice(0, 10);
+  await expect(page.getByTestId(`cell-open-${nextWed}`).getByTestId("shift")).toContainText("06:00–12:00");
+
+  await page.getByTestId("templates").click();
+  await page.getByRole("menuitem", { name: "Early Wednesday", exact: true }).click();
+  await expect(page.getByText("Template deleted")).toBeVisible();
+  await page.getByTestId("templates").click();
+  await expect(page.getByRole("menuitem", { name: /Early Wednesday/ })).toHaveCount(0);
+});

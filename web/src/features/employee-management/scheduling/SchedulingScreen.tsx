@@ -49,6 +49,7 @@ export function SchedulingScreen() {
   const publish = useMutation(api.shifts.publish);
   const saveTemplate = useMutation(api.shifts.saveTemplate);
   const applyTemplate = useMutation(api.shifts.applyTemplate);
+  const removeTemplate = useMutation(api.shifts.removeTemplate);
   const [draft, setDraft] = useState<ShiftDraft | null>(null);
   const [publishing, setPublishing] = useState<Conflict[] | null>(null);
   const [reason, setReason] = useState("");
@@ -206,6 +207,21 @@ export function SchedulingScreen() {
                       }
                     >
                       {t("templates.item", { name: tp.name, count: tp.shiftCount })}
+                    </Menu.Item>
+                  ))}
+                  {(templates ?? []).length ? <Menu.Label>{t("templates.remove")}</Menu.Label> : null}
+                  {(templates ?? []).map((tp) => (
+                    <Menu.Item
+                      key={`remove-${tp._id}`}
+                      color="red"
+                      onClick={() =>
+                        run(async () => {
+                          await removeTemplate({ templateId: tp._id });
+                          notifySuccess(t("messages.templateRemoved"));
+                        })
+                      }
+                    >
+                      {tp.name}
                     </Menu.Item>
                   ))}
                 </Menu.Dropdown>
