@@ -4,7 +4,7 @@ import { expect, test } from "../support/fixtures";
 import { selectionOf, signInWithSelection } from "../support/selection";
 
 // Issue 17: an employee asks for a day off on a phone in Spanish from My requests; the manager
-// approves it on the employee dashboard, and the employee sees it approved with the reason.
+// approves it on the employee dashboard, the employee sees it approved, and the week grid shows it.
 
 const PHONE = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true };
 
@@ -23,7 +23,7 @@ test("an employee asks for time off on a phone in Spanish and the manager approv
   page.on("pageerror", (e) => errors.push(e.message));
   const manager = await Api.as(baseURL!, world.users.MANAGER);
   const username = `rosa${Date.now().toString(36).slice(-5)}`;
-  await manager.call("mutation", "employees:create", {
+  const { employeeId } = await manager.call<{ employeeId: string }>("mutation", "employees:create", {
     name: "Rosa Vega",
     email: "",
     phone: "",
@@ -78,6 +78,11 @@ test("an employee asks for time off on a phone in Spanish and the manager approv
     const row = phone.page.getByTestId("employee-request");
     await expect(row).toHaveAttribute("data-status", "approved");
     await expect(row.getByTestId("employee-request-status")).toHaveText("Aprobada");
+  });
+  await test.step("the week grid shows the day off, where a shift that day is flagged", async () => {
+    await manager.call("mutation", "shifts:create", { storeId: world.storeId, employeeId, date: day, start: "09:00", end: "13:00" });
+    await page.goto(`/employee-management/scheduling?store=${world.storeId}&week=${day}`);
+    await expect(page.getByTestId(`cell-${employeeId}-${day}`).getByTestId("time-off")).toBeVisible();
   });
   await phone.context.close();
   expect(errors).toEqual([]);
