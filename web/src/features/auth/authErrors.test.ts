@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { MESSAGES as SERVER_AUTH_MESSAGES } from "../../../../server/src/auth/passwordFlows.ts";
 import { TOO_MANY_ATTEMPTS } from "../../../../server/src/runtime/rateLimit.ts";
+import { ACCOUNT_DISABLED_MESSAGE, COMPANY_SUSPENDED_MESSAGE } from "../../../../server/src/systemAdmin/accountState.ts";
 import en from "../../../public/locales/en/auth.json";
 import es from "../../../public/locales/es/auth.json";
 import { mapAuthError, type AuthMode } from "./authErrors.ts";
@@ -31,5 +32,12 @@ describe("mapAuthError", () => {
     for (const mode of modes) expect(mapAuthError(TOO_MANY_ATTEMPTS, mode)).toEqual({ field: "form", key: "tooManyAttempts" });
     expect(en.errors.tooManyAttempts).toMatch(/wait/i);
     expect(es.errors.tooManyAttempts).toMatch(/espera/i);
+  });
+
+  it("says why a disabled account or a suspended company cannot sign in, in both languages", () => {
+    expect(mapAuthError(ACCOUNT_DISABLED_MESSAGE, "signIn")).toEqual({ field: "form", key: "accountDisabled" });
+    expect(mapAuthError(COMPANY_SUSPENDED_MESSAGE, "signIn")).toEqual({ field: "form", key: "companySuspended" });
+    expect(es.errors.accountDisabled).toMatch(/desactivada/);
+    expect(es.errors.companySuspended).toMatch(/suspendida/);
   });
 });

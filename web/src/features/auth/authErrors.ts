@@ -43,6 +43,9 @@ export function mapAuthError(message: string, mode: AuthMode): AuthErrorView {
   if (/invalid url/.test(text)) return { field: "form", key: "serverConfigError" };
   // The server's sign-in, sign-up and reset limits (docs/decisions/0014): say so rather than "failed".
   if (/too many attempts/.test(text)) return { field: "form", key: "tooManyAttempts" };
+  // A system administrator's decisions (server/src/systemAdmin/accountState.ts).
+  if (/account has been disabled/.test(text)) return { field: "form", key: "accountDisabled" };
+  if (/company has been suspended/.test(text)) return { field: "form", key: "companySuspended" };
   return { field: "form", key: MODE_FALLBACK[mode] };
 }
 
