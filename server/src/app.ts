@@ -14,6 +14,7 @@ import { mountTestWorld } from "./seed/testWorld.ts";
 import { createTransport, OutboxWorker } from "./mail/outbox.ts";
 import { Executor } from "./runtime/executor.ts";
 import { purgeExpiredKeys } from "./runtime/idempotency.ts";
+import { sweepOpenEntries } from "./timeEntries/sweep.ts";
 import { mountHttpApi } from "./runtime/httpApi.ts";
 import { IdentityCache } from "./runtime/identityCache.ts";
 import { InvalidationBus } from "./runtime/invalidation.ts";
@@ -126,6 +127,9 @@ export async function startServer(
   services.outbox.start();
   const housekeeping = setInterval(() => void purgeExpiredKeys(database.db).catch(() => undefined), 60 * 60_000);
   housekeeping.unref();
+  // Entries open past the company's maximum shift are clocked out (timeEntries/sweep.ts).
+  const clockSweep = setInterval(() => void sweepOpenEntries(database.db, services.bus).catch(() => undefined), 10 * 60_000);
+  clockSweep.unref();
 
   return {
     url: `http://localhost:${port}`,
@@ -135,6 +139,7 @@ export async function startServer(
     live,
     async close() {
       clearInterval(housekeeping);
+      clearInterval(clockSweep);
       for (const client of wss.clients) client.close(1001, "Server shutting down");
       wss.close();
       // Finish in-flight requests, then stop.

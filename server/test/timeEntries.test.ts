@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { timeClockMessage } from "@tumble/domain/timeClock";
 import { businessDateOf } from "@tumble/domain/businessDate";
+import { sweepOpenEntries } from "../src/timeEntries/sweep.ts";
 import { Client, failure, startTestServer, type TestServer } from "./support/testServer.ts";
 
 // Time-entry verification over HTTP (issue 17): auto-approval at the tolerance edge, every
@@ -260,6 +261,20 @@ describe("automatic clock-out", () => {
     expect(again).toMatchObject({ applied: true, state: "working" });
     // Once is enough.
     expect((await manager.mutation<{ autoClosed: string[] }>("timeEntries:settle", { ...range(), storeId })).autoClosed).toEqual([]);
+  });
+
+  it("is also done by the server's periodic sweep, without anyone opening the queue", async () => {
+    const storeId = await newStore();
+    const e = await newEmployee([storeId]);
+    const { kioskToken } = await manager.mutation<{ kioskToken: string }>("kiosks:register", { storeId, name: "Counter" });
+    const anonymous = new Client(server.url);
+    const inAt = Date.now() - 13 * H;
+    await anonymous.action("timeclock:punch", { kioskToken, username: e.username, pin: e.pin, action: "clockIn", offline: true, deviceTime: inAt });
+    expect(await sweepOpenEntries(server.database.db, server.services.bus)).toBeGreaterThanOrEqual(1);
+    const closed = (await manager.query<Queue>("timeEntries:list", { ...range(), storeId })).entries.find((x) => x.employeeId === e.employeeId)!;
+    expect(closed.raw.clockOutAt).toBe(inAt + 12 * H);
+    expect(closed.punches.map((p) => p.source)).toEqual(["kiosk", "auto"]);
+    expect(await sweepOpenEntries(server.database.db, server.services.bus)).toBe(0);
   });
 });
 
