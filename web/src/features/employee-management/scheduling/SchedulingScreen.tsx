@@ -15,7 +15,8 @@ import { DataTable } from "../../../ui/table/DataTable";
 import type { DataColumn } from "../../../ui/table/types";
 import { conflictText, schedulingError } from "./messages";
 import { ShiftModal, type ShiftDraft } from "./ShiftModal";
-import { dayLabel, WeekGrid } from "./WeekGrid";
+import { dayLabel } from "../../../lib/dayLabel";
+import { WeekGrid } from "./WeekGrid";
 import type { Conflict, ShiftItem } from "./types";
 
 interface SchedulingSearch {

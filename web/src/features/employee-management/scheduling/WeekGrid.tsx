@@ -5,6 +5,7 @@ import { useTranslation } from "react-i18next";
 import { formatUSD } from "@tumble/domain/money";
 import { conflictText } from "./messages";
 import { OPEN_ROW, type Cell, type Conflict, type ShiftItem, type WeekData } from "./types";
+import { dayLabel } from "../../../lib/dayLabel";
 
 // The week (or one day) as a table: a row per person who works at the store, an open-shifts row,
 // a column per day, and the labour forecast under it. A shift moves by dragging it to another
@@ -20,10 +21,6 @@ interface Props {
   onCreate: (cell: Cell) => void;
   onEdit: (shift: ShiftItem) => void;
   onMove: (shift: ShiftItem, cell: Cell) => void;
-}
-
-export function dayLabel(date: string, locale: string, long = false): string {
-  return new Date(`${date}T12:00:00Z`).toLocaleDateString(locale, { weekday: long ? "long" : "short", month: "short", day: "numeric", timeZone: "UTC" });
 }
 
 export function WeekGrid({ data, days, storeName, onCreate, onEdit, onMove }: Props) {

@@ -6,6 +6,7 @@ import { useQuery } from "../../../lib/hooks";
 import { ScreenTitle } from "../../../ui/ScreenTitle";
 import { ClockCard } from "./ClockCard";
 import { LinkProfileForm } from "./LinkProfileForm";
+import { MyShifts } from "./MyShifts";
 import type { OwnEmployment } from "./types";
 import { WeekEntries } from "./WeekEntries";
 
@@ -124,6 +125,7 @@ function Profile({ me }: { me: OwnEmployment }) {
         </Group>
       </Card>
       <ClockCard me={me} />
+      <MyShifts />
       <WeekEntries me={me} />
     </>
   );
