@@ -2,7 +2,7 @@ import { Badge, Button, Card, Group, Stack, Text, Title } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { api } from "../../../lib/api";
 import { useMutation, useQuery } from "../../../lib/hooks";
-import { dayLabel } from "./WeekGrid";
+import { dayLabel } from "../../../lib/dayLabel";
 
 /**
  * The signed-in employee's published shifts for the next two weeks, the open shifts at their stores
