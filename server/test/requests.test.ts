@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { REQUEST_MESSAGES } from "@tumble/domain/requests";
 import { Client, failure, startTestServer, type TestServer } from "./support/testServer.ts";
+import { createEmployee, createStore, unique } from "./support/workforce.ts";
 
 // Requests over HTTP (issue 17): time off, swap, drop and claim, each decided by someone with
 // canApproveTimeOff; approved shift requests move the shift; the requester is told by e-mail; the
@@ -24,8 +25,6 @@ beforeAll(async () => {
 afterAll(() => server?.stop());
 
 const H = 3_600_000;
-let counter = 0;
-const unique = () => `${Date.now().toString(36).slice(-4)}${counter++}`;
 
 interface RequestView {
   _id: string;
@@ -41,28 +40,8 @@ interface RequestView {
   decidedBy: string | null;
 }
 
-async function newStore(): Promise<string> {
-  return (await manager.mutation<{ storeId: string }>("stores:create", { name: `Req ${unique()}`, address: "1 Ask St", timeZone: "America/Chicago" })).storeId;
-}
-
-async function newEmployee(storeIds: string[]): Promise<string> {
-  const username = `rq${unique()}`;
-  return (
-    await manager.mutation<{ employeeId: string }>("employees:create", {
-      name: `Request Person ${username}`,
-      email: "",
-      phone: "",
-      position: "Attendant",
-      hireDate: "",
-      storeIds,
-      payType: "hourly",
-      rateCents: 1500,
-      effectiveFrom: "",
-      username,
-      pin: "4821",
-    })
-  ).employeeId;
-}
+const newStore = () => createStore(manager, "Req");
+const newEmployee = async (storeIds: string[]) => (await createEmployee(manager, storeIds, { prefix: "rq" })).employeeId;
 
 /** Links staff@demo.test to this employee (as a manager would link the account). */
 async function linkStaff(employeeId: string) {

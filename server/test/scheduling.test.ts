@@ -2,6 +2,7 @@ import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { reassignShift, publishedShiftsOf } from "../src/scheduling/assign.ts";
 import { Client, failure, startTestServer, type TestServer } from "./support/testServer.ts";
+import { createEmployee, createStore, unique } from "./support/workforce.ts";
 
 // Scheduling over HTTP (issue 17): times in the store's zone and weeks from the workweek day,
 // every conflict rule across stores and with approved time off, publish blocked by conflicts and
@@ -24,9 +25,6 @@ beforeAll(async () => {
   );
 });
 afterAll(() => server?.stop());
-
-let counter = 0;
-const unique = () => `${Date.now().toString(36).slice(-4)}${counter++}`;
 
 interface Conflict {
   kind: string;
@@ -65,28 +63,9 @@ const WEEK = "2030-01-06";
 const MON = "2030-01-07";
 const TUE = "2030-01-08";
 
-async function newStore(timeZone = "America/Chicago"): Promise<string> {
-  const { storeId } = await manager.mutation<{ storeId: string }>("stores:create", { name: `Rota ${unique()}`, address: "1 Shift St", timeZone });
-  return storeId;
-}
-
-async function newEmployee(storeIds: string[], rateCents = 1500): Promise<string> {
-  const username = `sc${unique()}`;
-  const { employeeId } = await manager.mutation<{ employeeId: string }>("employees:create", {
-    name: `Rota Person ${username}`,
-    email: `${username}@example.test`,
-    phone: "",
-    position: "Attendant",
-    hireDate: "",
-    storeIds,
-    payType: "hourly",
-    rateCents,
-    effectiveFrom: "2029-01-01",
-    username,
-    pin: "4821",
-  });
-  return employeeId;
-}
+const newStore = (timeZone = "America/Chicago") => createStore(manager, "Rota", timeZone);
+const newEmployee = async (storeIds: string[], rateCents = 1500) =>
+  (await createEmployee(manager, storeIds, { prefix: "sc", rateCents, effectiveFrom: "2029-01-01", withEmail: true })).employeeId;
 
 function create(storeId: string, employeeId: string | null, date: string, start: string, end: string, breakMinutes = 0, client = manager) {
   return client.mutation<{ _id: string; conflicts: Conflict[] }>("shifts:create", { storeId, employeeId, date, start, end, breakMinutes });

@@ -3,6 +3,7 @@ import { timeClockMessage } from "@tumble/domain/timeClock";
 import { businessDateOf } from "@tumble/domain/businessDate";
 import { sweepOpenEntries } from "../src/timeEntries/sweep.ts";
 import { Client, failure, startTestServer, type TestServer } from "./support/testServer.ts";
+import { createEmployee, createStore, unique } from "./support/workforce.ts";
 
 // Time-entry verification over HTTP (issue 17): auto-approval at the tolerance edge, every
 // exception, the automatic clock-out, corrections beside the raw punches, approve and reject,
@@ -27,8 +28,6 @@ afterAll(() => server?.stop());
 const M = 60_000;
 const H = 60 * M;
 const ZONE = "America/Chicago";
-let counter = 0;
-const unique = () => `${Date.now().toString(36).slice(-4)}${counter++}`;
 
 interface Reviewed {
   _id: string;
@@ -48,27 +47,8 @@ interface Queue {
   entries: Reviewed[];
 }
 
-async function newStore(client = manager): Promise<string> {
-  return (await client.mutation<{ storeId: string }>("stores:create", { name: `Verify ${unique()}`, address: "1 Check St", timeZone: ZONE })).storeId;
-}
-
-async function newEmployee(storeIds: string[], client = manager): Promise<{ employeeId: string; username: string; pin: string }> {
-  const username = `te${unique()}`;
-  const { employeeId } = await client.mutation<{ employeeId: string }>("employees:create", {
-    name: `Entry Person ${username}`,
-    email: "",
-    phone: "",
-    position: "Attendant",
-    hireDate: "",
-    storeIds,
-    payType: "hourly",
-    rateCents: 1500,
-    effectiveFrom: "",
-    username,
-    pin: "4821",
-  });
-  return { employeeId, username, pin: "4821" };
-}
+const newStore = (client = manager) => createStore(client, "Verify", ZONE);
+const newEmployee = (storeIds: string[], client = manager) => createEmployee(client, storeIds, { prefix: "te" });
 
 async function companyOf(storeId: string) {
   return (await server.database.db.selectFrom("stores").select("companyId").where("id", "=", storeId).executeTakeFirstOrThrow()).companyId;

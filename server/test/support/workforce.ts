@@ -1,0 +1,44 @@
+import type { Client } from "./testServer.ts";
+
+// Stores and employees the workforce tests make for themselves (so demo data never changes their
+// figures): unique names per run, one PIN for every test employee.
+
+let counter = 0;
+/** A short suffix unique within the run. */
+export const unique = (): string => `${Date.now().toString(36).slice(-4)}${counter++}`;
+
+export const TEST_PIN = "4821";
+
+export async function createStore(client: Client, prefix: string, timeZone = "America/Chicago"): Promise<string> {
+  const { storeId } = await client.mutation<{ storeId: string }>("stores:create", { name: `${prefix} ${unique()}`, address: `1 ${prefix} St`, timeZone });
+  return storeId;
+}
+
+export interface TestEmployee {
+  employeeId: string;
+  username: string;
+  pin: string;
+}
+
+/** An active hourly attendant at the stores, with a kiosk username and TEST_PIN. */
+export async function createEmployee(
+  client: Client,
+  storeIds: string[],
+  options: { prefix: string; rateCents?: number; effectiveFrom?: string; withEmail?: boolean },
+): Promise<TestEmployee> {
+  const username = `${options.prefix}${unique()}`;
+  const { employeeId } = await client.mutation<{ employeeId: string }>("employees:create", {
+    name: `Test Person ${username}`,
+    email: options.withEmail ? `${username}@example.test` : "",
+    phone: "",
+    position: "Attendant",
+    hireDate: "",
+    storeIds,
+    payType: "hourly",
+    rateCents: options.rateCents ?? 1500,
+    effectiveFrom: options.effectiveFrom ?? "",
+    username,
+    pin: TEST_PIN,
+  });
+  return { employeeId, username, pin: TEST_PIN };
+}
