@@ -13,8 +13,8 @@ import { onEnterLaundromat } from "./laundromatEntry";
 // Spec section 2 "Navigation behaviour": the tabs and sub-tabs the user may see, their live
 // badges (summed by the server, so a module's new badge needs no change here), and the switch to
 // a tab's default (or first permitted) sub-screen. Company screens need an active company (a
-// system admin in none is not offered them), and a tab none of whose screens is built yet is not
-// offered at all.
+// system admin in none is not offered them), and a sub-screen not built yet is not offered (nor a
+// tab with none built).
 
 const isBuilt = (area: Area, subScreen: string) => screenFor(area, subScreen) !== undefined;
 
@@ -59,11 +59,15 @@ export function useNavigation() {
       visibleTabs(permissions, isBuilt).map((area) => ({
         area,
         badge: badgeLabel(tabCount(area, counts)),
-        subTabs: visibleSubScreens(area, permissions).map((subScreen) => ({
-          subScreen,
-          path: routePath(area, subScreen),
-          badge: badgeLabel(subTabCount(area, subScreen, counts)),
-        })),
+        // A sub-screen lands with its module: one not built yet is not offered (its address still
+        // says it is coming).
+        subTabs: visibleSubScreens(area, permissions)
+          .filter((subScreen) => isBuilt(area, subScreen))
+          .map((subScreen) => ({
+            subScreen,
+            path: routePath(area, subScreen),
+            badge: badgeLabel(subTabCount(area, subScreen, counts)),
+          })),
       })),
     [permissions, counts],
   );
