@@ -1,4 +1,4 @@
-import { Button, Divider, Group, Input, Modal, MultiSelect, SegmentedControl, Select, SimpleGrid, Stack, TextInput } from "@mantine/core";
+import { Button, Divider, Group, Modal, MultiSelect, Select, SimpleGrid, Stack, TextInput } from "@mantine/core";
 import { useMediaQuery } from "@mantine/hooks";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -6,7 +6,6 @@ import type { z } from "zod";
 import {
   employeeCreateSchema,
   employeeUpdateSchema,
-  PAY_TYPES,
   SETTABLE_EMPLOYEE_STATUSES,
   type EmployeeCreateInput,
   type EmployeeUpdateInput,
@@ -19,6 +18,7 @@ import { PinInput } from "../../../ui/auth/PinInput";
 import { MoneyInput } from "../../../ui/form/MoneyInput";
 import { useSchemaForm } from "../../../ui/form/useSchemaForm";
 import { useField, type FieldProps } from "./fields";
+import { PayTypeControl } from "./PayTypeControl";
 import { errorText, ruleText } from "./messages";
 import type { EmployeeProfile } from "./types";
 
@@ -76,17 +76,7 @@ export function PayFields({ field, payType }: { field: FieldProps; payType: PayT
   const { t } = useTranslation("employees");
   return (
     <Stack gap="sm">
-      <div>
-        <Input.Label id="pay-type-label" size="md" display="block">
-          {t("form.payType")}
-        </Input.Label>
-        <SegmentedControl
-          aria-labelledby="pay-type-label"
-          data={PAY_TYPES.map((p) => ({ value: p, label: t(`payTypes.${p}`) }))}
-          data-testid="employee-pay-type"
-          {...field("payType")}
-        />
-      </div>
+      <PayTypeControl id="pay-type-label" testId="employee-pay-type" inputProps={field("payType")} />
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
         <MoneyInput
           label={t("form.rate")}

@@ -1,8 +1,8 @@
-import { Alert, Button, Group, Input, Modal, SegmentedControl, SimpleGrid, Stack, Text, TextInput } from "@mantine/core";
+import { Alert, Button, Group, Modal, SimpleGrid, Stack, Text, TextInput } from "@mantine/core";
 import { IconInfoCircle } from "@tabler/icons-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { EMPLOYEE_MESSAGES, PAY_TYPES, rateChange, resetPinSchema, setRateSchema, type PayType, type SetRateInput } from "@tumble/domain/employees";
+import { EMPLOYEE_MESSAGES, rateChange, resetPinSchema, setRateSchema, type PayType, type SetRateInput } from "@tumble/domain/employees";
 import { api } from "../../../lib/api";
 import { useMutation } from "../../../lib/hooks";
 import { notifyError, notifySuccess } from "../../../lib/notify";
@@ -10,6 +10,7 @@ import { PinInput } from "../../../ui/auth/PinInput";
 import { MoneyInput } from "../../../ui/form/MoneyInput";
 import { useSchemaForm } from "../../../ui/form/useSchemaForm";
 import { useField } from "./fields";
+import { PayTypeControl } from "./PayTypeControl";
 import { errorText, ruleText } from "./messages";
 import type { EmployeeProfile } from "./types";
 
@@ -58,17 +59,7 @@ export function RateModal({ profile, onClose }: { profile: EmployeeProfile; onCl
           <Alert variant="light" icon={<IconInfoCircle aria-hidden />} p="xs">
             <Text size="sm">{t("rate.help")}</Text>
           </Alert>
-          <div>
-            <Input.Label id="rate-pay-type-label" size="md" display="block">
-              {t("form.payType")}
-            </Input.Label>
-            <SegmentedControl
-              aria-labelledby="rate-pay-type-label"
-              data={PAY_TYPES.map((p) => ({ value: p, label: t(`payTypes.${p}`) }))}
-              data-testid="rate-pay-type"
-              {...field("payType")}
-            />
-          </div>
+          <PayTypeControl id="rate-pay-type-label" testId="rate-pay-type" inputProps={field("payType")} />
           <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
             <MoneyInput
               label={t("form.rate")}
