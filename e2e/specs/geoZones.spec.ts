@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "../support/fixtures";
-import { Api } from "../support/api";
+import { Api, createEmployee } from "../support/api";
 
 // Issue 16, geo-zones: a manager sets a store's zone by typing its coordinates, then moves it to
 // where this device is ("use this device's location", the browser's geolocation granted and set by
@@ -95,19 +95,7 @@ test("an employee links their account on a phone, punches in inside the zone and
   const manager = await Api.as(baseURL!, world.users.MANAGER);
   await manager.call("mutation", "geoZones:set", { storeId: world.storeId, ...STORE, radiusMeters: 100 });
   const username = `attendant${Date.now().toString(36)}`.slice(0, 20);
-  await manager.call("mutation", "employees:create", {
-    name: "Ana Attendant",
-    email: "",
-    phone: "",
-    position: "Attendant",
-    hireDate: "",
-    storeIds: [world.storeId],
-    payType: "hourly",
-    rateCents: 1500,
-    effectiveFrom: "",
-    username,
-    pin: "5827",
-  });
+  await createEmployee(manager, { name: "Ana Attendant", username, pin: "5827", storeIds: [world.storeId] });
 
   const errors: string[] = [];
   const context = await browser.newContext({

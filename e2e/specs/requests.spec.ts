@@ -1,5 +1,5 @@
 import type { Browser } from "@playwright/test";
-import { Api } from "../support/api";
+import { Api, createEmployee } from "../support/api";
 import { expect, test } from "../support/fixtures";
 import { selectionOf, signInWithSelection } from "../support/selection";
 
@@ -23,19 +23,7 @@ test("an employee asks for time off on a phone in Spanish and the manager approv
   page.on("pageerror", (e) => errors.push(e.message));
   const manager = await Api.as(baseURL!, world.users.MANAGER);
   const username = `rosa${Date.now().toString(36).slice(-5)}`;
-  const { employeeId } = await manager.call<{ employeeId: string }>("mutation", "employees:create", {
-    name: "Rosa Vega",
-    email: "",
-    phone: "",
-    position: "Attendant",
-    hireDate: "",
-    storeIds: [world.storeId],
-    payType: "hourly",
-    rateCents: 1500,
-    effectiveFrom: "",
-    username,
-    pin: "2468",
-  });
+  const employeeId = await createEmployee(manager, { name: "Rosa Vega", username, pin: "2468", storeIds: [world.storeId] });
   // The staff member links their account to the profile with the username and PIN they were given.
   const staffApi = await Api.as(baseURL!, world.users.STAFF);
   await staffApi.call("mutation", "employment:link", { username, pin: "2468" });

@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Page } from "@playwright/test";
-import { Api } from "../support/api";
+import { Api, createEmployee } from "../support/api";
 import { expect, test } from "../support/fixtures";
 import { selectionOf, signInWithSelection } from "../support/selection";
 
@@ -37,19 +37,7 @@ test("a kiosk for a store: punches in Spanish, a break punched offline is sent o
   test.setTimeout(150_000);
   const manager = await Api.as(baseURL!, world.users.MANAGER);
   const username = `ana${Date.now().toString(36).slice(-5)}`;
-  const { employeeId } = await manager.call<{ employeeId: string }>("mutation", "employees:create", {
-    name: "Ana Reyes",
-    email: "",
-    phone: "",
-    position: "Attendant",
-    hireDate: "",
-    storeIds: [world.storeId],
-    payType: "hourly",
-    rateCents: 1500,
-    effectiveFrom: "",
-    username,
-    pin: "2468",
-  });
+  const employeeId = await createEmployee(manager, { name: "Ana Reyes", username, pin: "2468", storeIds: [world.storeId] });
   expect(employeeId).toBeTruthy();
 
   // The manager's screen, in a browser of their own.

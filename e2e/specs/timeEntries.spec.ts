@@ -1,4 +1,4 @@
-import { Api } from "../support/api";
+import { Api, createEmployee } from "../support/api";
 import { expect, test } from "../support/fixtures";
 import { selectionOf, signInWithSelection } from "../support/selection";
 
@@ -20,22 +20,7 @@ test("the verification queue approves a clean entry by itself and a manager corr
   const stores = await manager.call<Array<{ _id: string; timeZone: string }>>("query", "stores:listAll", {});
   const timeZone = stores.find((s) => s._id === world.storeId)!.timeZone;
   const tag = Date.now().toString(36).slice(-5);
-  const person = async (name: string, username: string) =>
-    (
-      await manager.call<{ employeeId: string }>("mutation", "employees:create", {
-        name,
-        email: "",
-        phone: "",
-        position: "Attendant",
-        hireDate: "",
-        storeIds: [world.storeId],
-        payType: "hourly",
-        rateCents: 1500,
-        effectiveFrom: "",
-        username,
-        pin: "2468",
-      })
-    ).employeeId;
+  const person = (name: string, username: string) => createEmployee(manager, { name, username, pin: "2468", storeIds: [world.storeId] });
   const onShift = await person("Lena Ortiz", `lena${tag}`);
   await person("Omar Diaz", `omar${tag}`);
 

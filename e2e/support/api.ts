@@ -23,3 +23,21 @@ export class Api {
     return body.value as T;
   }
 }
+
+/** An active hourly attendant at the stores, made through employees:create as a manager would. */
+export async function createEmployee(api: Api, employee: { name: string; username: string; pin: string; storeIds: string[] }): Promise<string> {
+  const { employeeId } = await api.call<{ employeeId: string }>("mutation", "employees:create", {
+    name: employee.name,
+    email: "",
+    phone: "",
+    position: "Attendant",
+    hireDate: "",
+    storeIds: employee.storeIds,
+    payType: "hourly",
+    rateCents: 1500,
+    effectiveFrom: "",
+    username: employee.username,
+    pin: employee.pin,
+  });
+  return employeeId;
+}
