@@ -1,4 +1,6 @@
 import type { Insertable, Selectable } from "kysely";
+import type { BalanceAdminTables } from "./balanceAdminSchema.ts";
+import type { AnnouncementsTables } from "./announcementsSchema.ts";
 import type { CashTables } from "./cashSchema.ts";
 import type { CollectionsTables } from "./collectionsSchema.ts";
 import type { CompaniesTable, CompaniesTables } from "./companiesSchema.ts";
@@ -7,6 +9,7 @@ import type { EmailTemplatesTables } from "./emailTemplatesSchema.ts";
 import type { EmployeesTables } from "./employeesSchema.ts";
 import type { FoundationTables, UsersTable } from "./foundationSchema.ts";
 import type { GeoZonesTables } from "./geoZonesSchema.ts";
+import type { ImportsTables } from "./importsSchema.ts";
 import type { MarketingTables } from "./marketingSchema.ts";
 import type { OutboxTables } from "./outboxSchema.ts";
 import type { SystemAdminTables } from "./systemAdminSchema.ts";
@@ -41,8 +44,11 @@ export interface DB
     SchedulingTables,
     PreferencesTables,
     GeoZonesTables,
+    ImportsTables,
     SystemAdminTables,
-    OutboxTables {}
+    BalanceAdminTables,
+    OutboxTables,
+    AnnouncementsTables {}
 
 export type * from "./columnTypes.ts";
 export type * from "./foundationSchema.ts";

@@ -1,0 +1,43 @@
+import type { Generated } from "kysely";
+import type { Cents, DefaultTimestamp, NullableCents, NullableTimestamp } from "./columnTypes.ts";
+
+// Platform data tools (migration 0032): system admins' balance adjustments and their threshold,
+// and the demo seed's mark on companies. Merged into DB in schema.ts.
+
+declare module "./companiesSchema.ts" {
+  interface CompaniesTable {
+    /** Made by the demo seed: demo:reset may delete and make it again (migration 0032). */
+    demoSeed: Generated<boolean>;
+  }
+}
+
+export interface BalanceAdjustmentsTable {
+  id: string;
+  companyId: string;
+  accountId: string;
+  /** Signed: positive adds to the account, negative takes from it. */
+  amountCents: Cents;
+  reason: string;
+  status: "pending" | "posted" | "rejected";
+  requestedBy: string;
+  requestedAt: DefaultTimestamp;
+  decidedBy: string | null;
+  decidedAt: NullableTimestamp;
+  decisionReason: string | null;
+  /** The ledger's adjustment entry, once posted. */
+  transactionId: string | null;
+  balanceBeforeCents: NullableCents;
+  balanceAfterCents: NullableCents;
+}
+
+export interface BalanceAdminSettingsTable {
+  id: Generated<boolean>;
+  approvalThresholdCents: Generated<string | number>;
+  updatedBy: string | null;
+  updatedAt: DefaultTimestamp;
+}
+
+export interface BalanceAdminTables {
+  balanceAdjustments: BalanceAdjustmentsTable;
+  balanceAdminSettings: BalanceAdminSettingsTable;
+}
