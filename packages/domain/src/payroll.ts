@@ -1,6 +1,9 @@
 import { z } from "zod";
-import { OVERTIME_PRESETS, PAY_FREQUENCIES, WEEKDAYS } from "./companySettings.ts";
-import type { PayType } from "./employees.ts";
+import { businessDateOf } from "./businessDate.ts";
+import { OVERTIME_PRESETS, PAY_FREQUENCIES, WEEKDAYS, type WorkforceSettings } from "./companySettings.ts";
+import { rateOn, type PayType, type RateRow } from "./employees.ts";
+import { addDays, calculationRange, datesOf, workweekStartOf, type DateRange } from "./payPeriods.ts";
+import { workedMinutesOf, type ReviewStatus } from "./timeEntryReview.ts";
 import { businessDateSchema } from "./zodSchemas.ts";
 
 // Payroll (issue 18): the contract between the payroll functions and the payroll screens, and the
@@ -28,7 +31,7 @@ export const MAX_ADJUSTMENT_CENTS = 100_000_000;
 export const PAYROLL_REASON_MAX = 500;
 
 export interface PayPeriodWarnings {
-  /** Entries (closed or still open) whose clock-in falls inside the period and that are not approved. */
+  /** Entries (closed or still open) whose clock-in falls inside the period and that wait for review (open or pending; rejected ones do not count). */
   unverifiedEntries: number;
   /** Employees with verified time (or salary days) in the period but no rate in effect on some of those days. */
   employeesWithoutRate: number;
@@ -235,4 +238,338 @@ export interface PayrollFile {
   fileName: string;
   contentType: string;
   base64: string;
+}
+
+// ---- the pay calculation ----
+
+/** A time entry as the calculation reads it (the server supplies the effective times and review status). */
+export interface PayInputEntry {
+  id: string;
+  employeeId: string;
+  storeId: string;
+  storeName: string;
+  /** The store's IANA time zone: an entry belongs to the business date of its clock-in there. */
+  timeZone: string;
+  clockInAt: number;
+  clockOutAt: number | null;
+  breakMinutes: number;
+  /** reviewStatus() of timeEntryReview.ts: only "approved" is paid. */
+  status: ReviewStatus;
+}
+
+export interface PayInputEmployee {
+  id: string;
+  name: string;
+  position: string | null;
+  language: "en" | "es";
+  /** Salary is paid only to active employees (an inactive or terminated one has no period amount). */
+  active: boolean;
+  rates: readonly RateRow[];
+}
+
+export interface PayInputAdjustment extends PayAdjustment {
+  employeeId: string;
+}
+
+export interface PayCalculationInput {
+  period: DateRange;
+  workweekStart: WorkforceSettings["workweekStart"];
+  overtimePreset: WorkforceSettings["overtimePreset"];
+  employees: readonly PayInputEmployee[];
+  /** Entries whose clock-in falls in calculationRange(period); others are ignored. */
+  entries: readonly PayInputEntry[];
+  adjustments: readonly PayInputAdjustment[];
+}
+
+export interface PayCalculation {
+  lines: PayLine[];
+  notIncluded: NotIncludedEntry[];
+  totals: Omit<PayPeriodSummary, "id" | "startsOn" | "endsOn" | "payDate" | "status">;
+}
+
+// Exact rationals over bigint: money stays exact until the one rounding of each figure.
+interface Ratio {
+  n: bigint;
+  d: bigint;
+}
+const ZERO: Ratio = { n: 0n, d: 1n };
+const gcd = (a: bigint, b: bigint): bigint => {
+  a = a < 0n ? -a : a;
+  while (b) [a, b] = [b, a % b];
+  return a;
+};
+function ratio(n: bigint, d: bigint): Ratio {
+  if (d < 0n) [n, d] = [-n, -d];
+  const g = gcd(n, d) || 1n;
+  return { n: n / g, d: d / g };
+}
+const plus = (a: Ratio, b: Ratio): Ratio => ratio(a.n * b.d + b.n * a.d, a.d * b.d);
+
+/** Rounds to a whole number, half away from zero. */
+export function roundHalfAwayFromZero(n: bigint, d: bigint): number {
+  if (d < 0n) [n, d] = [-n, -d];
+  const negative = n < 0n;
+  const abs = negative ? -n : n;
+  const q = (2n * abs + d) / (2n * d);
+  return Number(negative ? -q : q);
+}
+const round = (r: Ratio) => roundHalfAwayFromZero(r.n, r.d);
+
+const DAY_REGULAR = 8 * 60;
+const DAY_DOUBLE = 12 * 60;
+const WEEK_REGULAR = 40 * 60;
+
+interface Split {
+  regular: number;
+  overtime: number;
+  double: number;
+}
+
+/** Splits `minutes` worked after `before` minutes of the same day by the California daily rules. */
+function dailySplit(before: number, minutes: number, seventhDay: boolean): Split {
+  const within = (lo: number, hi: number) => Math.max(0, Math.min(before + minutes, hi) - Math.max(before, lo));
+  if (seventhDay) return { regular: 0, overtime: within(0, DAY_REGULAR), double: within(DAY_REGULAR, Infinity) };
+  return { regular: within(0, DAY_REGULAR), overtime: within(DAY_REGULAR, DAY_DOUBLE), double: within(DAY_DOUBLE, Infinity) };
+}
+
+interface PaidEntry {
+  entry: PayInputEntry;
+  date: string;
+  minutes: number;
+  rateCents: number;
+  split: Split;
+}
+
+/**
+ * Classifies one employee's verified hourly entries of one workweek, in clock-in order: the
+ * California preset first takes daily overtime (over 8 h at 1.5×, over 12 h at 2×; on the seventh
+ * consecutive day of the week the first 8 h at 1.5× and the rest at 2×); the weekly rule then turns
+ * the regular minutes beyond 40 h into overtime, so daily overtime is never counted twice.
+ */
+function classifyWeek(entries: Omit<PaidEntry, "split">[], weekDates: string[], preset: WorkforceSettings["overtimePreset"]): PaidEntry[] {
+  const sorted = [...entries].sort((a, b) => a.entry.clockInAt - b.entry.clockInAt || a.entry.id.localeCompare(b.entry.id));
+  const worked = new Set(sorted.filter((e) => e.minutes > 0).map((e) => e.date));
+  const allSeven = weekDates.every((d) => worked.has(d));
+  const dayTotals = new Map<string, number>();
+  let weekRegular = 0;
+  return sorted.map((e) => {
+    const before = dayTotals.get(e.date) ?? 0;
+    dayTotals.set(e.date, before + e.minutes);
+    const split: Split =
+      preset === "california" ? dailySplit(before, e.minutes, allSeven && e.date === weekDates[6]) : { regular: e.minutes, overtime: 0, double: 0 };
+    const overWeek = Math.max(0, Math.min(split.regular, weekRegular + split.regular - WEEK_REGULAR));
+    weekRegular += split.regular - overWeek;
+    return { ...e, split: { regular: split.regular - overWeek, overtime: split.overtime + overWeek, double: split.double } };
+  });
+}
+
+const inRange = (date: string, range: DateRange) => date >= range.startsOn && date <= range.endsOn;
+
+/**
+ * Computes a period from verified time, effective-dated rates and adjustments (issue 18
+ * "Pay calculation"; decision 0037). Pure: the same input always gives the same figures.
+ */
+export function calculatePayPeriod(input: PayCalculationInput): PayCalculation {
+  const { period } = input;
+  const range = calculationRange(period, input.workweekStart);
+  const periodDays = datesOf(period);
+  const byEmployee = new Map<string, PayInputEntry[]>();
+  const notIncluded: NotIncludedEntry[] = [];
+  const names = new Map(input.employees.map((e) => [e.id, e.name]));
+  for (const entry of input.entries) {
+    const date = businessDateOf(entry.clockInAt, entry.timeZone);
+    if (!inRange(date, range)) continue;
+    if (entry.status !== "approved") {
+      if (inRange(date, period))
+        notIncluded.push({
+          entryId: entry.id,
+          employeeId: entry.employeeId,
+          employeeName: names.get(entry.employeeId) ?? "",
+          storeName: entry.storeName,
+          clockInAt: entry.clockInAt,
+          clockOutAt: entry.clockOutAt,
+          status: entry.status,
+        });
+      continue;
+    }
+    const list = byEmployee.get(entry.employeeId) ?? [];
+    list.push(entry);
+    byEmployee.set(entry.employeeId, list);
+  }
+  notIncluded.sort((a, b) => a.clockInAt - b.clockInAt || a.entryId.localeCompare(b.entryId));
+
+  const lines: PayLine[] = [];
+  for (const employee of input.employees) {
+    const line = employeeLine(employee, byEmployee.get(employee.id) ?? [], input, periodDays);
+    if (line) lines.push(line);
+  }
+  lines.sort((a, b) => a.name.localeCompare(b.name) || a.employeeId.localeCompare(b.employeeId));
+
+  const sum = (f: (l: PayLine) => number) => lines.reduce((s, l) => s + f(l), 0);
+  return {
+    lines,
+    notIncluded,
+    totals: {
+      employeeCount: lines.length,
+      regularMinutes: sum((l) => l.regularMinutes),
+      overtimeMinutes: sum((l) => l.overtimeMinutes),
+      doubleMinutes: sum((l) => l.doubleMinutes),
+      overtimeCostCents: sum((l) => l.overtimeCents + l.doubleCents),
+      grossCents: sum((l) => l.grossCents),
+      warnings: {
+        unverifiedEntries: notIncluded.filter((e) => e.status !== "rejected").length,
+        employeesWithoutRate: lines.filter((l) => l.datesWithoutRate.length > 0).length,
+      },
+    },
+  };
+}
+
+function employeeLine(employee: PayInputEmployee, entries: PayInputEntry[], input: PayCalculationInput, periodDays: string[]): PayLine | null {
+  const { period } = input;
+  const withoutRate = new Set<string>();
+  const hourly: Omit<PaidEntry, "split">[] = [];
+  for (const entry of entries) {
+    const date = businessDateOf(entry.clockInAt, entry.timeZone);
+    const minutes = workedMinutesOf(entry);
+    const rate = rateOn(employee.rates, date);
+    if (!rate) {
+      if (inRange(date, period) && minutes > 0) withoutRate.add(date);
+      continue;
+    }
+    // Salaried days are exempt: their time is recorded, not paid by the hour.
+    if (rate.payType !== "hourly") continue;
+    hourly.push({ entry, date, minutes, rateCents: rate.rateCents });
+  }
+
+  // Workweeks touching the period, each decided on all of its days.
+  const weeks = new Map<string, Omit<PaidEntry, "split">[]>();
+  for (let w = workweekStartOf(period.startsOn, input.workweekStart); w <= period.endsOn; w = addDays(w, 7)) weeks.set(w, []);
+  for (const e of hourly) weeks.get(workweekStartOf(e.date, input.workweekStart))?.push(e);
+
+  const dayBuckets = new Map<string, PayDay & { cm: bigint }>();
+  const workweeks: PayWorkweek[] = [];
+  let inPeriodCentMinutes = 0n; // minutes × cents per hour: exact straight time ×60
+  let overtimePremium = ZERO;
+  let doublePremium = ZERO;
+  let regularMinutes = 0;
+  let overtimeMinutes = 0;
+  let doubleMinutes = 0;
+  for (const [startsOn, list] of weeks) {
+    const endsOn = addDays(startsOn, 6);
+    const paidHere = inRange(endsOn, period);
+    const classified = classifyWeek(list, datesOf({ startsOn, endsOn }), input.overtimePreset);
+    let weekMinutes = 0;
+    let weekCm = 0n;
+    const weekSplit: Split = { regular: 0, overtime: 0, double: 0 };
+    for (const e of classified) {
+      weekMinutes += e.minutes;
+      weekCm += BigInt(e.minutes) * BigInt(e.rateCents);
+      weekSplit.regular += e.split.regular;
+      weekSplit.overtime += e.split.overtime;
+      weekSplit.double += e.split.double;
+      if (!inRange(e.date, period)) continue;
+      inPeriodCentMinutes += BigInt(e.minutes) * BigInt(e.rateCents);
+      // A week ending after the period is decided in the next one: here its time is straight time only.
+      const ot = paidHere ? e.split.overtime : 0;
+      const dt = paidHere ? e.split.double : 0;
+      regularMinutes += e.minutes - ot - dt;
+      const key = `${e.date}|${e.entry.storeId}|${e.rateCents}`;
+      const bucket = dayBuckets.get(key) ?? {
+        date: e.date,
+        storeId: e.entry.storeId,
+        storeName: e.entry.storeName,
+        rateCents: e.rateCents,
+        minutes: 0,
+        overtimeMinutes: 0,
+        doubleMinutes: 0,
+        straightCents: 0,
+        entries: [],
+        cm: 0n,
+      };
+      bucket.minutes += e.minutes;
+      bucket.overtimeMinutes += ot;
+      bucket.doubleMinutes += dt;
+      bucket.cm += BigInt(e.minutes) * BigInt(e.rateCents);
+      bucket.entries.push({
+        entryId: e.entry.id,
+        clockInAt: e.entry.clockInAt,
+        clockOutAt: e.entry.clockOutAt ?? e.entry.clockInAt,
+        breakMinutes: e.entry.breakMinutes,
+        minutes: e.minutes,
+      });
+      dayBuckets.set(key, bucket);
+    }
+    // Regular rate (29 CFR 778.115) = weekCm / 60 / (weekMinutes / 60) cents an hour; the premium
+    // is half of it per overtime hour and all of it per double-time hour.
+    const otPremium = weekMinutes ? ratio(weekCm * BigInt(weekSplit.overtime), 120n * BigInt(weekMinutes)) : ZERO;
+    const dtPremium = weekMinutes ? ratio(weekCm * BigInt(weekSplit.double), 60n * BigInt(weekMinutes)) : ZERO;
+    if (paidHere) {
+      overtimePremium = plus(overtimePremium, otPremium);
+      doublePremium = plus(doublePremium, dtPremium);
+      overtimeMinutes += weekSplit.overtime;
+      doubleMinutes += weekSplit.double;
+    }
+    if (weekMinutes > 0)
+      workweeks.push({
+        startsOn,
+        endsOn,
+        minutes: weekMinutes,
+        ...{ regularMinutes: weekSplit.regular, overtimeMinutes: weekSplit.overtime, doubleMinutes: weekSplit.double },
+        straightTimeCents: roundHalfAwayFromZero(weekCm, 60n),
+        regularRateCents: roundHalfAwayFromZero(weekCm, BigInt(weekMinutes)),
+        premiumCents: round(plus(otPremium, dtPremium)),
+        paidInPeriod: paidHere,
+      });
+  }
+
+  // Salary: the rate is per pay period; each day of the period earns 1/length of the rate in effect that day.
+  let salary = ZERO;
+  if (employee.active)
+    for (const date of periodDays) {
+      const rate = rateOn(employee.rates, date);
+      if (rate?.payType === "salary") salary = plus(salary, ratio(BigInt(rate.rateCents), BigInt(periodDays.length)));
+    }
+
+  const adjustments = input.adjustments
+    .filter((a) => a.employeeId === employee.id)
+    .map(({ employeeId: _employeeId, ...a }) => a)
+    .sort((a, b) => a.createdAt - b.createdAt || a.id.localeCompare(b.id));
+  const days = [...dayBuckets.values()]
+    .map(({ cm, ...d }) => ({ ...d, straightCents: roundHalfAwayFromZero(cm, 60n), entries: d.entries.sort((a, b) => a.clockInAt - b.clockInAt) }))
+    .sort((a, b) => a.date.localeCompare(b.date) || a.storeName.localeCompare(b.storeName) || (a.rateCents ?? 0) - (b.rateCents ?? 0));
+
+  const salaryCents = round(salary);
+  const hasTime = days.length > 0 || withoutRate.size > 0 || overtimeMinutes + doubleMinutes > 0;
+  if (!hasTime && salary.n === 0n && adjustments.length === 0) return null;
+
+  const regularCents = roundHalfAwayFromZero(inPeriodCentMinutes, 60n);
+  const overtimeCents = round(overtimePremium);
+  const doubleCents = round(doublePremium);
+  const total = (kind: AdjustmentKind) => adjustments.filter((a) => a.kind === kind).reduce((s, a) => s + a.amountCents, 0);
+  const wagesCents = regularCents + overtimeCents + doubleCents + salaryCents + total("bonus") + total("commission");
+  const reimbursementCents = total("reimbursement");
+  const deductionCents = total("deduction");
+  const lastRate = rateOn(employee.rates, period.endsOn);
+  return {
+    employeeId: employee.id,
+    name: employee.name,
+    payType: lastRate?.payType ?? null,
+    position: employee.position,
+    language: employee.language,
+    regularMinutes,
+    overtimeMinutes,
+    doubleMinutes,
+    regularCents,
+    overtimeCents,
+    doubleCents,
+    salaryCents,
+    adjustments,
+    wagesCents,
+    reimbursementCents,
+    deductionCents,
+    grossCents: wagesCents + reimbursementCents - deductionCents,
+    datesWithoutRate: [...withoutRate].sort(),
+    days,
+    workweeks,
+  };
 }

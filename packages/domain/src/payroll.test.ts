@@ -1,0 +1,388 @@
+import { describe, expect, it } from "vitest";
+import { startOfBusinessDay } from "./businessDate.ts";
+import type { RateRow } from "./employees.ts";
+import {
+  adjustArgsSchema,
+  calculatePayPeriod,
+  lockArgsSchema,
+  roundHalfAwayFromZero,
+  type PayCalculationInput,
+  type PayInputAdjustment,
+  type PayInputEmployee,
+  type PayInputEntry,
+  type PayLine,
+} from "./payroll.ts";
+
+// Golden tests: every figure below is worked out by hand in the comment above its assertion.
+// Rates are cents per hour (hourly) or cents per pay period (salary). "h" = hours.
+
+const ZONE = "America/Chicago";
+const DOWNTOWN = { storeId: "s-down", storeName: "Downtown" };
+const UPTOWN = { storeId: "s-up", storeName: "Uptown" };
+let nextId = 0;
+
+/** A verified entry on `date` from `start` (HH:mm, Chicago) lasting `hours` (+ break minutes unpaid). */
+function entry(date: string, start: string, hours: number, opts: Partial<PayInputEntry> & { breakMinutes?: number } = {}): PayInputEntry {
+  const [h, m] = start.split(":").map(Number);
+  const clockInAt = startOfBusinessDay(date, ZONE) + (h * 60 + m) * 60_000;
+  const breakMinutes = opts.breakMinutes ?? 0;
+  return {
+    id: `e${++nextId}`,
+    employeeId: "ana",
+    ...DOWNTOWN,
+    timeZone: ZONE,
+    clockInAt,
+    clockOutAt: clockInAt + Math.round(hours * 60 + breakMinutes) * 60_000,
+    breakMinutes,
+    status: "approved",
+    ...opts,
+  };
+}
+
+const hourly = (rateCents: number, effectiveFrom = "2026-01-01"): RateRow => ({ effectiveFrom, rateCents, payType: "hourly" });
+const employee = (id: string, rates: RateRow[], extra: Partial<PayInputEmployee> = {}): PayInputEmployee => ({
+  id,
+  name: id[0].toUpperCase() + id.slice(1),
+  position: "Attendant",
+  language: "en",
+  active: true,
+  rates,
+  ...extra,
+});
+
+function calc(input: Partial<PayCalculationInput> & Pick<PayCalculationInput, "period" | "entries" | "employees">) {
+  return calculatePayPeriod({ workweekStart: "sunday", overtimePreset: "federal", adjustments: [], ...input });
+}
+const lineOf = (lines: PayLine[], id = "ana") => {
+  const line = lines.find((l) => l.employeeId === id);
+  if (!line) throw new Error(`no line for ${id}`);
+  return line;
+};
+const money = (l: PayLine) => ({
+  regularMinutes: l.regularMinutes,
+  overtimeMinutes: l.overtimeMinutes,
+  doubleMinutes: l.doubleMinutes,
+  regularCents: l.regularCents,
+  overtimeCents: l.overtimeCents,
+  doubleCents: l.doubleCents,
+  wagesCents: l.wagesCents,
+  grossCents: l.grossCents,
+});
+
+// The week of Sunday 2026-03-01 to Saturday 2026-03-07.
+const WEEK1 = { startsOn: "2026-03-01", endsOn: "2026-03-07" };
+
+describe("pay calculation (golden figures)", () => {
+  it("a single-rate week of 45 hours", () => {
+    // $15.00/h, Monday to Friday 9 h each = 45 h.
+    // Straight time 45 h × $15 = $675.00 (67,500¢). Regular rate $15; overtime 45 − 40 = 5 h.
+    // Premium 5 h × 0.5 × $15 = $37.50 (3,750¢). Wages = $712.50 (= 40 × 15 + 5 × 22.50).
+    const entries = ["02", "03", "04", "05", "06"].map((d) => entry(`2026-03-${d}`, "08:00", 9));
+    const result = calc({ period: WEEK1, entries, employees: [employee("ana", [hourly(1500)])] });
+    expect(money(lineOf(result.lines))).toEqual({
+      regularMinutes: 2400,
+      overtimeMinutes: 300,
+      doubleMinutes: 0,
+      regularCents: 67_500,
+      overtimeCents: 3_750,
+      doubleCents: 0,
+      wagesCents: 71_250,
+      grossCents: 71_250,
+    });
+    // The last 5 hours worked (Friday's) are the overtime.
+    expect(lineOf(result.lines).days.map((d) => d.overtimeMinutes)).toEqual([0, 0, 0, 0, 300]);
+    expect(lineOf(result.lines).workweeks).toEqual([
+      expect.objectContaining({ minutes: 2700, overtimeMinutes: 300, regularRateCents: 1500, premiumCents: 3750, paidInPeriod: true }),
+    ]);
+    expect(result.totals).toMatchObject({ employeeCount: 1, overtimeCostCents: 3_750, grossCents: 71_250 });
+  });
+
+  it("a two-store week at two rates pays overtime at the weighted regular rate", () => {
+    // $15.00/h until Tuesday, $18.00/h from Wednesday 2026-03-04.
+    // Mon 10 h Downtown + Tue 10 h Uptown at $15 = $300.00; Wed 10 h Downtown + Thu 10 h Uptown +
+    // Fri 10 h Downtown at $18 = $540.00. 50 h across both stores, straight time $840.00.
+    // Regular rate = $840 / 50 h = $16.80; overtime 10 h; premium 10 × $8.40 = $84.00.
+    // Wages = $924.00 (not $930.00, which paying the overtime at 1.5 × $18 would give).
+    const entries = [
+      entry("2026-03-02", "07:00", 10),
+      entry("2026-03-03", "07:00", 10, UPTOWN),
+      entry("2026-03-04", "07:00", 10),
+      entry("2026-03-05", "07:00", 10, UPTOWN),
+      entry("2026-03-06", "07:00", 10),
+    ];
+    const line = lineOf(calc({ period: WEEK1, entries, employees: [employee("ana", [hourly(1500), hourly(1800, "2026-03-04")])] }).lines);
+    expect(money(line)).toEqual({
+      regularMinutes: 2400,
+      overtimeMinutes: 600,
+      doubleMinutes: 0,
+      regularCents: 84_000,
+      overtimeCents: 8_400,
+      doubleCents: 0,
+      wagesCents: 92_400,
+      grossCents: 92_400,
+    });
+    expect(line.workweeks[0]).toMatchObject({ straightTimeCents: 84_000, regularRateCents: 1680, premiumCents: 8_400 });
+    expect(line.days.map((d) => [d.date, d.storeName, d.rateCents, d.minutes, d.straightCents])).toEqual([
+      ["2026-03-02", "Downtown", 1500, 600, 15_000],
+      ["2026-03-03", "Uptown", 1500, 600, 15_000],
+      ["2026-03-04", "Downtown", 1800, 600, 18_000],
+      ["2026-03-05", "Uptown", 1800, 600, 18_000],
+      ["2026-03-06", "Downtown", 1800, 600, 18_000],
+    ]);
+  });
+
+  it("a mid-week raise is honoured from its date and the premium is rounded only at the end", () => {
+    // Week Sun 2026-03-08 – Sat 03-14. $15.25/h, raised to $16.10/h from Thursday 03-12.
+    // Mon 8:30 h (510 min), Tue 8 h, Wed 8 h = 1,470 min at 1,525¢ → 2,241,750 ¢·min/h;
+    // Thu 9:15 h (555 min), Fri 08:00–17:30 less a 30-min break (540 min) = 1,095 min at 1,610¢ → 1,762,950.
+    // Total 2,565 min (42.75 h); straight time 4,004,700 / 60 = 66,745¢ ($667.45) exactly.
+    // Regular rate = 4,004,700 / 2,565 = 1,561.2865…¢/h; overtime 2.75 h (165 min).
+    // Premium = 4,004,700 × 165 / (120 × 2,565) = 660,775,500 / 307,800 = 2,146.77¢ → 2,147¢.
+    // (Rounding the regular rate first, 1,561¢ × 0.5 × 2.75 = 2,146.375 → 2,146¢, would lose a cent.)
+    // Wages = 66,745 + 2,147 = 68,892¢.
+    const entries = [
+      entry("2026-03-09", "08:00", 8.5),
+      entry("2026-03-10", "08:00", 8),
+      entry("2026-03-11", "08:00", 8),
+      entry("2026-03-12", "08:00", 9.25),
+      entry("2026-03-13", "08:00", 9, { breakMinutes: 30 }),
+    ];
+    const line = lineOf(
+      calc({
+        period: { startsOn: "2026-03-08", endsOn: "2026-03-14" },
+        entries,
+        employees: [employee("ana", [hourly(1525), hourly(1610, "2026-03-12")])],
+      }).lines,
+    );
+    expect(money(line)).toEqual({
+      regularMinutes: 2400,
+      overtimeMinutes: 165,
+      doubleMinutes: 0,
+      regularCents: 66_745,
+      overtimeCents: 2_147,
+      doubleCents: 0,
+      wagesCents: 68_892,
+      grossCents: 68_892,
+    });
+    expect(line.days.map((d) => d.rateCents)).toEqual([1525, 1525, 1525, 1610, 1610]);
+    expect(line.workweeks[0].regularRateCents).toBe(1561);
+  });
+
+  describe("a semi-monthly period cut through workweeks (workweek from Thursday, $20.00/h)", () => {
+    // Period 2026-03-01 – 03-15. Workweeks: A Thu 02-26 – Wed 03-04, B 03-05 – 03-11, C Thu 03-12 – Wed 03-18.
+    // A: Thu 02-26, Fri 02-27, Sat 02-28 10 h each (previous period, 30 h), Mon 03-02 10 h, Tue 03-03 5 h → 45 h,
+    //    overtime 5 h = Tuesday's 5 h (the hours after the 40th). A ends in this period: its premium is paid here.
+    // B: Thu–Sun 03-05..03-08, 8 h each = 32 h, no overtime.
+    // C: Thu 03-12, Fri 03-13, Sat 03-14 12 h each, Sun 03-15 8 h (44 h in this period), Mon 03-16 8 h (next) → 52 h,
+    //    overtime 12 h = the last 4 h of Sunday and all 8 h of Monday. C ends 03-18: its premium is paid next period.
+    const entries = [
+      ...["2026-02-26", "2026-02-27", "2026-02-28", "2026-03-02"].map((d) => entry(d, "07:00", 10)),
+      entry("2026-03-03", "07:00", 5),
+      ...["2026-03-05", "2026-03-06", "2026-03-07", "2026-03-08"].map((d) => entry(d, "07:00", 8)),
+      ...["2026-03-12", "2026-03-13", "2026-03-14"].map((d) => entry(d, "07:00", 12)),
+      entry("2026-03-15", "07:00", 8),
+      entry("2026-03-16", "07:00", 8),
+    ];
+    const base = { entries, employees: [employee("ana", [hourly(2000)])], workweekStart: "thursday" as const };
+
+    it("pays straight time for its own days and the premium of the week that ends in it", () => {
+      // Straight time: 15 h (A) + 32 h (B) + 44 h (C) = 91 h × $20 = $1,820.00.
+      // Premium of A: 5 h × $10 = $50.00. Regular minutes 91 h − 5 h = 86 h (5,160); C's are straight time here.
+      const line = lineOf(calc({ ...base, period: { startsOn: "2026-03-01", endsOn: "2026-03-15" } }).lines);
+      expect(money(line)).toEqual({
+        regularMinutes: 5160,
+        overtimeMinutes: 300,
+        doubleMinutes: 0,
+        regularCents: 182_000,
+        overtimeCents: 5_000,
+        doubleCents: 0,
+        wagesCents: 187_000,
+        grossCents: 187_000,
+      });
+      expect(line.workweeks.map((w) => [w.startsOn, w.minutes, w.overtimeMinutes, w.paidInPeriod])).toEqual([
+        ["2026-02-26", 2700, 300, true],
+        ["2026-03-05", 1920, 0, true],
+        ["2026-03-12", 3120, 720, false],
+      ]);
+    });
+
+    it("the previous period pays its days at straight time only", () => {
+      // 02-16 – 02-28 holds Thu–Sat of week A: 30 h × $20 = $600.00, no premium (A ends 03-04).
+      const line = lineOf(calc({ ...base, period: { startsOn: "2026-02-16", endsOn: "2026-02-28" } }).lines);
+      expect(money(line)).toEqual({
+        regularMinutes: 1800,
+        overtimeMinutes: 0,
+        doubleMinutes: 0,
+        regularCents: 60_000,
+        overtimeCents: 0,
+        doubleCents: 0,
+        wagesCents: 60_000,
+        grossCents: 60_000,
+      });
+    });
+
+    it("the next period pays the rest of week C and its whole premium", () => {
+      // 03-16 – 03-31: Monday 8 h × $20 = $160.00 straight; C's premium 12 h × $10 = $120.00.
+      // Its 8 h are all overtime, so no regular minutes; the 12 overtime hours include Sunday's 4 (previous period).
+      const line = lineOf(calc({ ...base, period: { startsOn: "2026-03-16", endsOn: "2026-03-31" } }).lines);
+      expect(money(line)).toEqual({
+        regularMinutes: 0,
+        overtimeMinutes: 720,
+        doubleMinutes: 0,
+        regularCents: 16_000,
+        overtimeCents: 12_000,
+        doubleCents: 0,
+        wagesCents: 28_000,
+        grossCents: 28_000,
+      });
+    });
+  });
+
+  describe("the California preset", () => {
+    // Seven consecutive days of the week Sun 03-01 – Sat 03-07 at $20.00/h:
+    //   Sun 10 h → 8 regular, 2 daily OT          (weekly regular so far 8)
+    //   Mon 13 h → 8 regular, 4 OT, 1 double       (16)
+    //   Tue  8 h → 8 regular                       (24)
+    //   Wed  8 h → 8 regular                       (32)
+    //   Thu  6 h → 6 regular                       (38)
+    //   Fri  6 h → 2 regular, 4 weekly OT          (40: daily OT did not count toward the 40)
+    //   Sat  9 h, the 7th day → first 8 h OT, 1 h double
+    // 60 h: 40 regular, 18 overtime (2 + 4 + 4 + 8), 2 double (1 + 1).
+    // Straight time 60 × $20 = $1,200.00; premiums 18 × $10 = $180.00 and 2 × $20 = $40.00; wages $1,420.00
+    // (= 40 × $20 + 18 × $30 + 2 × $40).
+    const hours = [10, 13, 8, 8, 6, 6, 9];
+    const entries = hours.map((h, i) => entry(`2026-03-0${i + 1}`, "06:00", h));
+    const employees = [employee("ana", [hourly(2000)])];
+
+    it("daily overtime, double time and the seventh day, without counting daily overtime again weekly", () => {
+      const line = lineOf(calc({ period: WEEK1, entries, employees, overtimePreset: "california" }).lines);
+      expect(money(line)).toEqual({
+        regularMinutes: 2400,
+        overtimeMinutes: 1080,
+        doubleMinutes: 120,
+        regularCents: 120_000,
+        overtimeCents: 18_000,
+        doubleCents: 4_000,
+        wagesCents: 142_000,
+        grossCents: 142_000,
+      });
+      expect(line.days.map((d) => [d.overtimeMinutes / 60, d.doubleMinutes / 60])).toEqual([
+        [2, 0],
+        [4, 1],
+        [0, 0],
+        [0, 0],
+        [0, 0],
+        [4, 0],
+        [8, 1],
+      ]);
+    });
+
+    it("the federal rule on the same week: 20 h of weekly overtime", () => {
+      // 60 − 40 = 20 h × $10 = $200.00 premium; wages $1,400.00.
+      const line = lineOf(calc({ period: WEEK1, entries, employees, overtimePreset: "federal" }).lines);
+      expect([line.overtimeMinutes, line.doubleMinutes, line.overtimeCents, line.wagesCents]).toEqual([1200, 0, 20_000, 140_000]);
+    });
+
+    it("no seventh-day rule when a day of the week was not worked", () => {
+      // Without Sunday (six days): Mon 13 h → 8 regular, 4 OT, 1 double (weekly regular 8);
+      // Tue 8, Wed 8, Thu 6, Fri 6 → regular, weekly regular 36;
+      // Sat 9 h → daily 8 regular + 1 daily OT; of those 8, 4 take the week to 40 and 4 are weekly OT.
+      // OT 4 + 1 + 4 = 9 h; double 1 h (Saturday is not a seventh day).
+      const line = lineOf(calc({ period: WEEK1, entries: entries.slice(1), employees, overtimePreset: "california" }).lines);
+      expect([line.overtimeMinutes / 60, line.doubleMinutes / 60]).toEqual([9, 1]);
+    });
+  });
+
+  it("salaried employees get their period amount, prorated by day at each rate; adjustments", () => {
+    // Semi-monthly 2026-03-01 – 03-15 (15 days).
+    // Bea: $2,000.00 a period, $2,300.00 from 03-11: 10 days × 200,000/15 + 5 days × 230,000/15
+    //      = 3,150,000 / 15 = 210,000¢. Her 50 verified hours are exempt: no hourly pay, no overtime.
+    //      Bonus $50.00 + commission $25.50 → wages 210,000 + 5,000 + 2,550 = 217,550¢;
+    //      reimbursement $12.34 (not wages) and deduction $10.00 → gross 217,550 + 1,234 − 1,000 = 217,784¢.
+    // Cal: salaried from 03-06 (first rate), $1,000.00 a period: 10 of 15 days → 66,666.67¢ → 66,667¢.
+    // Dan: hourly, no time, only a $100.00 bonus → a line of 10,000¢.
+    // Eve: salaried but inactive → no line.
+    const salary = (rateCents: number, effectiveFrom = "2026-01-01"): RateRow => ({ effectiveFrom, rateCents, payType: "salary" });
+    const adjustments: PayInputAdjustment[] = [
+      { id: "a1", employeeId: "bea", kind: "bonus", amountCents: 5_000, reason: "Great month", createdAt: 1, createdByName: "Olga" },
+      { id: "a2", employeeId: "bea", kind: "commission", amountCents: 2_550, reason: "Wash-and-fold", createdAt: 2, createdByName: "Olga" },
+      { id: "a3", employeeId: "bea", kind: "reimbursement", amountCents: 1_234, reason: "Supplies", createdAt: 3, createdByName: "Olga" },
+      { id: "a4", employeeId: "bea", kind: "deduction", amountCents: 1_000, reason: "Uniform", createdAt: 4, createdByName: "Olga" },
+      { id: "a5", employeeId: "dan", kind: "bonus", amountCents: 10_000, reason: "Referral", createdAt: 5, createdByName: "Olga" },
+    ];
+    const entries = ["02", "03", "04", "05", "06"].map((d) => entry(`2026-03-${d}`, "07:00", 10, { employeeId: "bea" }));
+    const result = calc({
+      period: { startsOn: "2026-03-01", endsOn: "2026-03-15" },
+      entries,
+      adjustments,
+      employees: [
+        employee("bea", [salary(200_000), salary(230_000, "2026-03-11")]),
+        employee("cal", [salary(100_000, "2026-03-06")]),
+        employee("dan", [hourly(1500)]),
+        employee("eve", [salary(300_000)], { active: false }),
+      ],
+    });
+    expect(result.lines.map((l) => l.employeeId)).toEqual(["bea", "cal", "dan"]);
+    const bea = lineOf(result.lines, "bea");
+    expect([
+      bea.payType,
+      bea.salaryCents,
+      bea.regularCents,
+      bea.overtimeMinutes,
+      bea.wagesCents,
+      bea.reimbursementCents,
+      bea.deductionCents,
+      bea.grossCents,
+    ]).toEqual(["salary", 210_000, 0, 0, 217_550, 1_234, 1_000, 217_784]);
+    expect(bea.adjustments.map((a) => a.kind)).toEqual(["bonus", "commission", "reimbursement", "deduction"]);
+    expect(lineOf(result.lines, "cal").grossCents).toBe(66_667);
+    expect(lineOf(result.lines, "dan").grossCents).toBe(10_000);
+    expect(result.totals.grossCents).toBe(217_784 + 66_667 + 10_000);
+  });
+
+  it("only verified time is paid; the rest is listed as not included", () => {
+    // Approved: Mon 8 h at $15 = $120.00, and Sat 2026-03-07 22:30–23:59… Chicago time, an entry of 2 h that
+    // ends on Sunday UTC and Chicago: it belongs to Saturday (its clock-in's date in the store's zone), $30.00.
+    // Pending 4 h (Tue), still on the clock (Wed) and rejected 3 h (Thu) are not paid: gross $150.00.
+    // The warning counts the two waiting for review; the rejected one is listed but does not block.
+    // Finn worked Tue 5 h before his first rate (from 03-04): unpaid, flagged as without rate.
+    const open = entry("2026-03-04", "08:00", 1, { status: "open" });
+    const entries = [
+      entry("2026-03-02", "08:00", 8),
+      entry("2026-03-07", "22:30", 2),
+      entry("2026-03-03", "08:00", 4, { status: "pending" }),
+      { ...open, clockOutAt: null },
+      entry("2026-03-05", "08:00", 3, { status: "rejected" }),
+      entry("2026-03-09", "08:00", 3, { status: "pending" }),
+      entry("2026-03-03", "08:00", 5, { employeeId: "finn" }),
+    ];
+    const result = calc({ period: WEEK1, entries, employees: [employee("ana", [hourly(1500)]), employee("finn", [hourly(1500, "2026-03-04")])] });
+    const ana = lineOf(result.lines);
+    expect([ana.regularMinutes, ana.regularCents, ana.grossCents]).toEqual([600, 15_000, 15_000]);
+    expect(ana.days.map((d) => d.date)).toEqual(["2026-03-02", "2026-03-07"]);
+    expect(result.notIncluded.map((e) => [e.employeeName, e.status])).toEqual([
+      ["Ana", "pending"],
+      ["Ana", "open"],
+      ["Ana", "rejected"],
+    ]);
+    const finn = lineOf(result.lines, "finn");
+    expect([finn.grossCents, finn.datesWithoutRate]).toEqual([0, ["2026-03-03"]]);
+    expect(result.totals.warnings).toEqual({ unverifiedEntries: 2, employeesWithoutRate: 1 });
+  });
+});
+
+describe("rounding and arguments", () => {
+  it("rounds half away from zero", () => {
+    expect([1n, -1n, 3n, -3n, 5n, 4n, -4n].map((n, i) => roundHalfAwayFromZero(n, [2n, 2n, 2n, 2n, 4n, 3n, 3n][i]))).toEqual([1, -1, 2, -2, 1, 1, -1]);
+  });
+
+  it("adjustments need a positive whole amount, a known kind and a reason", () => {
+    const ok = { periodId: "p", employeeId: "e", kind: "bonus", amountCents: 100, reason: "Good work" };
+    expect(adjustArgsSchema.safeParse(ok).success).toBe(true);
+    expect(adjustArgsSchema.safeParse({ ...ok, amountCents: 0 }).success).toBe(false);
+    expect(adjustArgsSchema.safeParse({ ...ok, amountCents: 1.5 }).success).toBe(false);
+    expect(adjustArgsSchema.safeParse({ ...ok, kind: "tip" }).success).toBe(false);
+    expect(adjustArgsSchema.safeParse({ ...ok, reason: "  " }).success).toBe(false);
+    expect(lockArgsSchema.safeParse({ periodId: "p", overrideReason: "" }).success).toBe(false);
+  });
+});
