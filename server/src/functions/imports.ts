@@ -1,0 +1,268 @@
+import { z } from "zod";
+import {
+  autoMapping,
+  IMPORT_KINDS,
+  importMappingSchema,
+  importStartSchema,
+  isXlsxFile,
+  missingColumns,
+  type ImportKind,
+  type ImportMapping,
+} from "@tumble/domain/imports";
+import type { Kysely } from "kysely";
+import type { DB } from "../db/schema.ts";
+import { parseImportFile } from "../imports/parse.ts";
+import { isRunningHere, progressOf, RESTART_REASON, startImport } from "../imports/run.ts";
+import { audit } from "../runtime/audit.ts";
+import { action, mutation, query, type QueryCtx } from "../runtime/define.ts";
+import { AppError } from "../runtime/errors.ts";
+import { newId } from "../runtime/ids.ts";
+
+// Spreadsheet import (issue 19, docs/decisions/0040-imports.md). A manager (canImportData) sends a
+// file — in parts when it is long — sees its headers matched to the kind's columns, then starts a
+// dry run or an import; imports:start returns at once and the import runs in the server process,
+// its progress and result read live through imports:get. imports:list is the company's history.
+
+const id = z.string().max(64);
+const uploadId = z.string().regex(/^[A-Za-z0-9-]{8,64}$/, "expected 8 to 64 letters, digits or dashes");
+const MAX_PART_CHARS = 500_000;
+const MAX_PARTS = 60;
+
+/** The parts of the caller's upload, in order; every part from 0 to parts − 1 must be there. */
+async function uploadedContent(db: Kysely<DB>, companyId: string, userId: string, upload: string, parts: number): Promise<string> {
+  const rows = await db
+    .selectFrom("importUploads")
+    .select(["part", "content"])
+    .where("companyId", "=", companyId)
+    .where("uploadId", "=", upload)
+    .where("createdBy", "=", userId)
+    .orderBy("part")
+    .execute();
+  for (let part = 0; part < parts; part++)
+    if (rows[part]?.part !== part) throw new AppError(`Part ${part + 1} of ${parts} of the file is missing; upload it again`);
+  if (rows.length > parts) throw new AppError(`The upload has ${rows.length} parts, not ${parts}; upload the file again`);
+  return rows.map((r) => r.content).join("");
+}
+
+async function fileContent(ctx: QueryCtx<"canImportData">, args: { content?: string; uploadId?: string; parts?: number }): Promise<string> {
+  if (args.content !== undefined) return args.content;
+  return uploadedContent(ctx.db, ctx.company.id, ctx.user.id, args.uploadId!, args.parts!);
+}
+
+async function rememberedMapping(db: Kysely<DB>, companyId: string, kind: ImportKind): Promise<ImportMapping | null> {
+  const row = await db.selectFrom("importMappings").select("mapping").where("companyId", "=", companyId).where("kind", "=", kind).executeTakeFirst();
+  return (row?.mapping as ImportMapping | undefined) ?? null;
+}
+
+/** Stores one part of a long file; imports:preview and imports:start with the upload's id read them all as one. */
+export const uploadPart = mutation({
+  access: "canImportData",
+  args: z.object({
+    uploadId,
+    part: z
+      .number()
+      .int()
+      .min(0)
+      .max(MAX_PARTS - 1),
+    content: z.string().min(1).max(MAX_PART_CHARS),
+  }),
+  handler: async (ctx, args) => {
+    const companyId = ctx.company.id;
+    // Uploads abandoned for a day are dropped.
+    await ctx.db
+      .deleteFrom("importUploads")
+      .where("companyId", "=", companyId)
+      .where("createdAt", "<", new Date(ctx.now - 86_400_000))
+      .execute();
+    await ctx.db
+      .insertInto("importUploads")
+      .values({ companyId, uploadId: args.uploadId, part: args.part, content: args.content, createdBy: ctx.user.id })
+      .onConflict((oc) => oc.columns(["companyId", "uploadId", "part"]).doUpdateSet({ content: args.content, createdBy: ctx.user.id }))
+      .execute();
+    return null;
+  },
+});
+
+/** The file's headers and line count, and the mapping to start from: the remembered one where its headers are present, else matched by name. */
+export const preview = action({
+  access: "canImportData",
+  args: z
+    .object({
+      kind: z.enum(IMPORT_KINDS),
+      fileName: z.string().trim().min(1).max(200),
+      content: z.string().max(MAX_PART_CHARS).optional(),
+      uploadId: uploadId.optional(),
+      parts: z.number().int().min(1).max(MAX_PARTS).optional(),
+    })
+    .refine((a) => (a.content === undefined) !== (a.uploadId === undefined), "Give the file's content or the id of its upload"),
+  handler: async (ctx, args) => {
+    const file = await parseImportFile(args.fileName, await fileContent(ctx, args));
+    const remembered = await rememberedMapping(ctx.db, ctx.company.id, args.kind);
+    return {
+      headers: file.headers.filter((h) => h !== ""),
+      rowCount: file.rows.length,
+      mapping: autoMapping(args.kind, file.headers, remembered),
+      remembered: remembered !== null,
+    };
+  },
+});
+
+/** Starts a dry run or an import of the file; it runs in the background (follow it with imports:get). */
+export const start = action({
+  access: "canImportData",
+  args: importStartSchema,
+  handler: async (ctx, args) => {
+    const companyId = ctx.company.id;
+    const mapping = importMappingSchema.parse(Object.fromEntries(Object.entries(args.mapping).filter(([, header]) => header.trim() !== "")));
+    const missing = missingColumns(args.kind, mapping);
+    if (missing.length) throw new AppError(`Map a column of the file to: ${missing.join(", ")}`);
+    const content = await fileContent(ctx, args);
+    if (isXlsxFile(args.fileName) && !/^[A-Za-z0-9+/=\s]*$/.test(content.slice(0, 1000))) throw new AppError("An XLSX file is sent as base64");
+    // Imports this process is not running but that still say queued or running were cut off by a restart.
+    const open = await ctx.db.selectFrom("imports").select("id").where("companyId", "=", companyId).where("status", "in", ["queued", "running"]).execute();
+    const orphans = open.filter((row) => !isRunningHere(row.id)).map((row) => row.id);
+    if (orphans.length)
+      await ctx.db
+        .updateTable("imports")
+        .set({ status: "failed", failureReason: RESTART_REASON, content: null, finishedAt: new Date() })
+        .where("companyId", "=", companyId)
+        .where("id", "in", orphans)
+        .execute();
+    const importId = newId();
+    await ctx.db
+      .insertInto("imports")
+      .values({
+        id: importId,
+        companyId,
+        kind: args.kind,
+        fileName: args.fileName,
+        dryRun: args.dryRun,
+        allOrNothing: args.allOrNothing,
+        mapping: JSON.stringify(mapping),
+        content,
+        createdBy: ctx.user.id,
+      })
+      .execute();
+    await ctx.db
+      .insertInto("importMappings")
+      .values({ companyId, kind: args.kind, mapping: JSON.stringify(mapping) })
+      .onConflict((oc) => oc.columns(["companyId", "kind"]).doUpdateSet({ mapping: JSON.stringify(mapping), updatedAt: new Date() }))
+      .execute();
+    if (args.uploadId) await ctx.db.deleteFrom("importUploads").where("companyId", "=", companyId).where("uploadId", "=", args.uploadId).execute();
+    await audit(ctx.db, {
+      companyId,
+      actorId: ctx.user.id,
+      action: args.dryRun ? "dryRun" : "start",
+      entity: "import",
+      entityId: importId,
+      after: { kind: args.kind, fileName: args.fileName, allOrNothing: args.allOrNothing },
+    });
+    const { bus, database, log } = ctx.services;
+    // Not awaited: the import goes on after this call returns, whatever the browser does.
+    void startImport(
+      database.db,
+      async (company, everything) => {
+        await bus.publish({ tables: everything ? ["*"] : ["imports"], companyId: company, userIds: null });
+      },
+      importId,
+      log,
+    );
+    return { importId };
+  },
+});
+
+interface Shown {
+  id: string;
+  kind: string;
+  fileName: string;
+  status: string;
+  dryRun: boolean;
+  allOrNothing: boolean;
+  totalRows: number;
+  createdCount: number;
+  updatedCount: number;
+  unchangedCount: number;
+  failedCount: number;
+  failureReason: string | null;
+  createdAt: Date;
+  finishedAt: Date | null;
+  createdByName: string | null;
+  createdByEmail: string | null;
+}
+
+/** What a reader sees: an import cut off by a restart as failed, and the live progress of one running here. */
+function shown(row: Shown) {
+  const orphaned = (row.status === "queued" || row.status === "running") && !isRunningHere(row.id);
+  const progress = orphaned ? null : progressOf(row.id);
+  return {
+    _id: row.id,
+    kind: row.kind as ImportKind,
+    fileName: row.fileName,
+    status: (orphaned ? "failed" : row.status) as "queued" | "running" | "completed" | "failed",
+    dryRun: row.dryRun,
+    allOrNothing: row.allOrNothing,
+    totalRows: row.totalRows,
+    progress,
+    counts: { created: row.createdCount, updated: row.updatedCount, unchanged: row.unchangedCount, failed: row.failedCount },
+    failureReason: orphaned ? RESTART_REASON : row.failureReason,
+    createdAt: row.createdAt.getTime(),
+    finishedAt: row.finishedAt?.getTime() ?? null,
+    createdBy: row.createdByName ?? row.createdByEmail ?? "",
+  };
+}
+
+const SHOWN = [
+  "i.id",
+  "i.kind",
+  "i.fileName",
+  "i.status",
+  "i.dryRun",
+  "i.allOrNothing",
+  "i.totalRows",
+  "i.createdCount",
+  "i.updatedCount",
+  "i.unchangedCount",
+  "i.failedCount",
+  "i.failureReason",
+  "i.createdAt",
+  "i.finishedAt",
+  "u.name as createdByName",
+  "u.email as createdByEmail",
+] as const;
+
+/** One import: status, live progress, counts and every row's errors (row number, column, reason). */
+export const get = query({
+  access: "canImportData",
+  liveScope: "company",
+  args: z.object({ importId: id }),
+  handler: async (ctx, { importId }) => {
+    const row = await ctx.db
+      .selectFrom("imports as i")
+      .innerJoin("users as u", "u.id", "i.createdBy")
+      .select([...SHOWN, "i.errors"])
+      .where("i.companyId", "=", ctx.company.id)
+      .where("i.id", "=", importId)
+      .executeTakeFirst();
+    if (!row) throw new AppError("Import not found");
+    return { ...shown(row), errors: row.errors };
+  },
+});
+
+/** The company's imports, newest first: who, when, kind, file, counts. */
+export const list = query({
+  access: "canImportData",
+  liveScope: "company",
+  args: z.object({ limit: z.number().int().min(1).max(500).optional() }),
+  handler: async (ctx, args) => {
+    const rows = await ctx.db
+      .selectFrom("imports as i")
+      .innerJoin("users as u", "u.id", "i.createdBy")
+      .select(SHOWN)
+      .where("i.companyId", "=", ctx.company.id)
+      .orderBy("i.createdAt", "desc")
+      .orderBy("i.id", "desc")
+      .limit(args.limit ?? 100)
+      .execute();
+    return rows.map(shown);
+  },
+});

@@ -1,0 +1,557 @@
+import { sql, type Kysely } from "kysely";
+import { importError, type ImportKind, type ImportRow, type ImportRowError } from "@tumble/domain/imports";
+import { hashSecretSlow } from "../auth/passwords.ts";
+import { ensureStoreAccounts } from "../cash/accounts.ts";
+import { fillExpectedFigures } from "../collections/expectedFill.ts";
+import { settingsOf } from "../companySettings/settings.ts";
+import type { DB } from "../db/schema.ts";
+import { addRate, payToday, setStores } from "../employees/profiles.ts";
+import { newId } from "../runtime/ids.ts";
+
+// Each kind's rows checked against the company's existing rows (natural keys: store name, section
+// name per store, equipment type name, machine label per store, employee username, collection
+// store + date + machine), then written. Planning reads only; `write` runs in the caller's
+// transaction. Rows that would change nothing are "unchanged", so a re-import writes nothing.
+
+export type Outcome = "created" | "updated" | "unchanged";
+
+export interface ValidRow<K extends ImportKind> {
+  row: number;
+  value: ImportRow<K>;
+}
+
+export interface KindPlan {
+  outcomes: Array<{ row: number; outcome: Outcome }>;
+  errors: ImportRowError[];
+  /** Writes the rows planned as created or updated. `progress` is told how many rows it has written. */
+  write(db: Kysely<DB>, progress: (rows: number) => Promise<void>): Promise<void>;
+}
+
+export interface PlanContext {
+  companyId: string;
+  userId: string;
+  now: number;
+  /** Column keys the mapping gives a header: an unmapped optional column is left as it is. */
+  mapped: Set<string>;
+}
+
+const lower = (s: string) => s.toLocaleLowerCase("en-US");
+
+/** Tracks the first line of each key so later lines with the same key are refused. */
+function firstLines() {
+  const seen = new Map<string, number>();
+  return (key: string, row: number) => {
+    const first = seen.get(key);
+    if (first !== undefined) return first;
+    seen.set(key, row);
+    return null;
+  };
+}
+
+async function storesByName(db: Kysely<DB>, companyId: string) {
+  const rows = await db.selectFrom("stores").select(["id", "name"]).where("companyId", "=", companyId).execute();
+  return new Map(rows.map((s) => [lower(s.name), s.id]));
+}
+
+type Planner<K extends ImportKind> = (db: Kysely<DB>, ctx: PlanContext, rows: ValidRow<K>[]) => Promise<KindPlan>;
+
+const planStores: Planner<"stores"> = async (db, ctx, rows) => {
+  const existing = await db
+    .selectFrom("stores")
+    .select(["id", "name", "address", "phone", "timeZone", "hours", "isActive"])
+    .where("companyId", "=", ctx.companyId)
+    .execute();
+  const byName = new Map(existing.map((s) => [lower(s.name), s]));
+  const defaultZone = (await settingsOf(db, ctx.companyId, "stores")).defaultTimeZone;
+  const seen = firstLines();
+  const plan: KindPlan = { outcomes: [], errors: [], write: async () => undefined };
+  const creates: Array<ImportRow<"stores">> = [];
+  const updates: Array<{ id: string; set: Record<string, unknown> }> = [];
+  for (const { row, value } of rows) {
+    const first = seen(lower(value.name), row);
+    if (first !== null) {
+      plan.errors.push(importError(row, "name", "duplicateInFile", `line ${first}`));
+      continue;
+    }
+    const found = byName.get(lower(value.name));
+    if (!found) {
+      creates.push(value);
+      plan.outcomes.push({ row, outcome: "created" });
+      continue;
+    }
+    const set: Record<string, unknown> = {};
+    if (value.address !== found.address) set.address = value.address;
+    if (ctx.mapped.has("phone") && value.phone !== found.phone) set.phone = value.phone;
+    if (value.timeZone && value.timeZone !== found.timeZone) set.timeZone = value.timeZone;
+    if (ctx.mapped.has("hours") && value.hours !== found.hours) set.hours = value.hours;
+    if (value.active !== undefined && value.active !== found.isActive) set.isActive = value.active;
+    if (Object.keys(set).length) updates.push({ id: found.id, set });
+    plan.outcomes.push({ row, outcome: Object.keys(set).length ? "updated" : "unchanged" });
+  }
+  plan.write = async (trx, progress) => {
+    for (const value of creates) {
+      const id = newId();
+      await trx
+        .insertInto("stores")
+        .values({
+          id,
+          companyId: ctx.companyId,
+          name: value.name,
+          address: value.address,
+          phone: value.phone,
+          hours: value.hours,
+          isActive: value.active ?? true,
+          ...(value.timeZone || defaultZone ? { timeZone: value.timeZone ?? defaultZone! } : {}),
+        })
+        .execute();
+      await ensureStoreAccounts(trx, ctx.companyId, id);
+    }
+    for (const u of updates) await trx.updateTable("stores").set(u.set).where("companyId", "=", ctx.companyId).where("id", "=", u.id).execute();
+    await progress(creates.length + updates.length);
+  };
+  return plan;
+};
+
+const planSections: Planner<"sections"> = async (db, ctx, rows) => {
+  const stores = await storesByName(db, ctx.companyId);
+  const existing = await db.selectFrom("storeSections").select(["storeId", "name", "position"]).where("companyId", "=", ctx.companyId).execute();
+  const keys = new Set(existing.map((s) => `${s.storeId}|${lower(s.name)}`));
+  const nextPosition = new Map<string, number>();
+  for (const s of existing) nextPosition.set(s.storeId, Math.max(nextPosition.get(s.storeId) ?? 0, s.position + 1));
+  const seen = firstLines();
+  const plan: KindPlan = { outcomes: [], errors: [], write: async () => undefined };
+  const creates: Array<{ storeId: string; name: string; position: number }> = [];
+  for (const { row, value } of rows) {
+    const storeId = stores.get(lower(value.store));
+    if (!storeId) {
+      plan.errors.push(importError(row, "store", "notFound", value.store));
+      continue;
+    }
+    const key = `${storeId}|${lower(value.name)}`;
+    const first = seen(key, row);
+    if (first !== null) {
+      plan.errors.push(importError(row, "name", "duplicateInFile", `line ${first}`));
+      continue;
+    }
+    if (keys.has(key)) {
+      plan.outcomes.push({ row, outcome: "unchanged" });
+      continue;
+    }
+    const position = nextPosition.get(storeId) ?? 0;
+    nextPosition.set(storeId, position + 1);
+    creates.push({ storeId, name: value.name, position });
+    plan.outcomes.push({ row, outcome: "created" });
+  }
+  plan.write = async (trx, progress) => {
+    if (creates.length)
+      await trx
+        .insertInto("storeSections")
+        .values(creates.map((c) => ({ id: newId(), companyId: ctx.companyId, ...c })))
+        .execute();
+    await progress(creates.length);
+  };
+  return plan;
+};
+
+const planEquipmentTypes: Planner<"equipmentTypes"> = async (db, ctx, rows) => {
+  const existing = await db.selectFrom("equipmentTypes").selectAll().where("companyId", "=", ctx.companyId).execute();
+  const byName = new Map(existing.map((t) => [lower(t.name), t]));
+  const seen = firstLines();
+  const plan: KindPlan = { outcomes: [], errors: [], write: async () => undefined };
+  const creates: Array<ImportRow<"equipmentTypes">> = [];
+  const updates: Array<{ id: string; set: Record<string, unknown> }> = [];
+  for (const { row, value } of rows) {
+    const first = seen(lower(value.name), row);
+    if (first !== null) {
+      plan.errors.push(importError(row, "name", "duplicateInFile", `line ${first}`));
+      continue;
+    }
+    const found = byName.get(lower(value.name));
+    if (!found) {
+      creates.push(value);
+      plan.outcomes.push({ row, outcome: "created" });
+      continue;
+    }
+    const set: Record<string, unknown> = {};
+    if (value.category !== found.category) set.category = value.category;
+    if (value.acceptsCoins !== undefined && value.acceptsCoins !== found.acceptsCoins) set.acceptsCoins = value.acceptsCoins;
+    if (value.acceptsBills !== undefined && value.acceptsBills !== found.acceptsBills) set.acceptsBills = value.acceptsBills;
+    if (ctx.mapped.has("specialCase") && value.specialCase !== found.specialCase) set.specialCase = value.specialCase;
+    if (ctx.mapped.has("color") && value.color !== found.colorHex) set.colorHex = value.color;
+    if (ctx.mapped.has("icon") && value.icon !== found.iconType) set.iconType = value.icon;
+    if (Object.keys(set).length) updates.push({ id: found.id, set });
+    plan.outcomes.push({ row, outcome: Object.keys(set).length ? "updated" : "unchanged" });
+  }
+  plan.write = async (trx, progress) => {
+    if (creates.length)
+      await trx
+        .insertInto("equipmentTypes")
+        .values(
+          creates.map((v) => ({
+            id: newId(),
+            companyId: ctx.companyId,
+            name: v.name,
+            category: v.category,
+            acceptsCoins: v.acceptsCoins ?? true,
+            acceptsBills: v.acceptsBills ?? false,
+            specialCase: v.specialCase,
+            colorHex: v.color,
+            iconType: v.icon,
+          })),
+        )
+        .execute();
+    for (const u of updates) await trx.updateTable("equipmentTypes").set(u.set).where("companyId", "=", ctx.companyId).where("id", "=", u.id).execute();
+    await progress(creates.length + updates.length);
+  };
+  return plan;
+};
+
+const planMachines: Planner<"machines"> = async (db, ctx, rows) => {
+  const stores = await storesByName(db, ctx.companyId);
+  const sections = await db.selectFrom("storeSections").select(["id", "storeId", "name"]).where("companyId", "=", ctx.companyId).execute();
+  const sectionOf = new Map(sections.map((s) => [`${s.storeId}|${lower(s.name)}`, s.id]));
+  const types = await db.selectFrom("equipmentTypes").select(["id", "name"]).where("companyId", "=", ctx.companyId).execute();
+  const typeOf = new Map(types.map((t) => [lower(t.name), t.id]));
+  const machines = await db
+    .selectFrom("machines")
+    .select(["id", "storeId", "sectionId", "equipmentTypeId", "label", "coinBoxCapacityCents", "isActive", "position"])
+    .where("companyId", "=", ctx.companyId)
+    .execute();
+  const byLabel = new Map(machines.map((m) => [`${m.storeId}|${lower(m.label)}`, m]));
+  const nextPosition = new Map<string, number>();
+  for (const m of machines) nextPosition.set(m.sectionId, Math.max(nextPosition.get(m.sectionId) ?? 0, m.position + 1));
+  const seen = firstLines();
+  const plan: KindPlan = { outcomes: [], errors: [], write: async () => undefined };
+  const creates: Array<{
+    storeId: string;
+    sectionId: string;
+    equipmentTypeId: string;
+    label: string;
+    coinBoxCapacityCents: number | null;
+    isActive: boolean;
+    position: number;
+  }> = [];
+  const updates: Array<{ id: string; set: Record<string, unknown> }> = [];
+  for (const { row, value } of rows) {
+    const storeId = stores.get(lower(value.store));
+    if (!storeId) {
+      plan.errors.push(importError(row, "store", "notFound", value.store));
+      continue;
+    }
+    const sectionId = sectionOf.get(`${storeId}|${lower(value.section)}`);
+    const typeId = typeOf.get(lower(value.equipmentType));
+    const errors: ImportRowError[] = [];
+    if (!sectionId) errors.push(importError(row, "section", "notFound", value.section));
+    if (!typeId) errors.push(importError(row, "equipmentType", "notFound", value.equipmentType));
+    const key = `${storeId}|${lower(value.machine)}`;
+    const first = seen(key, row);
+    if (first !== null) errors.push(importError(row, "machine", "duplicateInFile", `line ${first}`));
+    if (errors.length || !sectionId || !typeId) {
+      plan.errors.push(...errors);
+      continue;
+    }
+    const found = byLabel.get(key);
+    if (!found) {
+      const position = nextPosition.get(sectionId) ?? 0;
+      nextPosition.set(sectionId, position + 1);
+      creates.push({
+        storeId,
+        sectionId,
+        equipmentTypeId: typeId,
+        label: value.machine,
+        coinBoxCapacityCents: value.coinBoxCapacity,
+        isActive: value.active ?? true,
+        position,
+      });
+      plan.outcomes.push({ row, outcome: "created" });
+      continue;
+    }
+    const set: Record<string, unknown> = {};
+    if (sectionId !== found.sectionId) {
+      set.sectionId = sectionId;
+      const position = nextPosition.get(sectionId) ?? 0;
+      nextPosition.set(sectionId, position + 1);
+      set.position = position;
+    }
+    if (typeId !== found.equipmentTypeId) set.equipmentTypeId = typeId;
+    if (ctx.mapped.has("coinBoxCapacity") && value.coinBoxCapacity !== (found.coinBoxCapacityCents === null ? null : Number(found.coinBoxCapacityCents)))
+      set.coinBoxCapacityCents = value.coinBoxCapacity;
+    if (value.active !== undefined && value.active !== found.isActive) set.isActive = value.active;
+    if (Object.keys(set).length) updates.push({ id: found.id, set });
+    plan.outcomes.push({ row, outcome: Object.keys(set).length ? "updated" : "unchanged" });
+  }
+  plan.write = async (trx, progress) => {
+    for (let i = 0; i < creates.length; i += 1000)
+      await trx
+        .insertInto("machines")
+        .values(creates.slice(i, i + 1000).map((c) => ({ id: newId(), companyId: ctx.companyId, ...c })))
+        .execute();
+    for (const u of updates) await trx.updateTable("machines").set(u.set).where("companyId", "=", ctx.companyId).where("id", "=", u.id).execute();
+    await progress(creates.length + updates.length);
+  };
+  return plan;
+};
+
+const planEmployees: Planner<"employees"> = async (db, ctx, rows) => {
+  const stores = await storesByName(db, ctx.companyId);
+  const employees = await db
+    .selectFrom("employees")
+    .select(["id", "usernameLower", "name", "email", "phone", "position", "hireDate", "status"])
+    .where("companyId", "=", ctx.companyId)
+    .execute();
+  const byUsername = new Map(employees.map((e) => [e.usernameLower, e]));
+  const storeLinks = await db.selectFrom("employeeStores").select(["employeeId", "storeId"]).where("companyId", "=", ctx.companyId).execute();
+  const storesOf = new Map<string, Set<string>>();
+  for (const l of storeLinks) storesOf.set(l.employeeId, (storesOf.get(l.employeeId) ?? new Set()).add(l.storeId));
+  const rates = await db
+    .selectFrom("employeeRates")
+    .select(["employeeId", "payType", "rateCents", "effectiveFrom"])
+    .where("companyId", "=", ctx.companyId)
+    .orderBy("effectiveFrom")
+    .execute();
+  const newestRate = new Map(rates.map((r) => [r.employeeId, r]));
+  const seen = firstLines();
+  const plan: KindPlan = { outcomes: [], errors: [], write: async () => undefined };
+  const creates: Array<{ value: ImportRow<"employees">; storeIds: string[] }> = [];
+  const updates: Array<{
+    id: string;
+    set: Record<string, unknown>;
+    storeIds: string[] | null;
+    rate: { payType: "hourly" | "salary"; rateCents: number } | null;
+  }> = [];
+  for (const { row, value } of rows) {
+    const storeIds: string[] = [];
+    const missing = value.stores.filter((name) => {
+      const id = stores.get(lower(name));
+      if (id) storeIds.push(id);
+      return !id;
+    });
+    const errors: ImportRowError[] = [];
+    if (missing.length) errors.push(importError(row, "stores", "notFound", missing.join("; ")));
+    const key = value.username.toLowerCase();
+    const first = seen(key, row);
+    if (first !== null) errors.push(importError(row, "username", "duplicateInFile", `line ${first}`));
+    const found = byUsername.get(key);
+    if (!found && !value.pin) errors.push(importError(row, "pin", "pinRequired"));
+    if (errors.length) {
+      plan.errors.push(...errors);
+      continue;
+    }
+    if (!found) {
+      creates.push({ value, storeIds });
+      plan.outcomes.push({ row, outcome: "created" });
+      continue;
+    }
+    const set: Record<string, unknown> = {};
+    if (value.name !== found.name) set.name = value.name;
+    if (ctx.mapped.has("email") && value.email !== found.email) set.email = value.email;
+    if (ctx.mapped.has("phone") && value.phone !== found.phone) set.phone = value.phone;
+    if (ctx.mapped.has("position") && value.position !== found.position) set.position = value.position;
+    if (ctx.mapped.has("hireDate") && value.hireDate !== found.hireDate) set.hireDate = value.hireDate;
+    const current = storesOf.get(found.id) ?? new Set();
+    const storesChange = ctx.mapped.has("stores") && (storeIds.length !== current.size || storeIds.some((s) => !current.has(s)));
+    const rate = newestRate.get(found.id);
+    const rateChange = !rate || rate.payType !== value.payType || Number(rate.rateCents) !== value.rate;
+    const changed = Object.keys(set).length > 0 || storesChange || rateChange;
+    if (changed)
+      updates.push({
+        id: found.id,
+        set,
+        storeIds: storesChange ? storeIds : null,
+        rate: rateChange ? { payType: value.payType, rateCents: value.rate } : null,
+      });
+    plan.outcomes.push({ row, outcome: changed ? "updated" : "unchanged" });
+  }
+  plan.write = async (trx, progress) => {
+    let done = 0;
+    for (const { value, storeIds } of creates) {
+      const employeeId = newId();
+      await trx
+        .insertInto("employees")
+        .values({
+          id: employeeId,
+          companyId: ctx.companyId,
+          userId: null,
+          name: value.name,
+          email: value.email,
+          phone: value.phone,
+          position: value.position,
+          payType: value.payType,
+          status: "active",
+          hireDate: value.hireDate,
+          endDate: null,
+          username: value.username,
+          usernameLower: value.username.toLowerCase(),
+          pinHash: await hashSecretSlow(value.pin!),
+        })
+        .execute();
+      if (storeIds.length) await setStores(trx, ctx.companyId, employeeId, storeIds);
+      const today = await payToday(trx, ctx.companyId, employeeId, ctx.now);
+      await addRate(trx, {
+        companyId: ctx.companyId,
+        employeeId,
+        payType: value.payType,
+        rateCents: value.rate,
+        effectiveFrom: value.hireDate ?? today,
+        reason: null,
+        createdBy: ctx.userId,
+        today,
+      });
+      if (++done % 20 === 0) await progress(done);
+    }
+    for (const u of updates) {
+      if (Object.keys(u.set).length)
+        await trx
+          .updateTable("employees")
+          .set({ ...u.set, updatedAt: new Date(ctx.now) })
+          .where("companyId", "=", ctx.companyId)
+          .where("id", "=", u.id)
+          .execute();
+      if (u.storeIds) await setStores(trx, ctx.companyId, u.id, u.storeIds);
+      if (u.rate) {
+        const today = await payToday(trx, ctx.companyId, u.id, ctx.now);
+        await addRate(trx, { companyId: ctx.companyId, employeeId: u.id, ...u.rate, effectiveFrom: today, reason: "Import", createdBy: ctx.userId, today });
+      }
+    }
+    await progress(creates.length + updates.length);
+  };
+  return plan;
+};
+
+const LINE_CHUNK = 4000;
+
+const planCollections: Planner<"collections"> = async (db, ctx, rows) => {
+  const stores = await storesByName(db, ctx.companyId);
+  const machines = await db.selectFrom("machines").select(["id", "storeId", "label"]).where("companyId", "=", ctx.companyId).execute();
+  const machineOf = new Map(machines.map((m) => [`${m.storeId}|${lower(m.label)}`, m.id]));
+  const plan: KindPlan = { outcomes: [], errors: [], write: async () => undefined };
+  const dates = rows.map((r) => r.value.date).sort();
+  // The company's collections (not adjustments) over the file's dates: a store and date already
+  // there is the same visit, compared line by line.
+  const existingLines = new Map<string, number>();
+  const existingVisits = new Map<string, string>();
+  if (dates.length) {
+    const found = await sql<{ id: string; storeId: string; businessDate: string; machineId: string | null; amount: string | null }>`
+      select c.id, c.store_id, to_char(c.business_date, 'YYYY-MM-DD') as business_date, l.machine_id, (l.coins_cents + l.bills_cents)::text as amount
+      from collections c left join collection_lines l on l.company_id = c.company_id and l.collection_id = c.id
+      where c.company_id = ${ctx.companyId} and c.adjusts_collection_id is null
+        and c.business_date between ${dates[0]} and ${dates[dates.length - 1]}`.execute(db);
+    for (const r of found.rows) {
+      existingVisits.set(`${r.storeId}|${r.businessDate}`, r.id);
+      if (r.machineId) existingLines.set(`${r.storeId}|${r.businessDate}|${r.machineId}`, Number(r.amount));
+    }
+  }
+  const seen = firstLines();
+  const visits = new Map<
+    string,
+    { id: string; storeId: string; date: string; total: number; lines: Array<{ machineId: string; v: ImportRow<"collections"> }> }
+  >();
+  for (const { row, value } of rows) {
+    const storeId = stores.get(lower(value.store));
+    if (!storeId) {
+      plan.errors.push(importError(row, "store", "notFound", value.store));
+      continue;
+    }
+    const machineId = machineOf.get(`${storeId}|${lower(value.machine)}`);
+    if (!machineId) {
+      plan.errors.push(importError(row, "machine", "notFound", value.machine));
+      continue;
+    }
+    const lineKey = `${storeId}|${value.date}|${machineId}`;
+    const first = seen(lineKey, row);
+    if (first !== null) {
+      plan.errors.push(importError(row, "machine", "duplicateInFile", `line ${first}`));
+      continue;
+    }
+    const amount = value.coins + (value.bills ?? 0);
+    const visitKey = `${storeId}|${value.date}`;
+    if (existingVisits.has(visitKey)) {
+      // A visit already recorded is history: the same figures are unchanged, others are refused
+      // (a verified collection is corrected by an adjustment, never rewritten by a file).
+      if (existingLines.get(lineKey) === amount) plan.outcomes.push({ row, outcome: "unchanged" });
+      else plan.errors.push(importError(row, existingLines.has(lineKey) ? "coins" : "machine", "conflict", `${value.store} ${value.date} ${value.machine}`));
+      continue;
+    }
+    let visit = visits.get(visitKey);
+    if (!visit) visits.set(visitKey, (visit = { id: newId(), storeId, date: value.date, total: 0, lines: [] }));
+    visit.total += amount;
+    visit.lines.push({ machineId, v: value });
+    plan.outcomes.push({ row, outcome: "created" });
+  }
+  plan.write = async (trx, progress) => {
+    const at = new Date(ctx.now);
+    const all = [...visits.values()];
+    for (let i = 0; i < all.length; i += 2000)
+      await trx
+        .insertInto("collections")
+        .values(
+          all.slice(i, i + 2000).map((v) => ({
+            id: v.id,
+            companyId: ctx.companyId,
+            storeId: v.storeId,
+            businessDate: v.date,
+            collectorId: ctx.userId,
+            status: "verified",
+            totalCents: v.total,
+            lineCount: v.lines.length,
+            adjustsCollectionId: null,
+            rejectionReason: null,
+            submittedAt: at,
+            verifiedAt: at,
+            verifiedBy: ctx.userId,
+          })),
+        )
+        .execute();
+    // Lines after their verified headers: the roll-up triggers (revenue_days and the reports'
+    // tables) add them in, one statement per chunk.
+    let batch: Array<{
+      id: string;
+      companyId: string;
+      collectionId: string;
+      machineId: string;
+      coinsCents: number;
+      billsCents: number;
+      meterReading: number | null;
+      note: string | null;
+    }> = [];
+    let written = 0;
+    const flush = async () => {
+      if (!batch.length) return;
+      await trx.insertInto("collectionLines").values(batch).execute();
+      written += batch.length;
+      batch = [];
+      await progress(written);
+    };
+    for (const v of all)
+      for (const l of v.lines) {
+        batch.push({
+          id: newId(),
+          companyId: ctx.companyId,
+          collectionId: v.id,
+          machineId: l.machineId,
+          coinsCents: l.v.coins,
+          billsCents: l.v.bills ?? 0,
+          meterReading: l.v.meter,
+          note: l.v.note,
+        });
+        if (batch.length >= LINE_CHUNK) await flush();
+      }
+    await flush();
+    // The expected figures verification would have kept (the collector report reads them).
+    if (all.length) await fillExpectedFigures(trx, ctx.companyId);
+  };
+  return plan;
+};
+
+const PLANNERS: { [K in ImportKind]: Planner<K> } = {
+  stores: planStores,
+  sections: planSections,
+  equipmentTypes: planEquipmentTypes,
+  machines: planMachines,
+  employees: planEmployees,
+  collections: planCollections,
+};
+
+export function planImport<K extends ImportKind>(kind: K, db: Kysely<DB>, ctx: PlanContext, rows: ValidRow<K>[]): Promise<KindPlan> {
+  return (PLANNERS[kind] as Planner<K>)(db, ctx, rows);
+}
