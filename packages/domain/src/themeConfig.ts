@@ -243,3 +243,10 @@ export function contrastChecks(colors: Record<ThemeColorKey, string>): ContrastC
   }
   return checks;
 }
+
+/** The themes the platform ships (server/src/seed/themes.ts): they can be duplicated, never overwritten. */
+export const BUILT_IN_THEME_NAMES = ["Tumble", "Harbor"] as const;
+
+export function isBuiltInThemeName(name: string): boolean {
+  return BUILT_IN_THEME_NAMES.some((builtIn) => builtIn.toLowerCase() === name.trim().toLowerCase());
+}

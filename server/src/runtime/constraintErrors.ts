@@ -38,6 +38,7 @@ export const CONSTRAINT_MESSAGES: Record<string, string> = {
   physical_counts_one_open: "This account already has a count in progress",
   users_email_key: "An account with this e-mail address already exists",
   companies_company_code_key: "A company with this code already exists",
+  themes_name_unique: "A theme with this name already exists",
 };
 
 const GENERAL: Record<string, string> = {
