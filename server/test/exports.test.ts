@@ -1,0 +1,146 @@
+import { strFromU8, unzipSync } from "fflate";
+import Papa from "papaparse";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { Client, failure, startTestServer, type TestServer } from "./support/testServer.ts";
+
+// Issue 20, system-admin/export: a company's complete data and one person's personal data as a
+// zip of CSV files with a generated README; only system admins; never a password hash or other
+// secret. PGlite and, with TEST_DATABASE_URL, PostgreSQL.
+
+let server: TestServer;
+let sysadmin: Client;
+
+type Export = { fileName: string; bytes: number; files: { file: string; rows: number }[]; base64: string };
+
+beforeAll(async () => {
+  server = await startTestServer();
+  sysadmin = await new Client(server.url).signIn("sysadmin@demo.test");
+});
+afterAll(() => server?.stop());
+
+function open(result: Export) {
+  const files = unzipSync(new Uint8Array(Buffer.from(result.base64, "base64")));
+  const text = (name: string) => strFromU8(files[name]);
+  const csv = (name: string) => Papa.parse<Record<string, string>>(text(name), { header: true, skipEmptyLines: true });
+  return {
+    names: Object.keys(files),
+    text,
+    csv,
+    all: Object.entries(files)
+      .filter(([name]) => name.endsWith(".csv"))
+      .map(([, data]) => strFromU8(data))
+      .join("\n"),
+  };
+}
+
+async function companyId(name: string) {
+  return (await sysadmin.query<{ id: string; name: string }[]>("systemAdmin:listCompanies", { search: name })).find((c) => c.name === name)!.id;
+}
+async function userId(email: string) {
+  return (await server.database.db.selectFrom("users").select("id").where("email", "=", email).executeTakeFirstOrThrow()).id;
+}
+
+describe("access", () => {
+  it("refuses both exports to anyone but a system admin", async () => {
+    const owner = await new Client(server.url).signIn("owner@demo.test");
+    const rio = await companyId("Rio Laundromat");
+    expect(await failure(owner.mutation("exports:company", { companyId: rio }))).toBe("You don't have permission to system administrator access");
+    expect(await failure(owner.mutation("exports:user", { userId: await userId("owner@demo.test") }))).toBe(
+      "You don't have permission to system administrator access",
+    );
+    expect(await failure(new Client(server.url).mutation("exports:company", { companyId: rio }))).toMatch(/signed in/i);
+    expect(await failure(sysadmin.mutation("exports:company", { companyId: "missing" }))).toBe("Company not found");
+    expect(await failure(sysadmin.mutation("exports:user", { userId: "missing" }))).toBe("User not found");
+  });
+});
+
+describe("company export", () => {
+  it("holds one CSV per company-owned table with the company's rows, a README of the columns, and no secret", async () => {
+    const rio = await companyId("Rio Laundromat");
+    const started = performance.now();
+    const result = await sysadmin.mutation<Export>("exports:company", { companyId: rio });
+    const elapsed = performance.now() - started;
+    expect(result.fileName).toMatch(/^rio-laundromat-CMP100001-\d{4}-\d{2}-\d{2}\.zip$/);
+    const zip = open(result);
+    expect(result.bytes).toBe(Buffer.from(result.base64, "base64").byteLength);
+
+    // Every table with a company_id column is there, and the child rows reached through one.
+    const owned = await server.database.db
+      .selectFrom("information_schema.columns" as never)
+      .select("table_name as name" as never)
+      .where("column_name" as never, "=", "company_id" as never)
+      .where("table_schema" as never, "=", "public" as never)
+      .execute();
+    for (const { name } of owned as { name: string }[]) expect(zip.names, name).toContain(`${name}.csv`);
+    expect(zip.names).toEqual(expect.arrayContaining(["README.txt", "companies.csv", "users.csv", "outbox_attempts.csv"]));
+
+    // Known rows: the company, its stores, its members' profiles; no other company's rows.
+    expect(zip.csv("companies.csv").data).toEqual([expect.objectContaining({ id: rio, name: "Rio Laundromat", company_code: "CMP100001" })]);
+    const stores = zip.csv("stores.csv").data;
+    expect(stores.map((s) => s.name)).toEqual(expect.arrayContaining(["Rio Downtown", "Rio Eastside", "Rio Northgate"]));
+    expect(new Set(stores.map((s) => s.company_id))).toEqual(new Set([rio]));
+    const dbStores = await server.database.db.selectFrom("stores").select("id").where("companyId", "=", rio).execute();
+    expect(stores.length).toBe(dbStores.length);
+    const lines = await server.database.db.selectFrom("collectionLines").select("id").where("companyId", "=", rio).execute();
+    expect(zip.csv("collection_lines.csv").data.length).toBe(lines.length);
+    expect(result.files.find((f) => f.file === "collection_lines.csv")!.rows).toBe(lines.length);
+    expect(zip.csv("campaigns.csv").data.map((c) => c.friendly_id)).toContain("rio-fall-wash-credit");
+    const users = zip.csv("users.csv");
+    expect(users.meta.fields).toEqual(["id", "email", "name", "username", "language", "created_at"]);
+    expect(users.data.map((u) => u.email)).toEqual(expect.arrayContaining(["owner@demo.test", "area@demo.test", "staff@demo.test"]));
+    expect(users.data.map((u) => u.email)).not.toContain("owner@suds.test");
+    expect(users.data.map((u) => u.email)).not.toContain("sysadmin@demo.test");
+
+    // No hash of any kind anywhere (argon2 hashes start with $argon2), and the README says what was left out.
+    expect(zip.all.match(/\$argon2|password_hash|pin_hash|code_hash|token_hash/)).toBeNull();
+    expect(zip.csv("employees.csv").meta.fields).not.toContain("pin_hash");
+    const readme = zip.text("README.txt");
+    expect(readme).toMatch(/^Tumble export of the company Rio Laundromat/);
+    expect(readme).toMatch(/stores\.csv \(\d+ rows\)[^\n]*\r\n {2}- id: text\r\n {2}- company_id: text/);
+    expect(readme).toContain("(left out: password_hash, pin_hash");
+    expect(readme).toContain("(left out: pin_hash)");
+    console.info(`company export of Rio: ${result.bytes} bytes, ${zip.names.length} files, ${Math.round(elapsed)} ms`);
+  });
+});
+
+describe("user export", () => {
+  it("holds the person's profile, memberships, preferences, sessions without tokens, audit entries and linked employee records", async () => {
+    const elena = await userId("elena.torres@example.com");
+    // A session of hers, so the export has one to show.
+    const client = new Client(server.url);
+    await server.database.db
+      .updateTable("users")
+      .set({
+        passwordHash: (await server.database.db.selectFrom("users").select("passwordHash").where("email", "=", "owner@demo.test").executeTakeFirstOrThrow())
+          .passwordHash,
+      })
+      .where("id", "=", elena)
+      .execute();
+    await client.signIn("elena.torres@example.com");
+    const result = await sysadmin.mutation<Export>("exports:user", { userId: elena });
+    expect(result.fileName).toMatch(/^personal-data-elena-torres-example-com-/);
+    const zip = open(result);
+    const profile = zip.csv("profile.csv");
+    expect(profile.data).toEqual([expect.objectContaining({ id: elena, email: "elena.torres@example.com", name: "Elena Torres" })]);
+    expect(profile.meta.fields).not.toContain("password_hash");
+    expect(zip.csv("memberships.csv").data).toEqual([expect.objectContaining({ user_id: elena, role: "MEMBER" })]);
+    const sessions = zip.csv("sessions.csv");
+    expect(sessions.data.length).toBeGreaterThanOrEqual(1);
+    expect(sessions.meta.fields).toEqual(expect.arrayContaining(["id", "user_id", "created_at", "expires_at"]));
+    expect(zip.names).not.toContain("refresh_tokens.csv");
+    const employees = zip.csv("employees.csv");
+    expect(employees.data).toEqual([expect.objectContaining({ user_id: elena, username: "elena", status: "pending" })]);
+    expect(employees.meta.fields).not.toContain("pin_hash");
+    expect(zip.names).toEqual(expect.arrayContaining(["join_requests.csv", "audit_entries_by_user.csv", "user_preferences.csv"]));
+    expect(zip.all.match(/\$argon2/)).toBeNull();
+    // Nobody else's rows.
+    expect(zip.csv("join_requests.csv").data.every((r) => r.user_id === elena)).toBe(true);
+    const audit = await server.database.db
+      .selectFrom("auditLog")
+      .select(["action", "entityId"])
+      .where("entity", "=", "user")
+      .where("entityId", "=", elena)
+      .execute();
+    expect(audit.map((a) => a.action)).toContain("export");
+  });
+});
