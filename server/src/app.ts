@@ -15,6 +15,7 @@ import { createTransport, OutboxWorker } from "./mail/outbox.ts";
 import { Executor } from "./runtime/executor.ts";
 import { purgeExpiredKeys } from "./runtime/idempotency.ts";
 import { sweepOpenEntries } from "./timeEntries/sweep.ts";
+import { startBackups } from "./backups/service.ts";
 import { mountHttpApi } from "./runtime/httpApi.ts";
 import { IdentityCache } from "./runtime/identityCache.ts";
 import { InvalidationBus } from "./runtime/invalidation.ts";
@@ -87,6 +88,8 @@ export async function startServer(
   const identities = new IdentityCache(bus);
   mountTestWorld(app, database.db);
   mountHttpApi(app, services, executor, identities);
+  // Backup downloads (/backup-files/:id) and scheduled backups (backups/service.ts).
+  const stopBackups = startBackups(app, services);
   const landingIndex = sendIndex(LANDING_DIST);
   const webIndex = sendIndex(WEB_DIST);
   app.get("/", webIndex);
@@ -140,6 +143,7 @@ export async function startServer(
     async close() {
       clearInterval(housekeeping);
       clearInterval(clockSweep);
+      stopBackups();
       for (const client of wss.clients) client.close(1001, "Server shutting down");
       wss.close();
       // Finish in-flight requests, then stop.

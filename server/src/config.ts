@@ -19,6 +19,8 @@ const url = (protocols: string[]) =>
 const schema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   DATA_DIR: z.string().min(1).default("./data"),
+  // Where backups are written (server/src/backups); defaults to DATA_DIR/backups.
+  BACKUP_DIR: z.string().min(1).optional(),
   DATABASE_URL: url(["postgres:", "postgresql:"]).optional(),
   SMTP_URL: url(["smtp:", "smtps:"]).optional(),
   SMS_URL: url(["http:", "https:"]).optional(),
@@ -42,6 +44,8 @@ const schema = z.object({
 export type Config = {
   port: number;
   dataDir: string;
+  /** Backup files and the backup schedule (docs/decisions/0042-backup-and-restore.md). */
+  backupDir: string;
   databaseUrl?: string;
   smtpUrl?: string;
   smsUrl?: string;
@@ -72,6 +76,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   return {
     port: c.PORT,
     dataDir: path.resolve(c.DATA_DIR),
+    backupDir: path.resolve(c.BACKUP_DIR ?? path.join(c.DATA_DIR, "backups")),
     databaseUrl: c.DATABASE_URL,
     smtpUrl: c.SMTP_URL,
     smsUrl: c.SMS_URL,

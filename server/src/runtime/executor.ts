@@ -13,6 +13,7 @@ import { attachWriteScope, IDENTITY_TABLES, type Invalidation, type WriteScope }
 import type { Registry } from "./registry.ts";
 import type { Services } from "./services.ts";
 import { TableTracker } from "./tracking.ts";
+import { writeRefusal } from "../backups/maintenance.ts";
 
 export interface CallResult {
   ok: boolean;
@@ -135,6 +136,10 @@ export class Executor {
       const idempotencyKey = parseIdempotencyKey(argsKey ?? options.idempotencyKey);
       if (idempotencyKey !== undefined && fn.kind !== "mutation") throw new AppError(IDEMPOTENCY_MESSAGES.notMutation);
       checkAccess(fn, identity);
+      // While a backup is being restored, every other write is refused with a clear message
+      // (backups/maintenance.ts; docs/decisions/0042).
+      const paused = fn.kind === "query" ? null : writeRefusal(this.services.database);
+      if (paused) throw new AppError(paused);
       const key = idempotencyKey === undefined ? null : { scope: identity.user?.id ?? "anonymous", key: idempotencyKey, path, argsHash: hashArgs(parsed.data) };
       const value = await this.run(fn, parsed.data, identity, clientAddress, logLines, reads, key);
       return { ok: true, value: value === undefined ? null : value, logLines, reads };
