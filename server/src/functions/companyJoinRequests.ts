@@ -4,7 +4,8 @@ import { COMPANY_ROLES } from "@tumble/domain/permissions";
 import { canAssignRole } from "@tumble/domain/roleRank";
 import { companyFields, toCompany } from "../companies/publicCompany.ts";
 import { admit, approveRequest, pendingRequestOfCompany } from "../companies/joinRequests.ts";
-import { mutation, query } from "../runtime/define.ts";
+import { enqueue } from "../mail/outbox.ts";
+import { mutation, query, type MutationCtx } from "../runtime/define.ts";
 import { AccessError, AppError } from "../runtime/errors.ts";
 import { audit } from "../runtime/audit.ts";
 import { newId } from "../runtime/ids.ts";
@@ -199,6 +200,7 @@ export const approveJoinRequest = mutation({
   handler: async (ctx, { requestId, role }) => {
     if (!canAssignRole(ctx.company.role, role, ctx.permissions.isSystemAdmin)) throw new AccessError(`You cannot grant the ${role} role`);
     await approveRequest(ctx.db, { companyId: ctx.company.id, requestId, role, actorId: ctx.user.id });
+    await sendJoinRequestDecided(ctx, requestId);
     return null;
   },
 });
@@ -224,6 +226,37 @@ export const denyJoinRequest = mutation({
       before: { status: "PENDING" },
       after: { status: "DENIED", reason: reason ?? null },
     });
+    await sendJoinRequestDecided(ctx, requestId);
     return null;
   },
 });
+
+/**
+ * The joinRequestDecided e-mail to the requester (mail/templates/catalog.ts), in their language,
+ * with the reason of a denial; not sent when they turned join-request e-mails off.
+ */
+async function sendJoinRequestDecided(ctx: MutationCtx<"canManageJoinRequests">, requestId: string): Promise<void> {
+  const decided = await ctx.db
+    .selectFrom("joinRequests as r")
+    .innerJoin("users as u", "u.id", "r.userId")
+    .innerJoin("companies as c", "c.id", "r.companyId")
+    .select(["u.email", "r.status", "r.decisionReason", "c.name", "c.displayName"])
+    .where("r.companyId", "=", ctx.company.id)
+    .where("r.id", "=", requestId)
+    .executeTakeFirst();
+  if (!decided?.email) return;
+  await enqueue(ctx.db, {
+    channel: "email",
+    to: decided.email,
+    companyId: ctx.company.id,
+    template: {
+      kind: "joinRequestDecided",
+      data: {
+        companyName: decided.displayName || decided.name,
+        approved: decided.status === "APPROVED",
+        reason: decided.decisionReason ?? "",
+        url: ctx.services.config.publicUrl,
+      },
+    },
+  });
+}

@@ -3,6 +3,7 @@ import type { ShiftChange, ShiftConflict } from "@tumble/domain/scheduling";
 import { localParts, formatClock } from "@tumble/domain/scheduling";
 import type { DB } from "../db/schema.ts";
 import { enqueue } from "../mail/outbox.ts";
+import { scheduleChangeList } from "../mail/templates/catalog.ts";
 import { newId } from "../runtime/ids.ts";
 import type { ShiftRow, StoreWeek } from "./week.ts";
 
@@ -99,38 +100,31 @@ export async function publishWeek(
         .values({ id: newId(), companyId, employeeId: person.id, publicationId, storeId: week.store.id, changes: JSON.stringify(list) })
         .execute();
       const to = person.email ?? person.userEmail;
-      if (to) {
-        await enqueue(db, {
-          channel: "email",
-          to,
-          companyId,
-          subject: `Your schedule at ${week.store.name} for the week of ${week.weekStart} changed`,
-          body: scheduleEmail(person.name, week, list),
-        });
-      }
+      if (to) await sendSchedulePublished(db, companyId, to, person.name, week, list);
     }
   }
   return { published, publicationId, notified: changes.size };
 }
 
-function scheduleEmail(name: string, week: StoreWeek, list: ShiftChange[]): string {
+/**
+ * The schedulePublished e-mail (mail/templates/catalog.ts): the company's template in the
+ * employee's language, not sent when they turned schedule e-mails off.
+ */
+async function sendSchedulePublished(db: Kysely<DB>, companyId: string, to: string, name: string, week: StoreWeek, list: ShiftChange[]): Promise<void> {
   const when = (startsAt: string, endsAt: string) => {
     const s = localParts(Date.parse(startsAt), week.store.timeZone);
     const e = localParts(Date.parse(endsAt), week.store.timeZone);
     return `${s.date} ${formatClock(s.minutes)}–${formatClock(e.minutes)}`;
   };
-  const label = { added: "New", changed: "Changed", removed: "Cancelled" } as const;
-  const lines = list.map((c) =>
-    c.kind === "changed" && c.previous
-      ? `- ${label[c.kind]}: ${when(c.startsAt, c.endsAt)} (was ${when(c.previous.startsAt, c.previous.endsAt)})`
-      : `- ${label[c.kind]}: ${when(c.startsAt, c.endsAt)}`,
-  );
-  return [
-    `Hi ${name},`,
-    "",
-    `Your schedule at ${week.store.name} for the week of ${week.weekStart} was published:`,
-    ...lines,
-    "",
-    "Times are the store's local time.",
-  ].join("\n");
+  const lines = list.map((c) => ({
+    kind: c.kind,
+    when: when(c.startsAt, c.endsAt),
+    was: c.kind === "changed" && c.previous ? when(c.previous.startsAt, c.previous.endsAt) : null,
+  }));
+  await enqueue(db, {
+    channel: "email",
+    to,
+    companyId,
+    template: { kind: "schedulePublished", data: { name, storeName: week.store.name, weekStart: week.weekStart, changeList: scheduleChangeList(lines) } },
+  });
 }

@@ -36,6 +36,36 @@ const REQUEST_WORDS: Record<Language, Record<string, string>> = {
   },
 };
 
+/** One change of an employee's published shifts, its times already written in the store's time. */
+export interface ScheduleChangeLine {
+  kind: "added" | "changed" | "removed";
+  when: string;
+  /** What it was before, for a change. */
+  was?: string | null;
+}
+
+const SCHEDULE_WORDS: Record<Language, { added: string; changed: string; removed: string; was: string }> = {
+  en: { added: "New", changed: "Changed", removed: "Cancelled", was: "was" },
+  es: { added: "Nuevo", changed: "Cambiado", removed: "Cancelado", was: "antes" },
+};
+
+/** The schedulePublished changeList value for a list of changes. */
+export function scheduleChangeList(lines: ScheduleChangeLine[]): string {
+  return JSON.stringify(lines);
+}
+
+/** "- New: 2030-01-07 09:00–17:00", "- Changed: … (was …)", in the message's language. */
+function scheduleChangeLines(changeList: string, language: Language): string {
+  const words = SCHEDULE_WORDS[language];
+  let lines: ScheduleChangeLine[];
+  try {
+    lines = JSON.parse(changeList) as ScheduleChangeLine[];
+  } catch {
+    return "";
+  }
+  return lines.map((c) => `- ${words[c.kind]}: ${c.when}${c.was ? ` (${words.was} ${c.was})` : ""}`).join("\n");
+}
+
 export const EMAIL_KINDS = {
   passwordReset: {
     preference: null,
@@ -133,16 +163,16 @@ export const EMAIL_KINDS = {
   },
   joinRequestDecided: {
     preference: "joinRequestUpdates",
-    placeholders: { companyName: "Rio Laundry", approved: "yes" },
+    placeholders: { companyName: "Rio Laundry", approved: "yes", reason: "", url: "https://tumble.example.com" },
     defaults: {
       en: {
         subject: "Your request to join {{companyName}}",
-        text: "Your request to join {{companyName}} was {{#approved}}approved. Sign in to Tumble to get started.{{/approved}}{{^approved}}declined.{{/approved}}",
+        text: "Your request to join {{companyName}} was {{#approved}}approved. Sign in to Tumble at {{url}} to get started.{{/approved}}{{^approved}}declined.{{#reason}}\n\nReason: {{reason}}{{/reason}}{{/approved}}",
         html: null,
       },
       es: {
         subject: "Tu solicitud para unirte a {{companyName}}",
-        text: "Tu solicitud para unirte a {{companyName}} fue {{#approved}}aprobada. Inicia sesión en Tumble para empezar.{{/approved}}{{^approved}}rechazada.{{/approved}}",
+        text: "Tu solicitud para unirte a {{companyName}} fue {{#approved}}aprobada. Inicia sesión en Tumble en {{url}} para empezar.{{/approved}}{{^approved}}rechazada.{{#reason}}\n\nMotivo: {{reason}}{{/reason}}{{/approved}}",
         html: null,
       },
     },
@@ -150,6 +180,9 @@ export const EMAIL_KINDS = {
   schedulePublished: {
     preference: "scheduleChanges",
     placeholders: { name: "María", storeName: "Rio Downtown", weekStart: "2026-11-29", changes: "- New: 2026-11-30 9:00 AM–5:00 PM" },
+    // The sender hands the changes as data (changeList, see scheduleChangeList); they are written
+    // out in the message's language.
+    derive: (data, language) => (typeof data.changeList === "string" ? { changes: scheduleChangeLines(data.changeList, language) } : {}),
     defaults: {
       en: {
         subject: "Your schedule at {{storeName}} for the week of {{weekStart}} changed",
@@ -208,6 +241,45 @@ export const EMAIL_KINDS = {
           "El usuario queda bloqueado hasta las {{until}} ({{timeZone}}).",
           "Si no fue el empleado, revisa quién usa el quiosco; puedes restablecer el PIN del empleado desde su perfil.",
         ].join("\n\n"),
+        html: null,
+      },
+    },
+  },
+  announcement: {
+    preference: "announcements",
+    placeholders: {
+      name: "María",
+      companyName: "Rio Laundry",
+      author: "Sam Rivera",
+      title: "Holiday hours",
+      body: "We close at 6 pm on December 24 and open at noon on December 26.",
+      url: "https://tumble.example.com/user/announcements",
+    },
+    defaults: {
+      en: {
+        subject: "{{companyName}}: {{title}}",
+        text: "Hi {{name}},\n\n{{#author}}{{author}} posted an announcement{{/author}}{{^author}}A new announcement was posted{{/author}} for {{companyName}}:\n\n{{title}}\n\n{{body}}\n\nRead it in Tumble: {{url}}",
+        html: null,
+      },
+      es: {
+        subject: "{{companyName}}: {{title}}",
+        text: "Hola, {{name}}:\n\n{{#author}}{{author}} publicó un anuncio{{/author}}{{^author}}Se publicó un anuncio{{/author}} para {{companyName}}:\n\n{{title}}\n\n{{body}}\n\nLéelo en Tumble: {{url}}",
+        html: null,
+      },
+    },
+  },
+  payrollStatementReady: {
+    preference: "payrollStatements",
+    placeholders: { name: "María", companyName: "Rio Laundry", period: "2026-11-01 – 2026-11-14", gross: "$1,234.56", url: "https://tumble.example.com" },
+    defaults: {
+      en: {
+        subject: "Your pay statement for {{period}} is ready",
+        text: "Hi {{name}},\n\nYour pay statement from {{companyName}} for {{period}} is ready{{#gross}} (gross pay {{gross}}){{/gross}}.\n\nSee it in Tumble: {{url}}",
+        html: null,
+      },
+      es: {
+        subject: "Tu recibo de pago de {{period}} está listo",
+        text: "Hola, {{name}}:\n\nTu recibo de pago de {{companyName}} del periodo {{period}} está listo{{#gross}} (pago bruto {{gross}}){{/gross}}.\n\nMíralo en Tumble: {{url}}",
         html: null,
       },
     },
