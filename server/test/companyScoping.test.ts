@@ -226,6 +226,11 @@ beforeAll(async () => {
   await manager.mutation("shifts:publish", { storeId, weekStart: "2030-01-06", overrideReason: "Sweep" });
   await manager.mutation("shifts:saveTemplate", { storeId, weekStart: "2030-01-06", name: "Sweep week" });
 
+  // Announcements to the new store and to a role (announcements, announcement_stores,
+  // announcement_roles; the author's own read mark is announcement_reads).
+  await manager.mutation("announcements:create", { title: "Sweep note", body: "For the sweep store", audience: "stores", storeIds: [storeId] });
+  await manager.mutation("announcements:create", { title: "Sweep staff", body: "For staff", audience: "roles", roles: ["STAFF"] });
+
   // A suspension of the company, lifted again (company_suspensions).
   const sysadmin = await new Client(server.url).signIn("sysadmin@demo.test");
   await sysadmin.mutation("systemAdmin:setCompanySuspended", { companyId: company.id, suspended: true, reason: "Sweep" });
