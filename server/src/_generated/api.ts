@@ -32,6 +32,7 @@ import type * as labourAnalytics from "../functions/labourAnalytics.ts";
 import type * as marketing from "../functions/marketing.ts";
 import type * as navigation from "../functions/navigation.ts";
 import type * as payPeriods from "../functions/payPeriods.ts";
+import type * as payroll from "../functions/payroll.ts";
 import type * as payrollReports from "../functions/payrollReports.ts";
 import type * as physicalCounts from "../functions/physicalCounts.ts";
 import type * as reconciliation from "../functions/reconciliation.ts";
@@ -81,6 +82,7 @@ export type Api = ApiFromModules<{
   "marketing": typeof marketing;
   "navigation": typeof navigation;
   "payPeriods": typeof payPeriods;
+  "payroll": typeof payroll;
   "payrollReports": typeof payrollReports;
   "physicalCounts": typeof physicalCounts;
   "reconciliation": typeof reconciliation;

@@ -12,6 +12,7 @@ import type { GeoZonesTables } from "./geoZonesSchema.ts";
 import type { ImportsTables } from "./importsSchema.ts";
 import type { MarketingTables } from "./marketingSchema.ts";
 import type { OutboxTables } from "./outboxSchema.ts";
+import type { PayrollTables } from "./payrollSchema.ts";
 import type { SystemAdminTables } from "./systemAdminSchema.ts";
 import type { PreferencesTables } from "./preferencesSchema.ts";
 import type { ReconciliationTables } from "./reconciliationSchema.ts";
@@ -48,6 +49,7 @@ export interface DB
     SystemAdminTables,
     BalanceAdminTables,
     OutboxTables,
+    PayrollTables,
     AnnouncementsTables {}
 
 export type * from "./columnTypes.ts";

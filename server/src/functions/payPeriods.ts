@@ -1,0 +1,157 @@
+import { z } from "zod";
+import { accessDeniedMessage } from "@tumble/domain/permissions";
+import { lockArgsSchema, periodArgsSchema, reopenArgsSchema, type PayPeriodDetail, type PayPeriodSummary } from "@tumble/domain/payroll";
+import { settingsOf } from "../companySettings/settings.ts";
+import { calculations, calendar, companyToday, detailOf, materialize, summaryOf } from "../payroll/periods.ts";
+import { requirePeriod } from "../payroll/access.ts";
+import { audit } from "../runtime/audit.ts";
+import { mutation, query } from "../runtime/define.ts";
+import { AccessError, AppError } from "../runtime/errors.ts";
+
+// Pay periods (issue 18, docs/decisions/0037-payroll.md): the calendar with each period's totals,
+// a period's lines, and its life: open → locked (figures frozen) → paid; an owner may reopen a
+// locked period with a reason until it is paid.
+
+const PAY_PERIOD_MESSAGES = {
+  unverified: (n: number) =>
+    `${n} time ${n === 1 ? "entry" : "entries"} in this period ${n === 1 ? "is" : "are"} not verified: verify ${n === 1 ? "it" : "them"} first, or give a reason to lock anyway`,
+  notOpen: "Only an open period can be locked",
+  notLocked: "Only a locked period can be marked paid",
+  paidCannotReopen: "A paid period cannot be reopened: add corrections to the next open period as adjustments",
+  openCannotReopen: "This period is already open",
+} as const;
+
+/** The pay calendar, newest first: computed periods up to the next one and every stored period, each with its totals. */
+export const list = query({
+  access: "canManageStores",
+  liveScope: "company",
+  args: z.object({}),
+  handler: async (ctx): Promise<PayPeriodSummary[]> => {
+    const settings = await settingsOf(ctx.db, ctx.company.id, "workforce");
+    const today = await companyToday(ctx.db, ctx.company.id, ctx.now);
+    const periods = await calendar(ctx.db, ctx.company.id, settings, today);
+    const figures = await calculations(ctx.db, ctx.company.id, settings, periods);
+    return periods.map((p) => summaryOf(p, figures.get(p.id)!));
+  },
+});
+
+/** A period with its lines per employee (days, entries, workweeks, adjustments) and the time not included. */
+export const get = query({
+  access: "canManageStores",
+  liveScope: "company",
+  args: periodArgsSchema,
+  handler: async (ctx, args): Promise<PayPeriodDetail> => {
+    const { period, settings } = await requirePeriod(ctx, args.periodId);
+    const figures = await calculations(ctx.db, ctx.company.id, settings, [period]);
+    return detailOf(period, figures.get(period.id)!);
+  },
+});
+
+/** Locks an open period, freezing its figures; refused while unverified time is inside unless a reason overrides it. */
+export const lock = mutation({
+  access: "canManageStores",
+  args: lockArgsSchema,
+  handler: async (ctx, args) => {
+    const { period, settings } = await requirePeriod(ctx, args.periodId);
+    const row = await materialize(ctx.db, ctx.company.id, period);
+    if (row.status !== "open") throw new AppError(PAY_PERIOD_MESSAGES.notOpen);
+    // Computed now, whatever was stored: these are the figures the lock freezes.
+    const fresh = (await calculations(ctx.db, ctx.company.id, settings, [{ ...period, stored: null }])).get(period.id)!;
+    const unverified = fresh.totals.warnings.unverifiedEntries;
+    if (unverified > 0 && !args.overrideReason) throw new AppError(PAY_PERIOD_MESSAGES.unverified(unverified));
+    await ctx.db
+      .updateTable("payPeriods")
+      .set({
+        status: "locked",
+        lockedBy: ctx.user.id,
+        lockedAt: new Date(ctx.now),
+        overrideReason: unverified > 0 ? args.overrideReason! : null,
+        frozen: JSON.stringify(fresh),
+      })
+      .where("companyId", "=", ctx.company.id)
+      .where("id", "=", row.id)
+      .execute();
+    await audit(ctx.db, {
+      companyId: ctx.company.id,
+      actorId: ctx.user.id,
+      action: "lock",
+      entity: "payPeriod",
+      entityId: row.id,
+      before: { status: "open" },
+      after: {
+        status: "locked",
+        startsOn: row.startsOn,
+        endsOn: row.endsOn,
+        grossCents: fresh.totals.grossCents,
+        unverifiedEntries: unverified,
+        overrideReason: unverified > 0 ? args.overrideReason : null,
+      },
+    });
+    return { periodId: row.id, status: "locked" as const, grossCents: fresh.totals.grossCents };
+  },
+});
+
+/** An owner reopens a locked period with a reason (not once it is paid); its figures are computed again. */
+export const reopen = mutation({
+  access: "canManageStores",
+  args: reopenArgsSchema,
+  handler: async (ctx, args) => {
+    if (ctx.company.role !== "OWNER" && !ctx.permissions.isSystemAdmin) throw new AccessError(accessDeniedMessage());
+    const { period } = await requirePeriod(ctx, args.periodId);
+    const row = await materialize(ctx.db, ctx.company.id, period);
+    if (row.status === "paid") throw new AppError(PAY_PERIOD_MESSAGES.paidCannotReopen);
+    if (row.status === "open") throw new AppError(PAY_PERIOD_MESSAGES.openCannotReopen);
+    await ctx.db
+      .updateTable("payPeriods")
+      .set({
+        status: "open",
+        frozen: null,
+        lockedBy: null,
+        lockedAt: null,
+        overrideReason: null,
+        reopenedBy: ctx.user.id,
+        reopenedAt: new Date(ctx.now),
+        reopenReason: args.reason,
+      })
+      .where("companyId", "=", ctx.company.id)
+      .where("id", "=", row.id)
+      .execute();
+    await audit(ctx.db, {
+      companyId: ctx.company.id,
+      actorId: ctx.user.id,
+      action: "reopen",
+      entity: "payPeriod",
+      entityId: row.id,
+      before: { status: "locked" },
+      after: { status: "open", reason: args.reason },
+    });
+    return { periodId: row.id, status: "open" as const };
+  },
+});
+
+/** Marks a locked period paid: final; later corrections go into the next open period. */
+export const markPaid = mutation({
+  access: "canManageStores",
+  args: periodArgsSchema,
+  handler: async (ctx, args) => {
+    const { period } = await requirePeriod(ctx, args.periodId);
+    const row = await materialize(ctx.db, ctx.company.id, period);
+    if (row.status !== "locked") throw new AppError(PAY_PERIOD_MESSAGES.notLocked);
+    await ctx.db
+      .updateTable("payPeriods")
+      .set({ status: "paid", paidBy: ctx.user.id, paidAt: new Date(ctx.now) })
+      .where("companyId", "=", ctx.company.id)
+      .where("id", "=", row.id)
+      .execute();
+    await audit(ctx.db, {
+      companyId: ctx.company.id,
+      actorId: ctx.user.id,
+      action: "markPaid",
+      entity: "payPeriod",
+      entityId: row.id,
+      before: { status: "locked" },
+      after: { status: "paid" },
+    });
+    return { periodId: row.id, status: "paid" as const };
+  },
+});

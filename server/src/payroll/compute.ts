@@ -1,0 +1,157 @@
+import type { Kysely } from "kysely";
+import { supportedLanguage } from "@tumble/domain/languagePriority";
+import { addDays, type DateRange } from "@tumble/domain/payPeriods";
+import { calculatePayPeriod, type AdjustmentKind, type PayCalculation, type PayInputEntry } from "@tumble/domain/payroll";
+import { reviewStatus } from "@tumble/domain/timeEntryReview";
+import type { WorkforceSettings } from "@tumble/domain/companySettings";
+import type { PayType } from "@tumble/domain/employees";
+import type { DB } from "../db/schema.ts";
+
+// Loads what the pure calculation (packages/domain/src/payroll.ts) needs for one or more periods:
+// the time entries of the workweeks touching them with their effective times (newest correction,
+// else raw) and review status, every employee with their rates and statement language, and the
+// periods' adjustments. Then calculates.
+
+const ms = (d: Date | string) => new Date(d).getTime();
+
+export interface PayrollData {
+  employees: Parameters<typeof calculatePayPeriod>[0]["employees"];
+  entries: PayInputEntry[];
+}
+
+/** Time entries with business dates in [from, to] (widened a day: an entry belongs to its clock-in's date in its store's zone). */
+export async function loadPayrollData(db: Kysely<DB>, companyId: string, range: DateRange): Promise<PayrollData> {
+  const rows = await db
+    .selectFrom("timeEntries as t")
+    .innerJoin("stores as s", (j) => j.onRef("s.companyId", "=", "t.companyId").onRef("s.id", "=", "t.storeId"))
+    .select(["t.id", "t.employeeId", "t.storeId", "s.name as storeName", "s.timeZone", "t.clockInAt", "t.clockOutAt", "t.breakMinutes"])
+    .where("t.companyId", "=", companyId)
+    .where("t.businessDate", ">=", addDays(range.startsOn, -1))
+    .where("t.businessDate", "<=", addDays(range.endsOn, 1))
+    .execute();
+  const ids = rows.map((r) => r.id);
+  const corrections = ids.length
+    ? await db
+        .selectFrom("timeEntryCorrections")
+        .select(["entryId", "clockInAt", "clockOutAt", "breakMinutes"])
+        .where("companyId", "=", companyId)
+        .where("entryId", "in", ids)
+        .orderBy("createdAt")
+        .orderBy("id")
+        .execute()
+    : [];
+  const newest = new Map(corrections.map((c) => [c.entryId, c]));
+  const reviews = ids.length
+    ? await db
+        .selectFrom("timeEntryReviews")
+        .select(["entryId", "status", "clockInAt", "clockOutAt", "breakMinutes"])
+        .where("companyId", "=", companyId)
+        .where("entryId", "in", ids)
+        .execute()
+    : [];
+  const reviewOf = new Map(reviews.map((r) => [r.entryId, r]));
+  const entries = rows.map((r): PayInputEntry => {
+    const c = newest.get(r.id);
+    const effective = c
+      ? { clockInAt: ms(c.clockInAt), clockOutAt: c.clockOutAt === null ? null : ms(c.clockOutAt), breakMinutes: c.breakMinutes }
+      : { clockInAt: ms(r.clockInAt), clockOutAt: r.clockOutAt === null ? null : ms(r.clockOutAt), breakMinutes: Number(r.breakMinutes) };
+    const review = reviewOf.get(r.id);
+    const stored = review
+      ? {
+          status: review.status as "approved" | "rejected",
+          clockInAt: ms(review.clockInAt),
+          clockOutAt: ms(review.clockOutAt),
+          breakMinutes: review.breakMinutes,
+        }
+      : null;
+    return {
+      id: r.id,
+      employeeId: r.employeeId,
+      storeId: r.storeId,
+      storeName: r.storeName,
+      timeZone: r.timeZone,
+      ...effective,
+      status: reviewStatus(effective, stored),
+    };
+  });
+
+  const company = await db.selectFrom("companies").select("defaultLanguage").where("id", "=", companyId).executeTakeFirst();
+  const fallback = supportedLanguage(company?.defaultLanguage) ?? "en";
+  const people = await db
+    .selectFrom("employees as e")
+    .leftJoin("users as u", "u.id", "e.userId")
+    .select(["e.id", "e.name", "e.position", "e.status", "u.language"])
+    .where("e.companyId", "=", companyId)
+    .execute();
+  const rates = await db
+    .selectFrom("employeeRates")
+    .select(["employeeId", "effectiveFrom", "rateCents", "payType"])
+    .where("companyId", "=", companyId)
+    .execute();
+  const ratesOf = new Map<string, { effectiveFrom: string; rateCents: number; payType: PayType }[]>();
+  for (const r of rates) {
+    const list = ratesOf.get(r.employeeId) ?? [];
+    list.push({ effectiveFrom: r.effectiveFrom, rateCents: Number(r.rateCents), payType: r.payType as PayType });
+    ratesOf.set(r.employeeId, list);
+  }
+  return {
+    entries,
+    employees: people.map((p) => ({
+      id: p.id,
+      name: p.name,
+      position: p.position,
+      language: supportedLanguage(p.language) ?? fallback,
+      active: p.status === "active",
+      rates: ratesOf.get(p.id) ?? [],
+    })),
+  };
+}
+
+export interface AdjustmentRow {
+  id: string;
+  periodId: string;
+  employeeId: string;
+  kind: AdjustmentKind;
+  amountCents: number;
+  reason: string;
+  createdAt: number;
+  createdByName: string | null;
+}
+
+export async function loadAdjustments(db: Kysely<DB>, companyId: string, periodIds: string[]): Promise<AdjustmentRow[]> {
+  if (!periodIds.length) return [];
+  const rows = await db
+    .selectFrom("payrollAdjustments as a")
+    .leftJoin("users as u", "u.id", "a.createdBy")
+    .select(["a.id", "a.periodId", "a.employeeId", "a.kind", "a.amountCents", "a.reason", "a.createdAt", "u.name", "u.email"])
+    .where("a.companyId", "=", companyId)
+    .where("a.periodId", "in", periodIds)
+    .execute();
+  return rows.map((r) => ({
+    id: r.id,
+    periodId: r.periodId,
+    employeeId: r.employeeId,
+    kind: r.kind as AdjustmentKind,
+    amountCents: Number(r.amountCents),
+    reason: r.reason,
+    createdAt: ms(r.createdAt),
+    createdByName: r.name ?? r.email,
+  }));
+}
+
+/** One period's calculation from data loaded for a range covering its workweeks (calculationRange). */
+export function calculate(
+  period: DateRange,
+  settings: Pick<WorkforceSettings, "workweekStart" | "overtimePreset">,
+  data: PayrollData,
+  adjustments: AdjustmentRow[],
+): PayCalculation {
+  return calculatePayPeriod({
+    period,
+    workweekStart: settings.workweekStart,
+    overtimePreset: settings.overtimePreset,
+    employees: data.employees,
+    entries: data.entries,
+    adjustments,
+  });
+}

@@ -1,0 +1,195 @@
+import { createHash } from "node:crypto";
+import type { Kysely } from "kysely";
+import { DEFAULT_TIME_ZONE, todayIn } from "@tumble/domain/businessDate";
+import type { WorkforceSettings } from "@tumble/domain/companySettings";
+import { calculationRange, nextPeriod, periodContaining, previousPeriod, type DateRange } from "@tumble/domain/payPeriods";
+import type { NotIncludedEntry, PayCalculation, PayLine, PayPeriodDetail, PayPeriodStatus, PayPeriodSummary } from "@tumble/domain/payroll";
+import type { DB } from "../db/schema.ts";
+import { calculate, loadAdjustments, loadPayrollData } from "./compute.ts";
+
+// The pay calendar (docs/decisions/0037-payroll.md). Periods come from the workforce settings;
+// one is stored only once something happens to it (an adjustment, a lock), under the id it
+// already had: a hash of the company and its dates. Stored periods win over computed ones that
+// overlap them (after a change of frequency, say).
+
+/** How many periods before the current one the list offers when nothing older is stored. */
+export const PERIODS_BACK = 12;
+
+const ms = (d: Date | string) => new Date(d).getTime();
+
+export function periodIdOf(companyId: string, range: DateRange): string {
+  return `pp_${createHash("sha256").update(`${companyId}|${range.startsOn}|${range.endsOn}`).digest("hex").slice(0, 24)}`;
+}
+
+/** The company's date today: in its first store's time zone. */
+export async function companyToday(db: Kysely<DB>, companyId: string, now: number): Promise<string> {
+  const store = await db
+    .selectFrom("stores")
+    .select("timeZone")
+    .where("companyId", "=", companyId)
+    .orderBy("createdAt")
+    .orderBy("id")
+    .limit(1)
+    .executeTakeFirst();
+  return todayIn(store?.timeZone ?? DEFAULT_TIME_ZONE, now);
+}
+
+const periodColumns = [
+  "p.id",
+  "p.startsOn",
+  "p.endsOn",
+  "p.payDate",
+  "p.status",
+  "p.lockedAt",
+  "p.overrideReason",
+  "p.frozen",
+  "p.reopenedAt",
+  "p.reopenReason",
+  "p.paidAt",
+  "l.name as lockedByName",
+  "r.name as reopenedByName",
+  "pd.name as paidByName",
+] as const;
+
+function storedPeriods(db: Kysely<DB>, companyId: string) {
+  return db
+    .selectFrom("payPeriods as p")
+    .leftJoin("users as l", "l.id", "p.lockedBy")
+    .leftJoin("users as r", "r.id", "p.reopenedBy")
+    .leftJoin("users as pd", "pd.id", "p.paidBy")
+    .select(periodColumns)
+    .where("p.companyId", "=", companyId);
+}
+export type StoredPeriod = Awaited<ReturnType<ReturnType<typeof storedPeriods>["executeTakeFirstOrThrow"]>>;
+
+export interface CalendarPeriod {
+  id: string;
+  range: DateRange;
+  stored: StoredPeriod | null;
+}
+
+const overlaps = (a: DateRange, b: DateRange) => a.startsOn <= b.endsOn && b.startsOn <= a.endsOn;
+
+/** The periods to offer, newest first: stored ones, and computed ones from PERIODS_BACK before today's to the one after it. */
+export async function calendar(db: Kysely<DB>, companyId: string, settings: WorkforceSettings, today: string): Promise<CalendarPeriod[]> {
+  const stored = await storedPeriods(db, companyId).orderBy("p.startsOn", "desc").limit(500).execute();
+  const current = periodContaining(today, settings);
+  let first = current;
+  for (let i = 0; i < PERIODS_BACK; i++) first = previousPeriod(first, settings);
+  const last = nextPeriod(current, settings);
+  const out: CalendarPeriod[] = stored.map((s) => ({ id: s.id, range: { startsOn: s.startsOn, endsOn: s.endsOn }, stored: s }));
+  for (let p = first; p.startsOn <= last.startsOn; p = nextPeriod(p, settings)) {
+    if (!stored.some((s) => overlaps(p, { startsOn: s.startsOn, endsOn: s.endsOn }))) out.push({ id: periodIdOf(companyId, p), range: p, stored: null });
+  }
+  return out.sort((a, b) => b.range.startsOn.localeCompare(a.range.startsOn));
+}
+
+/** A period of the calendar by id (null: not this company's). */
+export async function findPeriod(
+  db: Kysely<DB>,
+  companyId: string,
+  periodId: string,
+  settings: WorkforceSettings,
+  today: string,
+): Promise<CalendarPeriod | null> {
+  const stored = await storedPeriods(db, companyId).where("p.id", "=", periodId).executeTakeFirst();
+  if (stored) return { id: stored.id, range: { startsOn: stored.startsOn, endsOn: stored.endsOn }, stored };
+  return (await calendar(db, companyId, settings, today)).find((p) => p.id === periodId) ?? null;
+}
+
+/** Stores a computed period (as open) if it is not yet, and returns its row locked for the rest of the transaction. */
+export async function materialize(
+  db: Kysely<DB>,
+  companyId: string,
+  period: CalendarPeriod,
+): Promise<{ id: string; status: PayPeriodStatus; startsOn: string; endsOn: string }> {
+  if (!period.stored) {
+    await db
+      .insertInto("payPeriods")
+      .values({ id: period.id, companyId, startsOn: period.range.startsOn, endsOn: period.range.endsOn })
+      .onConflict((oc) => oc.doNothing())
+      .execute();
+  }
+  const row = await db
+    .selectFrom("payPeriods")
+    .select(["id", "status", "startsOn", "endsOn"])
+    .where("companyId", "=", companyId)
+    .where("id", "=", period.id)
+    .forUpdate()
+    .executeTakeFirst();
+  // Another period with the same start was stored meanwhile (a change of settings): this one is gone.
+  if (!row) throw new Error("Pay period changed");
+  return { ...row, status: row.status as PayPeriodStatus };
+}
+
+/** What a lock freezes: the figures as they were. */
+export interface FrozenPeriod {
+  lines: PayLine[];
+  notIncluded: NotIncludedEntry[];
+  totals: PayCalculation["totals"];
+}
+
+/** Calculations of the open periods among `periods` (frozen ones read their snapshot), from one load of data. */
+export async function calculations(
+  db: Kysely<DB>,
+  companyId: string,
+  settings: WorkforceSettings,
+  periods: CalendarPeriod[],
+): Promise<Map<string, FrozenPeriod>> {
+  const out = new Map<string, FrozenPeriod>();
+  const open: CalendarPeriod[] = [];
+  for (const p of periods) {
+    if (p.stored && p.stored.status !== "open" && p.stored.frozen) out.set(p.id, p.stored.frozen as unknown as FrozenPeriod);
+    else open.push(p);
+  }
+  if (!open.length) return out;
+  const ranges = open.map((p) => calculationRange(p.range, settings.workweekStart));
+  const span = {
+    startsOn: ranges.map((r) => r.startsOn).sort()[0],
+    endsOn: ranges
+      .map((r) => r.endsOn)
+      .sort()
+      .at(-1)!,
+  };
+  const data = await loadPayrollData(db, companyId, span);
+  const adjustments = await loadAdjustments(
+    db,
+    companyId,
+    open.map((p) => p.id),
+  );
+  for (const p of open) {
+    const calc = calculate(
+      p.range,
+      settings,
+      data,
+      adjustments.filter((a) => a.periodId === p.id),
+    );
+    out.set(p.id, { lines: calc.lines, notIncluded: calc.notIncluded, totals: calc.totals });
+  }
+  return out;
+}
+
+export function summaryOf(period: CalendarPeriod, figures: FrozenPeriod): PayPeriodSummary {
+  return {
+    id: period.id,
+    startsOn: period.range.startsOn,
+    endsOn: period.range.endsOn,
+    payDate: period.stored?.payDate ?? null,
+    status: (period.stored?.status ?? "open") as PayPeriodStatus,
+    ...figures.totals,
+  };
+}
+
+export function detailOf(period: CalendarPeriod, figures: FrozenPeriod): PayPeriodDetail {
+  const s = period.stored;
+  const status = (s?.status ?? "open") as PayPeriodStatus;
+  return {
+    ...summaryOf(period, figures),
+    lines: figures.lines,
+    notIncluded: figures.notIncluded,
+    locked: s?.lockedAt ? { byName: s.lockedByName, at: ms(s.lockedAt), reason: null, overrideReason: s.overrideReason } : null,
+    reopened: s?.reopenedAt ? { byName: s.reopenedByName, at: ms(s.reopenedAt), reason: s.reopenReason } : null,
+    paid: s?.paidAt ? { byName: s.paidByName, at: ms(s.paidAt), reason: null } : null,
+    frozen: status !== "open",
+  };
+}
