@@ -303,5 +303,5 @@ describe("moving between databases", () => {
       await source.close();
       await to.stop();
     }
-  }, 120_000);
+  }, 300_000);
 });

@@ -14,6 +14,8 @@ const backupId = z.string().refine(isBackupId, "Not a backup id");
 export const MAX_KEEP = 365;
 export const MAX_INTERVAL_HOURS = 24 * 31;
 
+const lastCounts = new WeakMap<object, { companies: number; users: number }>();
+
 /** The backups, the job running (with its progress), the schedule and what a restore would replace. */
 export const list = query({
   access: "isSystemAdmin",
@@ -21,9 +23,15 @@ export const list = query({
   handler: async (ctx) => {
     dependOnBackups(ctx.db);
     const service = backupsOf(ctx.services);
-    const current = await ctx.db
-      .selectNoFrom([sql<number>`(select count(*)::int from companies)`.as("companies"), sql<number>`(select count(*)::int from users)`.as("users")])
-      .executeTakeFirstOrThrow();
+    // On PGlite a running backup's snapshot holds the only connection, so reading the counts would
+    // wait for the whole backup and no progress would show: the last counts serve meanwhile.
+    const cached = service.job && ctx.services.database.kind === "pglite" ? lastCounts.get(service) : undefined;
+    const current =
+      cached ??
+      (await ctx.db
+        .selectNoFrom([sql<number>`(select count(*)::int from companies)`.as("companies"), sql<number>`(select count(*)::int from users)`.as("users")])
+        .executeTakeFirstOrThrow());
+    lastCounts.set(service, current);
     return {
       backups: await service.list(),
       job: service.job ? { ...service.job } : null,
