@@ -235,6 +235,15 @@ beforeAll(async () => {
   const sysadmin = await new Client(server.url).signIn("sysadmin@demo.test");
   await sysadmin.mutation("systemAdmin:setCompanySuspended", { companyId: company.id, suspended: true, reason: "Sweep" });
   await sysadmin.mutation("systemAdmin:setCompanySuspended", { companyId: company.id, suspended: false });
+  // A system admin's correction of a Rio cash account (balance_adjustments).
+  const rioSafe = await db
+    .selectFrom("cashAccounts")
+    .select("id")
+    .where("companyId", "=", company.id)
+    .where("kind", "=", "safe")
+    .limit(1)
+    .executeTakeFirstOrThrow();
+  await sysadmin.mutation("balanceAdmin:adjust", { accountId: rioSafe.id, amountCents: 100, reason: "Sweep" });
 
   const tables = (await companyOwnedTables()).filter((t) => !(t in EXEMPT_TABLES));
   rio = { companyId: company.id, tables, ids: {}, sensitive: new Set() };
