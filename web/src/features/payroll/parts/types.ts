@@ -1,0 +1,13 @@
+export type {
+  AdjustmentKind,
+  NotIncludedEntry,
+  PayAdjustment,
+  PayDay,
+  PayEntry,
+  PayLine,
+  PayPeriodDetail,
+  PayPeriodStatus,
+  PayPeriodSummary,
+  PayrollFile,
+  PayWorkweek,
+} from "@tumble/domain/payroll";

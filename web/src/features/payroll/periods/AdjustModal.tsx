@@ -1,0 +1,101 @@
+import { Button, Group, Modal, Select, Stack, Text, Textarea } from "@mantine/core";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { extractErrorMessage } from "@tumble/domain/errorMessage";
+import { ADJUSTMENT_KINDS, MAX_ADJUSTMENT_CENTS, PAYROLL_REASON_MAX, type AdjustmentKind } from "@tumble/domain/payroll";
+import { api } from "../../../lib/api";
+import { useMutation } from "../../../lib/hooks";
+import { notifySuccess } from "../../../lib/notify";
+import { MoneyInput } from "../../../ui/form/MoneyInput";
+import { money } from "../parts/format";
+
+export interface AdjustTarget {
+  periodId: string;
+  employeeId: string;
+  name: string;
+}
+
+type Errors = Partial<Record<"kind" | "amount" | "reason" | "form", string>>;
+
+/** A bonus, commission, reimbursement or deduction on one employee's line, with its reason (audited). */
+export function AdjustModal({ target, onClose }: { target: AdjustTarget | null; onClose: () => void }) {
+  const { t } = useTranslation("payroll");
+  const adjust = useMutation(api.payroll.adjust);
+  const [kind, setKind] = useState<AdjustmentKind | null>(null);
+  const [amount, setAmount] = useState<number | null>(null);
+  const [reason, setReason] = useState("");
+  const [errors, setErrors] = useState<Errors>({});
+  const [saving, setSaving] = useState(false);
+  const close = () => {
+    setKind(null);
+    setAmount(null);
+    setReason("");
+    setErrors({});
+    onClose();
+  };
+  const submit = () => {
+    if (!target) return;
+    const found: Errors = {};
+    if (!kind) found.kind = t("adjust.kindNeeded");
+    if (amount === null || amount <= 0) found.amount = t("adjust.amountNeeded");
+    else if (amount > MAX_ADJUSTMENT_CENTS) found.amount = t("adjust.amountTooLarge");
+    if (!reason.trim()) found.reason = t("reasonNeeded");
+    setErrors(found);
+    if (Object.keys(found).length > 0 || !kind || amount === null) return;
+    setSaving(true);
+    adjust({ periodId: target.periodId, employeeId: target.employeeId, kind, amountCents: amount, reason: reason.trim() })
+      .then(() => {
+        notifySuccess(t("adjust.saved", { kind: t(`adjustmentKinds.${kind}`), amount: money(amount), name: target.name }));
+        close();
+      })
+      .catch((e: unknown) => setErrors({ form: extractErrorMessage(e, t("actionFailed")) }))
+      .finally(() => setSaving(false));
+  };
+  return (
+    <Modal
+      opened={target !== null}
+      onClose={close}
+      title={target ? t("adjust.title", { name: target.name }) : ""}
+      centered
+      closeButtonProps={{ "aria-label": t("close") }}
+    >
+      <Stack gap="sm" data-testid="adjust-dialog">
+        <Select
+          label={t("adjust.kind")}
+          required
+          data={ADJUSTMENT_KINDS.map((k) => ({ value: k, label: t(`adjustmentKinds.${k}`) }))}
+          value={kind}
+          onChange={(v) => setKind((v as AdjustmentKind | null) ?? null)}
+          error={errors.kind}
+          description={kind ? t(`adjustmentHints.${kind}`) : undefined}
+          allowDeselect={false}
+          comboboxProps={{ withinPortal: true }}
+        />
+        <MoneyInput label={t("adjust.amount")} required value={amount} onChange={setAmount} error={errors.amount} />
+        <Textarea
+          label={t("adjust.reason")}
+          required
+          value={reason}
+          onChange={(e) => setReason(e.currentTarget.value)}
+          maxLength={PAYROLL_REASON_MAX}
+          autosize
+          minRows={2}
+          error={errors.reason}
+        />
+        {errors.form ? (
+          <Text c="red" size="sm" role="alert">
+            {errors.form}
+          </Text>
+        ) : null}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={close}>
+            {t("cancel")}
+          </Button>
+          <Button onClick={submit} loading={saving}>
+            {t("adjust.save")}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
