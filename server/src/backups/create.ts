@@ -1,4 +1,6 @@
+import { once } from "node:events";
 import fs from "node:fs";
+import path from "node:path";
 import { pipeline } from "node:stream/promises";
 import zlib from "node:zlib";
 import { sql, type Transaction } from "kysely";
@@ -36,6 +38,7 @@ export async function migrationLevel(db: AnyDb): Promise<string> {
 
 /** Writes a complete backup to `file` (through `file.part`, renamed at the end) and returns its manifest. */
 export async function writeBackup(db: AnyDb, file: string, options: CreateOptions): Promise<Manifest> {
+  fs.mkdirSync(path.dirname(file), { recursive: true });
   const body = `${file}.body`;
   const part = `${file}.part`;
   const report = options.onProgress ?? (() => {});
@@ -84,7 +87,13 @@ async function readSnapshot(trx: Transaction<unknown>, bodyFile: string, options
   report({ phase: "reading", fraction: 0 });
 
   const out = fs.createWriteStream(bodyFile);
-  const write = (text: string) => (out.write(text) ? Promise.resolve() : new Promise<void>((resolve) => out.once("drain", () => resolve())));
+  // A failed write (disk full, folder gone) fails the backup instead of crashing the process.
+  let failure: Error | null = null;
+  out.on("error", (error) => (failure = error));
+  const write = async (text: string) => {
+    if (failure) throw failure;
+    if (!out.write(text)) await once(out, "drain");
+  };
   const manifestTables: Manifest["tables"] = [];
   try {
     for (const table of tables) {
@@ -108,7 +117,7 @@ async function readSnapshot(trx: Transaction<unknown>, bodyFile: string, options
       manifestTables.push({ name: table.name, columns: table.columns.map((c) => ({ name: c.name, type: c.type })), rows: hash.rows, sha256: hash.digest() });
     }
   } finally {
-    await new Promise<void>((resolve, reject) => out.end((error?: Error | null) => (error ? reject(error) : resolve())));
+    if (!failure) await new Promise<void>((resolve, reject) => out.end((error?: Error | null) => (error ? reject(error) : resolve())));
   }
   return {
     format: BACKUP_FORMAT,
