@@ -12,6 +12,7 @@ import {
 import { settingsOf } from "../companySettings/settings.ts";
 import { readSection, writeSection } from "../companySettings/sections.ts";
 import { requirePeriod } from "../payroll/access.ts";
+import { employeeLanguage } from "../payroll/compute.ts";
 import { cashJournalRows, journalCsv as journalText, payrollJournalRows, providerCsv } from "../payroll/exports.ts";
 import { calculations, calendar, companyToday, detailOf, materialize } from "../payroll/periods.ts";
 import { statementPdf } from "../payroll/statement.ts";
@@ -120,7 +121,8 @@ export const statement = query({
     const line = detail.lines.find((l) => l.employeeId === args.employeeId);
     if (!line) throw new AppError(PAYROLL_MESSAGES.noLine);
     const company = await ctx.db.selectFrom("companies").select(["name", "displayName"]).where("id", "=", ctx.company.id).executeTakeFirstOrThrow();
-    const pdf = await statementPdf({ companyName: company.displayName ?? company.name, period: detail, line, language: line.language });
+    const language = await employeeLanguage(ctx.db, ctx.company.id, line.employeeId);
+    const pdf = await statementPdf({ companyName: company.displayName ?? company.name, period: detail, line, language });
     const safeName = line.name.replace(/[^\p{L}\p{N}]+/gu, "-").replace(/^-|-$/g, "") || "employee";
     return file(`statement-${safeName}-${period.range.startsOn}.pdf`, "application/pdf", pdf);
   },

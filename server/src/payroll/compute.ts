@@ -155,3 +155,16 @@ export function calculate(
     adjustments,
   });
 }
+
+/** The language an employee reads: their account's, else the company's default (statements use it, whenever they are printed). */
+export async function employeeLanguage(db: Kysely<DB>, companyId: string, employeeId: string): Promise<"en" | "es"> {
+  const row = await db
+    .selectFrom("employees as e")
+    .innerJoin("companies as c", "c.id", "e.companyId")
+    .leftJoin("users as u", "u.id", "e.userId")
+    .select(["u.language", "c.defaultLanguage"])
+    .where("e.companyId", "=", companyId)
+    .where("e.id", "=", employeeId)
+    .executeTakeFirst();
+  return supportedLanguage(row?.language) ?? supportedLanguage(row?.defaultLanguage) ?? "en";
+}
