@@ -240,7 +240,19 @@ describe("sections, equipment types and machines", () => {
       dryRun: false,
     });
     expect(await finished(manager, started.importId)).toMatchObject({ status: "completed", counts: counts(2, 0, 0, 0) });
-    expect(await db().selectFrom("importUploads").select("part").where("uploadId", "=", uploadId).execute()).toEqual([]);
+    // The upload stays for the next run of the same file (a dry run, then the import).
+    const rerun = await manager.action<{ importId: string }>("imports:start", {
+      kind: "machines",
+      fileName: "machines.csv",
+      uploadId,
+      parts: 2,
+      mapping: headersOf(csv),
+      dryRun: true,
+    });
+    expect(await finished(manager, rerun.importId)).toMatchObject({ status: "completed", counts: counts(0, 0, 2, 0) });
+    expect(
+      await failure(manager.action("imports:start", { kind: "machines", fileName: "m.csv", uploadId, parts: 3, mapping: headersOf(csv), dryRun: true })),
+    ).toBe("Part 3 of 3 of the file is missing; upload it again");
   });
 });
 

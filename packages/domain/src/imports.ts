@@ -147,7 +147,7 @@ export const IMPORT_MESSAGES: Record<ImportErrorCode, string> = {
   invalid: "is not valid",
   tooLong: "is too long",
   notFound: "was not found",
-  duplicateInFile: "appears more than once in the file",
+  duplicateInFile: "appears more than once in the file; first on line",
   conflict: "already exists with different figures",
   pinRequired: "a new employee needs a PIN",
   missingColumn: "no column of the file is mapped to it",

@@ -54,7 +54,7 @@ async function rememberedMapping(db: Kysely<DB>, companyId: string, kind: Import
   return (row?.mapping as ImportMapping | undefined) ?? null;
 }
 
-/** Stores one part of a long file; imports:preview and imports:start with the upload's id read them all as one. */
+/** Stores one part of a long file; imports:preview and imports:start with the upload's id read them all as one (a dry run and then the import read the same upload). */
 export const uploadPart = mutation({
   access: "canImportData",
   args: z.object({
@@ -148,7 +148,6 @@ export const start = action({
       .values({ companyId, kind: args.kind, mapping: JSON.stringify(mapping) })
       .onConflict((oc) => oc.columns(["companyId", "kind"]).doUpdateSet({ mapping: JSON.stringify(mapping), updatedAt: new Date() }))
       .execute();
-    if (args.uploadId) await ctx.db.deleteFrom("importUploads").where("companyId", "=", companyId).where("uploadId", "=", args.uploadId).execute();
     await audit(ctx.db, {
       companyId,
       actorId: ctx.user.id,

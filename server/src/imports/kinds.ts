@@ -70,7 +70,7 @@ const planStores: Planner<"stores"> = async (db, ctx, rows) => {
   for (const { row, value } of rows) {
     const first = seen(lower(value.name), row);
     if (first !== null) {
-      plan.errors.push(importError(row, "name", "duplicateInFile", `line ${first}`));
+      plan.errors.push(importError(row, "name", "duplicateInFile", String(first)));
       continue;
     }
     const found = byName.get(lower(value.name));
@@ -130,7 +130,7 @@ const planSections: Planner<"sections"> = async (db, ctx, rows) => {
     const key = `${storeId}|${lower(value.name)}`;
     const first = seen(key, row);
     if (first !== null) {
-      plan.errors.push(importError(row, "name", "duplicateInFile", `line ${first}`));
+      plan.errors.push(importError(row, "name", "duplicateInFile", String(first)));
       continue;
     }
     if (keys.has(key)) {
@@ -163,7 +163,7 @@ const planEquipmentTypes: Planner<"equipmentTypes"> = async (db, ctx, rows) => {
   for (const { row, value } of rows) {
     const first = seen(lower(value.name), row);
     if (first !== null) {
-      plan.errors.push(importError(row, "name", "duplicateInFile", `line ${first}`));
+      plan.errors.push(importError(row, "name", "duplicateInFile", String(first)));
       continue;
     }
     const found = byName.get(lower(value.name));
@@ -245,7 +245,7 @@ const planMachines: Planner<"machines"> = async (db, ctx, rows) => {
     if (!typeId) errors.push(importError(row, "equipmentType", "notFound", value.equipmentType));
     const key = `${storeId}|${lower(value.machine)}`;
     const first = seen(key, row);
-    if (first !== null) errors.push(importError(row, "machine", "duplicateInFile", `line ${first}`));
+    if (first !== null) errors.push(importError(row, "machine", "duplicateInFile", String(first)));
     if (errors.length || !sectionId || !typeId) {
       plan.errors.push(...errors);
       continue;
@@ -330,7 +330,7 @@ const planEmployees: Planner<"employees"> = async (db, ctx, rows) => {
     if (missing.length) errors.push(importError(row, "stores", "notFound", missing.join("; ")));
     const key = value.username.toLowerCase();
     const first = seen(key, row);
-    if (first !== null) errors.push(importError(row, "username", "duplicateInFile", `line ${first}`));
+    if (first !== null) errors.push(importError(row, "username", "duplicateInFile", String(first)));
     const found = byUsername.get(key);
     if (!found && !value.pin) errors.push(importError(row, "pin", "pinRequired"));
     if (errors.length) {
@@ -460,7 +460,7 @@ const planCollections: Planner<"collections"> = async (db, ctx, rows) => {
     const lineKey = `${storeId}|${value.date}|${machineId}`;
     const first = seen(lineKey, row);
     if (first !== null) {
-      plan.errors.push(importError(row, "machine", "duplicateInFile", `line ${first}`));
+      plan.errors.push(importError(row, "machine", "duplicateInFile", String(first)));
       continue;
     }
     const amount = value.coins + (value.bills ?? 0);

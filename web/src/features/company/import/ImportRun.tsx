@@ -1,0 +1,138 @@
+import { Alert, Badge, Button, Card, CloseButton, Group, Progress, Stack, Text, Title } from "@mantine/core";
+import { IconDownload } from "@tabler/icons-react";
+import { useMemo } from "react";
+import { useTranslation } from "react-i18next";
+import { toCsv } from "@tumble/domain/csv";
+import { api } from "../../../lib/api";
+import { useQueryState } from "../../../lib/hooks";
+import { DataTable } from "../../../ui/table/DataTable";
+import { downloadCsv } from "../../../ui/table/csvDownload";
+import type { DataColumn } from "../../../ui/table/types";
+import { failureText, reasonText } from "./messages";
+import type { ImportDetail, ImportRowErrorShown } from "./types";
+
+const STATUS_COLOR = { queued: "gray", running: "blue", completed: "teal", failed: "red" } as const;
+
+/** How far along a running import is, 0–100: reading and checking the rows, then writing them. */
+function percent(run: ImportDetail): number {
+  if (run.status === "completed" || run.status === "failed") return 100;
+  const p = run.progress;
+  if (!p || p.total === 0) return 5;
+  const share = p.done / p.total;
+  return p.phase === "writing" ? 50 + share * 50 : p.phase === "validating" ? 10 + share * 40 : 5;
+}
+
+/** One import followed live: progress, what it did or would do, and every row's errors with their report. */
+export function ImportRun({ importId, onClose }: { importId: string; onClose: () => void }) {
+  const { t } = useTranslation("imports");
+  const { data: run, error } = useQueryState(api.imports.get, { importId });
+
+  const columns = useMemo<DataColumn<ImportRowErrorShown>[]>(
+    () => [
+      { id: "row", header: t("columns.row"), cell: (e) => e.row, sortValue: (e) => e.row, card: "badge", width: 90 },
+      { id: "column", header: t("columns.column"), cell: (e) => e.column ?? "—", sortValue: (e) => e.column ?? "", card: "title" },
+      { id: "reason", header: t("columns.reason"), cell: (e) => reasonText(e, t), sortValue: (e) => reasonText(e, t) },
+    ],
+    [t],
+  );
+
+  if (error) return <Alert color="red">{error instanceof Error ? error.message : String(error)}</Alert>;
+  if (!run) return null;
+  const finished = run.status === "completed" || run.status === "failed";
+  const failure = failureText(run, t);
+  const counts = [
+    ["created", run.counts.created],
+    ["updated", run.counts.updated],
+    ["unchanged", run.counts.unchanged],
+    ["failed", run.counts.failed],
+  ] as const;
+
+  return (
+    <Card withBorder padding="md" data-testid="import-run" data-status={run.status}>
+      <Stack gap="sm">
+        <Group justify="space-between" wrap="nowrap" align="start">
+          <Stack gap={2}>
+            <Title order={3} size="h4">
+              {run.dryRun ? t("dryRunOf", { file: run.fileName }) : t("importOf", { file: run.fileName })}
+            </Title>
+            <Text size="sm" c="dimmed">
+              {t(`kinds.${run.kind}`)} · {t("rows", { count: run.totalRows })}
+            </Text>
+          </Stack>
+          <Group gap="xs" wrap="nowrap">
+            <Badge color={STATUS_COLOR[run.status]} variant="light" data-testid="import-status">
+              {t(`status.${run.status}`)}
+            </Badge>
+            <CloseButton aria-label={t("close")} onClick={onClose} />
+          </Group>
+        </Group>
+        <Progress
+          value={percent(run)}
+          color={run.status === "failed" ? "red" : run.status === "completed" ? "teal" : "blue"}
+          animated={!finished}
+          aria-label={t("progress")}
+          data-testid="import-progress"
+        />
+        {!finished && run.progress && (
+          <Text size="sm" c="dimmed">
+            {t(`phase.${run.progress.phase}`, { done: run.progress.done, total: run.progress.total })}
+          </Text>
+        )}
+        {finished && (
+          <Group gap="xs" data-testid="import-counts">
+            {counts.map(([key, n]) => (
+              <Badge key={key} variant="outline" color={key === "failed" && n > 0 ? "red" : "gray"} data-testid={`count-${key}`} data-count={n}>
+                {t(`counts.${run.dryRun ? "would" : "did"}.${key}`, { count: n })}
+              </Badge>
+            ))}
+          </Group>
+        )}
+        {failure && (
+          <Alert color="red" variant="light" data-testid="import-failure">
+            {failure}
+          </Alert>
+        )}
+        {finished && run.status === "completed" && run.counts.failed === 0 && (
+          <Alert color="teal" variant="light" data-testid="import-ok">
+            {run.dryRun ? t("dryRunClean") : t("done")}
+          </Alert>
+        )}
+        {run.errors.length > 0 && (
+          <Stack gap="xs">
+            <Group justify="space-between">
+              <Text fw={600}>{t("errorsTitle", { count: run.errors.length })}</Text>
+              <Button
+                size="compact-sm"
+                variant="default"
+                leftSection={<IconDownload size={14} aria-hidden />}
+                onClick={() =>
+                  downloadCsv(
+                    `${run.fileName.replace(/\.[^.]+$/, "")}-errors.csv`,
+                    toCsv(
+                      [t("columns.row"), t("columns.column"), t("columns.reason")],
+                      run.errors.map((e) => [e.row, e.column ?? "", reasonText(e, t)]),
+                    ),
+                  )
+                }
+                data-testid="import-error-report"
+              >
+                {t("errorReport")}
+              </Button>
+            </Group>
+            <DataTable
+              tableId="import-errors"
+              caption={t("errorsTitle", { count: run.errors.length })}
+              columns={columns}
+              data={run.errors}
+              getRowId={(e) => `${e.row}-${e.column ?? ""}-${e.code}`}
+              rowName={(e) => t("rowName", { row: e.row })}
+              emptyText={t("noErrors")}
+              testId="import-errors"
+              rowTestId="import-error-row"
+            />
+          </Stack>
+        )}
+      </Stack>
+    </Card>
+  );
+}

@@ -1,0 +1,221 @@
+import { Alert, Button, Card, Checkbox, FileInput, Group, Progress, Select, SimpleGrid, Stack, Text, Title } from "@mantine/core";
+import { IconDownload, IconFileSpreadsheet, IconPlayerPlay, IconSearch } from "@tabler/icons-react";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { IMPORT_COLUMNS, IMPORT_KINDS, importTemplateCsv, missingColumns, type ImportKind, type ImportMapping } from "@tumble/domain/imports";
+import { api } from "../../../lib/api";
+import { newIdempotencyKey } from "../../../lib/client";
+import { useAction, useMutation } from "../../../lib/hooks";
+import { notifyError } from "../../../lib/notify";
+import { param, useSearchState, type SearchSchema } from "../../../lib/searchParams";
+import { ScreenTitle } from "../../../ui/ScreenTitle";
+import { downloadCsv } from "../../../ui/table/csvDownload";
+import { ImportHistory } from "./ImportHistory";
+import { ImportRun } from "./ImportRun";
+import { MAX_FILE_CHARS, readImportFile, splitParts } from "./upload";
+
+interface ImportSearch {
+  kind: ImportKind;
+  run: string;
+}
+
+const SEARCH: SearchSchema<ImportSearch> = {
+  kind: param.oneOf(IMPORT_KINDS),
+  run: param.text(64),
+};
+
+interface Loaded {
+  name: string;
+  source: { content: string } | { uploadId: string; parts: number };
+  headers: string[];
+  rowCount: number;
+}
+
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+/** /company/import: pick a kind, get its template, send a file, map its columns, check it (dry run), import it, and the history. */
+export function ImportScreen() {
+  const { t } = useTranslation("imports");
+  const [search, setSearch] = useSearchState(SEARCH);
+  const kind: ImportKind = search.kind ?? "stores";
+  const uploadPart = useMutation(api.imports.uploadPart);
+  const preview = useAction(api.imports.preview);
+  const start = useAction(api.imports.start);
+  const [file, setFile] = useState<File | null>(null);
+  const [loaded, setLoaded] = useState<Loaded | null>(null);
+  const [mapping, setMapping] = useState<ImportMapping>({});
+  const [remembered, setRemembered] = useState(false);
+  const [allOrNothing, setAllOrNothing] = useState(true);
+  const [reading, setReading] = useState<{ done: number; total: number } | null>(null);
+  const [starting, setStarting] = useState<"dry" | "import" | null>(null);
+
+  const load = async (next: File | null, forKind: ImportKind) => {
+    setFile(next);
+    setLoaded(null);
+    if (!next) return;
+    try {
+      const content = await readImportFile(next);
+      if (!content.trim()) return notifyError(t("emptyFile"));
+      if (content.length > MAX_FILE_CHARS) return notifyError(t("tooLarge", { size: Math.floor(MAX_FILE_CHARS / 1_000_000) }));
+      let source: Loaded["source"] = { content };
+      const parts = splitParts(content);
+      if (parts.length > 1) {
+        const uploadId = newIdempotencyKey();
+        setReading({ done: 0, total: parts.length });
+        for (const [part, text] of parts.entries()) {
+          await uploadPart({ uploadId, part, content: text });
+          setReading({ done: part + 1, total: parts.length });
+        }
+        source = { uploadId, parts: parts.length };
+      }
+      const result = await preview({ kind: forKind, fileName: next.name, ...source });
+      setMapping(result.mapping);
+      setRemembered(result.remembered);
+      setLoaded({ name: next.name, source, headers: result.headers, rowCount: result.rowCount });
+    } catch (error) {
+      notifyError(messageOf(error));
+      setFile(null);
+    } finally {
+      setReading(null);
+    }
+  };
+
+  const chooseKind = (next: ImportKind) => {
+    setSearch({ kind: next, run: undefined });
+    if (file) void load(file, next);
+  };
+
+  const missing = loaded ? missingColumns(kind, mapping) : [];
+
+  const run = async (dryRun: boolean) => {
+    if (!loaded) return;
+    setStarting(dryRun ? "dry" : "import");
+    try {
+      const { importId } = await start({ kind, fileName: loaded.name, ...loaded.source, mapping, dryRun, allOrNothing });
+      setSearch({ run: importId }, { push: true });
+    } catch (error) {
+      notifyError(messageOf(error));
+    } finally {
+      setStarting(null);
+    }
+  };
+
+  const headerOptions = (loaded?.headers ?? []).map((h) => ({ value: h, label: h }));
+
+  return (
+    <Stack gap="md">
+      <ScreenTitle title={t("title")} subtitle={t("subtitle")} />
+      <Card withBorder padding="md">
+        <Stack gap="sm">
+          <Group align="end" wrap="wrap" gap="sm">
+            <Select
+              label={t("kind")}
+              data={IMPORT_KINDS.map((k) => ({ value: k, label: t(`kinds.${k}`) }))}
+              value={kind}
+              onChange={(v) => v && chooseKind(v as ImportKind)}
+              allowDeselect={false}
+              w={{ base: "100%", xs: 260 }}
+              data-testid="import-kind"
+            />
+            <Button
+              variant="default"
+              leftSection={<IconDownload size={16} aria-hidden />}
+              onClick={() => downloadCsv(`${kind}-template.csv`, importTemplateCsv(kind))}
+              data-testid="import-template"
+            >
+              {t("template")}
+            </Button>
+          </Group>
+          <Text size="sm" c="dimmed">
+            {t(`hints.${kind}`)}
+          </Text>
+          <FileInput
+            label={t("file")}
+            placeholder={t("filePlaceholder")}
+            accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+            leftSection={<IconFileSpreadsheet size={16} aria-hidden />}
+            value={file}
+            onChange={(f) => void load(f, kind)}
+            clearable
+            data-testid="import-file"
+          />
+          {reading && <Progress value={(reading.done / reading.total) * 100} aria-label={t("uploading")} animated />}
+        </Stack>
+      </Card>
+
+      {loaded && (
+        <Card withBorder padding="md" data-testid="import-mapping">
+          <Stack gap="sm">
+            <Title order={3} size="h4">
+              {t("mapping")}
+            </Title>
+            <Text size="sm" c="dimmed">
+              {t("mappingHelp", { count: loaded.rowCount, file: loaded.name })} {remembered ? t("mappingRemembered") : ""}
+            </Text>
+            <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="sm">
+              {IMPORT_COLUMNS[kind].map((column) => (
+                <Select
+                  key={column.key}
+                  label={column.key}
+                  description={t(`fields.${column.key}`)}
+                  withAsterisk={column.required}
+                  placeholder={t("notInFile")}
+                  data={headerOptions}
+                  value={mapping[column.key] ?? null}
+                  onChange={(v) =>
+                    setMapping((m) => {
+                      const next = { ...m };
+                      if (v) next[column.key] = v;
+                      else delete next[column.key];
+                      return next;
+                    })
+                  }
+                  clearable
+                  error={missing.includes(column.key) ? t("required") : undefined}
+                  data-testid={`map-${column.key}`}
+                />
+              ))}
+            </SimpleGrid>
+            <Checkbox
+              checked={allOrNothing}
+              onChange={(e) => setAllOrNothing(e.currentTarget.checked)}
+              label={t("allOrNothing")}
+              description={t("allOrNothingHelp")}
+              data-testid="import-all-or-nothing"
+            />
+            {missing.length > 0 && (
+              <Alert color="yellow" variant="light">
+                {t("missing", { columns: missing.join(", ") })}
+              </Alert>
+            )}
+            <Group gap="sm">
+              <Button
+                variant="light"
+                leftSection={<IconSearch size={16} aria-hidden />}
+                onClick={() => void run(true)}
+                loading={starting === "dry"}
+                disabled={missing.length > 0 || starting !== null}
+                data-testid="import-dry-run"
+              >
+                {t("dryRun")}
+              </Button>
+              <Button
+                leftSection={<IconPlayerPlay size={16} aria-hidden />}
+                onClick={() => void run(false)}
+                loading={starting === "import"}
+                disabled={missing.length > 0 || starting !== null}
+                data-testid="import-commit"
+              >
+                {t("import")}
+              </Button>
+            </Group>
+          </Stack>
+        </Card>
+      )}
+
+      {search.run && <ImportRun importId={search.run} onClose={() => setSearch({ run: undefined })} />}
+
+      <ImportHistory selectedId={search.run ?? null} onOpen={(id) => setSearch({ run: id }, { push: true })} />
+    </Stack>
+  );
+}
