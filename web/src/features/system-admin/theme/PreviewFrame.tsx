@@ -44,14 +44,16 @@ export function PreviewFrame({
   children: ReactNode;
 }) {
   const frame = useRef<HTMLIFrameElement>(null);
+  const content = useRef<HTMLDivElement>(null);
   const [doc, setDoc] = useState<Document | null>(null);
   const [height, setHeight] = useState(480);
 
   useEffect(() => {
     if (!doc) return;
     const stopStyles = copyStyles(document, doc);
-    const resize = new ResizeObserver(() => setHeight(Math.ceil(doc.documentElement.scrollHeight)));
-    resize.observe(doc.body);
+    // The content's own height (plus the frame's border): the frame's <html> is at least as tall as the frame, so it would never shrink.
+    const resize = new ResizeObserver(() => setHeight(Math.ceil(content.current?.getBoundingClientRect().height ?? 0) + 2 || 480));
+    if (content.current) resize.observe(content.current);
     return () => {
       stopStyles();
       resize.disconnect();
@@ -81,7 +83,7 @@ export function PreviewFrame({
               colorSchemeManager={FIXED_SCHEME}
               getRootElement={() => doc.documentElement}
             >
-              {children}
+              <div ref={content}>{children}</div>
             </MantineProvider>,
             doc.body,
           )

@@ -81,7 +81,10 @@ export function ThemeFields({ config, onChange, problems }: FieldsProps) {
       <Tabs.List>{GROUPS.map(tab)}</Tabs.List>
 
       <Tabs.Panel value="colors" pt="md">
-        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md" verticalSpacing="md">
+        <Text size="xs" c="dimmed" mb="sm">
+          {t("contrast.legend")}
+        </Text>
+        <SimpleGrid cols={{ base: 1, sm: 2, lg: 1 }} spacing="md" verticalSpacing="md">
           {THEME_COLOR_KEYS.map((key) => (
             <Stack key={key} gap={4}>
               <ColorInput
@@ -169,7 +172,7 @@ function ContrastList({ checks }: { checks: ContrastCheck[] }) {
   return (
     <Stack gap={2} data-testid="contrast-checks">
       {checks.map((c) => (
-        <Group key={c.id} gap={6} wrap="nowrap" data-testid={`contrast-${c.id}`} data-grade={c.grade ?? "none"}>
+        <Group key={c.id} title={t(`contrast.need.${c.kind}`)} gap={6} wrap="nowrap" data-testid={`contrast-${c.id}`} data-grade={c.grade ?? "none"}>
           <span
             aria-hidden
             style={{
@@ -191,8 +194,6 @@ function ContrastList({ checks }: { checks: ContrastCheck[] }) {
           <Text size="xs" c="dimmed" style={{ flex: 1, minWidth: 0 }}>
             {what(c)}
             {c.ratio === null ? "" : ` · ${c.ratio.toFixed(2)}:1`}
-            {" · "}
-            {t(`contrast.need.${c.kind}`)}
           </Text>
           {c.grade ? (
             <Badge size="xs" variant="light" color={GRADE_COLOR[c.grade]} style={{ flex: "none" }}>

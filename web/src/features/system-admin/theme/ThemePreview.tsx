@@ -37,7 +37,7 @@ function PreviewContent() {
   const { t } = useTranslation("themeEditor");
   return (
     // The page background the theme gives the light scheme's main area (global.css).
-    <Box p="sm" style={{ background: "var(--app-background, var(--mantine-color-body))", minHeight: "100vh" }}>
+    <Box p="sm" style={{ background: "var(--app-background, var(--mantine-color-body))" }}>
       <Stack gap="sm">
         <div>
           <Title order={2} size="h4">
@@ -87,7 +87,7 @@ function PreviewContent() {
                 <Table.Tr key={row.store}>
                   <Table.Td>{row.store}</Table.Td>
                   <Table.Td>
-                    <Badge size="xs" variant="light" color={STATUS_COLOR[row.status]}>
+                    <Badge size="xs" variant="light" tt="none" color={STATUS_COLOR[row.status]}>
                       {t(`preview.statuses.${row.status}`)}
                     </Badge>
                   </Table.Td>
