@@ -139,22 +139,6 @@ function useColumns() {
       ...common<StoreRow>(),
       cost<StoreRow>(),
       ...share<StoreRow>(),
-      {
-        id: "compareCost",
-        header: t("columns.compareLabourCost"),
-        cell: (r) => formatUSD(r.compare.labourCostCents),
-        sortValue: (r) => r.compare.labourCostCents,
-        csv: (r) => csvMoney(r.compare.labourCostCents),
-        align: "right",
-      },
-      {
-        id: "comparePercent",
-        header: t("columns.comparePercent"),
-        cell: (r) => percent(r.compare.labourPercent, i18n.language),
-        sortValue: (r) => r.compare.labourPercent,
-        csv: (r) => (r.compare.labourPercent === null ? "" : r.compare.labourPercent.toFixed(1)),
-        align: "right",
-      },
     ];
     const periods: DataColumn<PeriodRow>[] = [
       {
@@ -336,11 +320,11 @@ export function PayrollReportsScreen() {
             ]}
             data-testid="payroll-reports-scope"
           />
-        ) : (
+        ) : !scope.hasStore ? (
           <Text size="sm" c="dimmed">
-            {scope.hasStore ? scope.storeName : t("scope.noStore")}
+            {t("scope.noStore")}
           </Text>
-        )}
+        ) : null}
         <Text size="sm" c="dimmed" data-testid="payroll-reports-comparison">
           {t("comparedWith", { range: formatDisplayRange(scope.args.compareFrom, scope.args.compareTo) })}
         </Text>
@@ -371,8 +355,8 @@ export function PayrollReportsScreen() {
         />
         <Kpi
           label={t("kpi.labourPercent")}
-          value={r ? (r.totals.labourPercent === null ? t("kpi.noRevenue") : percent(r.totals.labourPercent, i18n.language)) : "…"}
-          hint={r ? vs(percent(r.compareTotals.labourPercent, i18n.language)) : undefined}
+          value={r ? percent(r.totals.labourPercent, i18n.language) : "…"}
+          hint={r ? (r.totals.labourPercent === null ? t("kpi.noRevenue") : vs(percent(r.compareTotals.labourPercent, i18n.language))) : undefined}
           testId="kpi-labour-percent"
         />
       </SimpleGrid>

@@ -1,0 +1,73 @@
+import { useMemo } from "react";
+import { comparisonRange } from "@tumble/domain/datePresets";
+import { api } from "../../../lib/api";
+import { useQuery } from "../../../lib/hooks";
+import { useLaundromatSelection } from "../../../lib/laundromatSelection";
+import { param, useSearchState, type SearchSchema } from "../../../lib/searchParams";
+
+// What the analytics follow: the laundromat selection's store (or every store) and dates, and
+// its comparison period, or else the previous period of the same length.
+
+export interface AnalyticsSearch {
+  /** "all": every store of the company instead of the selected one. */
+  store: "all";
+}
+export const ANALYTICS_SEARCH: SearchSchema<AnalyticsSearch> = { store: param.oneOf(["all"] as const) };
+
+export interface AnalyticsScope {
+  args: { storeId?: string; from: string; to: string; compareFrom: string; compareTo: string };
+  allStores: boolean;
+  hasStore: boolean;
+  storeName: string;
+  canChooseAll: boolean;
+  canExport: boolean;
+}
+
+export function useAnalyticsScope(): AnalyticsScope {
+  const { selection } = useLaundromatSelection();
+  const [search] = useSearchState(ANALYTICS_SEARCH);
+  const stores = useQuery(api.stores.listAll);
+  const role = useQuery(api.auth.getUserCompanyRole);
+  const r = selection.dateRange;
+  const hasStore = Boolean(selection.storeId);
+  const allStores = !hasStore || search.store === "all";
+  const args = useMemo(() => {
+    const preceding = comparisonRange(null, r.fromDate, r.toDate)!;
+    const own = r.enableComparison && r.compareFromDate && r.compareToDate;
+    return {
+      ...(allStores || !selection.storeId ? {} : { storeId: selection.storeId }),
+      from: r.fromDate,
+      to: r.toDate,
+      compareFrom: own ? r.compareFromDate : preceding.compareFromDate,
+      compareTo: own ? r.compareToDate : preceding.compareToDate,
+    };
+  }, [allStores, selection.storeId, r.fromDate, r.toDate, r.enableComparison, r.compareFromDate, r.compareToDate]);
+  return {
+    args,
+    allStores,
+    hasStore,
+    storeName: selection.storeName,
+    canChooseAll: hasStore && (stores?.length ?? 0) > 1,
+    canExport: Boolean(role?.permissions.canExportReports),
+  };
+}
+
+/** Minutes as hours with one decimal in the reader's language: 90 → "1.5". */
+export function hours(minutes: number, language: string): string {
+  return new Intl.NumberFormat(language, { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(minutes / 60);
+}
+
+/** A percentage with one decimal, or a dash. */
+export function percent(value: number | null | undefined, language: string): string {
+  return value === null || value === undefined
+    ? "—"
+    : `${new Intl.NumberFormat(language, { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(value)}%`;
+}
+
+/** Short weekday names from Sunday (0) to Saturday (6). */
+export function weekdayNames(language: string): string[] {
+  // 2026-11-01 is a Sunday.
+  return Array.from({ length: 7 }, (_, i) =>
+    new Intl.DateTimeFormat(language, { weekday: "short", timeZone: "UTC" }).format(new Date(Date.UTC(2026, 10, 1 + i))),
+  );
+}
