@@ -58,6 +58,7 @@ async function main(): Promise<void> {
   if (ONLY.has("cash")) await runCash((await postgresTarget()).target, log);
   if (ONLY.has("reconciliation")) await runReconciliation((await postgresTarget()).target, log);
   if (ONLY.has("reports")) await runReports((await postgresTarget()).target, log);
+  if (ONLY.has("imports")) await (await import("./imports.ts")).runImports((await postgresTarget()).target, log);
   if (ONLY.has("convexClient")) await (await import("./convexClient.ts")).runConvexClient(log);
 }
 

@@ -1,4 +1,4 @@
-import { Badge, Stack, Text, Title } from "@mantine/core";
+import { Badge, Group, Stack, Text, Title } from "@mantine/core";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { formatDisplayTimestamp } from "@tumble/domain/dateFormat";
@@ -25,11 +25,18 @@ export function ImportHistory({ selectedId, onOpen }: { selectedId: string | nul
         header: t("columns.status"),
         card: "badge",
         cell: (r) => (
-          <Badge color={STATUS_COLOR[r.status]} variant="light">
-            {r.dryRun ? t("dryRunBadge", { status: t(`status.${r.status}`) }) : t(`status.${r.status}`)}
-          </Badge>
+          <Group gap={4} wrap="wrap">
+            <Badge color={STATUS_COLOR[r.status]} variant="light">
+              {t(`status.${r.status}`)}
+            </Badge>
+            {r.dryRun && (
+              <Badge color="gray" variant="outline">
+                {t("dryRunBadge")}
+              </Badge>
+            )}
+          </Group>
         ),
-        sortValue: (r) => t(`status.${r.status}`),
+        sortValue: (r) => `${t(`status.${r.status}`)}${r.dryRun ? ` · ${t("dryRunBadge")}` : ""}`,
       },
       { id: "created", header: t("columns.created"), cell: (r) => r.counts.created, sortValue: (r) => r.counts.created, align: "right" },
       { id: "updated", header: t("columns.updated"), cell: (r) => r.counts.updated, sortValue: (r) => r.counts.updated, align: "right" },
