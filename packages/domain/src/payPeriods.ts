@@ -18,14 +18,18 @@ type PeriodSettings = Pick<WorkforceSettings, "payFrequency" | "payAnchorDate" |
 const day = (date: string) => dayjs.utc(date, "YYYY-MM-DD");
 const fmt = (d: dayjs.Dayjs) => d.format("YYYY-MM-DD");
 
+const DAY_MS = 86_400_000;
+// Plain UTC arithmetic for the hot paths (the pay calculation calls these per entry).
+const utcMs = (date: string) => Date.UTC(Number(date.slice(0, 4)), Number(date.slice(5, 7)) - 1, Number(date.slice(8, 10)));
+
 /** `date` plus `days` calendar days. */
 export function addDays(date: string, days: number): string {
-  return fmt(day(date).add(days, "day"));
+  return new Date(utcMs(date) + days * DAY_MS).toISOString().slice(0, 10);
 }
 
 /** Whole calendar days from `a` to `b` (b − a). */
 export function daysBetween(a: string, b: string): number {
-  return day(b).diff(day(a), "day");
+  return Math.round((utcMs(b) - utcMs(a)) / DAY_MS);
 }
 
 /** Every date from `startsOn` to `endsOn`, inclusive. */
@@ -37,7 +41,7 @@ export function datesOf(range: DateRange): string[] {
 
 /** The first day of the fixed workweek containing `date`. */
 export function workweekStartOf(date: string, workweekStart: WorkforceSettings["workweekStart"]): string {
-  const back = (day(date).day() - WEEKDAYS.indexOf(workweekStart) + 7) % 7;
+  const back = (new Date(utcMs(date)).getUTCDay() - WEEKDAYS.indexOf(workweekStart) + 7) % 7;
   return addDays(date, -back);
 }
 

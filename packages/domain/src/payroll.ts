@@ -1,5 +1,4 @@
 import { z } from "zod";
-import { businessDateOf } from "./businessDate.ts";
 import { OVERTIME_PRESETS, PAY_FREQUENCIES, WEEKDAYS, type WorkforceSettings } from "./companySettings.ts";
 import { rateOn, type PayType, type RateRow } from "./employees.ts";
 import { addDays, calculationRange, datesOf, workweekStartOf, type DateRange } from "./payPeriods.ts";
@@ -365,6 +364,18 @@ function classifyWeek(entries: Omit<PaidEntry, "split">[], weekDates: string[], 
 
 const inRange = (date: string, range: DateRange) => date >= range.startsOn && date <= range.endsOn;
 
+// One formatter per zone: building one per entry (as dayjs tz does) costs milliseconds each.
+const formatters = new Map<string, Intl.DateTimeFormat>();
+/** The business date (yyyy-MM-dd) of an instant in a zone; en-CA formats dates as ISO. */
+function dateIn(epochMs: number, timeZone: string): string {
+  let f = formatters.get(timeZone);
+  if (!f) {
+    f = new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" });
+    formatters.set(timeZone, f);
+  }
+  return f.format(epochMs);
+}
+
 /**
  * Computes a period from verified time, effective-dated rates and adjustments (issue 18
  * "Pay calculation"; decision 0037). Pure: the same input always gives the same figures.
@@ -377,7 +388,7 @@ export function calculatePayPeriod(input: PayCalculationInput): PayCalculation {
   const notIncluded: NotIncludedEntry[] = [];
   const names = new Map(input.employees.map((e) => [e.id, e.name]));
   for (const entry of input.entries) {
-    const date = businessDateOf(entry.clockInAt, entry.timeZone);
+    const date = dateIn(entry.clockInAt, entry.timeZone);
     if (!inRange(date, range)) continue;
     if (entry.status !== "approved") {
       if (inRange(date, period))
@@ -429,7 +440,7 @@ function employeeLine(employee: PayInputEmployee, entries: PayInputEntry[], inpu
   const withoutRate = new Set<string>();
   const hourly: Omit<PaidEntry, "split">[] = [];
   for (const entry of entries) {
-    const date = businessDateOf(entry.clockInAt, entry.timeZone);
+    const date = dateIn(entry.clockInAt, entry.timeZone);
     const minutes = workedMinutesOf(entry);
     const rate = rateOn(employee.rates, date);
     if (!rate) {
