@@ -177,6 +177,20 @@ beforeAll(async () => {
   // A geo-zone of the new store, and the company's outside-the-zone setting.
   await manager.mutation("geoZones:set", { storeId, latitude: 41.878113, longitude: -87.629799, radiusMeters: 150 });
   await manager.mutation("geoZones:updateSettings", { outsideZone: "flag" });
+  // A finished import of a section of the new store, the mapping it remembered, and a part of a
+  // file still being uploaded (imports, import_mappings, import_uploads).
+  const { importId } = await manager.action<{ importId: string }>("imports:start", {
+    kind: "sections",
+    fileName: "sections.csv",
+    content: "store,name\nRio Sweep,Sweep aisle\n",
+    mapping: { store: "store", name: "name" },
+    dryRun: false,
+  });
+  for (let i = 0; i < 200; i++) {
+    if (["completed", "failed"].includes((await manager.query<{ status: string }>("imports:get", { importId })).status)) break;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  await manager.mutation("imports:uploadPart", { uploadId: "sweep-import", part: 0, content: "store,name\n" });
   // A kiosk of the new store, the sweeper's shift punched on it (kiosks, punches, time_entries),
   // a manager's correction of it, and a wrong PIN (pin_attempts).
   const { kioskToken } = await manager.mutation<{ kioskToken: string }>("kiosks:register", { storeId, name: "Sweep tablet" });
