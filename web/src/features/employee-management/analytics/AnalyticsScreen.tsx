@@ -75,7 +75,11 @@ function Kpis({ o }: { o: Overview | undefined }) {
         label={t("kpi.labourPercent")}
         value={o ? percent(o.totals.labourPercent, i18n.language) : "…"}
         hint={
-          o && c ? `${formatUSD(o.totals.labourCostCents)} / ${formatUSD(o.totals.revenueCents)} · ${vs(percent(c.labourPercent, i18n.language))}` : undefined
+          !o || !c
+            ? undefined
+            : o.totals.labourPercent === null
+              ? t("kpi.noRevenue")
+              : `${formatUSD(o.totals.labourCostCents)} / ${formatUSD(o.totals.revenueCents)} · ${vs(percent(c.labourPercent, i18n.language))}`
         }
         testId="kpi-labour-percent"
       />
