@@ -116,16 +116,21 @@ export default function SystemAdminBackup() {
       sortValue: (b) => b.createdAt,
       card: "title",
       cell: (b) => (
-        <Stack gap={0}>
-          <Text size="sm" fw={500}>
-            {when(b)}
-          </Text>
-          <Text size="xs" c="dimmed">
-            {t(`source.${b.source}`)}
-            {b.createdBy ? ` · ${b.createdBy}` : ""}
-          </Text>
-        </Stack>
+        <Text size="sm" fw={500}>
+          {when(b)}
+        </Text>
       ),
+    },
+    {
+      id: "source",
+      header: t("columns.source"),
+      cell: (b) => (
+        <Text size="sm" c="dimmed">
+          {t(`source.${b.source}`)}
+          {b.createdBy ? ` · ${b.createdBy}` : ""}
+        </Text>
+      ),
+      csv: (b) => `${b.source} ${b.createdBy ?? ""}`.trim(),
     },
     {
       id: "status",
