@@ -122,17 +122,18 @@ test.describe("desktop", () => {
     await page.goto("/laundromat/collections-list");
     await expect(page.getByRole("heading", { name: "Access Denied" })).toBeVisible();
     await expect(page).toHaveURL(/\/laundromat\/collections-list$/);
-    // System administration offers the screens that are built; one still to come is not in the
-    // menu, and its address says it is coming.
+    // System administration offers all eight of its screens.
     await page.getByTestId("nav-tab-system-admin").click();
     await expect(page).toHaveURL(/\/system-admin\/dashboard$/);
     const adminSubTabs = await page
       .getByTestId("sidebar")
       .locator("[data-testid^=nav-sub-system-admin-]")
       .evaluateAll((els) => els.map((e) => e.getAttribute("data-testid")));
-    expect(adminSubTabs).toEqual(["nav-sub-system-admin-dashboard", "nav-sub-system-admin-companies", "nav-sub-system-admin-users"]);
+    expect(adminSubTabs).toEqual(
+      ["dashboard", "companies", "users", "theme", "backup", "export", "demo", "balance-admin"].map((sub) => `nav-sub-system-admin-${sub}`),
+    );
     await page.goto("/system-admin/backup");
-    await expect(page.getByTestId("coming-panel")).toContainText("This screen is coming with its module; it is not built yet.");
+    await expect(page.getByRole("heading", { name: "Backup and restore" })).toBeVisible();
     await expect(page.getByText("You don't have permission to company membership")).toHaveCount(0);
     expect(consoleErrors).toEqual([]);
   });

@@ -48,6 +48,8 @@ function typedTables(): Tables {
     if (parts.some((t) => t.flags & ts.TypeFlags.NumberLike)) return "number"; // string | number: bigint cents
     if (parts.every((t) => t.flags & ts.TypeFlags.StringLike)) return "string";
     if (parts.every((t) => t.getSymbol()?.name === "Date")) return "Date";
+    // A json column may be typed with its shape (an object or an array) instead of unknown.
+    if (parts.every((t) => t.flags & ts.TypeFlags.Object)) return "json";
     return "other";
   };
   const tables: Tables = new Map();

@@ -1,12 +1,12 @@
 import type { Generated } from "kysely";
 import type { Cents, DefaultTimestamp, NullableCents, NullableTimestamp } from "./columnTypes.ts";
 
-// Platform data tools (migration 0032): system admins' balance adjustments and their threshold,
+// Platform data tools (migration 0031): system admins' balance adjustments and their threshold,
 // and the demo seed's mark on companies. Merged into DB in schema.ts.
 
 declare module "./companiesSchema.ts" {
   interface CompaniesTable {
-    /** Made by the demo seed: demo:reset may delete and make it again (migration 0032). */
+    /** Made by the demo seed: demo:reset may delete and make it again (migration 0031). */
     demoSeed: Generated<boolean>;
   }
 }

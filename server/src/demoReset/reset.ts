@@ -128,7 +128,8 @@ export async function resetDemo(db: Kysely<DB>, today: Date, callerId: string): 
     if (isUniqueViolation(error)) throw new AppError(`${RESET_MESSAGES.collision} (${error.constraint ?? "unique"})`);
     throw error;
   }
-  const made = Object.values(data.companies ?? {});
+  // Read without the seeders' DemoData augmentation, which projects that reach this file through the API types do not load.
+  const made: string[] = Object.values((data as { companies?: Record<string, string> }).companies ?? {});
   // The seed marks its companies itself (seed/demo/11_demo_marker.ts); this keeps the mark even if that file moved.
   if (made.length) await db.updateTable("companies").set({ demoSeed: true }).where("id", "in", made).execute();
   const companies = made.length
