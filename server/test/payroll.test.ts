@@ -134,6 +134,27 @@ beforeAll(async () => {
   // Ben's Monday, verified, and his Tuesday waiting for review.
   await owner.mutation("timeEntries:approve", { entryIds: [await worked(downtown, ben, addDays(period.startsOn, 1), 8)] });
   pendingEntry = await worked(downtown, ben, addDays(period.startsOn, 2), 4);
+  // Ana's published schedule: Monday 07:00–15:00 with a 30-minute break (7.5 h); a draft beside it is not the schedule.
+  const monday = startOfBusinessDay(addDays(period.startsOn, 1), ZONE);
+  const shift = (id: string, published: boolean) => ({
+    id,
+    companyId,
+    storeId: downtown,
+    employeeId: ana,
+    startsAt: new Date(monday + 7 * H),
+    endsAt: new Date(monday + 15 * H),
+    breakMinutes: 30,
+    status: published ? "published" : "draft",
+    publishedAt: published ? new Date(monday) : null,
+    publishedEmployeeId: published ? ana : null,
+    publishedStartsAt: published ? new Date(monday + 7 * H) : null,
+    publishedEndsAt: published ? new Date(monday + 15 * H) : null,
+    publishedBreakMinutes: published ? 30 : null,
+  });
+  await db()
+    .insertInto("shifts")
+    .values([shift(`sh${unique()}`, true), shift(`sh${unique()}`, false)])
+    .execute();
 }, 120_000);
 afterAll(() => server?.stop());
 
@@ -181,7 +202,15 @@ describe("a period from verified time", () => {
     // Ben: 8 verified hours at $20; his pending 4 hours are listed, not paid.
     expect(d.lines.find((l) => l.employeeId === ben)!.grossCents).toBe(16_000);
     expect(d.notIncluded).toEqual([expect.objectContaining({ entryId: pendingEntry, employeeName: "Ben Cole", storeName: "Downtown", status: "pending" })]);
-    expect(d).toMatchObject({ status: "open", frozen: false, grossCents: 108_400, overtimeCostCents: 8_400, warnings: { unverifiedEntries: 1 } });
+    // Over the schedule: Ana 3,000 verified minutes − 450 published = 2,550; Ben 480 verified − none = 480
+    // (his pending 240 are not verified); 2,550 + 480 = 3,030.
+    expect(d).toMatchObject({
+      status: "open",
+      frozen: false,
+      grossCents: 108_400,
+      overtimeCostCents: 8_400,
+      warnings: { unverifiedEntries: 1, overScheduleMinutes: 3_030 },
+    });
   });
 });
 

@@ -6,6 +6,7 @@ import { calculationRange, nextPeriod, periodContaining, previousPeriod, type Da
 import type { NotIncludedEntry, PayCalculation, PayLine, PayPeriodDetail, PayPeriodStatus, PayPeriodSummary } from "@tumble/domain/payroll";
 import type { DB } from "../db/schema.ts";
 import { calculate, loadAdjustments, loadPayrollData } from "./compute.ts";
+import { overScheduleMinutes, scheduledMinutes } from "./overSchedule.ts";
 
 // The pay calendar (docs/decisions/0037-payroll.md). Periods come from the workforce settings;
 // one is stored only once something happens to it (an adjustment, a lock), under the id it
@@ -164,7 +165,9 @@ export async function calculations(
       data,
       adjustments.filter((a) => a.periodId === p.id),
     );
-    out.set(p.id, { lines: calc.lines, notIncluded: calc.notIncluded, totals: calc.totals });
+    const overSchedule = overScheduleMinutes(calc.lines, p.range, await scheduledMinutes(db, companyId, p.range));
+    const totals = { ...calc.totals, warnings: { ...calc.totals.warnings, overScheduleMinutes: overSchedule } };
+    out.set(p.id, { lines: calc.lines, notIncluded: calc.notIncluded, totals });
   }
   return out;
 }
