@@ -45,5 +45,11 @@ test("a manager edits the Spanish claim-code template and sends a test to the SM
   const mail = server.sink.messages.find((m) => m.to.includes("manager@demo.test") && /604218/.test(m.raw))!;
   expect(mail.raw).toMatch(/Content-Type: text\/html/);
   expect(mail.raw).toMatch(/Tr=C3=A1elo a la tienda|Tráelo a la tienda/);
+
+  // The outbox shows the test as sent, in the counts and in the chart of the last 14 days.
+  await page.goto("/company/email-dashboard");
+  await expect(page.getByTestId("count-sent")).toContainText(/[1-9]/);
+  await expect(page.getByTestId("outbox-chart")).toHaveAttribute("aria-label", /Messages per day over the last 14 days by status: [1-9]/);
+  await expect(page.getByText("manager@demo.test").first()).toBeVisible();
   await context.close();
 });

@@ -8,6 +8,7 @@ import { useMutation, useQuery } from "../../../lib/hooks";
 import { notifyError, notifySuccess } from "../../../lib/notify";
 import { param, useSearchState } from "../../../lib/searchParams";
 import { ScreenTitle } from "../../../ui/ScreenTitle";
+import { OutboxChart } from "../email/OutboxChart";
 
 const STATUSES = ["queued", "sending", "sent", "failed", "retrying", "cancelled"] as const;
 const COLORS: Record<string, string> = { queued: "gray", sending: "blue", sent: "green", failed: "red", retrying: "orange", cancelled: "gray" };
@@ -72,6 +73,7 @@ export default function EmailDashboardScreen() {
           ))}
         </Group>
       ) : null}
+      {stats && stats.byDay.length ? <OutboxChart days={stats.byDay} /> : null}
       <Group gap="sm" align="flex-end" wrap="wrap">
         <Select
           label={t("status")}
