@@ -1,6 +1,6 @@
 import { performance } from "node:perf_hooks";
 import { pathToFileURL } from "node:url";
-import type { Kysely } from "kysely";
+import { sql, type Kysely } from "kysely";
 import { toCsv } from "@tumble/domain/csv";
 import { addDays } from "@tumble/domain/datePresets";
 import { startServer } from "../server/src/app.ts";
@@ -133,6 +133,8 @@ export async function runImports(target: DatabaseTarget | null, log: (line: stri
           });
         }),
       );
+      // As the import does: fresh planner statistics before the roll-up triggers run.
+      await sql`analyze collections, collection_lines, machines, equipment_types, revenue_days, collector_days`.execute(trx);
       for (let i = 0; i < visits.length; i += 2000)
         await trx
           .insertInto("collections")

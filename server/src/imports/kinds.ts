@@ -481,6 +481,10 @@ const planCollections: Planner<"collections"> = async (db, ctx, rows) => {
   plan.write = async (trx, progress) => {
     const at = new Date(ctx.now);
     const all = [...visits.values()];
+    // A first import into a young database meets tables the planner has no statistics for, and the
+    // roll-up triggers' joins then scan instead of using their indexes (4,000 lines: 9.5 s before,
+    // 0.95 s after, measured). ANALYZE samples, so it stays cheap on large tables.
+    await sql`analyze collections, collection_lines, machines, equipment_types, revenue_days, collector_days`.execute(trx);
     for (let i = 0; i < all.length; i += 2000)
       await trx
         .insertInto("collections")
