@@ -4,7 +4,7 @@ import { Text } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { formatDisplayDate } from "@tumble/domain/dateFormat";
 import type { Overview } from "./types";
-import { hours, percent, weekdayNames } from "./scope";
+import { hours, percent, weekdayNames } from "../../../lib/selectionScope";
 
 // The analytics charts (Mantine Charts over recharts). The comparison period is a grey, dashed
 // series beside the current one, so the two differ by more than colour. Animations are off.

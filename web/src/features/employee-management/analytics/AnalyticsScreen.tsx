@@ -10,7 +10,7 @@ import { ScreenTitle } from "../../../ui/ScreenTitle";
 import { DataTable } from "../../../ui/table/DataTable";
 import type { DataColumn } from "../../../ui/table/types";
 import { AttendanceChart, HoursByDayChart, LabourByWeekdayChart, OvertimeChart } from "./AnalyticsCharts";
-import { ANALYTICS_SEARCH, hours, percent, useAnalyticsScope } from "./scope";
+import { SELECTION_SCOPE_SEARCH as ANALYTICS_SEARCH, hours, percent, useSelectionScope as useAnalyticsScope } from "../../../lib/selectionScope";
 import { analyticsApi, type EmployeeRow, type Overview } from "./types";
 
 // employee-management/analytics: the selection's range beside its comparison period — hours

@@ -11,7 +11,7 @@ import { SelectionSummary } from "../../../ui/laundromatSelection/SelectionSumma
 import { ScreenTitle } from "../../../ui/ScreenTitle";
 import { DataTable } from "../../../ui/table/DataTable";
 import type { DataColumn } from "../../../ui/table/types";
-import { hours, percent, REPORT_SEARCH, useReportScope } from "./scope";
+import { hours, percent, SELECTION_SCOPE_SEARCH as REPORT_SEARCH, useSelectionScope as useReportScope } from "../../../lib/selectionScope";
 import { payrollReportsApi, type PayrollReport } from "./types";
 
 // payroll/reports: labour cost by store, workweek and position, the overtime trend, and labour

@@ -1,20 +1,20 @@
 import { useMemo } from "react";
 import { comparisonRange } from "@tumble/domain/datePresets";
-import { api } from "../../../lib/api";
-import { useQuery } from "../../../lib/hooks";
-import { useLaundromatSelection } from "../../../lib/laundromatSelection";
-import { param, useSearchState, type SearchSchema } from "../../../lib/searchParams";
+import { api } from "./api";
+import { useQuery } from "./hooks";
+import { useLaundromatSelection } from "./laundromatSelection";
+import { param, useSearchState, type SearchSchema } from "./searchParams";
 
-// What the analytics follow: the laundromat selection's store (or every store) and dates, and
+// What the labour analytics and the payroll reports follow: the laundromat selection's store (or every store) and dates, and
 // its comparison period, or else the previous period of the same length.
 
-export interface AnalyticsSearch {
+export interface SelectionScopeSearch {
   /** "all": every store of the company instead of the selected one. */
   store: "all";
 }
-export const ANALYTICS_SEARCH: SearchSchema<AnalyticsSearch> = { store: param.oneOf(["all"] as const) };
+export const SELECTION_SCOPE_SEARCH: SearchSchema<SelectionScopeSearch> = { store: param.oneOf(["all"] as const) };
 
-export interface AnalyticsScope {
+export interface SelectionScope {
   args: { storeId?: string; from: string; to: string; compareFrom: string; compareTo: string };
   allStores: boolean;
   hasStore: boolean;
@@ -23,9 +23,9 @@ export interface AnalyticsScope {
   canExport: boolean;
 }
 
-export function useAnalyticsScope(): AnalyticsScope {
+export function useSelectionScope(): SelectionScope {
   const { selection } = useLaundromatSelection();
-  const [search] = useSearchState(ANALYTICS_SEARCH);
+  const [search] = useSearchState(SELECTION_SCOPE_SEARCH);
   const stores = useQuery(api.stores.listAll);
   const role = useQuery(api.auth.getUserCompanyRole);
   const r = selection.dateRange;
