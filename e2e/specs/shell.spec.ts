@@ -53,10 +53,10 @@ async function failLanguageSaves(page: Page) {
 test.describe("desktop", () => {
   test.use(DESKTOP);
 
-  // Tabs none of whose screens is built yet (payroll, system administration)
-  // are not offered; a system admin in no company is offered no company tab.
+  // Each role is offered the tabs its permissions open; a system admin in no company is offered
+  // no company tab.
   const ROLE_TABS: [string, string[]][] = [
-    ["owner@demo.test", ["user", "laundromat", "company", "employee-management", "marketing"]],
+    ["owner@demo.test", ["user", "laundromat", "company", "employee-management", "payroll", "marketing"]],
     ["staff@demo.test", ["user", "laundromat"]],
     ["member@demo.test", ["user", "laundromat"]],
     ["sysadmin@demo.test", ["user", "system-admin"]],
