@@ -252,7 +252,7 @@ describe("sections, equipment types and machines", () => {
     expect(await finished(manager, rerun.importId)).toMatchObject({ status: "completed", counts: counts(0, 0, 2, 0) });
     expect(
       await failure(manager.action("imports:start", { kind: "machines", fileName: "m.csv", uploadId, parts: 3, mapping: headersOf(csv), dryRun: true })),
-    ).toBe("Part 3 of 3 of the file is missing; upload it again");
+    ).toBe("Part 3 of 3 of the file is missing; upload the file again");
   });
 });
 

@@ -12,6 +12,7 @@ import { mutation, query, type QueryCtx } from "../runtime/define.ts";
 import { audit } from "../runtime/audit.ts";
 import { AppError } from "../runtime/errors.ts";
 import { newId } from "../runtime/ids.ts";
+import { readUpload, storeUploadPart, uploadIdSchema, uploadPartArgs } from "../uploads/parts.ts";
 
 // Bank statement lines (issue 14, docs/decisions/0025): import a CSV (with a column mapping
 // remembered per bank account) or OFX statement, all rows or none; list lines with their matches
@@ -41,7 +42,6 @@ async function bankAccount(ctx: QueryCtx<"isAdmin">, accountId: string) {
 /** A part of an upload stays under the 1 MB request limit even when JSON escaping doubles every character. */
 const MAX_PART_CHARS = 500_000;
 const MAX_PARTS = 25;
-const uploadId = z.string().regex(/^[A-Za-z0-9-]{8,64}$/, "expected 8 to 64 letters, digits or dashes");
 
 /** Automatic matching, then the clearing of every line it matched. */
 async function matchAndClear(ctx: QueryCtx<"isAdmin">, accountId: string, windowDays: number) {
@@ -55,55 +55,13 @@ async function matchAndClear(ctx: QueryCtx<"isAdmin">, accountId: string, window
   return pairs;
 }
 
-/** The parts of the caller's upload, in order; every part from 0 to parts − 1 must be there. */
-async function uploadedContent(ctx: QueryCtx<"isAdmin">, id: string, parts: number): Promise<string> {
-  const rows = await ctx.db
-    .selectFrom("bankUploads")
-    .select(["part", "content"])
-    .where("companyId", "=", ctx.company.id)
-    .where("uploadId", "=", id)
-    .where("createdBy", "=", ctx.user.id)
-    .orderBy("part")
-    .execute();
-  for (let part = 0; part < parts; part++)
-    if (rows[part]?.part !== part) throw new AppError(`Part ${part + 1} of ${parts} of the statement is missing; upload the file again`);
-  if (rows.length > parts) throw new AppError(`The upload has ${rows.length} parts, not ${parts}; upload the file again`);
-  return rows.map((r) => r.content).join("");
-}
-
 /** Stores one part of a long statement; bankLines:import with the upload's id reads them all as one file. */
 export const uploadPart = mutation({
   access: "isAdmin",
-  args: z.object({
-    uploadId,
-    part: z
-      .number()
-      .int()
-      .min(0)
-      .max(MAX_PARTS - 1),
-    content: z.string().min(1).max(MAX_PART_CHARS),
+  args: uploadPartArgs(MAX_PARTS, MAX_PART_CHARS),
+  handler: async (ctx, args) => ({
+    received: await storeUploadPart(ctx.db, "bankUploads", { companyId: ctx.company.id, userId: ctx.user.id, now: ctx.now }, args),
   }),
-  handler: async (ctx, args) => {
-    const companyId = ctx.company.id;
-    // Uploads abandoned for a day are dropped.
-    await ctx.db
-      .deleteFrom("bankUploads")
-      .where("companyId", "=", companyId)
-      .where("createdAt", "<", new Date(ctx.now - 86_400_000))
-      .execute();
-    await ctx.db
-      .insertInto("bankUploads")
-      .values({ companyId, uploadId: args.uploadId, part: args.part, content: args.content, createdBy: ctx.user.id })
-      .onConflict((oc) => oc.columns(["companyId", "uploadId", "part"]).doUpdateSet({ content: args.content, createdBy: ctx.user.id }))
-      .execute();
-    const { received } = await ctx.db
-      .selectFrom("bankUploads")
-      .select((eb) => eb.fn.countAll<string>().as("received"))
-      .where("companyId", "=", companyId)
-      .where("uploadId", "=", args.uploadId)
-      .executeTakeFirstOrThrow();
-    return { received: Number(received) };
-  },
 });
 
 /** Imports a statement (path bankLines:import; `import` is a keyword, so it is exported by name below). */
@@ -114,7 +72,7 @@ const importStatement = mutation({
       accountId: id,
       format: z.enum(["csv", "ofx"]),
       content: z.string().max(MAX_PART_CHARS).optional(),
-      uploadId: uploadId.optional(),
+      uploadId: uploadIdSchema.optional(),
       parts: z.number().int().min(1).max(MAX_PARTS).optional(),
       mapping: mappingSchema.optional(),
       dryRun: z.boolean().optional(),
@@ -125,7 +83,15 @@ const importStatement = mutation({
   handler: async (ctx, args) => {
     const companyId = ctx.company.id;
     const account = await bankAccount(ctx, args.accountId);
-    const content = args.content ?? (await uploadedContent(ctx, args.uploadId!, args.parts!));
+    const content =
+      args.content ??
+      (await readUpload(
+        ctx.db,
+        "bankUploads",
+        { companyId: ctx.company.id, userId: ctx.user.id },
+        { uploadId: args.uploadId!, parts: args.parts! },
+        "statement",
+      ));
     let parsed: { lines: StatementLine[]; errors: Array<{ row: number; message: string }> };
     let mapping: BankMapping | undefined;
     if (args.format === "csv") {

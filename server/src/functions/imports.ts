@@ -17,6 +17,7 @@ import { audit } from "../runtime/audit.ts";
 import { action, mutation, query, type QueryCtx } from "../runtime/define.ts";
 import { AppError } from "../runtime/errors.ts";
 import { newId } from "../runtime/ids.ts";
+import { readUpload, storeUploadPart, uploadIdSchema, uploadPartArgs } from "../uploads/parts.ts";
 
 // Spreadsheet import (issue 19, docs/decisions/0040-imports.md). A manager (canImportData) sends a
 // file — in parts when it is long — sees its headers matched to the kind's columns, then starts a
@@ -24,29 +25,12 @@ import { newId } from "../runtime/ids.ts";
 // its progress and result read live through imports:get. imports:list is the company's history.
 
 const id = z.string().max(64);
-const uploadId = z.string().regex(/^[A-Za-z0-9-]{8,64}$/, "expected 8 to 64 letters, digits or dashes");
 const MAX_PART_CHARS = 500_000;
 const MAX_PARTS = 60;
 
-/** The parts of the caller's upload, in order; every part from 0 to parts − 1 must be there. */
-async function uploadedContent(db: Kysely<DB>, companyId: string, userId: string, upload: string, parts: number): Promise<string> {
-  const rows = await db
-    .selectFrom("importUploads")
-    .select(["part", "content"])
-    .where("companyId", "=", companyId)
-    .where("uploadId", "=", upload)
-    .where("createdBy", "=", userId)
-    .orderBy("part")
-    .execute();
-  for (let part = 0; part < parts; part++)
-    if (rows[part]?.part !== part) throw new AppError(`Part ${part + 1} of ${parts} of the file is missing; upload it again`);
-  if (rows.length > parts) throw new AppError(`The upload has ${rows.length} parts, not ${parts}; upload the file again`);
-  return rows.map((r) => r.content).join("");
-}
-
 async function fileContent(ctx: QueryCtx<"canImportData">, args: { content?: string; uploadId?: string; parts?: number }): Promise<string> {
   if (args.content !== undefined) return args.content;
-  return uploadedContent(ctx.db, ctx.company.id, ctx.user.id, args.uploadId!, args.parts!);
+  return readUpload(ctx.db, "importUploads", { companyId: ctx.company.id, userId: ctx.user.id }, { uploadId: args.uploadId!, parts: args.parts! }, "file");
 }
 
 async function rememberedMapping(db: Kysely<DB>, companyId: string, kind: ImportKind): Promise<ImportMapping | null> {
@@ -57,30 +41,10 @@ async function rememberedMapping(db: Kysely<DB>, companyId: string, kind: Import
 /** Stores one part of a long file; imports:preview and imports:start with the upload's id read them all as one (a dry run and then the import read the same upload). */
 export const uploadPart = mutation({
   access: "canImportData",
-  args: z.object({
-    uploadId,
-    part: z
-      .number()
-      .int()
-      .min(0)
-      .max(MAX_PARTS - 1),
-    content: z.string().min(1).max(MAX_PART_CHARS),
+  args: uploadPartArgs(MAX_PARTS, MAX_PART_CHARS),
+  handler: async (ctx, args) => ({
+    received: await storeUploadPart(ctx.db, "importUploads", { companyId: ctx.company.id, userId: ctx.user.id, now: ctx.now }, args),
   }),
-  handler: async (ctx, args) => {
-    const companyId = ctx.company.id;
-    // Uploads abandoned for a day are dropped.
-    await ctx.db
-      .deleteFrom("importUploads")
-      .where("companyId", "=", companyId)
-      .where("createdAt", "<", new Date(ctx.now - 86_400_000))
-      .execute();
-    await ctx.db
-      .insertInto("importUploads")
-      .values({ companyId, uploadId: args.uploadId, part: args.part, content: args.content, createdBy: ctx.user.id })
-      .onConflict((oc) => oc.columns(["companyId", "uploadId", "part"]).doUpdateSet({ content: args.content, createdBy: ctx.user.id }))
-      .execute();
-    return null;
-  },
 });
 
 /** The file's headers and line count, and the mapping to start from: the remembered one where its headers are present, else matched by name. */
@@ -91,7 +55,7 @@ export const preview = action({
       kind: z.enum(IMPORT_KINDS),
       fileName: z.string().trim().min(1).max(200),
       content: z.string().max(MAX_PART_CHARS).optional(),
-      uploadId: uploadId.optional(),
+      uploadId: uploadIdSchema.optional(),
       parts: z.number().int().min(1).max(MAX_PARTS).optional(),
     })
     .refine((a) => (a.content === undefined) !== (a.uploadId === undefined), "Give the file's content or the id of its upload"),

@@ -4,7 +4,6 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { IMPORT_COLUMNS, IMPORT_KINDS, importTemplateCsv, missingColumns, type ImportKind, type ImportMapping } from "@tumble/domain/imports";
 import { api } from "../../../lib/api";
-import { newIdempotencyKey } from "../../../lib/client";
 import { useAction, useMutation } from "../../../lib/hooks";
 import { notifyError } from "../../../lib/notify";
 import { param, useSearchState, type SearchSchema } from "../../../lib/searchParams";
@@ -12,7 +11,8 @@ import { ScreenTitle } from "../../../ui/ScreenTitle";
 import { downloadCsv } from "../../../ui/table/csvDownload";
 import { ImportHistory } from "./ImportHistory";
 import { ImportRun } from "./ImportRun";
-import { MAX_FILE_CHARS, readImportFile, splitParts } from "./upload";
+import { sendInParts, splitParts } from "../../../lib/uploadParts";
+import { MAX_FILE_CHARS, readImportFile } from "./upload";
 
 interface ImportSearch {
   kind: ImportKind;
@@ -60,13 +60,7 @@ export function ImportScreen() {
       let source: Loaded["source"] = { content };
       const parts = splitParts(content);
       if (parts.length > 1) {
-        const uploadId = newIdempotencyKey();
-        setReading({ done: 0, total: parts.length });
-        for (const [part, text] of parts.entries()) {
-          await uploadPart({ uploadId, part, content: text });
-          setReading({ done: part + 1, total: parts.length });
-        }
-        source = { uploadId, parts: parts.length };
+        source = await sendInParts(parts, uploadPart, (done) => setReading({ done, total: parts.length }));
       }
       const result = await preview({ kind: forKind, fileName: next.name, ...source });
       setMapping(result.mapping);

@@ -1,9 +1,10 @@
 import { isXlsxFile } from "@tumble/domain/imports";
+import { PART_CHARS } from "../../../lib/uploadParts";
 
-// A chosen file as the server takes it: CSV as text, XLSX as base64, cut in parts that each stay
-// under the request limit (imports:uploadPart) when it is long.
+// A chosen file as the server takes it: CSV as text, XLSX as base64 (sent in parts when long,
+// web/src/lib/uploadParts.ts).
 
-export const PART_CHARS = 450_000;
+/** The most parts one upload may have (imports:preview's and imports:start's limit). */
 export const MAX_PARTS = 60;
 export const MAX_FILE_CHARS = PART_CHARS * MAX_PARTS;
 
@@ -13,10 +14,4 @@ export async function readImportFile(file: File): Promise<string> {
   let binary = "";
   for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
   return btoa(binary);
-}
-
-export function splitParts(content: string): string[] {
-  const parts: string[] = [];
-  for (let i = 0; i < content.length; i += PART_CHARS) parts.push(content.slice(i, i + PART_CHARS));
-  return parts;
 }

@@ -7,7 +7,6 @@ import { useTranslation } from "react-i18next";
 import { mappingErrors, parseCsvStatement, type BankMapping, type RowError } from "@tumble/domain/bankStatement";
 import { formatUSD } from "@tumble/domain/money";
 import { api } from "../../../lib/api";
-import { newIdempotencyKey } from "../../../lib/client";
 import { useMutation } from "../../../lib/hooks";
 import { notifyError, notifySuccess } from "../../../lib/notify";
 import { DataTable } from "../../../ui/table/DataTable";
@@ -15,7 +14,8 @@ import type { DataColumn } from "../../../ui/table/types";
 import { formatDisplayDate } from "../collections/format";
 import { errorText } from "../cash/messages";
 import { rowErrorText } from "./BankMessages";
-import { MAX_PARTS, PART_CHARS, cleanMapping, detectFormat, initialMapping, splitParts, type StatementFormat } from "./BankUpload";
+import { MAX_PARTS, cleanMapping, detectFormat, initialMapping, type StatementFormat } from "./BankUpload";
+import { PART_CHARS, sendInParts, splitParts } from "../../../lib/uploadParts";
 
 const PREVIEW_ROWS = 5;
 /** 50,000 rather than 50000. */
@@ -189,12 +189,7 @@ export function BankImportModal({
   const send = async (content: string) => {
     if (upload?.content === content) return upload;
     const parts = splitParts(content);
-    const id = newIdempotencyKey();
-    setProgress({ phase: "upload", done: 0, total: parts.length });
-    for (const [part, text] of parts.entries()) {
-      await uploadPart({ uploadId: id, part, content: text });
-      setProgress({ phase: "upload", done: part + 1, total: parts.length });
-    }
+    const { uploadId: id } = await sendInParts(parts, uploadPart, (done) => setProgress({ phase: "upload", done, total: parts.length }));
     const sent = { id, parts: parts.length, content };
     setUpload(sent);
     return sent;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { PART_CHARS, cleanMapping, detectFormat, initialMapping, splitParts } from "./BankUpload";
+import { cleanMapping, detectFormat, initialMapping } from "./BankUpload";
 
 describe("bank statement upload", () => {
   it("tells OFX and QFX from CSV by name or header", () => {
@@ -29,18 +29,5 @@ describe("bank statement upload", () => {
 
   it("leaves empty pickers out of the mapping sent", () => {
     expect(cleanMapping({ date: "Date", description: "Memo", amount: "", reference: "" })).toEqual({ date: "Date", description: "Memo" });
-  });
-
-  it("cuts a long statement into parts that join back to it, each small enough to send", () => {
-    const row = '03/07/2026,"Deposit, bag ""B-1"" ñ",1234.56\n';
-    const content = "Date,Description,Amount\n" + row.repeat(60_000);
-    const parts = splitParts(content);
-    expect(parts.join("")).toBe(content);
-    expect(parts.length).toBeGreaterThan(2);
-    for (const part of parts) {
-      expect(part.length).toBeLessThanOrEqual(PART_CHARS);
-      expect(new TextEncoder().encode(JSON.stringify(part)).length).toBeLessThanOrEqual(960_000);
-    }
-    expect(splitParts("a,b\n")).toEqual(["a,b\n"]);
   });
 });

@@ -1,17 +1,12 @@
 import type { BankMapping } from "@tumble/domain/bankStatement";
 
 // The import screen's rules that need no server: which format a file is, which columns a bank's
-// headers most likely are, and how a long statement is cut into parts that each fit the 1 MB
-// request limit (the server joins them before reading, so a part may end anywhere).
+// headers most likely are. A long statement is sent in parts (web/src/lib/uploadParts.ts).
 
 export type StatementFormat = "csv" | "ofx";
 
-/** The most characters of statement one part carries (bankLines:uploadPart's limit). */
-export const PART_CHARS = 500_000;
 /** The most parts one upload may have (bankLines:import's limit). */
 export const MAX_PARTS = 25;
-/** The most bytes a part may take once sent as JSON, with room for the rest of the request. */
-const PART_BYTES = 960_000;
 
 /** OFX and QFX by their name or their header; anything else is read as CSV. */
 export function detectFormat(fileName: string, content: string): StatementFormat {
@@ -61,24 +56,4 @@ export function initialMapping(headers: readonly string[], remembered: BankMappi
 /** The mapping as the server takes it: empty pickers left out. */
 export function cleanMapping(mapping: BankMapping): BankMapping {
   return Object.fromEntries(Object.entries(mapping).filter(([, v]) => typeof v === "string" && v !== "")) as unknown as BankMapping;
-}
-
-const encoder = new TextEncoder();
-const jsonBytes = (text: string) => encoder.encode(JSON.stringify(text)).length;
-
-/** Cuts the statement into parts of at most PART_CHARS characters whose JSON fits a request. */
-export function splitParts(content: string): string[] {
-  const parts: string[] = [];
-  let at = 0;
-  while (at < content.length) {
-    let size = Math.min(PART_CHARS, content.length - at);
-    // Quotes, backslashes and letters beyond ASCII grow when sent: shrink the part until it fits.
-    while (size > 1000 && jsonBytes(content.slice(at, at + size)) > PART_BYTES) size = Math.floor(size * 0.9);
-    // Keep a surrogate pair whole.
-    const last = content.charCodeAt(at + size - 1);
-    if (at + size < content.length && last >= 0xd800 && last <= 0xdbff) size -= 1;
-    parts.push(content.slice(at, at + size));
-    at += size;
-  }
-  return parts.length ? parts : [""];
 }
