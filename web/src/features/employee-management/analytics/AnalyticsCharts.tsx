@@ -5,6 +5,7 @@ import { useTranslation } from "react-i18next";
 import { formatDisplayDate } from "@tumble/domain/dateFormat";
 import type { Overview } from "./types";
 import { hours, percent, weekdayNames } from "../../../lib/selectionScope";
+import { ComparisonBars } from "../../../ui/ComparisonBars";
 
 // The analytics charts (Mantine Charts over recharts). The comparison period is a grey, dashed
 // series beside the current one, so the two differ by more than colour. Animations are off.
@@ -93,22 +94,12 @@ export function OvertimeChart({ rows, testId }: { rows: Array<{ key: string; nam
   const list = shown.map((r) => `${r.name} ${hours(r.minutes, i18n.language)} h`).join(", ");
   return (
     <div role="img" aria-label={t("charts.overtimeLabel", { list })} data-testid={testId}>
-      <BarChart
-        h={Math.max(140, 48 * shown.length + 70)}
-        data={shown.map((r) => ({ name: r.name, current: r.minutes / 60, previous: r.compareMinutes / 60 }))}
-        dataKey="name"
-        orientation="vertical"
-        series={[
-          { name: "current", label: t("series.current"), color: "violet.6" },
-          { name: "previous", label: t("series.previous"), color: "gray.6" },
-        ]}
+      <ComparisonBars
+        rows={shown.map((r) => ({ name: r.name, current: r.minutes / 60, previous: r.compareMinutes / 60 }))}
+        labels={{ current: t("series.current"), previous: t("series.previous") }}
+        color="violet.6"
         valueFormatter={(v) => t("hoursValue", { hours: hours(v * 60, i18n.language) })}
-        yAxisProps={{ width: 120 }}
-        withLegend
-        legendProps={{ verticalAlign: "bottom", height: 40 }}
-        barProps={noAnimation}
-        maxBarWidth={18}
-        gridAxis="x"
+        nameWidth={120}
       />
     </div>
   );

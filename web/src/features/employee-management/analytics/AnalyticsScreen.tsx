@@ -1,50 +1,22 @@
-import { Card, Group, SegmentedControl, SimpleGrid, Stack, Text, Title } from "@mantine/core";
+import { SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
-import { formatDisplayRange } from "@tumble/domain/dateFormat";
 import { formatUSD } from "@tumble/domain/money";
 import { useQueryState } from "../../../lib/hooks";
-import { useSearchState } from "../../../lib/searchParams";
+import { ChartCard } from "../../../ui/ChartCard";
+import { SelectionScopeHeader } from "../../../ui/laundromatSelection/SelectionScopeHeader";
 import { SelectionSummary } from "../../../ui/laundromatSelection/SelectionSummary";
+import { StatCard } from "../../../ui/StatCard";
 import { ScreenTitle } from "../../../ui/ScreenTitle";
 import { DataTable } from "../../../ui/table/DataTable";
 import type { DataColumn } from "../../../ui/table/types";
 import { AttendanceChart, HoursByDayChart, LabourByWeekdayChart, OvertimeChart } from "./AnalyticsCharts";
-import { SELECTION_SCOPE_SEARCH as ANALYTICS_SEARCH, hours, percent, useSelectionScope as useAnalyticsScope } from "../../../lib/selectionScope";
+import { hours, percent, useSelectionScope as useAnalyticsScope } from "../../../lib/selectionScope";
 import { analyticsApi, type EmployeeRow, type Overview } from "./types";
 
 // employee-management/analytics: the selection's range beside its comparison period — hours
 // scheduled and worked, lateness and absences, overtime by employee and store, and labour cost as
 // a share of collections by store and weekday. Live: a verification or a collection updates it.
-
-function Kpi({ label, value, testId, hint }: { label: string; value: string; testId: string; hint?: string }) {
-  return (
-    <Card withBorder radius="md" p="md" data-testid={testId}>
-      <Text size="sm" c="dimmed">
-        {label}
-      </Text>
-      <Text size="xl" fw={700} data-testid={`${testId}-value`}>
-        {value}
-      </Text>
-      {hint ? (
-        <Text size="xs" c="dimmed">
-          {hint}
-        </Text>
-      ) : null}
-    </Card>
-  );
-}
-
-function ChartCard({ title, children, testId }: { title: string; children: React.ReactNode; testId?: string }) {
-  return (
-    <Card withBorder radius="md" p="md" data-testid={testId}>
-      <Title order={2} size="h5" mb="sm">
-        {title}
-      </Title>
-      {children}
-    </Card>
-  );
-}
 
 function Kpis({ o }: { o: Overview | undefined }) {
   const { t, i18n } = useTranslation("labourAnalytics");
@@ -53,7 +25,7 @@ function Kpis({ o }: { o: Overview | undefined }) {
   const c = o?.compareTotals;
   return (
     <SimpleGrid cols={{ base: 2, sm: 3, lg: 5 }} spacing="sm">
-      <Kpi
+      <StatCard
         label={t("kpi.worked")}
         value={o ? h(o.totals.workedMinutes) : "…"}
         hint={
@@ -63,15 +35,20 @@ function Kpis({ o }: { o: Overview | undefined }) {
         }
         testId="kpi-worked"
       />
-      <Kpi
+      <StatCard
         label={t("kpi.late")}
         value={o ? String(o.totals.lateCount) : "…"}
         hint={o && c ? `${t("kpi.lateMinutes", { minutes: o.totals.lateMinutes })} · ${vs(String(c.lateCount))}` : undefined}
         testId="kpi-late"
       />
-      <Kpi label={t("kpi.absences")} value={o ? String(o.totals.absenceCount) : "…"} hint={c ? vs(String(c.absenceCount)) : undefined} testId="kpi-absences" />
-      <Kpi label={t("kpi.overtime")} value={o ? h(o.totals.overtimeMinutes) : "…"} hint={c ? vs(h(c.overtimeMinutes)) : undefined} testId="kpi-overtime" />
-      <Kpi
+      <StatCard
+        label={t("kpi.absences")}
+        value={o ? String(o.totals.absenceCount) : "…"}
+        hint={c ? vs(String(c.absenceCount)) : undefined}
+        testId="kpi-absences"
+      />
+      <StatCard label={t("kpi.overtime")} value={o ? h(o.totals.overtimeMinutes) : "…"} hint={c ? vs(h(c.overtimeMinutes)) : undefined} testId="kpi-overtime" />
+      <StatCard
         label={t("kpi.labourPercent")}
         value={o ? percent(o.totals.labourPercent, i18n.language) : "…"}
         hint={
@@ -121,7 +98,6 @@ function useEmployeeColumns(): DataColumn<EmployeeRow>[] {
 
 export function AnalyticsScreen() {
   const { t } = useTranslation("labourAnalytics");
-  const [, setSearch] = useSearchState(ANALYTICS_SEARCH);
   const scope = useAnalyticsScope();
   const result = useQueryState(analyticsApi.overview, scope.args);
   const o = result.data;
@@ -130,27 +106,7 @@ export function AnalyticsScreen() {
     <Stack gap="md">
       <ScreenTitle title={t("analytics.title")} subtitle={t("analytics.subtitle")} />
       <SelectionSummary />
-      <Group justify="space-between" gap="sm" wrap="wrap">
-        {scope.canChooseAll ? (
-          <SegmentedControl
-            aria-label={t("scope.label")}
-            value={scope.allStores ? "all" : "store"}
-            onChange={(v) => setSearch({ store: v === "all" ? "all" : undefined })}
-            data={[
-              { value: "store", label: scope.storeName || t("scope.store") },
-              { value: "all", label: t("scope.all") },
-            ]}
-            data-testid="analytics-scope"
-          />
-        ) : !scope.hasStore ? (
-          <Text size="sm" c="dimmed">
-            {t("scope.noStore")}
-          </Text>
-        ) : null}
-        <Text size="sm" c="dimmed" data-testid="analytics-comparison">
-          {t("comparedWith", { range: formatDisplayRange(scope.args.compareFrom, scope.args.compareTo) })}
-        </Text>
-      </Group>
+      <SelectionScopeHeader scope={scope} testId="analytics" />
       {result.error ? <Text c="red">{t("error")}</Text> : null}
       <Kpis o={o} />
       <ChartCard title={t("charts.hoursByDay")}>{o ? <HoursByDayChart overview={o} /> : <Text c="dimmed">{t("loading")}</Text>}</ChartCard>

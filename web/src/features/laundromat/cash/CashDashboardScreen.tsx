@@ -18,6 +18,7 @@ import { TransactionsTable } from "./TransactionsTable";
 import type { CashDashboard } from "./types";
 import { VarianceChart } from "./VarianceChart";
 import { ScreenTitle } from "../../../ui/ScreenTitle";
+import { StatCard } from "../../../ui/StatCard";
 
 interface DashboardSearch {
   status: (typeof TRANSACTION_STATUSES)[number] | "all";
@@ -34,24 +35,6 @@ const SEARCH: SearchSchema<DashboardSearch> = {
 };
 
 type Balance = CashDashboard["balances"][number];
-
-function Stat({ label, value, hint, testId }: { label: string; value: string; hint?: string; testId: string }) {
-  return (
-    <Card withBorder radius="md" p="md" data-testid={testId}>
-      <Text size="sm" c="dimmed">
-        {label}
-      </Text>
-      <Text size="xl" fw={700} data-testid={`${testId}-value`}>
-        {value}
-      </Text>
-      {hint ? (
-        <Text size="sm" c="dimmed">
-          {hint}
-        </Text>
-      ) : null}
-    </Card>
-  );
-}
 
 /** The selection's store and range: balances, approvals waiting, deposits in transit, collections, count variances. */
 export function CashDashboardScreen() {
@@ -117,14 +100,14 @@ export function CashDashboardScreen() {
         <NoStorePrompt />
       ) : (
         <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm">
-          <Stat label={t("dashboard.collections")} value={d ? formatUSD(d.collectionsCents) : "…"} hint={change} testId="stat-collections" />
-          <Stat
+          <StatCard label={t("dashboard.collections")} value={d ? formatUSD(d.collectionsCents) : "…"} hint={change} testId="stat-collections" />
+          <StatCard
             label={t("dashboard.inTransit")}
             value={d ? formatUSD(d.depositsInTransitCents) : "…"}
             hint={t("dashboard.inTransitHint")}
             testId="stat-in-transit"
           />
-          <Stat label={t("dashboard.pending")} value={d ? String(d.pending.length) : "…"} hint={t("dashboard.everyStore")} testId="stat-pending" />
+          <StatCard label={t("dashboard.pending")} value={d ? String(d.pending.length) : "…"} hint={t("dashboard.everyStore")} testId="stat-pending" />
         </SimpleGrid>
       )}
       {storeId || everyStore ? (

@@ -1,10 +1,12 @@
-import { Card, Group, Select, SimpleGrid, Stack, Text, Title } from "@mantine/core";
+import { Group, Select, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { formatDisplayRange } from "@tumble/domain/dateFormat";
 import { formatUSD } from "@tumble/domain/money";
 import { bucketsBetween, isTimeGroup, REVENUE_GROUPS, suggestedTimeGroup, type RevenueGroup } from "@tumble/domain/reports";
 import { useQueryState } from "../../../lib/hooks";
+import { ChartCard } from "../../../ui/ChartCard";
+import { StatCard } from "../../../ui/StatCard";
 import { DataTable } from "../../../ui/table/DataTable";
 import type { DataColumn } from "../../../ui/table/types";
 import { reportsApi, type RevenueReport, type RevenueRow } from "./api";
@@ -16,31 +18,6 @@ import classes from "./reports.module.css";
 
 const MAX_CHART_POINTS = 400;
 
-function Kpi({ label, value, testId, children }: { label: string; value: string; testId: string; children?: React.ReactNode }) {
-  return (
-    <Card withBorder radius="md" p="md" data-testid={testId}>
-      <Text size="sm" c="dimmed">
-        {label}
-      </Text>
-      <Text size="xl" fw={700} data-testid={`${testId}-value`}>
-        {value}
-      </Text>
-      {children}
-    </Card>
-  );
-}
-
-function ChartCard({ title, children, testId }: { title: string; children: React.ReactNode; testId?: string }) {
-  return (
-    <Card withBorder radius="md" p="md" data-testid={testId}>
-      <Title order={3} size="h5" mb="sm">
-        {title}
-      </Title>
-      {children}
-    </Card>
-  );
-}
-
 /** The KPI cards: revenue with its change, coins, bills and the comparison period's revenue. */
 export function RevenueKpis({ report, scope }: { report: RevenueReport | undefined; scope: ReportScope }) {
   const { t } = useTranslation("reports");
@@ -48,7 +25,7 @@ export function RevenueKpis({ report, scope }: { report: RevenueReport | undefin
   const change = totals ? changeCents(totals.totalCents, totals.compareTotalCents) : null;
   return (
     <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
-      <Kpi label={t("kpi.total")} value={totals ? formatUSD(totals.totalCents) : "…"} testId="kpi-total">
+      <StatCard label={t("kpi.total")} value={totals ? formatUSD(totals.totalCents) : "…"} testId="kpi-total">
         {totals && scope.hasComparison ? (
           <Group gap={6} wrap="wrap">
             <ChangePercent percent={totals.changePercent} testId="kpi-total-change" />
@@ -59,10 +36,10 @@ export function RevenueKpis({ report, scope }: { report: RevenueReport | undefin
             ) : null}
           </Group>
         ) : null}
-      </Kpi>
-      <Kpi label={t("kpi.coins")} value={totals ? formatUSD(totals.coinsCents) : "…"} testId="kpi-coins" />
-      <Kpi label={t("kpi.bills")} value={totals ? formatUSD(totals.billsCents) : "…"} testId="kpi-bills" />
-      <Kpi
+      </StatCard>
+      <StatCard label={t("kpi.coins")} value={totals ? formatUSD(totals.coinsCents) : "…"} testId="kpi-coins" />
+      <StatCard label={t("kpi.bills")} value={totals ? formatUSD(totals.billsCents) : "…"} testId="kpi-bills" />
+      <StatCard
         label={t("kpi.comparison")}
         value={totals && totals.compareTotalCents !== undefined ? formatUSD(totals.compareTotalCents) : "—"}
         testId="kpi-comparison"
@@ -70,7 +47,7 @@ export function RevenueKpis({ report, scope }: { report: RevenueReport | undefin
         <Text size="xs" c="dimmed">
           {scope.period.compareFrom && scope.period.compareTo ? formatDisplayRange(scope.period.compareFrom, scope.period.compareTo) : t("kpi.comparisonOff")}
         </Text>
-      </Kpi>
+      </StatCard>
     </SimpleGrid>
   );
 }
@@ -180,14 +157,14 @@ export function RevenuePanel({ scope, onGroupChange, print = false }: { scope: R
       <Text size="xs" c="dimmed">
         {t("kpi.excluded")}
       </Text>
-      <ChartCard title={t("charts.overTime")}>
+      <ChartCard order={3} title={t("charts.overTime")}>
         {overTime.data ? <OverTimeChart rows={overTime.data.rows} group={timeGroup} withComparison={scope.hasComparison} /> : <Text c="dimmed">…</Text>}
       </ChartCard>
       <SimpleGrid cols={{ base: 1, md: print ? 1 : 2 }} spacing="md">
-        <ChartCard title={t("charts.byCategory")}>
+        <ChartCard order={3} title={t("charts.byCategory")}>
           {byCategory.data ? <CategoryChart rows={byCategory.data.rows} withComparison={scope.hasComparison} /> : <Text c="dimmed">…</Text>}
         </ChartCard>
-        <ChartCard title={t("charts.topBottom")}>
+        <ChartCard order={3} title={t("charts.topBottom")}>
           {byMachine.data ? <TopBottomChart rows={byMachine.data.rows} withComparison={scope.hasComparison} /> : <Text c="dimmed">…</Text>}
         </ChartCard>
       </SimpleGrid>

@@ -1,17 +1,20 @@
 import "@mantine/charts/styles.css";
 import { BarChart, LineChart } from "@mantine/charts";
-import { Card, Group, SegmentedControl, SimpleGrid, Stack, Text, Title } from "@mantine/core";
+import { SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { formatDisplayDate, formatDisplayRange } from "@tumble/domain/dateFormat";
 import { formatUSD } from "@tumble/domain/money";
 import { useQueryState } from "../../../lib/hooks";
-import { useSearchState } from "../../../lib/searchParams";
+import { SelectionScopeHeader } from "../../../ui/laundromatSelection/SelectionScopeHeader";
 import { SelectionSummary } from "../../../ui/laundromatSelection/SelectionSummary";
+import { ChartCard } from "../../../ui/ChartCard";
+import { ComparisonBars } from "../../../ui/ComparisonBars";
 import { ScreenTitle } from "../../../ui/ScreenTitle";
+import { StatCard } from "../../../ui/StatCard";
 import { DataTable } from "../../../ui/table/DataTable";
 import type { DataColumn } from "../../../ui/table/types";
-import { hours, percent, SELECTION_SCOPE_SEARCH as REPORT_SEARCH, useSelectionScope as useReportScope } from "../../../lib/selectionScope";
+import { hours, percent, useSelectionScope as useReportScope } from "../../../lib/selectionScope";
 import { payrollReportsApi, type PayrollReport } from "./types";
 
 // payroll/reports: labour cost by store, workweek and position, the overtime trend, and labour
@@ -26,55 +29,6 @@ const noAnimation = { isAnimationActive: false } as const;
 const money = (v: number) => formatUSD(Math.round(v));
 const tick = (v: number) => formatUSD(Math.round(v / 100) * 100).replace(/\.00$/, "");
 const csvMoney = (cents: number) => (cents / 100).toFixed(2);
-
-function Kpi({ label, value, hint, testId }: { label: string; value: string; hint?: string; testId: string }) {
-  return (
-    <Card withBorder radius="md" p="md" data-testid={testId}>
-      <Text size="sm" c="dimmed">
-        {label}
-      </Text>
-      <Text size="xl" fw={700} data-testid={`${testId}-value`}>
-        {value}
-      </Text>
-      {hint ? (
-        <Text size="xs" c="dimmed">
-          {hint}
-        </Text>
-      ) : null}
-    </Card>
-  );
-}
-
-function ChartCard({
-  title,
-  label,
-  testId,
-  empty,
-  children,
-}: {
-  title: string;
-  label: string;
-  testId: string;
-  empty: string | null;
-  children: React.ReactNode;
-}) {
-  return (
-    <Card withBorder radius="md" p="md">
-      <Title order={2} size="h5" mb="sm">
-        {title}
-      </Title>
-      {empty ? (
-        <Text size="sm" c="dimmed" py="lg" ta="center" data-testid={`${testId}-empty`}>
-          {empty}
-        </Text>
-      ) : (
-        <div role="img" aria-label={label} data-testid={testId}>
-          {children}
-        </div>
-      )}
-    </Card>
-  );
-}
 
 function useColumns() {
   const { t, i18n } = useTranslation("labourAnalytics");
@@ -180,6 +134,7 @@ function Charts({ r }: { r: PayrollReport }) {
   const shareList = r.stores.map((s) => `${s.name} ${percent(s.labourPercent, i18n.language)}`).join(", ");
   const positionName = (p: PositionRow) => (p.none ? t("noPosition") : p.position);
   const withShare = r.stores.filter((s) => s.labourPercent !== null || s.compare.labourPercent !== null);
+  const labels = { current: t("series.current"), previous: t("series.previous") };
   return (
     <>
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
@@ -221,23 +176,12 @@ function Charts({ r }: { r: PayrollReport }) {
           />
         </ChartCard>
         <ChartCard title={t("charts.costByStore")} label={t("charts.costByStoreLabel", { list: storeList })} testId="cost-store-chart" empty={noData}>
-          <BarChart
-            h={Math.max(150, 52 * r.stores.length + 70)}
-            data={r.stores.map((s) => ({ store: s.name, current: s.labourCostCents, previous: s.compare.labourCostCents }))}
-            dataKey="store"
-            orientation="vertical"
-            series={[
-              { name: "current", label: t("series.current"), color: "blue.6" },
-              { name: "previous", label: t("series.previous"), color: "gray.6" },
-            ]}
+          <ComparisonBars
+            rows={r.stores.map((s) => ({ name: s.name, current: s.labourCostCents, previous: s.compare.labourCostCents }))}
+            labels={labels}
+            color="blue.6"
             valueFormatter={money}
-            xAxisProps={{ tickFormatter: tick }}
-            yAxisProps={{ width: 110 }}
-            withLegend
-            legendProps={{ verticalAlign: "bottom", height: 40 }}
-            barProps={noAnimation}
-            maxBarWidth={18}
-            gridAxis="x"
+            tickFormatter={tick}
           />
         </ChartCard>
         <ChartCard
@@ -246,23 +190,12 @@ function Charts({ r }: { r: PayrollReport }) {
           testId="share-store-chart"
           empty={withShare.length ? null : t("charts.noRevenue")}
         >
-          <BarChart
-            h={Math.max(150, 52 * withShare.length + 70)}
-            data={withShare.map((s) => ({ store: s.name, current: s.labourPercent, previous: s.compare.labourPercent }))}
-            dataKey="store"
-            orientation="vertical"
-            series={[
-              { name: "current", label: t("series.current"), color: "teal.7" },
-              { name: "previous", label: t("series.previous"), color: "gray.6" },
-            ]}
+          <ComparisonBars
+            rows={withShare.map((s) => ({ name: s.name, current: s.labourPercent, previous: s.compare.labourPercent }))}
+            labels={labels}
+            color="teal.7"
             valueFormatter={(v) => percent(v, i18n.language)}
-            xAxisProps={{ tickFormatter: (v: number) => `${v}%` }}
-            yAxisProps={{ width: 110 }}
-            withLegend
-            legendProps={{ verticalAlign: "bottom", height: 40 }}
-            barProps={noAnimation}
-            maxBarWidth={18}
-            gridAxis="x"
+            tickFormatter={(v) => `${v}%`}
           />
         </ChartCard>
       </SimpleGrid>
@@ -272,23 +205,12 @@ function Charts({ r }: { r: PayrollReport }) {
         testId="cost-position-chart"
         empty={r.positions.length ? null : t("charts.noData")}
       >
-        <BarChart
-          h={Math.max(150, 52 * r.positions.length + 70)}
-          data={r.positions.map((p) => ({ position: positionName(p), current: p.labourCostCents, previous: p.compare.labourCostCents }))}
-          dataKey="position"
-          orientation="vertical"
-          series={[
-            { name: "current", label: t("series.current"), color: "indigo.6" },
-            { name: "previous", label: t("series.previous"), color: "gray.6" },
-          ]}
+        <ComparisonBars
+          rows={r.positions.map((p) => ({ name: positionName(p), current: p.labourCostCents, previous: p.compare.labourCostCents }))}
+          labels={labels}
+          color="indigo.6"
           valueFormatter={money}
-          xAxisProps={{ tickFormatter: tick }}
-          yAxisProps={{ width: 110 }}
-          withLegend
-          legendProps={{ verticalAlign: "bottom", height: 40 }}
-          barProps={noAnimation}
-          maxBarWidth={18}
-          gridAxis="x"
+          tickFormatter={tick}
         />
       </ChartCard>
     </>
@@ -297,7 +219,6 @@ function Charts({ r }: { r: PayrollReport }) {
 
 export function PayrollReportsScreen() {
   const { t, i18n } = useTranslation("labourAnalytics");
-  const [, setSearch] = useSearchState(REPORT_SEARCH);
   const scope = useReportScope();
   const result = useQueryState(payrollReportsApi.get, scope.args);
   const r = result.data;
@@ -308,36 +229,16 @@ export function PayrollReportsScreen() {
     <Stack gap="md">
       <ScreenTitle title={t("reports.title")} subtitle={t("reports.subtitle")} />
       <SelectionSummary />
-      <Group justify="space-between" gap="sm" wrap="wrap">
-        {scope.canChooseAll ? (
-          <SegmentedControl
-            aria-label={t("scope.label")}
-            value={scope.allStores ? "all" : "store"}
-            onChange={(v) => setSearch({ store: v === "all" ? "all" : undefined })}
-            data={[
-              { value: "store", label: scope.storeName || t("scope.store") },
-              { value: "all", label: t("scope.all") },
-            ]}
-            data-testid="payroll-reports-scope"
-          />
-        ) : !scope.hasStore ? (
-          <Text size="sm" c="dimmed">
-            {t("scope.noStore")}
-          </Text>
-        ) : null}
-        <Text size="sm" c="dimmed" data-testid="payroll-reports-comparison">
-          {t("comparedWith", { range: formatDisplayRange(scope.args.compareFrom, scope.args.compareTo) })}
-        </Text>
-      </Group>
+      <SelectionScopeHeader scope={scope} testId="payroll-reports" />
       {result.error ? <Text c="red">{t("error")}</Text> : null}
       <SimpleGrid cols={{ base: 2, md: 4 }} spacing="sm">
-        <Kpi
+        <StatCard
           label={t("kpi.labourCost")}
           value={r ? formatUSD(r.totals.labourCostCents) : "…"}
           hint={r ? vs(formatUSD(r.compareTotals.labourCostCents)) : undefined}
           testId="kpi-labour-cost"
         />
-        <Kpi
+        <StatCard
           label={t("kpi.overtimeCost")}
           value={r ? formatUSD(r.totals.overtimeCostCents) : "…"}
           hint={
@@ -347,13 +248,13 @@ export function PayrollReportsScreen() {
           }
           testId="kpi-overtime-cost"
         />
-        <Kpi
+        <StatCard
           label={t("kpi.revenue")}
           value={r ? formatUSD(r.totals.revenueCents) : "…"}
           hint={r ? vs(formatUSD(r.compareTotals.revenueCents)) : undefined}
           testId="kpi-revenue"
         />
-        <Kpi
+        <StatCard
           label={t("kpi.labourPercent")}
           value={r ? percent(r.totals.labourPercent, i18n.language) : "…"}
           hint={r ? (r.totals.labourPercent === null ? t("kpi.noRevenue") : vs(percent(r.compareTotals.labourPercent, i18n.language))) : undefined}
