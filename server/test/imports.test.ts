@@ -183,6 +183,16 @@ describe("sections, equipment types and machines", () => {
       ["D3", null],
     ]);
     expect(await run("machines", fixed)).toMatchObject({ counts: counts(0, 0, 3, 0) });
+    // D1 moves to the back, after D2 and D3, with a larger coin box.
+    expect(await run("machines", fixed.replace(`${store},D1,Front,${type},250`, `${store},D1,Back,${type},300`))).toMatchObject({ counts: counts(0, 1, 2, 0) });
+    const moved = await db()
+      .selectFrom("machines")
+      .innerJoin("storeSections", "storeSections.id", "machines.sectionId")
+      .select(["storeSections.name as section", "machines.position", "machines.coinBoxCapacityCents"])
+      .where("machines.storeId", "=", storeId)
+      .where("machines.label", "=", "D1")
+      .executeTakeFirstOrThrow();
+    expect([moved.section, moved.position, Number(moved.coinBoxCapacityCents)]).toEqual(["Back", 2, 30000]);
   });
 
   it("reads an XLSX workbook and a file sent in parts", async () => {

@@ -48,6 +48,29 @@ function firstLines() {
   };
 }
 
+type Update = { id: string; set: Record<string, unknown> };
+
+/**
+ * The columns to set on an existing row: each [column, value from the file, value stored, compared]
+ * whose values differ; a field not compared (an optional column the mapping leaves out) is kept.
+ */
+function changes(fields: Array<[column: string, fromFile: unknown, stored: unknown, compared?: boolean]>): Record<string, unknown> {
+  const set: Record<string, unknown> = {};
+  for (const [column, fromFile, stored, compared = true] of fields) if (compared && fromFile !== stored) set[column] = fromFile;
+  return set;
+}
+
+/** Records an existing row's outcome: updated when something is to be set, else unchanged. */
+function planUpdate(plan: KindPlan, updates: Update[], row: number, id: string, set: Record<string, unknown>) {
+  const changed = Object.keys(set).length > 0;
+  if (changed) updates.push({ id, set });
+  plan.outcomes.push({ row, outcome: changed ? "updated" : "unchanged" });
+}
+
+async function writeUpdates(trx: Kysely<DB>, table: "stores" | "equipmentTypes" | "machines", companyId: string, updates: Update[]) {
+  for (const u of updates) await trx.updateTable(table).set(u.set).where("companyId", "=", companyId).where("id", "=", u.id).execute();
+}
+
 async function storesByName(db: Kysely<DB>, companyId: string) {
   const rows = await db.selectFrom("stores").select(["id", "name"]).where("companyId", "=", companyId).execute();
   return new Map(rows.map((s) => [lower(s.name), s.id]));
@@ -66,7 +89,7 @@ const planStores: Planner<"stores"> = async (db, ctx, rows) => {
   const seen = firstLines();
   const plan: KindPlan = { outcomes: [], errors: [], write: async () => undefined };
   const creates: Array<ImportRow<"stores">> = [];
-  const updates: Array<{ id: string; set: Record<string, unknown> }> = [];
+  const updates: Update[] = [];
   for (const { row, value } of rows) {
     const first = seen(lower(value.name), row);
     if (first !== null) {
@@ -79,14 +102,14 @@ const planStores: Planner<"stores"> = async (db, ctx, rows) => {
       plan.outcomes.push({ row, outcome: "created" });
       continue;
     }
-    const set: Record<string, unknown> = {};
-    if (value.address !== found.address) set.address = value.address;
-    if (ctx.mapped.has("phone") && value.phone !== found.phone) set.phone = value.phone;
-    if (value.timeZone && value.timeZone !== found.timeZone) set.timeZone = value.timeZone;
-    if (ctx.mapped.has("hours") && value.hours !== found.hours) set.hours = value.hours;
-    if (value.active !== undefined && value.active !== found.isActive) set.isActive = value.active;
-    if (Object.keys(set).length) updates.push({ id: found.id, set });
-    plan.outcomes.push({ row, outcome: Object.keys(set).length ? "updated" : "unchanged" });
+    const set = changes([
+      ["address", value.address, found.address],
+      ["phone", value.phone, found.phone, ctx.mapped.has("phone")],
+      ["timeZone", value.timeZone, found.timeZone, Boolean(value.timeZone)],
+      ["hours", value.hours, found.hours, ctx.mapped.has("hours")],
+      ["isActive", value.active, found.isActive, value.active !== undefined],
+    ]);
+    planUpdate(plan, updates, row, found.id, set);
   }
   plan.write = async (trx, progress) => {
     for (const value of creates) {
@@ -106,7 +129,7 @@ const planStores: Planner<"stores"> = async (db, ctx, rows) => {
         .execute();
       await ensureStoreAccounts(trx, ctx.companyId, id);
     }
-    for (const u of updates) await trx.updateTable("stores").set(u.set).where("companyId", "=", ctx.companyId).where("id", "=", u.id).execute();
+    await writeUpdates(trx, "stores", ctx.companyId, updates);
     await progress(creates.length + updates.length);
   };
   return plan;
@@ -159,7 +182,7 @@ const planEquipmentTypes: Planner<"equipmentTypes"> = async (db, ctx, rows) => {
   const seen = firstLines();
   const plan: KindPlan = { outcomes: [], errors: [], write: async () => undefined };
   const creates: Array<ImportRow<"equipmentTypes">> = [];
-  const updates: Array<{ id: string; set: Record<string, unknown> }> = [];
+  const updates: Update[] = [];
   for (const { row, value } of rows) {
     const first = seen(lower(value.name), row);
     if (first !== null) {
@@ -172,15 +195,15 @@ const planEquipmentTypes: Planner<"equipmentTypes"> = async (db, ctx, rows) => {
       plan.outcomes.push({ row, outcome: "created" });
       continue;
     }
-    const set: Record<string, unknown> = {};
-    if (value.category !== found.category) set.category = value.category;
-    if (value.acceptsCoins !== undefined && value.acceptsCoins !== found.acceptsCoins) set.acceptsCoins = value.acceptsCoins;
-    if (value.acceptsBills !== undefined && value.acceptsBills !== found.acceptsBills) set.acceptsBills = value.acceptsBills;
-    if (ctx.mapped.has("specialCase") && value.specialCase !== found.specialCase) set.specialCase = value.specialCase;
-    if (ctx.mapped.has("color") && value.color !== found.colorHex) set.colorHex = value.color;
-    if (ctx.mapped.has("icon") && value.icon !== found.iconType) set.iconType = value.icon;
-    if (Object.keys(set).length) updates.push({ id: found.id, set });
-    plan.outcomes.push({ row, outcome: Object.keys(set).length ? "updated" : "unchanged" });
+    const set = changes([
+      ["category", value.category, found.category],
+      ["acceptsCoins", value.acceptsCoins, found.acceptsCoins, value.acceptsCoins !== undefined],
+      ["acceptsBills", value.acceptsBills, found.acceptsBills, value.acceptsBills !== undefined],
+      ["specialCase", value.specialCase, found.specialCase, ctx.mapped.has("specialCase")],
+      ["colorHex", value.color, found.colorHex, ctx.mapped.has("color")],
+      ["iconType", value.icon, found.iconType, ctx.mapped.has("icon")],
+    ]);
+    planUpdate(plan, updates, row, found.id, set);
   }
   plan.write = async (trx, progress) => {
     if (creates.length)
@@ -200,7 +223,7 @@ const planEquipmentTypes: Planner<"equipmentTypes"> = async (db, ctx, rows) => {
           })),
         )
         .execute();
-    for (const u of updates) await trx.updateTable("equipmentTypes").set(u.set).where("companyId", "=", ctx.companyId).where("id", "=", u.id).execute();
+    await writeUpdates(trx, "equipmentTypes", ctx.companyId, updates);
     await progress(creates.length + updates.length);
   };
   return plan;
@@ -231,7 +254,7 @@ const planMachines: Planner<"machines"> = async (db, ctx, rows) => {
     isActive: boolean;
     position: number;
   }> = [];
-  const updates: Array<{ id: string; set: Record<string, unknown> }> = [];
+  const updates: Update[] = [];
   for (const { row, value } of rows) {
     const storeId = stores.get(lower(value.store));
     if (!storeId) {
@@ -266,19 +289,23 @@ const planMachines: Planner<"machines"> = async (db, ctx, rows) => {
       plan.outcomes.push({ row, outcome: "created" });
       continue;
     }
-    const set: Record<string, unknown> = {};
+    const set = changes([
+      ["equipmentTypeId", typeId, found.equipmentTypeId],
+      [
+        "coinBoxCapacityCents",
+        value.coinBoxCapacity,
+        found.coinBoxCapacityCents === null ? null : Number(found.coinBoxCapacityCents),
+        ctx.mapped.has("coinBoxCapacity"),
+      ],
+      ["isActive", value.active, found.isActive, value.active !== undefined],
+    ]);
     if (sectionId !== found.sectionId) {
-      set.sectionId = sectionId;
+      // A machine moved to another section goes to its end.
       const position = nextPosition.get(sectionId) ?? 0;
       nextPosition.set(sectionId, position + 1);
-      set.position = position;
+      Object.assign(set, { sectionId, position });
     }
-    if (typeId !== found.equipmentTypeId) set.equipmentTypeId = typeId;
-    if (ctx.mapped.has("coinBoxCapacity") && value.coinBoxCapacity !== (found.coinBoxCapacityCents === null ? null : Number(found.coinBoxCapacityCents)))
-      set.coinBoxCapacityCents = value.coinBoxCapacity;
-    if (value.active !== undefined && value.active !== found.isActive) set.isActive = value.active;
-    if (Object.keys(set).length) updates.push({ id: found.id, set });
-    plan.outcomes.push({ row, outcome: Object.keys(set).length ? "updated" : "unchanged" });
+    planUpdate(plan, updates, row, found.id, set);
   }
   plan.write = async (trx, progress) => {
     for (let i = 0; i < creates.length; i += 1000)
@@ -286,7 +313,7 @@ const planMachines: Planner<"machines"> = async (db, ctx, rows) => {
         .insertInto("machines")
         .values(creates.slice(i, i + 1000).map((c) => ({ id: newId(), companyId: ctx.companyId, ...c })))
         .execute();
-    for (const u of updates) await trx.updateTable("machines").set(u.set).where("companyId", "=", ctx.companyId).where("id", "=", u.id).execute();
+    await writeUpdates(trx, "machines", ctx.companyId, updates);
     await progress(creates.length + updates.length);
   };
   return plan;
@@ -342,12 +369,13 @@ const planEmployees: Planner<"employees"> = async (db, ctx, rows) => {
       plan.outcomes.push({ row, outcome: "created" });
       continue;
     }
-    const set: Record<string, unknown> = {};
-    if (value.name !== found.name) set.name = value.name;
-    if (ctx.mapped.has("email") && value.email !== found.email) set.email = value.email;
-    if (ctx.mapped.has("phone") && value.phone !== found.phone) set.phone = value.phone;
-    if (ctx.mapped.has("position") && value.position !== found.position) set.position = value.position;
-    if (ctx.mapped.has("hireDate") && value.hireDate !== found.hireDate) set.hireDate = value.hireDate;
+    const set = changes([
+      ["name", value.name, found.name],
+      ["email", value.email, found.email, ctx.mapped.has("email")],
+      ["phone", value.phone, found.phone, ctx.mapped.has("phone")],
+      ["position", value.position, found.position, ctx.mapped.has("position")],
+      ["hireDate", value.hireDate, found.hireDate, ctx.mapped.has("hireDate")],
+    ]);
     const current = storesOf.get(found.id) ?? new Set();
     const storesChange = ctx.mapped.has("stores") && (storeIds.length !== current.size || storeIds.some((s) => !current.has(s)));
     const rate = newestRate.get(found.id);
