@@ -57,6 +57,16 @@ export function ThemeFields({ config, onChange, problems }: FieldsProps) {
     );
   };
 
+  const toggle = <G extends "animations" | "accessibility">(group: G, field: keyof ThemeConfig[G] & string, hint: string) => (
+    <Switch
+      label={t(`fields.${group}.${field}`)}
+      description={t(hint)}
+      checked={config[group][field] as boolean}
+      onChange={(e) => onChange({ ...config, [group]: { ...config[group], [field]: e.currentTarget.checked } })}
+      data-testid={`theme-field-${group}.${field}`}
+    />
+  );
+
   const tab = (group: Group) => {
     const count = problemsIn(group);
     return (
@@ -131,30 +141,15 @@ export function ThemeFields({ config, onChange, problems }: FieldsProps) {
 
       <Tabs.Panel value="animations" pt="md">
         <Stack gap="md">
-          <Switch
-            label={t("fields.animations.enabled")}
-            description={t("animationsHint")}
-            checked={config.animations.enabled}
-            onChange={(e) => onChange({ ...config, animations: { ...config.animations, enabled: e.currentTarget.checked } })}
-          />
+          {toggle("animations", "enabled", "animationsHint")}
           {number("animations.durationMs", { suffix: " ms" })}
         </Stack>
       </Tabs.Panel>
 
       <Tabs.Panel value="accessibility" pt="md">
         <Stack gap="md">
-          <Switch
-            label={t("fields.accessibility.highContrast")}
-            description={t("highContrastHint")}
-            checked={config.accessibility.highContrast}
-            onChange={(e) => onChange({ ...config, accessibility: { ...config.accessibility, highContrast: e.currentTarget.checked } })}
-          />
-          <Switch
-            label={t("fields.accessibility.reducedMotion")}
-            description={t("reducedMotionHint")}
-            checked={config.accessibility.reducedMotion}
-            onChange={(e) => onChange({ ...config, accessibility: { ...config.accessibility, reducedMotion: e.currentTarget.checked } })}
-          />
+          {toggle("accessibility", "highContrast", "highContrastHint")}
+          {toggle("accessibility", "reducedMotion", "reducedMotionHint")}
         </Stack>
       </Tabs.Panel>
     </Tabs>
