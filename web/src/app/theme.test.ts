@@ -60,3 +60,13 @@ it("applies the theme's typography, radius and motion", () => {
   expect(theme.colors.secondary?.[6]).toBe(harbor.colors.secondary);
   expect(theme.components.Modal?.defaultProps).toEqual({ transitionProps: { duration: 0 } });
 });
+
+it("puts cards and inputs on the theme's surface in light, with secondary text still readable on it", () => {
+  const base = DEFAULT_THEMES[0]!.config;
+  const surface = "#e7eef6";
+  const theme = mergeMantineTheme(DEFAULT_THEME, themeFromConfig({ ...base, colors: { ...base.colors, surface, textSecondary: "#8a94a0" } }));
+  const vars = cssVariablesResolver(theme);
+  expect(vars.light["--mantine-color-body"]).toBe(surface);
+  expect(contrastRatio(vars.light["--mantine-color-dimmed"]!, surface)).toBeGreaterThanOrEqual(4.5);
+  expect(vars.dark["--mantine-color-body"]).toBeUndefined();
+});

@@ -156,24 +156,27 @@ export function themeFromConfig(config: ThemeConfig | null | undefined, { densit
 
 /**
  * CSS variables beyond Mantine's: readable secondary text (the theme's textSecondary where it
- * reads at AA, darkened otherwise), the theme's text, body and border colours in light, the
+ * reads at AA, darkened otherwise), the theme's text, background, surface and border colours in light, the
  * body weight, motion, and the spec's touch-target sizes.
  */
 export const cssVariablesResolver: CSSVariablesResolver = (theme) => {
   const config = (theme.other as { config?: ThemeConfig; duration?: number }).config;
   const duration = (theme.other as { duration?: number }).duration ?? 200;
   const high = config?.accessibility?.highContrast;
-  const lightDimmed = readableOnAll(config?.colors?.textSecondary ?? DEFAULT_THEME.colors.gray[6], LIGHT_SURFACES);
+  // Cards, inputs and menus sit on the theme's surface colour in light.
+  const surface = config?.colors?.surface && parseHex(config.colors.surface) ? config.colors.surface : undefined;
+  const lightSurfaces = surface ? [surface, ...LIGHT_SURFACES] : LIGHT_SURFACES;
+  const lightDimmed = readableOnAll(config?.colors?.textSecondary ?? DEFAULT_THEME.colors.gray[6], lightSurfaces);
   const darkDimmed = readableOnAll(DEFAULT_THEME.colors.dark[2], DARK_SURFACES);
   const lightShade = typeof theme.primaryShade === "object" ? theme.primaryShade.light : theme.primaryShade;
   // Coloured text (c="teal") and light-variant labels (shade 9 on shades 1 and 2) too.
   const colourText = Object.fromEntries(
     Object.entries(theme.colors).flatMap(([name, shades]) => [
-      [`--mantine-color-${name}-text`, readableOnAll(shades[lightShade]!, LIGHT_SURFACES)],
+      [`--mantine-color-${name}-text`, readableOnAll(shades[lightShade]!, lightSurfaces)],
       [`--mantine-color-${name}-light-color`, readableOnAll(shades[9]!, [shades[1]!, shades[2]!])],
     ]),
   );
-  const text = config?.colors?.text && parseHex(config.colors.text) ? withContrast(config.colors.text, "#ffffff", 7) : undefined;
+  const text = config?.colors?.text && parseHex(config.colors.text) ? withContrast(config.colors.text, surface ?? "#ffffff", 7) : undefined;
   return {
     variables: {
       "--app-touch-target": `${TOUCH_TARGET_MIN_PX}px`,
@@ -184,11 +187,12 @@ export const cssVariablesResolver: CSSVariablesResolver = (theme) => {
     light: {
       "--mantine-color-dimmed": high ? "var(--mantine-color-text)" : lightDimmed,
       "--mantine-color-placeholder": readableOnAll(DEFAULT_THEME.colors.gray[5], ["#ffffff"]),
-      "--mantine-color-anchor": readableOnAll(theme.colors[theme.primaryColor]![lightShade]!, LIGHT_SURFACES),
+      "--mantine-color-anchor": readableOnAll(theme.colors[theme.primaryColor]![lightShade]!, lightSurfaces),
       ...colourText,
       ...(text ? { "--mantine-color-text": text } : {}),
       ...(config?.colors?.border && parseHex(config.colors.border) ? { "--mantine-color-default-border": config.colors.border } : {}),
       ...(config?.colors?.background && parseHex(config.colors.background) ? { "--app-background": config.colors.background } : {}),
+      ...(surface ? { "--mantine-color-body": surface } : {}),
     },
     dark: {
       "--mantine-color-dimmed": high ? "var(--mantine-color-text)" : darkDimmed,
