@@ -1,6 +1,7 @@
 import type { AddressInfo } from "node:net";
 import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { todayIn } from "@tumble/domain/businessDate";
 import { Client, failure, startTestServer, type TestServer } from "./support/testServer.ts";
 
 // The company's outbox over HTTP, delivered by the server's own worker to a real SMTP server that
@@ -89,13 +90,18 @@ describe("e-mail dashboard", () => {
     expect(received).toEqual(["manager@demo.test"]);
     expect(await failure(manager.mutation("emailDashboard:retry", { messageId: first._id }))).toBe("This message was already sent");
 
-    const stats = await owner.query<{ byStatus: Record<string, number>; byKind: Record<string, number>; byDay: { day: string; sent?: number }[] }>(
-      "emailDashboard:stats",
-      { days: 7 },
-    );
+    const stats = await owner.query<{
+      timeZone: string;
+      byStatus: Record<string, number>;
+      byKind: Record<string, number>;
+      byDay: { day: string; sent?: number }[];
+    }>("emailDashboard:stats", { days: 7 });
     expect(stats.byStatus.sent).toBeGreaterThanOrEqual(1);
     expect(stats.byKind.passwordReset).toBeGreaterThanOrEqual(1);
     expect(stats.byDay.at(-1)!.sent).toBeGreaterThanOrEqual(1);
+    // Days are the company's, not UTC's: its oldest store is in Chicago.
+    expect(stats.timeZone).toBe("America/Chicago");
+    expect(stats.byDay.at(-1)!.day).toBe(todayIn("America/Chicago"));
   });
 
   it("is for managers and up, and shows each company its own outbox only", async () => {

@@ -5,6 +5,7 @@ import type { QueryCtx } from "../runtime/define.ts";
 import { mutation, query } from "../runtime/define.ts";
 import { audit } from "../runtime/audit.ts";
 import { AccessError, AppError } from "../runtime/errors.ts";
+import { companyTimeZone } from "../marketing/companyTimeZone.ts";
 
 // The company's outbox (issue 19; spec section 6: canManageStores, or a system admin): every
 // e-mail and SMS with its kind, recipient, language, status, attempts, last error (through the
@@ -65,15 +66,16 @@ export const list = query({
   },
 });
 
-/** Counts per status and kind, and per day (UTC) over the last `days` days. */
+/** Counts per status and kind, and per day in the company's time zone (its oldest store's) over the last `days` days. */
 export const stats = query({
   access: "signedIn",
   args: z.object({ companyId: z.string().max(64).optional(), days: z.number().int().min(1).max(90).default(14) }),
   handler: async (ctx, args) => {
     const companyId = companyOf(ctx, args.companyId);
+    const zone = await companyTimeZone(ctx.db, companyId);
     const rows = await ctx.db
       .selectFrom("outbox")
-      .select([sql<string>`to_char(created_at at time zone 'UTC', 'YYYY-MM-DD')`.as("day"), "channel", "kind", displayStatus.as("status")])
+      .select([sql<string>`to_char(created_at at time zone ${zone}::text, 'YYYY-MM-DD')`.as("day"), "channel", "kind", displayStatus.as("status")])
       .select((eb) => eb.fn.countAll<string>().as("n"))
       .where("companyId", "=", companyId)
       .where("createdAt", ">=", sql<Date>`now() - make_interval(days => ${args.days})`)
@@ -90,6 +92,7 @@ export const stats = query({
       (byDay[r.day] ??= {})[r.status] = (byDay[r.day][r.status] ?? 0) + n;
     }
     return {
+      timeZone: zone,
       byStatus,
       byKind,
       byDay: Object.entries(byDay)

@@ -73,7 +73,14 @@ export default function EmailDashboardScreen() {
           ))}
         </Group>
       ) : null}
-      {stats && stats.byDay.length ? <OutboxChart days={stats.byDay} /> : null}
+      {stats && stats.byDay.length ? (
+        <Stack gap={4}>
+          <OutboxChart days={stats.byDay} />
+          <Text size="xs" c="dimmed" data-testid="outbox-chart-zone">
+            {t("chartZone", { zone: stats.timeZone })}
+          </Text>
+        </Stack>
+      ) : null}
       <Group gap="sm" align="flex-end" wrap="wrap">
         <Select
           label={t("status")}
