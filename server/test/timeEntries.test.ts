@@ -302,6 +302,59 @@ describe("review", () => {
     expect(entry(await manager.query<Queue>("timeEntries:list", { ...range(), storeId }), a).reviewStatus).toBe("approved");
   });
 
+  it("lists every one of more than 2,000 entries in range, and approves the oldest", async () => {
+    const storeId = await newStore();
+    const companyId = await companyOf(storeId);
+    const people = [];
+    for (let i = 0; i < 7; i++) people.push(await newEmployee([storeId]));
+    // 7 people × 30 days × 10 twenty-minute entries an hour apart = 2,100 entries.
+    const punches = [];
+    const entries = [];
+    for (const [p, person] of people.entries())
+      for (let day = 1; day <= 30; day++)
+        for (let n = 0; n < 10; n++) {
+          const inAt = nineAm(day) - 3 * H + n * H;
+          const id = `bulk${p}x${day}x${n}${unique()}`;
+          const base = { companyId, employeeId: person.employeeId, storeId, source: "phone", offline: false };
+          punches.push(
+            { ...base, id, action: "clockIn", occurredAt: new Date(inAt), receivedAt: new Date(inAt) },
+            { ...base, id: `${id}o`, action: "clockOut", occurredAt: new Date(inAt + 20 * M), receivedAt: new Date(inAt + 20 * M) },
+          );
+          entries.push({
+            id,
+            companyId,
+            employeeId: person.employeeId,
+            storeId,
+            businessDate: businessDateOf(inAt, ZONE),
+            clockInAt: new Date(inAt),
+            clockOutAt: new Date(inAt + 20 * M),
+            breakMinutes: 0,
+            breaks: "[]",
+            status: "closed",
+            flags: "[]",
+            clockOutPunchId: `${id}o`,
+          });
+        }
+    for (let i = 0; i < punches.length; i += 1000)
+      await server.database.db
+        .insertInto("punches")
+        .values(punches.slice(i, i + 1000))
+        .execute();
+    for (let i = 0; i < entries.length; i += 1000)
+      await server.database.db
+        .insertInto("timeEntries")
+        .values(entries.slice(i, i + 1000))
+        .execute();
+    const wide = { ...range(31), storeId };
+    const q = await manager.query<Queue>("timeEntries:list", wide);
+    expect(q.entries).toHaveLength(2100);
+    expect(Object.values(q.counts).reduce((a, b) => a + b, 0)).toBe(2100);
+    const oldest = [...q.entries].sort((a, b) => a.raw.clockInAt - b.raw.clockInAt)[0]!;
+    expect(oldest.raw.clockInAt).toBe(nineAm(30) - 3 * H);
+    await manager.mutation("timeEntries:approve", { entryIds: [oldest._id] });
+    expect(entry(await manager.query<Queue>("timeEntries:list", wide), oldest._id).reviewStatus).toBe("approved");
+  }, 60_000);
+
   it("refuses entries still on the clock", async () => {
     const storeId = await newStore();
     const e = await newEmployee([storeId]);

@@ -80,15 +80,17 @@ export const settle = mutation({
 async function entriesById(ctx: MutationCtx<"canManageEmployees">, entryIds: string[]) {
   const rows = await ctx.db
     .selectFrom("timeEntries")
-    .select(["id", "businessDate"])
+    .select(["id", "businessDate", "employeeId"])
     .where("companyId", "=", ctx.company.id)
     .where("id", "in", entryIds)
     .execute();
   if (rows.length !== new Set(entryIds).size) throw new AppError("Time entry not found");
   const dates = rows.map((r) => r.businessDate).sort();
   const settings = await settingsOf(ctx.db, ctx.company.id, "workforce");
-  const entries = (await reviewedEntries(ctx.db, ctx.company.id, { from: dates[0], to: dates[dates.length - 1] }, settings, ctx.now)).filter((e) =>
-    entryIds.includes(e._id),
+  // Their employees' whole days, as the queue showed them: a shift is matched among an employee's entries.
+  const employeeIds = [...new Set(rows.map((r) => r.employeeId))];
+  const entries = (await reviewedEntries(ctx.db, ctx.company.id, { from: dates[0]!, to: dates[dates.length - 1]!, employeeIds }, settings, ctx.now)).filter(
+    (e) => entryIds.includes(e._id),
   );
   if (entries.some((e) => e.effective.clockOutAt === null)) throw new AppError("An entry still on the clock cannot be reviewed");
   return entries;

@@ -35,6 +35,7 @@ export interface ReviewFilter {
   to: string;
   storeId?: string;
   employeeId?: string;
+  employeeIds?: string[];
 }
 
 /** Published shifts of these employees overlapping [from, to), as employees were shown them. */
