@@ -7,19 +7,11 @@ import { requirePeriod } from "../payroll/access.ts";
 import { audit } from "../runtime/audit.ts";
 import { mutation, query } from "../runtime/define.ts";
 import { AccessError, AppError } from "../runtime/errors.ts";
+import { payrollMessage, unverifiedMessage } from "@tumble/domain/payrollMessages";
 
 // Pay periods (issue 18, docs/decisions/0037-payroll.md): the calendar with each period's totals,
 // a period's lines, and its life: open → locked (figures frozen) → paid; an owner may reopen a
 // locked period with a reason until it is paid.
-
-const PAY_PERIOD_MESSAGES = {
-  unverified: (n: number) =>
-    `${n} time ${n === 1 ? "entry" : "entries"} in this period ${n === 1 ? "is" : "are"} not verified: verify ${n === 1 ? "it" : "them"} first, or give a reason to lock anyway`,
-  notOpen: "Only an open period can be locked",
-  notLocked: "Only a locked period can be marked paid",
-  paidCannotReopen: "A paid period cannot be reopened: add corrections to the next open period as adjustments",
-  openCannotReopen: "This period is already open",
-} as const;
 
 /** The pay calendar, newest first: computed periods up to the next one and every stored period, each with its totals. */
 export const list = query({
@@ -54,11 +46,11 @@ export const lock = mutation({
   handler: async (ctx, args) => {
     const { period, settings } = await requirePeriod(ctx, args.periodId);
     const row = await materialize(ctx.db, ctx.company.id, period);
-    if (row.status !== "open") throw new AppError(PAY_PERIOD_MESSAGES.notOpen);
+    if (row.status !== "open") throw new AppError(payrollMessage("notOpen"));
     // Computed now, whatever was stored: these are the figures the lock freezes.
     const fresh = (await calculations(ctx.db, ctx.company.id, settings, [{ ...period, stored: null }])).get(period.id)!;
     const unverified = fresh.totals.warnings.unverifiedEntries;
-    if (unverified > 0 && !args.overrideReason) throw new AppError(PAY_PERIOD_MESSAGES.unverified(unverified));
+    if (unverified > 0 && !args.overrideReason) throw new AppError(unverifiedMessage(unverified));
     await ctx.db
       .updateTable("payPeriods")
       .set({
@@ -99,8 +91,8 @@ export const reopen = mutation({
     if (ctx.company.role !== "OWNER" && !ctx.permissions.isSystemAdmin) throw new AccessError(accessDeniedMessage());
     const { period } = await requirePeriod(ctx, args.periodId);
     const row = await materialize(ctx.db, ctx.company.id, period);
-    if (row.status === "paid") throw new AppError(PAY_PERIOD_MESSAGES.paidCannotReopen);
-    if (row.status === "open") throw new AppError(PAY_PERIOD_MESSAGES.openCannotReopen);
+    if (row.status === "paid") throw new AppError(payrollMessage("paidCannotReopen"));
+    if (row.status === "open") throw new AppError(payrollMessage("openCannotReopen"));
     await ctx.db
       .updateTable("payPeriods")
       .set({
@@ -136,7 +128,7 @@ export const markPaid = mutation({
   handler: async (ctx, args) => {
     const { period } = await requirePeriod(ctx, args.periodId);
     const row = await materialize(ctx.db, ctx.company.id, period);
-    if (row.status !== "locked") throw new AppError(PAY_PERIOD_MESSAGES.notLocked);
+    if (row.status !== "locked") throw new AppError(payrollMessage("notLocked"));
     await ctx.db
       .updateTable("payPeriods")
       .set({ status: "paid", paidBy: ctx.user.id, paidAt: new Date(ctx.now) })

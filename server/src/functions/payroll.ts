@@ -19,18 +19,11 @@ import { statementPdf } from "../payroll/statement.ts";
 import { audit } from "../runtime/audit.ts";
 import { mutation, query } from "../runtime/define.ts";
 import { AppError } from "../runtime/errors.ts";
+import { payrollMessage } from "@tumble/domain/payrollMessages";
 import { newId } from "../runtime/ids.ts";
 
 // Payroll settings, adjustments, statements and exports (issue 18, docs/decisions/0037-payroll.md).
 // The settings live in the company's `workforce` section (read and written there, never copied).
-
-const PAYROLL_MESSAGES = {
-  adjustNotOpen: "Adjustments are added to open periods only",
-  adjustPaid: "This period is paid: add the correction to the next open period",
-  employeeNotFound: "Employee not found",
-  noLine: "This employee has nothing in this period",
-  maxJournalDays: "Choose at most 366 days",
-} as const;
 
 const pick = (s: PayrollSettings): PayrollSettings => ({
   payFrequency: s.payFrequency,
@@ -89,10 +82,10 @@ export const adjust = mutation({
       .where("companyId", "=", ctx.company.id)
       .where("id", "=", args.employeeId)
       .executeTakeFirst();
-    if (!employee) throw new AppError(PAYROLL_MESSAGES.employeeNotFound);
+    if (!employee) throw new AppError(payrollMessage("employeeNotFound"));
     const row = await materialize(ctx.db, ctx.company.id, period);
-    if (row.status === "paid") throw new AppError(PAYROLL_MESSAGES.adjustPaid);
-    if (row.status !== "open") throw new AppError(PAYROLL_MESSAGES.adjustNotOpen);
+    if (row.status === "paid") throw new AppError(payrollMessage("adjustPaid"));
+    if (row.status !== "open") throw new AppError(payrollMessage("adjustNotOpen"));
     const adjustmentId = newId();
     const values = { kind: args.kind, amountCents: args.amountCents, reason: args.reason };
     await ctx.db
@@ -119,7 +112,7 @@ export const statement = query({
     const { period, settings } = await requirePeriod(ctx, args.periodId);
     const detail = detailOf(period, (await calculations(ctx.db, ctx.company.id, settings, [period])).get(period.id)!);
     const line = detail.lines.find((l) => l.employeeId === args.employeeId);
-    if (!line) throw new AppError(PAYROLL_MESSAGES.noLine);
+    if (!line) throw new AppError(payrollMessage("noLine"));
     const company = await ctx.db.selectFrom("companies").select(["name", "displayName"]).where("id", "=", ctx.company.id).executeTakeFirstOrThrow();
     const language = await employeeLanguage(ctx.db, ctx.company.id, line.employeeId);
     const pdf = await statementPdf({ companyName: company.displayName ?? company.name, period: detail, line, language });
@@ -147,7 +140,7 @@ export const journalCsv = query({
   access: "canManageStores",
   args: journalArgsSchema,
   handler: async (ctx, args): Promise<PayrollFile> => {
-    if ((Date.parse(args.to) - Date.parse(args.from)) / 86_400_000 > 366) throw new AppError(PAYROLL_MESSAGES.maxJournalDays);
+    if ((Date.parse(args.to) - Date.parse(args.from)) / 86_400_000 > 366) throw new AppError(payrollMessage("maxJournalDays"));
     const settings = await settingsOf(ctx.db, ctx.company.id, "workforce");
     const today = await companyToday(ctx.db, ctx.company.id, ctx.now);
     const final = (await calendar(ctx.db, ctx.company.id, settings, today)).filter(

@@ -1,9 +1,10 @@
+import { payrollMessage } from "@tumble/domain/payrollMessages";
 import { settingsOf } from "../companySettings/settings.ts";
 import type { QueryCtx } from "../runtime/define.ts";
 import { AppError } from "../runtime/errors.ts";
 import { companyToday, findPeriod } from "./periods.ts";
 
-export const PERIOD_NOT_FOUND = "Pay period not found";
+export const PERIOD_NOT_FOUND = payrollMessage("periodNotFound");
 
 /** The caller's company's period by id, with the workforce settings; another company's id is simply not found. */
 export async function requirePeriod(ctx: QueryCtx<"canManageStores">, periodId: string) {

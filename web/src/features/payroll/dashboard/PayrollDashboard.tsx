@@ -3,7 +3,7 @@ import { IconAlertTriangle, IconArrowRight, IconCircleCheck } from "@tabler/icon
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { DEFAULT_TIME_ZONE } from "@tumble/domain/businessDate";
-import { extractErrorMessage } from "@tumble/domain/errorMessage";
+import { payrollErrorText } from "../parts/errorText";
 import { api } from "../../../lib/api";
 import { useQueryState } from "../../../lib/hooks";
 import { ScreenTitle } from "../../../ui/ScreenTitle";
@@ -87,7 +87,7 @@ export function PayrollDashboard() {
       <ScreenTitle title={t("dashboard.title")} subtitle={t("dashboard.subtitle")} />
       {periods.error ? (
         <Alert color="red" variant="light">
-          {extractErrorMessage(periods.error, t("loadFailed"))}
+          {payrollErrorText(periods.error, t("loadFailed"))}
         </Alert>
       ) : null}
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">

@@ -4,7 +4,7 @@ import { IconExternalLink } from "@tabler/icons-react";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { DEFAULT_TIME_ZONE } from "@tumble/domain/businessDate";
-import { extractErrorMessage } from "@tumble/domain/errorMessage";
+import { payrollErrorText } from "../parts/errorText";
 import type { ReturnsOf } from "@tumble/domain/functionPath";
 import { api } from "../../../lib/api";
 import { useQuery, useQueryState } from "../../../lib/hooks";
@@ -236,7 +236,7 @@ function PaySetupDrawer({
             </Title>
             {profile.error && !p ? (
               <Alert color="red" variant="light">
-                {extractErrorMessage(profile.error, t("loadFailed"))}
+                {payrollErrorText(profile.error, t("loadFailed"))}
               </Alert>
             ) : !p ? (
               <Loader size="sm" aria-label={t("employees.rateHistory")} />

@@ -1,7 +1,7 @@
 import { Button, Group, Modal, Select, Stack, Text, Textarea } from "@mantine/core";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { extractErrorMessage } from "@tumble/domain/errorMessage";
+import { payrollErrorText } from "../parts/errorText";
 import { ADJUSTMENT_KINDS, MAX_ADJUSTMENT_CENTS, PAYROLL_REASON_MAX, type AdjustmentKind } from "@tumble/domain/payroll";
 import { api } from "../../../lib/api";
 import { useMutation } from "../../../lib/hooks";
@@ -48,7 +48,7 @@ export function AdjustModal({ target, onClose }: { target: AdjustTarget | null; 
         notifySuccess(t("adjust.saved", { kind: t(`adjustmentKinds.${kind}`), amount: money(amount), name: target.name }));
         close();
       })
-      .catch((e: unknown) => setErrors({ form: extractErrorMessage(e, t("actionFailed")) }))
+      .catch((e: unknown) => setErrors({ form: payrollErrorText(e, t("actionFailed")) }))
       .finally(() => setSaving(false));
   };
   return (

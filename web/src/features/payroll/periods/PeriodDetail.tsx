@@ -3,7 +3,7 @@ import { IconAlertTriangle, IconArrowLeft, IconCash, IconFileSpreadsheet, IconFi
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { DEFAULT_TIME_ZONE } from "@tumble/domain/businessDate";
-import { extractErrorMessage } from "@tumble/domain/errorMessage";
+import { payrollErrorText } from "../parts/errorText";
 import { api } from "../../../lib/api";
 import { runQuery } from "../../../lib/client";
 import { useMutation, useQuery, useQueryState } from "../../../lib/hooks";
@@ -63,7 +63,7 @@ export function PeriodDetail({ periodId, employeeId, onBack, onOpenEmployee }: P
     setBusy(key);
     load()
       .then(saveFile)
-      .catch((e: unknown) => notifyError(extractErrorMessage(e, t("downloadFailed"))))
+      .catch((e: unknown) => notifyError(payrollErrorText(e, t("downloadFailed"))))
       .finally(() => setBusy(null));
   };
   const statement = (line: PayLine) =>
@@ -83,7 +83,7 @@ export function PeriodDetail({ periodId, employeeId, onBack, onOpenEmployee }: P
         setBusy("lock");
         lock({ periodId })
           .then(() => notifySuccess(t("lock.done", { period })))
-          .catch((e: unknown) => notifyError(extractErrorMessage(e, t("actionFailed"))))
+          .catch((e: unknown) => notifyError(payrollErrorText(e, t("actionFailed"))))
           .finally(() => setBusy(null));
       },
     });
@@ -99,7 +99,7 @@ export function PeriodDetail({ periodId, employeeId, onBack, onOpenEmployee }: P
         setBusy("paid");
         markPaid({ periodId })
           .then(() => notifySuccess(t("paid.done", { period })))
-          .catch((e: unknown) => notifyError(extractErrorMessage(e, t("actionFailed"))))
+          .catch((e: unknown) => notifyError(payrollErrorText(e, t("actionFailed"))))
           .finally(() => setBusy(null));
       },
     });
@@ -201,7 +201,7 @@ export function PeriodDetail({ periodId, employeeId, onBack, onOpenEmployee }: P
       <Stack gap="sm">
         <BackButton onBack={onBack} />
         <Alert color="red" variant="light">
-          {extractErrorMessage(detail.error, t("periodNotFound"))}
+          {payrollErrorText(detail.error, t("periodNotFound"))}
         </Alert>
       </Stack>
     );

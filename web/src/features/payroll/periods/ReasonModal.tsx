@@ -1,7 +1,7 @@
 import { Alert, Button, Group, Modal, Stack, Text, Textarea } from "@mantine/core";
 import { useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { extractErrorMessage } from "@tumble/domain/errorMessage";
+import { payrollErrorText } from "../parts/errorText";
 import { PAYROLL_REASON_MAX } from "@tumble/domain/payroll";
 
 export interface ReasonModalProps {
@@ -36,7 +36,7 @@ export function ReasonModal(props: ReasonModalProps) {
     props
       .onConfirm(reason.trim())
       .then(close)
-      .catch((e: unknown) => setError(extractErrorMessage(e, t("actionFailed"))))
+      .catch((e: unknown) => setError(payrollErrorText(e, t("actionFailed"))))
       .finally(() => setSaving(false));
   };
   return (
