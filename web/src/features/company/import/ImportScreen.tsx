@@ -2,6 +2,8 @@ import { Alert, Button, Card, Checkbox, FileInput, Group, Progress, Select, Simp
 import { IconDownload, IconFileSpreadsheet, IconPlayerPlay, IconSearch } from "@tabler/icons-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import type { TFunction } from "i18next";
+import { extractErrorMessage } from "@tumble/domain/errorMessage";
 import { IMPORT_COLUMNS, IMPORT_KINDS, importTemplateCsv, missingColumns, type ImportKind, type ImportMapping } from "@tumble/domain/imports";
 import { api } from "../../../lib/api";
 import { useAction, useMutation } from "../../../lib/hooks";
@@ -11,6 +13,7 @@ import { ScreenTitle } from "../../../ui/ScreenTitle";
 import { downloadCsv } from "../../../ui/table/csvDownload";
 import { ImportHistory } from "./ImportHistory";
 import { ImportRun } from "./ImportRun";
+import { fileProblemText } from "./messages";
 import { sendInParts, splitParts } from "../../../lib/uploadParts";
 import { MAX_FILE_CHARS, readImportFile } from "./upload";
 
@@ -31,7 +34,7 @@ interface Loaded {
   rowCount: number;
 }
 
-const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+const messageOf = (error: unknown, t: TFunction<"imports">) => fileProblemText(extractErrorMessage(error), t);
 
 /** /company/import: pick a kind, get its template, send a file, map its columns, check it (dry run), import it, and the history. */
 export function ImportScreen() {
@@ -67,7 +70,7 @@ export function ImportScreen() {
       setRemembered(result.remembered);
       setLoaded({ name: next.name, source, headers: result.headers, rowCount: result.rowCount });
     } catch (error) {
-      notifyError(messageOf(error));
+      notifyError(messageOf(error, t));
       setFile(null);
     } finally {
       setReading(null);
@@ -88,7 +91,7 @@ export function ImportScreen() {
       const { importId } = await start({ kind, fileName: loaded.name, ...loaded.source, mapping, dryRun, allOrNothing });
       setSearch({ run: importId }, { push: true });
     } catch (error) {
-      notifyError(messageOf(error));
+      notifyError(messageOf(error, t));
     } finally {
       setStarting(null);
     }

@@ -11,10 +11,23 @@ export function reasonText(error: ImportRowErrorShown, t: TFunction<"imports">):
   return detail ? `${reason}: ${detail}` : reason;
 }
 
+/** What the server says of a file as a whole (server/src/imports/parse.ts, run.ts, uploads/parts.ts), else the text as sent. */
+export function fileProblemText(message: string, t: TFunction<"imports">): string {
+  let match: RegExpExecArray | null;
+  if (message === "The file has no header line") return t("fileProblems.noHeader");
+  if (message === "The file is not a readable XLSX workbook") return t("fileProblems.badXlsx");
+  if ((match = /^The file has (\d+) lines; the limit is (\d+)$/.exec(message)))
+    return t("fileProblems.tooManyRows", { count: Number(match[1]), limit: Number(match[2]) });
+  if ((match = /^Map a column of the file to: (.+)$/.exec(message))) return t("fileProblems.mapColumns", { columns: match[1] });
+  if ((match = /^The file has no column named (.+)$/.exec(message))) return t("fileProblems.noColumn", { columns: match[1] });
+  if (/^Part \d+ of \d+ of the file is missing|^The upload has \d+ parts/.test(message)) return t("fileProblems.partMissing");
+  return message;
+}
+
 export function failureText(run: ImportDetail | ImportSummary, t: TFunction<"imports">): string | null {
   if (run.status !== "failed") return null;
   const reason = run.failureReason ?? "";
   if (reason.startsWith("The server restarted")) return t("restarted");
   if (reason.startsWith("Nothing was written")) return t("nothingWritten", { count: run.counts.failed });
-  return reason || null;
+  return reason ? fileProblemText(reason, t) : null;
 }
