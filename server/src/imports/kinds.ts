@@ -71,6 +71,34 @@ async function writeUpdates(trx: Kysely<DB>, table: "stores" | "equipmentTypes" 
   for (const u of updates) await trx.updateTable(table).set(u.set).where("companyId", "=", companyId).where("id", "=", u.id).execute();
 }
 
+/** Rows keyed by their name alone: a name repeated in the file is refused, a new one created, a known one compared by `diff`. */
+function planByName<K extends "stores" | "equipmentTypes", T extends { id: string }>(
+  rows: ValidRow<K>[],
+  byName: Map<string, T>,
+  diff: (value: ImportRow<K>, found: T) => Record<string, unknown>,
+) {
+  const seen = firstLines();
+  const plan: KindPlan = { outcomes: [], errors: [], write: async () => undefined };
+  const creates: Array<ImportRow<K>> = [];
+  const updates: Update[] = [];
+  for (const { row, value } of rows) {
+    const key = lower(value.name);
+    const first = seen(key, row);
+    if (first !== null) {
+      plan.errors.push(importError(row, "name", "duplicateInFile", String(first)));
+      continue;
+    }
+    const found = byName.get(key);
+    if (!found) {
+      creates.push(value);
+      plan.outcomes.push({ row, outcome: "created" });
+      continue;
+    }
+    planUpdate(plan, updates, row, found.id, diff(value, found));
+  }
+  return { plan, creates, updates };
+}
+
 async function storesByName(db: Kysely<DB>, companyId: string) {
   const rows = await db.selectFrom("stores").select(["id", "name"]).where("companyId", "=", companyId).execute();
   return new Map(rows.map((s) => [lower(s.name), s.id]));
@@ -86,31 +114,15 @@ const planStores: Planner<"stores"> = async (db, ctx, rows) => {
     .execute();
   const byName = new Map(existing.map((s) => [lower(s.name), s]));
   const defaultZone = (await settingsOf(db, ctx.companyId, "stores")).defaultTimeZone;
-  const seen = firstLines();
-  const plan: KindPlan = { outcomes: [], errors: [], write: async () => undefined };
-  const creates: Array<ImportRow<"stores">> = [];
-  const updates: Update[] = [];
-  for (const { row, value } of rows) {
-    const first = seen(lower(value.name), row);
-    if (first !== null) {
-      plan.errors.push(importError(row, "name", "duplicateInFile", String(first)));
-      continue;
-    }
-    const found = byName.get(lower(value.name));
-    if (!found) {
-      creates.push(value);
-      plan.outcomes.push({ row, outcome: "created" });
-      continue;
-    }
-    const set = changes([
+  const { plan, creates, updates } = planByName(rows, byName, (value, found) =>
+    changes([
       ["address", value.address, found.address],
       ["phone", value.phone, found.phone, ctx.mapped.has("phone")],
       ["timeZone", value.timeZone, found.timeZone, Boolean(value.timeZone)],
       ["hours", value.hours, found.hours, ctx.mapped.has("hours")],
       ["isActive", value.active, found.isActive, value.active !== undefined],
-    ]);
-    planUpdate(plan, updates, row, found.id, set);
-  }
+    ]),
+  );
   plan.write = async (trx, progress) => {
     for (const value of creates) {
       const id = newId();
@@ -179,32 +191,16 @@ const planSections: Planner<"sections"> = async (db, ctx, rows) => {
 const planEquipmentTypes: Planner<"equipmentTypes"> = async (db, ctx, rows) => {
   const existing = await db.selectFrom("equipmentTypes").selectAll().where("companyId", "=", ctx.companyId).execute();
   const byName = new Map(existing.map((t) => [lower(t.name), t]));
-  const seen = firstLines();
-  const plan: KindPlan = { outcomes: [], errors: [], write: async () => undefined };
-  const creates: Array<ImportRow<"equipmentTypes">> = [];
-  const updates: Update[] = [];
-  for (const { row, value } of rows) {
-    const first = seen(lower(value.name), row);
-    if (first !== null) {
-      plan.errors.push(importError(row, "name", "duplicateInFile", String(first)));
-      continue;
-    }
-    const found = byName.get(lower(value.name));
-    if (!found) {
-      creates.push(value);
-      plan.outcomes.push({ row, outcome: "created" });
-      continue;
-    }
-    const set = changes([
+  const { plan, creates, updates } = planByName(rows, byName, (value, found) =>
+    changes([
       ["category", value.category, found.category],
       ["acceptsCoins", value.acceptsCoins, found.acceptsCoins, value.acceptsCoins !== undefined],
       ["acceptsBills", value.acceptsBills, found.acceptsBills, value.acceptsBills !== undefined],
       ["specialCase", value.specialCase, found.specialCase, ctx.mapped.has("specialCase")],
       ["colorHex", value.color, found.colorHex, ctx.mapped.has("color")],
       ["iconType", value.icon, found.iconType, ctx.mapped.has("icon")],
-    ]);
-    planUpdate(plan, updates, row, found.id, set);
-  }
+    ]),
+  );
   plan.write = async (trx, progress) => {
     if (creates.length)
       await trx
