@@ -88,6 +88,7 @@ export default function EmailDashboardScreen() {
           value={search.status ?? null}
           onChange={(v) => setSearch({ status: (v as (typeof STATUSES)[number]) ?? undefined })}
           data={STATUSES.map((s) => ({ value: s, label: t(`statuses.${s}`) }))}
+          placeholder={t("anyStatus")}
           w={{ base: "100%", sm: 180 }}
         />
         <Select
@@ -99,6 +100,7 @@ export default function EmailDashboardScreen() {
             { value: "email", label: t("channels.email") },
             { value: "sms", label: t("channels.sms") },
           ]}
+          placeholder={t("anyChannel")}
           w={{ base: "100%", sm: 140 }}
         />
         <TextInput
@@ -114,7 +116,7 @@ export default function EmailDashboardScreen() {
       {rows === undefined ? (
         <Skeleton height={240} />
       ) : rows.length === 0 ? (
-        <Text c="dimmed">{t("empty")}</Text>
+        <Text c="dimmed">{search.status || search.channel || search.q ? t("empty") : t("none")}</Text>
       ) : (
         <Table.ScrollContainer minWidth={860}>
           <Table striped highlightOnHover data-testid="outbox-table">

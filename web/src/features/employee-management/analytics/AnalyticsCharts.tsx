@@ -45,7 +45,7 @@ export function HoursByDayChart({ overview }: { overview: Overview }) {
           { name: "previous", label: t("series.previousWorked"), color: "gray.6", strokeDasharray: "6 4" },
         ]}
         valueFormatter={(v) => t("hoursValue", { hours: hours(v * 60, i18n.language) })}
-        yAxisProps={{ width: 48 }}
+        yAxisProps={{ width: 60 }}
         curveType="linear"
         withLegend
         legendProps={{ verticalAlign: "bottom", height: 40 }}

@@ -168,7 +168,7 @@ function Charts({ r }: { r: PayrollReport }) {
             dataKey="week"
             series={[{ name: "overtime", label: t("series.overtime"), color: "violet.6" }]}
             valueFormatter={(v) => t("hoursValue", { hours: hours(v * 60, i18n.language) })}
-            yAxisProps={{ width: 48 }}
+            yAxisProps={{ width: 60 }}
             curveType="linear"
             withLegend
             legendProps={{ verticalAlign: "bottom", height: 40 }}
