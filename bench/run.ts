@@ -59,6 +59,7 @@ async function main(): Promise<void> {
   if (ONLY.has("reconciliation")) await runReconciliation((await postgresTarget()).target, log);
   if (ONLY.has("reports")) await runReports((await postgresTarget()).target, log);
   if (ONLY.has("imports")) await (await import("./imports.ts")).runImports((await postgresTarget()).target, log);
+  if (ONLY.has("exports")) await (await import("./exports.ts")).runExports((await postgresTarget()).target, log);
   if (ONLY.has("convexClient")) await (await import("./convexClient.ts")).runConvexClient(log);
 }
 

@@ -1,3 +1,5 @@
+import { readFileSync } from "node:fs";
+import { strFromU8, unzipSync } from "fflate";
 import { expect, test } from "../support/fixtures";
 import { Api } from "../support/api";
 
@@ -45,7 +47,7 @@ test("a system admin adjusts a balance and exports the company", async ({ page, 
   await expect(row).toContainText("Posted");
   await expect(accounts.getByRole("row").filter({ hasText: safe.name }).filter({ hasText: world.storeName })).toContainText(money(after));
 
-  // The export of the same company: a spinner while it is built, then the zip is downloaded.
+  // The export of the same company: built in the background with its progress shown, then the zip is downloaded.
   await page.goto(`/system-admin/export?company=${world.companyId}`);
   await expect(page.getByRole("heading", { level: 1, name: "Export data" })).toBeVisible({ timeout: 60_000 });
   await expect(page.getByTestId("export-run")).toBeEnabled({ timeout: 30_000 });
@@ -53,5 +55,9 @@ test("a system admin adjusts a balance and exports the company", async ({ page, 
   await page.getByTestId("export-run").click();
   const file = await download;
   expect(file.suggestedFilename()).toMatch(new RegExp(`-${world.companyCode}-\\d{4}-\\d{2}-\\d{2}\\.zip$`));
+  // A zip (local file header "PK\x03\x04") holding the company's stores.
+  const bytes = readFileSync(await file.path());
+  expect(bytes.subarray(0, 4).toString("latin1")).toBe("PK\x03\x04");
+  expect(strFromU8(unzipSync(new Uint8Array(bytes))["stores.csv"]!)).toContain(world.storeName);
   await expect(page.getByTestId("export-result")).toContainText(/\d+ files, \d+ rows/);
 });

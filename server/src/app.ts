@@ -16,6 +16,7 @@ import { Executor } from "./runtime/executor.ts";
 import { purgeExpiredKeys } from "./runtime/idempotency.ts";
 import { sweepOpenEntries } from "./timeEntries/sweep.ts";
 import { startBackups } from "./backups/service.ts";
+import { startExports } from "./exports/service.ts";
 import { mountHttpApi } from "./runtime/httpApi.ts";
 import { IdentityCache } from "./runtime/identityCache.ts";
 import { InvalidationBus } from "./runtime/invalidation.ts";
@@ -90,6 +91,8 @@ export async function startServer(
   mountHttpApi(app, services, executor, identities);
   // Backup downloads (/backup-files/:id) and scheduled backups (backups/service.ts).
   const stopBackups = startBackups(app, services);
+  // Export downloads (/export-files/:id; exports/service.ts).
+  startExports(app, services);
   const landingIndex = sendIndex(LANDING_DIST);
   const webIndex = sendIndex(WEB_DIST);
   app.get("/", webIndex);

@@ -10,7 +10,34 @@ import { Client, failure, startTestServer, type TestServer } from "./support/tes
 let server: TestServer;
 let sysadmin: Client;
 
-type Export = { fileName: string; bytes: number; files: { file: string; rows: number }[]; base64: string };
+type Export = {
+  exportId: string;
+  status: string;
+  fileName: string;
+  bytes: number;
+  files: { file: string; rows: number }[];
+  filesDone: number;
+  filesTotal: number;
+  zip: Uint8Array;
+};
+
+/** Starts an export, follows exports:get until it is ready, and fetches its file as a system admin. */
+async function exported(kind: "company" | "user", args: Record<string, string>): Promise<Export> {
+  const { exportId } = await sysadmin.action<{ exportId: string }>(`exports:${kind}`, args);
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    const job = await sysadmin.query<Omit<Export, "zip"> & { error: string | null }>("exports:get", { exportId });
+    if (job.status === "failed") throw new Error(job.error ?? "failed");
+    if (job.status === "ready") {
+      const response = await fetch(`${server.url}/export-files/${exportId}`, { headers: { authorization: `Bearer ${sysadmin.token}` } });
+      expect(response.status).toBe(200);
+      expect(response.headers.get("content-disposition")).toBe(`attachment; filename="${job.fileName}"`);
+      return { ...job, zip: new Uint8Array(await response.arrayBuffer()) };
+    }
+    if (Date.now() > deadline) throw new Error("the export did not finish");
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
 
 beforeAll(async () => {
   server = await startTestServer();
@@ -19,7 +46,7 @@ beforeAll(async () => {
 afterAll(() => server?.stop());
 
 function open(result: Export) {
-  const files = unzipSync(new Uint8Array(Buffer.from(result.base64, "base64")));
+  const files = unzipSync(result.zip);
   const text = (name: string) => strFromU8(files[name]);
   const csv = (name: string) => Papa.parse<Record<string, string>>(text(name), { header: true, skipEmptyLines: true });
   return {
@@ -44,13 +71,19 @@ describe("access", () => {
   it("refuses both exports to anyone but a system admin", async () => {
     const owner = await new Client(server.url).signIn("owner@demo.test");
     const rio = await companyId("Rio Laundromat");
-    expect(await failure(owner.mutation("exports:company", { companyId: rio }))).toBe("You don't have permission to system administrator access");
-    expect(await failure(owner.mutation("exports:user", { userId: await userId("owner@demo.test") }))).toBe(
+    expect(await failure(owner.action("exports:company", { companyId: rio }))).toBe("You don't have permission to system administrator access");
+    expect(await failure(owner.action("exports:user", { userId: await userId("owner@demo.test") }))).toBe(
       "You don't have permission to system administrator access",
     );
-    expect(await failure(new Client(server.url).mutation("exports:company", { companyId: rio }))).toMatch(/signed in/i);
-    expect(await failure(sysadmin.mutation("exports:company", { companyId: "missing" }))).toBe("Company not found");
-    expect(await failure(sysadmin.mutation("exports:user", { userId: "missing" }))).toBe("User not found");
+    expect(await failure(new Client(server.url).action("exports:company", { companyId: rio }))).toMatch(/signed in/i);
+    expect(await failure(sysadmin.action("exports:company", { companyId: "missing" }))).toBe("Company not found");
+    expect(await failure(sysadmin.action("exports:user", { userId: "missing" }))).toBe("User not found");
+    expect(await failure(sysadmin.query("exports:get", { exportId: "missing-export" }))).toMatch(/no such export/);
+    // The file of a finished export is a system admin's alone.
+    const { exportId } = await sysadmin.action<{ exportId: string }>("exports:company", { companyId: rio });
+    expect(await failure(owner.query("exports:get", { exportId }))).toBe("You don't have permission to system administrator access");
+    expect((await fetch(`${server.url}/export-files/${exportId}`)).status).toBe(401);
+    expect((await fetch(`${server.url}/export-files/${exportId}`, { headers: { authorization: `Bearer ${owner.token}` } })).status).toBe(403);
   });
 });
 
@@ -58,11 +91,12 @@ describe("company export", () => {
   it("holds one CSV per company-owned table with the company's rows, a README of the columns, and no secret", async () => {
     const rio = await companyId("Rio Laundromat");
     const started = performance.now();
-    const result = await sysadmin.mutation<Export>("exports:company", { companyId: rio });
+    const result = await exported("company", { companyId: rio });
     const elapsed = performance.now() - started;
     expect(result.fileName).toMatch(/^rio-laundromat-CMP100001-\d{4}-\d{2}-\d{2}\.zip$/);
     const zip = open(result);
-    expect(result.bytes).toBe(Buffer.from(result.base64, "base64").byteLength);
+    expect(result.bytes).toBe(result.zip.byteLength);
+    expect([result.filesDone, result.filesTotal]).toEqual([result.files.length, result.files.length]);
 
     // Every table with a company_id column is there, and the child rows reached through one.
     const owned = await server.database.db
@@ -117,7 +151,7 @@ describe("user export", () => {
       .where("id", "=", elena)
       .execute();
     await client.signIn("elena.torres@example.com");
-    const result = await sysadmin.mutation<Export>("exports:user", { userId: elena });
+    const result = await exported("user", { userId: elena });
     expect(result.fileName).toMatch(/^personal-data-elena-torres-example-com-/);
     const zip = open(result);
     const profile = zip.csv("profile.csv");

@@ -4,9 +4,8 @@ import type { Hono } from "hono";
 import type { Kysely } from "kysely";
 import type { DB } from "../db/schema.ts";
 import { audit } from "../runtime/audit.ts";
-import { AuthenticationError } from "../runtime/errors.ts";
 import { EVERYTHING } from "../runtime/invalidation.ts";
-import { resolveIdentity } from "../runtime/identity.ts";
+import { refuseUnlessSystemAdmin } from "../http/systemAdminGate.ts";
 import type { Services } from "../runtime/services.ts";
 import { TableTracker } from "../runtime/tracking.ts";
 import { writeBackup, type Progress } from "./create.ts";
@@ -239,19 +238,8 @@ export function startBackups(app: Hono, services: Services): () => void {
   const service = backupsOf(services);
   app.get("/backup-files/:id", async (c) => {
     const id = c.req.param("id");
-    const token =
-      c.req
-        .header("authorization")
-        ?.match(/^Bearer\s+(.+)$/i)?.[1]
-        ?.trim() ?? null;
-    try {
-      const identity = await resolveIdentity(services.database.db, services.tokens, token);
-      if (!identity.user) return c.text("Not signed in", 401);
-      if (!identity.permissions.isSystemAdmin) return c.text("System administrator privileges required", 403);
-    } catch (error) {
-      if (error instanceof AuthenticationError) return c.text(error.message, 401);
-      throw error;
-    }
+    const refused = await refuseUnlessSystemAdmin(c, services);
+    if (refused) return refused;
     const file = isBackupId(id) ? backupFile(service.dir, id) : null;
     if (!file || !fs.existsSync(file)) return c.text(NOT_FOUND_MESSAGE, 404);
     return new Response(Readable.toWeb(fs.createReadStream(file)) as ReadableStream, {

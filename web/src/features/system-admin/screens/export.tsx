@@ -1,18 +1,15 @@
-import { Alert, Button, Card, Group, Loader, SegmentedControl, Select, Stack, Text } from "@mantine/core";
+import { Alert, Button, Card, Group, Progress, SegmentedControl, Select, Stack, Text } from "@mantine/core";
 import { IconDownload, IconFileZip } from "@tabler/icons-react";
 import { extractErrorMessage } from "@tumble/domain/errorMessage";
-import type { ReturnsOf } from "@tumble/domain/functionPath";
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { api } from "../../../lib/api";
-import { useMutation, useQuery } from "../../../lib/hooks";
+import { useAction, useQuery } from "../../../lib/hooks";
 import { notifyError, notifySuccess } from "../../../lib/notify";
 import { param, useSearchState, type SearchSchema } from "../../../lib/searchParams";
 import { ScreenTitle } from "../../../ui/ScreenTitle";
 import { formatBytes } from "../parts/format";
-import { downloadBase64 } from "../export/download";
-
-type Result = ReturnsOf<typeof api.exports.company>;
+import { downloadExport } from "../export/download";
 
 interface ExportSearch {
   what: "company" | "user";
@@ -29,30 +26,48 @@ export default function SystemAdminExport() {
   const [userSearch, setUserSearch] = useState("");
   const companies = useQuery(api.systemAdmin.listCompanies, {});
   const users = useQuery(api.systemAdmin.listUsers, what === "user" ? { search: userSearch } : "skip");
-  const exportCompany = useMutation(api.exports.company);
-  const exportUser = useMutation(api.exports.user);
-  const [busy, setBusy] = useState(false);
-  const [result, setResult] = useState<Result | null>(null);
+  const exportCompany = useAction(api.exports.company);
+  const exportUser = useAction(api.exports.user);
+  const [starting, setStarting] = useState(false);
+  const [exportId, setExportId] = useState<string | null>(null);
+  const job = useQuery(api.exports.get, exportId ? { exportId } : "skip");
   const selected = what === "company" ? search.company : search.user;
+  const saved = useRef<string | null>(null);
+
+  const save = (id: string, fileName: string) => downloadExport(id, fileName).catch((e: unknown) => notifyError(extractErrorMessage(e, t("export.failed"))));
+
+  // The file is handed to the browser once, when the export is ready.
+  useEffect(() => {
+    if (!job || saved.current === job.exportId) return;
+    if (job.status === "ready") {
+      saved.current = job.exportId;
+      void save(job.exportId, job.fileName).then(() => notifySuccess(t("export.done", { file: job.fileName })));
+    } else if (job.status === "failed") {
+      saved.current = job.exportId;
+      notifyError(t("export.failed"));
+    }
+    // save closes over t only.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [job, t]);
 
   const run = async () => {
     if (!selected) return;
-    setBusy(true);
-    setResult(null);
+    setStarting(true);
+    setExportId(null);
     try {
-      const made = what === "company" ? await exportCompany({ companyId: selected }) : await exportUser({ userId: selected });
-      setResult(made);
-      downloadBase64(made.base64, made.fileName);
-      notifySuccess(t("export.done", { file: made.fileName }));
+      const started = what === "company" ? await exportCompany({ companyId: selected }) : await exportUser({ userId: selected });
+      setExportId(started.exportId);
     } catch (error) {
       notifyError(extractErrorMessage(error, t("export.failed")));
     } finally {
-      setBusy(false);
+      setStarting(false);
     }
   };
 
+  const running = starting || job?.status === "running";
+  const percent = job && job.filesTotal ? Math.round((100 * job.filesDone) / job.filesTotal) : 0;
   const userOptions = (users ?? []).map((u) => ({ value: u.id, label: u.name && u.email ? `${u.name} · ${u.email}` : (u.email ?? u.name ?? u.id) }));
-  const rows = result ? result.files.reduce((sum, f) => sum + f.rows, 0) : 0;
+  const rows = job ? job.files.reduce((sum, f) => sum + f.rows, 0) : 0;
 
   return (
     <Stack gap="md" maw={760}>
@@ -62,7 +77,7 @@ export default function SystemAdminExport() {
           <SegmentedControl
             value={what}
             onChange={(v) => {
-              setResult(null);
+              setExportId(null);
               setSearch({ what: v as ExportSearch["what"] });
             }}
             data={[
@@ -83,7 +98,7 @@ export default function SystemAdminExport() {
               data={(companies ?? []).map((c) => ({ value: c.id, label: `${c.name} · ${c.companyCode}` }))}
               value={search.company ?? null}
               onChange={(v) => {
-                setResult(null);
+                setExportId(null);
                 setSearch({ company: v ?? undefined });
               }}
               data-testid="export-company"
@@ -100,33 +115,46 @@ export default function SystemAdminExport() {
               data={userOptions}
               value={search.user ?? null}
               onChange={(v) => {
-                setResult(null);
+                setExportId(null);
                 setSearch({ user: v ?? undefined });
               }}
               data-testid="export-user"
             />
           )}
           <Group>
-            <Button leftSection={<IconFileZip size={18} />} onClick={() => void run()} disabled={!selected} loading={busy} data-testid="export-run">
+            <Button
+              leftSection={<IconFileZip size={18} />}
+              onClick={() => void run()}
+              disabled={!selected || running}
+              loading={running}
+              data-testid="export-run"
+            >
               {t("export.run")}
             </Button>
           </Group>
-          {busy ? (
-            <Group gap="xs" role="status" aria-live="polite">
-              <Loader size="sm" />
-              <Text size="sm">{t("export.preparing")}</Text>
-            </Group>
+          {running ? (
+            <Stack gap={4} role="status" aria-live="polite" data-testid="export-progress">
+              <Progress value={percent} size="lg" animated striped aria-label={t("export.progress", { percent })} />
+              <Text size="sm" c="dimmed">
+                {job && job.filesTotal
+                  ? t("export.progressText", { done: job.filesDone, total: job.filesTotal, rows: job.rows.toLocaleString(i18n.language) })
+                  : t("export.preparing")}
+              </Text>
+            </Stack>
+          ) : null}
+          {job?.status === "failed" ? (
+            <Alert color="red" data-testid="export-error">
+              {t("export.failedWith", { error: job.error ?? "" })}
+            </Alert>
           ) : null}
         </Stack>
       </Card>
-      {result ? (
+      {job?.status === "ready" ? (
         <Alert color="green" title={t("export.readyTitle")} data-testid="export-result">
           <Stack gap="xs">
-            <Text size="sm">
-              {t("export.ready", { file: result.fileName, size: formatBytes(result.bytes, i18n.language), tables: result.files.length, rows })}
-            </Text>
+            <Text size="sm">{t("export.ready", { file: job.fileName, size: formatBytes(job.bytes ?? 0, i18n.language), tables: job.files.length, rows })}</Text>
             <Group>
-              <Button size="xs" variant="light" leftSection={<IconDownload size={16} />} onClick={() => downloadBase64(result.base64, result.fileName)}>
+              <Button size="xs" variant="light" leftSection={<IconDownload size={16} />} onClick={() => void save(job.exportId, job.fileName)}>
                 {t("export.downloadAgain")}
               </Button>
             </Group>
