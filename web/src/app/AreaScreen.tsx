@@ -1,5 +1,5 @@
-import { Alert, Center, Stack, Text, ThemeIcon, Title } from "@mantine/core";
-import { IconHourglass, IconInfoCircle } from "@tabler/icons-react";
+import { Alert, Center } from "@mantine/core";
+import { IconInfoCircle } from "@tabler/icons-react";
 import { Navigate, useLocation } from "@tanstack/react-router";
 import { createElement } from "react";
 import { useTranslation } from "react-i18next";
@@ -14,7 +14,7 @@ import { screenFor } from "./screens";
 
 // Resolves the location by the route table of packages/domain and guards it by permission: a
 // screen the user may not see shows the 'Access Denied' panel of spec section 6 in place (the
-// address stays, so a shared link says why), and a screen not built yet says it is coming.
+// address stays, so a shared link says why).
 
 const PROMPT_KEYS: Record<string, string> = {
   "employee-management": "prompts.employeeManagement",
@@ -51,27 +51,10 @@ export function AreaScreen() {
   const denied = denial(resolution.area, resolution.subScreen, permissionsInCompany(role.permissions, role.companyId));
   if (denied) return <AccessDenied {...denied} />;
   const screen = screenFor(resolution.area, resolution.subScreen);
-  if (!screen) return <ComingPanel area={resolution.area} subScreen={resolution.subScreen} />;
+  // Every sub-screen of the route table has its screen (app/screens.test.ts).
+  if (!screen) return <Notice text={t("notBuilt")} />;
   // The screens are made once at start-up (app/screens.ts), not during render.
   return createElement(screen, { key: pathname });
-}
-
-/** A screen of the route table whose module has not landed: navigation hides it, a typed address says so. */
-function ComingPanel({ area, subScreen }: { area: Area; subScreen: string }) {
-  const { t } = useTranslation("navigation");
-  return (
-    <Center p={{ base: "md", sm: "xl" }} mih={280}>
-      <Stack align="center" gap="sm" ta="center" maw={480} data-testid="coming-panel">
-        <ThemeIcon size={56} radius="xl" variant="light">
-          <IconHourglass size={30} aria-hidden />
-        </ThemeIcon>
-        <Title order={1} size="h3">
-          {t(`subScreens.${area}.${subScreen}`, { defaultValue: subScreen })}
-        </Title>
-        <Text c="dimmed">{t("coming")}</Text>
-      </Stack>
-    </Center>
-  );
 }
 
 function Notice({ text }: { text: string }) {
