@@ -5,7 +5,9 @@ import { settingsOf } from "../companySettings/settings.ts";
 import { calculations, calendar, companyToday, detailOf, materialize, summaryOf } from "../payroll/periods.ts";
 import { requirePeriod } from "../payroll/access.ts";
 import { audit } from "../runtime/audit.ts";
-import { mutation, query } from "../runtime/define.ts";
+import { mutation, query, type MutationCtx } from "../runtime/define.ts";
+import type { Updateable } from "kysely";
+import type { DB } from "../db/schema.ts";
 import { AccessError, AppError } from "../runtime/errors.ts";
 import { payrollMessage, unverifiedMessage } from "@tumble/domain/payrollMessages";
 
@@ -39,6 +41,19 @@ export const get = query({
   },
 });
 
+/** Writes a period's move to its next status and the move's audit entry. */
+async function move(
+  ctx: MutationCtx<"canManageStores">,
+  periodId: string,
+  action: "lock" | "reopen" | "markPaid",
+  from: "open" | "locked",
+  set: Updateable<DB["payPeriods"]>,
+  after: Record<string, unknown>,
+) {
+  await ctx.db.updateTable("payPeriods").set(set).where("companyId", "=", ctx.company.id).where("id", "=", periodId).execute();
+  await audit(ctx.db, { companyId: ctx.company.id, actorId: ctx.user.id, action, entity: "payPeriod", entityId: periodId, before: { status: from }, after });
+}
+
 /** Locks an open period, freezing its figures; refused while unverified time is inside unless a reason overrides it. */
 export const lock = mutation({
   access: "canManageStores",
@@ -51,26 +66,19 @@ export const lock = mutation({
     const fresh = (await calculations(ctx.db, ctx.company.id, settings, [{ ...period, stored: null }])).get(period.id)!;
     const unverified = fresh.totals.warnings.unverifiedEntries;
     if (unverified > 0 && !args.overrideReason) throw new AppError(unverifiedMessage(unverified));
-    await ctx.db
-      .updateTable("payPeriods")
-      .set({
+    await move(
+      ctx,
+      row.id,
+      "lock",
+      "open",
+      {
         status: "locked",
         lockedBy: ctx.user.id,
         lockedAt: new Date(ctx.now),
         overrideReason: unverified > 0 ? args.overrideReason! : null,
         frozen: JSON.stringify(fresh),
-      })
-      .where("companyId", "=", ctx.company.id)
-      .where("id", "=", row.id)
-      .execute();
-    await audit(ctx.db, {
-      companyId: ctx.company.id,
-      actorId: ctx.user.id,
-      action: "lock",
-      entity: "payPeriod",
-      entityId: row.id,
-      before: { status: "open" },
-      after: {
+      },
+      {
         status: "locked",
         startsOn: row.startsOn,
         endsOn: row.endsOn,
@@ -78,7 +86,7 @@ export const lock = mutation({
         unverifiedEntries: unverified,
         overrideReason: unverified > 0 ? args.overrideReason : null,
       },
-    });
+    );
     return { periodId: row.id, status: "locked" as const, grossCents: fresh.totals.grossCents };
   },
 });
@@ -93,9 +101,12 @@ export const reopen = mutation({
     const row = await materialize(ctx.db, ctx.company.id, period);
     if (row.status === "paid") throw new AppError(payrollMessage("paidCannotReopen"));
     if (row.status === "open") throw new AppError(payrollMessage("openCannotReopen"));
-    await ctx.db
-      .updateTable("payPeriods")
-      .set({
+    await move(
+      ctx,
+      row.id,
+      "reopen",
+      "locked",
+      {
         status: "open",
         frozen: null,
         lockedBy: null,
@@ -104,19 +115,9 @@ export const reopen = mutation({
         reopenedBy: ctx.user.id,
         reopenedAt: new Date(ctx.now),
         reopenReason: args.reason,
-      })
-      .where("companyId", "=", ctx.company.id)
-      .where("id", "=", row.id)
-      .execute();
-    await audit(ctx.db, {
-      companyId: ctx.company.id,
-      actorId: ctx.user.id,
-      action: "reopen",
-      entity: "payPeriod",
-      entityId: row.id,
-      before: { status: "locked" },
-      after: { status: "open", reason: args.reason },
-    });
+      },
+      { status: "open", reason: args.reason },
+    );
     return { periodId: row.id, status: "open" as const };
   },
 });
@@ -129,21 +130,7 @@ export const markPaid = mutation({
     const { period } = await requirePeriod(ctx, args.periodId);
     const row = await materialize(ctx.db, ctx.company.id, period);
     if (row.status !== "locked") throw new AppError(payrollMessage("notLocked"));
-    await ctx.db
-      .updateTable("payPeriods")
-      .set({ status: "paid", paidBy: ctx.user.id, paidAt: new Date(ctx.now) })
-      .where("companyId", "=", ctx.company.id)
-      .where("id", "=", row.id)
-      .execute();
-    await audit(ctx.db, {
-      companyId: ctx.company.id,
-      actorId: ctx.user.id,
-      action: "markPaid",
-      entity: "payPeriod",
-      entityId: row.id,
-      before: { status: "locked" },
-      after: { status: "paid" },
-    });
+    await move(ctx, row.id, "markPaid", "locked", { status: "paid", paidBy: ctx.user.id, paidAt: new Date(ctx.now) }, { status: "paid" });
     return { periodId: row.id, status: "paid" as const };
   },
 });
