@@ -4,7 +4,7 @@ import { extractErrorMessage } from "@tumble/domain/errorMessage";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { api } from "../../../lib/api";
-import { useAction, useQuery } from "../../../lib/hooks";
+import { useAction, useQuery, useQueryState } from "../../../lib/hooks";
 import { notifyError, notifySuccess } from "../../../lib/notify";
 import { param, useSearchState, type SearchSchema } from "../../../lib/searchParams";
 import { ScreenTitle } from "../../../ui/ScreenTitle";
@@ -30,7 +30,9 @@ export default function SystemAdminExport() {
   const exportUser = useAction(api.exports.user);
   const [starting, setStarting] = useState(false);
   const [exportId, setExportId] = useState<string | null>(null);
-  const job = useQuery(api.exports.get, exportId ? { exportId } : "skip");
+  // A job the server no longer has (it expired, or the server restarted) is shown as an error, not thrown.
+  const jobState = useQueryState(api.exports.get, exportId ? { exportId } : "skip");
+  const job = jobState.data;
   const selected = what === "company" ? search.company : search.user;
   const saved = useRef<string | null>(null);
 
@@ -141,6 +143,11 @@ export default function SystemAdminExport() {
                   : t("export.preparing")}
               </Text>
             </Stack>
+          ) : null}
+          {exportId && jobState.error ? (
+            <Alert color="red" data-testid="export-error">
+              {extractErrorMessage(jobState.error, t("export.failed"))}
+            </Alert>
           ) : null}
           {job?.status === "failed" ? (
             <Alert color="red" data-testid="export-error">
