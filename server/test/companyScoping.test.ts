@@ -249,12 +249,15 @@ beforeAll(async () => {
   const sysadmin = await new Client(server.url).signIn("sysadmin@demo.test");
   await sysadmin.mutation("systemAdmin:setCompanySuspended", { companyId: company.id, suspended: true, reason: "Sweep" });
   await sysadmin.mutation("systemAdmin:setCompanySuspended", { companyId: company.id, suspended: false });
-  // A system admin's correction of a Rio cash account (balance_adjustments).
+  // A system admin's correction of a Rio cash account (balance_adjustments): a safe of another
+  // store than the sweep's, whose today was closed above.
   const rioSafe = await db
     .selectFrom("cashAccounts")
     .select("id")
     .where("companyId", "=", company.id)
     .where("kind", "=", "safe")
+    .where("storeId", "!=", storeId)
+    .orderBy("id")
     .limit(1)
     .executeTakeFirstOrThrow();
   await sysadmin.mutation("balanceAdmin:adjust", { accountId: rioSafe.id, amountCents: 100, reason: "Sweep" });
