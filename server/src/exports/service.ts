@@ -16,7 +16,7 @@ import type { RawDb } from "./catalog.ts";
 // Exports run in the server process after the request that starts them (docs/decisions/0047):
 // read in one read-only snapshot, written as a zip file under DATA_DIR/exports, their progress
 // announced to live queries (a write to the virtual table "exports"), the file served to system
-// admins for an hour. Jobs are kept in memory: a restart forgets them and removes their files.
+// admins for an hour. Jobs are kept in memory: a restart forgets them; their files go after the hour.
 
 export const EXPORTS_TOPIC = "exports";
 /** How long a finished export's file stays downloadable. */
@@ -144,9 +144,16 @@ export class ExportService {
     return fs.existsSync(file) ? { file, job } : null;
   }
 
-  /** Removes files left by an earlier run of the server (their jobs are gone with it). */
-  clearLeftovers(): void {
-    fs.rmSync(this.dir, { recursive: true, force: true });
+  /**
+   * Removes files an earlier run of the server left (their jobs are gone with it) once they are as
+   * old as a finished export may be kept; another process sharing the folder may be writing newer ones.
+   */
+  clearLeftovers(now = Date.now()): void {
+    if (!fs.existsSync(this.dir)) return;
+    for (const name of fs.readdirSync(this.dir)) {
+      const file = path.join(this.dir, name);
+      if (now - fs.statSync(file).mtimeMs > KEEP_MS) fs.rmSync(file, { force: true });
+    }
   }
 }
 
