@@ -152,7 +152,9 @@ export class ExportService {
     if (!fs.existsSync(this.dir)) return;
     for (const name of fs.readdirSync(this.dir)) {
       const file = path.join(this.dir, name);
-      if (now - fs.statSync(file).mtimeMs > KEEP_MS) fs.rmSync(file, { force: true });
+      // Another process may remove it first.
+      const stat = fs.statSync(file, { throwIfNoEntry: false });
+      if (stat && now - stat.mtimeMs > KEEP_MS) fs.rmSync(file, { force: true });
     }
   }
 }
