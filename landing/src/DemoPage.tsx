@@ -1,4 +1,4 @@
-import { useEffect, useState } from "preact/hooks";
+import { useEffect, useRef, useState } from "preact/hooks";
 import { extractErrorMessage } from "@tumble/domain/errorMessage";
 import { browserLanguage, translate, type MessageKey } from "./messages.ts";
 import { callPublic } from "./rpc.ts";
@@ -27,21 +27,26 @@ export function DemoPage() {
   const [busy, setBusy] = useState<"full" | "standard" | null>(null);
   const [created, setCreated] = useState<string | null>(null);
 
-  const load = () =>
-    callPublic<DemoItem[]>("query", "marketing:listDemoCampaigns", {})
-      .then(setItems)
+  // Only the latest read is shown: the first one, slow on a busy server, must not overwrite the
+  // list read after a campaign was created.
+  const latestRef = useRef(0);
+  const load = () => {
+    const ticket = ++latestRef.current;
+    return callPublic<DemoItem[]>("query", "marketing:listDemoCampaigns", {})
+      .then((list) => {
+        if (ticket === latestRef.current) setItems(list);
+      })
       .catch(() => {
-        setItems([]);
-        showToast("error", t("demo.loadFailed"));
-      });
-  useEffect(() => {
-    describeDocument(lang, translate(lang, "demo.title"));
-    callPublic<DemoItem[]>("query", "marketing:listDemoCampaigns", {})
-      .then(setItems)
-      .catch(() => {
+        if (ticket !== latestRef.current) return;
         setItems([]);
         showToast("error", translate(lang, "demo.loadFailed"));
       });
+  };
+  useEffect(() => {
+    describeDocument(lang, translate(lang, "demo.title"));
+    void load();
+    // load reads the language it was made with; it changes with it.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [lang]);
 
   const create = async (template: "full" | "standard") => {
