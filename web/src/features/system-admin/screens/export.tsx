@@ -159,7 +159,14 @@ export default function SystemAdminExport() {
       {job?.status === "ready" ? (
         <Alert color="green" title={t("export.readyTitle")} data-testid="export-result">
           <Stack gap="xs">
-            <Text size="sm">{t("export.ready", { file: job.fileName, size: formatBytes(job.bytes ?? 0, i18n.language), tables: job.files.length, rows })}</Text>
+            <Text size="sm">
+              {t("export.ready", {
+                file: job.fileName,
+                size: formatBytes(job.bytes ?? 0, i18n.language),
+                tables: job.files.length,
+                rows: rows.toLocaleString(i18n.language),
+              })}
+            </Text>
             <Group>
               <Button size="xs" variant="light" leftSection={<IconDownload size={16} />} onClick={() => void save(job.exportId, job.fileName)}>
                 {t("export.downloadAgain")}
