@@ -3,6 +3,7 @@ import { IconAlertTriangle, IconArrowLeft, IconCash, IconFileSpreadsheet, IconFi
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { DEFAULT_TIME_ZONE } from "@tumble/domain/businessDate";
+import { PAYROLL_REASON_MAX } from "@tumble/domain/payroll";
 import { payrollErrorText } from "../parts/errorText";
 import { api } from "../../../lib/api";
 import { runQuery } from "../../../lib/client";
@@ -18,7 +19,7 @@ import { PeriodStatusBadge } from "../parts/StatusBadge";
 import type { PayLine, PayPeriodDetail } from "../parts/types";
 import { AdjustModal, type AdjustTarget } from "./AdjustModal";
 import { EmployeeDrawer } from "./EmployeeDrawer";
-import { ReasonModal } from "./ReasonModal";
+import { ReasonDialog } from "../../../ui/ReasonDialog";
 
 export interface PeriodDetailProps {
   periodId: string;
@@ -361,7 +362,7 @@ export function PeriodDetail({ periodId, employeeId, onBack, onOpenEmployee }: P
         onAdjust={(l) => setAdjusting({ periodId, employeeId: l.employeeId, name: l.name })}
       />
       <AdjustModal target={adjusting} onClose={() => setAdjusting(null)} />
-      <ReasonModal
+      <ReasonDialog
         opened={dialog === "lock"}
         title={t("lock.title", { period })}
         message={t("lock.overrideMessage")}
@@ -371,9 +372,11 @@ export function PeriodDetail({ periodId, employeeId, onBack, onOpenEmployee }: P
         color="orange"
         onClose={() => setDialog(null)}
         onConfirm={(reason) => lock({ periodId, overrideReason: reason }).then(() => notifySuccess(t("lock.done", { period })))}
+        maxLength={PAYROLL_REASON_MAX}
+        failureText={(e) => payrollErrorText(e, t("actionFailed"))}
         testId="lock-override-dialog"
       />
-      <ReasonModal
+      <ReasonDialog
         opened={dialog === "reopen"}
         title={t("reopen.title", { period })}
         message={t("reopen.message")}
@@ -381,6 +384,8 @@ export function PeriodDetail({ periodId, employeeId, onBack, onOpenEmployee }: P
         confirmLabel={t("actions.reopen")}
         onClose={() => setDialog(null)}
         onConfirm={(reason) => reopen({ periodId, reason }).then(() => notifySuccess(t("reopen.done", { period })))}
+        maxLength={PAYROLL_REASON_MAX}
+        failureText={(e) => payrollErrorText(e, t("actionFailed"))}
         testId="reopen-dialog"
       />
     </Stack>

@@ -1,27 +1,27 @@
 import { Alert, Button, Group, Modal, Stack, Text, Textarea } from "@mantine/core";
 import { useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { payrollErrorText } from "../parts/errorText";
-import { PAYROLL_REASON_MAX } from "@tumble/domain/payroll";
 
-export interface ReasonModalProps {
+export interface ReasonDialogProps {
   opened: boolean;
   title: string;
   /** What happens and why a reason is asked for. */
-  message: ReactNode;
+  message?: ReactNode;
   warning?: ReactNode;
   reasonLabel: string;
   confirmLabel: string;
   color?: string;
+  maxLength: number;
   onClose: () => void;
-  /** Runs the action; a refusal shows in the dialog. */
+  /** Runs the action; a refusal shows in the dialog, worded by `failureText`. */
   onConfirm: (reason: string) => Promise<unknown>;
-  testId: string;
+  failureText: (error: unknown) => string;
+  testId?: string;
 }
 
-/** A dialog that needs a reason before an audited period action (lock over unverified time, reopen). */
-export function ReasonModal(props: ReasonModalProps) {
-  const { t } = useTranslation("payroll");
+/** A dialog that needs a reason before an audited action (reject an entry, lock over unverified time, reopen a period). */
+export function ReasonDialog(props: ReasonDialogProps) {
+  const { t } = useTranslation("common");
   const [reason, setReason] = useState("");
   const [error, setError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
@@ -31,18 +31,18 @@ export function ReasonModal(props: ReasonModalProps) {
     props.onClose();
   };
   const submit = () => {
-    if (!reason.trim()) return setError(t("reasonNeeded"));
+    if (!reason.trim()) return setError(t("errors.reasonNeeded"));
     setSaving(true);
     props
       .onConfirm(reason.trim())
       .then(close)
-      .catch((e: unknown) => setError(payrollErrorText(e, t("actionFailed"))))
+      .catch((e: unknown) => setError(props.failureText(e)))
       .finally(() => setSaving(false));
   };
   return (
-    <Modal opened={props.opened} onClose={close} title={props.title} centered closeButtonProps={{ "aria-label": t("close") }}>
+    <Modal opened={props.opened} onClose={close} title={props.title} centered closeButtonProps={{ "aria-label": t("actions.close") }}>
       <Stack gap="sm" data-testid={props.testId}>
-        <Text size="sm">{props.message}</Text>
+        {props.message ? <Text size="sm">{props.message}</Text> : null}
         {props.warning ? (
           <Alert color="orange" variant="light">
             {props.warning}
@@ -53,7 +53,7 @@ export function ReasonModal(props: ReasonModalProps) {
           required
           value={reason}
           onChange={(e) => setReason(e.currentTarget.value)}
-          maxLength={PAYROLL_REASON_MAX}
+          maxLength={props.maxLength}
           autosize
           minRows={2}
           data-autofocus
@@ -65,7 +65,7 @@ export function ReasonModal(props: ReasonModalProps) {
         ) : null}
         <Group justify="flex-end">
           <Button variant="default" onClick={close}>
-            {t("cancel")}
+            {t("actions.cancel")}
           </Button>
           <Button color={props.color} onClick={submit} loading={saving}>
             {props.confirmLabel}
