@@ -294,9 +294,21 @@ describe("the database refuses", () => {
       }
       throw new Error("expected the database to refuse the statement");
     };
-    const label = (await db.selectFrom("machines").select("label").where("id", "=", rio.machine.id).executeTakeFirstOrThrow()).label;
+    // Two machines of one store: the race test above leaves a store with a single machine, which may sort first.
+    const [first, second] = await db
+      .selectFrom("machines as m")
+      .select(["m.storeId", "m.label"])
+      .where("m.companyId", "=", rioId)
+      .where(({ exists, selectFrom }) =>
+        exists(selectFrom("machines as o").select("o.id").whereRef("o.storeId", "=", "m.storeId").whereRef("o.id", "<>", "m.id")),
+      )
+      .orderBy("m.storeId")
+      .orderBy("m.id")
+      .limit(2)
+      .execute();
+    expect(first.storeId).toBe(second.storeId);
     expect(
-      await message(sql`update machines set label = lower(${label}) where store_id = ${rio.machine.storeId} and id <> ${rio.machine.id}`.execute(db)),
+      await message(sql`update machines set label = lower(${first.label}) where store_id = ${first.storeId} and label <> ${first.label}`.execute(db)),
     ).toBe("A machine with this label already exists in this store");
     expect(await message(sql`update stores set name = 'RIO DOWNTOWN' where company_id = ${rioId} and name <> 'Rio Downtown'`.execute(db))).toBe(
       "A store with this name already exists",
