@@ -341,9 +341,10 @@ describe("pay calculation (golden figures)", () => {
   });
 
   it("only verified time is paid; the rest is listed as not included", () => {
-    // Approved: Mon 8 h at $15 = $120.00, and Sat 2026-03-07 22:30–23:59… Chicago time, an entry of 2 h that
-    // ends on Sunday UTC and Chicago: it belongs to Saturday (its clock-in's date in the store's zone), $30.00.
-    // Pending 4 h (Tue), still on the clock (Wed) and rejected 3 h (Thu) are not paid: gross $150.00.
+    // Approved: Mon 8 h at $15 = $120.00, and Sat 2026-03-07 22:30 – Sun 00:30 Chicago time, an entry of 2 h
+    // cut at Chicago's midnight: 1 h 30 min on Saturday ($22.50) in this period, 30 min on Sunday 03-08, the
+    // next week and period. Pending 4 h (Tue), still on the clock (Wed) and rejected 3 h (Thu) are not paid:
+    // 9 h 30 min = 570 minutes, gross $142.50.
     // The warning counts the two waiting for review; the rejected one is listed but does not block.
     // Finn worked Tue 5 h before his first rate (from 03-04): unpaid, flagged as without rate.
     const open = entry("2026-03-04", "08:00", 1, { status: "open" });
@@ -358,7 +359,7 @@ describe("pay calculation (golden figures)", () => {
     ];
     const result = calc({ period: WEEK1, entries, employees: [employee("ana", [hourly(1500)]), employee("finn", [hourly(1500, "2026-03-04")])] });
     const ana = lineOf(result.lines);
-    expect([ana.regularMinutes, ana.regularCents, ana.grossCents]).toEqual([600, 15_000, 15_000]);
+    expect([ana.regularMinutes, ana.regularCents, ana.grossCents]).toEqual([570, 14_250, 14_250]);
     expect(ana.days.map((d) => d.date)).toEqual(["2026-03-02", "2026-03-07"]);
     expect(result.notIncluded.map((e) => [e.employeeName, e.status])).toEqual([
       ["Ana", "pending"],
@@ -368,6 +369,87 @@ describe("pay calculation (golden figures)", () => {
     const finn = lineOf(result.lines, "finn");
     expect([finn.grossCents, finn.datesWithoutRate]).toEqual([0, ["2026-03-03"]]);
     expect(result.totals.warnings).toEqual({ unverifiedEntries: 2, employeesWithoutRate: 1 });
+  });
+});
+
+describe("an entry across midnight counts on the dates it was worked", () => {
+  // Cut at the store zone's midnight (decision 0048): each part counts on its own date, in its own
+  // workweek and toward its own day's daily overtime.
+  const employees = [employee("ana", [hourly(2000)])];
+  const at = (date: string, hhmm: string, zone = ZONE) => startOfBusinessDay(date, zone) + (Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3))) * 60_000;
+
+  it("a night across the end of the workweek: each week decides its own overtime", () => {
+    // $20.00/h, weeks from Sunday. Mon 03-02 – Fri 03-06 8 h a day = 40 h; then Sat 03-07 22:00 – Sun 03-08 06:00.
+    // Saturday's 2 h fall in week 1: 42 h, 2 h overtime. Straight time 42 × $20 = $840.00; premium
+    // 2 × $10 = $20.00; wages $860.00. (Counted wholly on Saturday it would be 48 h and $80.00 of premium.)
+    // Sunday's 6 h fall in week 2 and the next period: 6 × $20 = $120.00, no overtime.
+    const night = entry("2026-03-07", "22:00", 8);
+    const entries = [...["02", "03", "04", "05", "06"].map((d) => entry(`2026-03-${d}`, "08:00", 8)), night];
+    const week1 = lineOf(calc({ period: WEEK1, entries, employees }).lines);
+    expect(money(week1)).toEqual({
+      regularMinutes: 2400,
+      overtimeMinutes: 120,
+      doubleMinutes: 0,
+      regularCents: 84_000,
+      overtimeCents: 2_000,
+      doubleCents: 0,
+      wagesCents: 86_000,
+      grossCents: 86_000,
+    });
+    const saturday = week1.days.at(-1)!;
+    expect(saturday).toMatchObject({ date: "2026-03-07", minutes: 120, overtimeMinutes: 120 });
+    expect(saturday.entries).toEqual([{ entryId: night.id, clockInAt: night.clockInAt, clockOutAt: at("2026-03-08", "00:00"), breakMinutes: 0, minutes: 120 }]);
+
+    const week2 = lineOf(calc({ period: { startsOn: "2026-03-08", endsOn: "2026-03-14" }, entries, employees }).lines);
+    expect([week2.regularMinutes, week2.overtimeMinutes, week2.regularCents, week2.grossCents]).toEqual([360, 0, 12_000, 12_000]);
+    expect(week2.days.map((d) => [d.date, d.minutes, d.entries[0].clockInAt, d.entries[0].clockOutAt])).toEqual([
+      ["2026-03-08", 360, at("2026-03-08", "00:00"), night.clockOutAt],
+    ]);
+  });
+
+  it("California daily overtime on the date worked; the break is shared in proportion to time", () => {
+    // $20.00/h. Tue 03-03 20:00 – Wed 08:00 (12 h) with a 60-minute break = 11 h worked. Midnight is 4 h
+    // (240 of 720 minutes) in: the break splits 60 × 240/720 = 20 min on Tuesday, 40 on Wednesday.
+    //   Tuesday 240 − 20 = 220 min; Wednesday 480 − 40 = 440 min (together 660 = 11 h).
+    // Wed 03-04 20:00 – Thu 04:00, 8 h: Wednesday 240 min, Thursday 240 min.
+    //   Wednesday 440 + 240 = 680 min: 480 regular, 200 min daily overtime. Tuesday and Thursday are under 8 h.
+    // 19 h straight time × $20 = $380.00 (38,000¢); premium 200/60 h × $10 = $33.333… → $33.33 (3,333¢);
+    // wages 41,333¢. (Counted on clock-in dates: Tuesday 11 h and Wednesday 8 h, 3 h of overtime, $30.00.)
+    const entries = [entry("2026-03-03", "20:00", 11, { breakMinutes: 60 }), entry("2026-03-04", "20:00", 8)];
+    const line = lineOf(calc({ period: WEEK1, entries, employees, overtimePreset: "california" }).lines);
+    expect(money(line)).toEqual({
+      regularMinutes: 940,
+      overtimeMinutes: 200,
+      doubleMinutes: 0,
+      regularCents: 38_000,
+      overtimeCents: 3_333,
+      doubleCents: 0,
+      wagesCents: 41_333,
+      grossCents: 41_333,
+    });
+    expect(line.days.map((d) => [d.date, d.minutes, d.overtimeMinutes])).toEqual([
+      ["2026-03-03", 220, 0],
+      ["2026-03-04", 680, 200],
+      ["2026-03-05", 240, 0],
+    ]);
+    expect(line.days[1].entries.map((e) => [e.breakMinutes, e.minutes])).toEqual([
+      [40, 440],
+      [0, 240],
+    ]);
+  });
+
+  it("the night the clocks go back: midnight is found in the store's zone", () => {
+    // Los Angeles leaves daylight time at 02:00 on Sunday 2026-11-01. Sat 10-31 22:00 PDT to Sun 06:00 PST
+    // is 9 hours on the clock: 2 h before midnight (Saturday, the week of 10-25) and 7 h after (the
+    // repeated hour included; Sunday, the week of 11-01). At $20.00/h: $40.00 and $140.00.
+    const zone = "America/Los_Angeles";
+    const clockInAt = at("2026-10-31", "22:00", zone);
+    const night = { ...entry("2026-10-31", "22:00", 9), timeZone: zone, clockInAt, clockOutAt: clockInAt + 9 * 3_600_000 };
+    expect([clockInAt, night.clockOutAt]).toEqual([Date.parse("2026-11-01T05:00:00Z"), Date.parse("2026-11-01T14:00:00Z")]); // 22:00 PDT, 06:00 PST
+    const saturday = lineOf(calc({ period: { startsOn: "2026-10-25", endsOn: "2026-10-31" }, entries: [night], employees }).lines);
+    const sunday = lineOf(calc({ period: { startsOn: "2026-11-01", endsOn: "2026-11-07" }, entries: [night], employees }).lines);
+    expect([saturday.regularMinutes, saturday.grossCents]).toEqual([120, 4_000]);
+    expect([sunday.regularMinutes, sunday.grossCents]).toEqual([420, 14_000]);
   });
 });
 

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { OVERTIME_PRESETS, PAY_FREQUENCIES, WEEKDAYS, type WorkforceSettings } from "./companySettings.ts";
 import { rateOn, type PayType, type RateRow } from "./employees.ts";
+import { startOfBusinessDay } from "./businessDate.ts";
 import { addDays, calculationRange, datesOf, workweekStartOf, type DateRange } from "./payPeriods.ts";
 import { workedMinutesOf, type ReviewStatus } from "./timeEntryReview.ts";
 import { businessDateSchema } from "./zodSchemas.ts";
@@ -70,21 +71,25 @@ export interface PayAdjustment {
   createdByName: string | null;
 }
 
-/** A verified time entry paid on a day (the drill-down under a day). */
+/**
+ * A verified time entry paid on a day (the drill-down under a day). An entry across midnight is
+ * listed on each date it touches with the part worked that date: from/to are that part's bounds.
+ */
 export interface PayEntry {
   entryId: string;
-  /** Epoch ms. */
+  /** Epoch ms: the later of the clock-in and the date's local midnight. */
   clockInAt: number;
-  /** Epoch ms. */
+  /** Epoch ms: the earlier of the clock-out and the next local midnight. */
   clockOutAt: number;
+  /** The part of the entry's break counted on this date (shared in proportion to time). */
   breakMinutes: number;
-  /** Worked minutes (clock-in to clock-out less breaks). */
+  /** Worked minutes of this part (its span less its break). */
   minutes: number;
 }
 
 /**
- * Verified minutes of one business date at one store at one rate (the day an entry belongs to is
- * the date of its clock-in in the store's time zone).
+ * Verified minutes of one business date at one store at one rate: time is counted on the date it
+ * was worked in the store's time zone, an entry across midnight being split there (decision 0048).
  */
 export interface PayDay {
   date: string;
@@ -275,7 +280,7 @@ export interface PayCalculationInput {
   workweekStart: WorkforceSettings["workweekStart"];
   overtimePreset: WorkforceSettings["overtimePreset"];
   employees: readonly PayInputEmployee[];
-  /** Entries whose clock-in falls in calculationRange(period); others are ignored. */
+  /** Entries worked (in part) in calculationRange(period); time outside it is ignored. */
   entries: readonly PayInputEntry[];
   adjustments: readonly PayInputAdjustment[];
 }
@@ -333,10 +338,61 @@ function dailySplit(before: number, minutes: number, seventhDay: boolean): Split
 
 interface PaidEntry {
   entry: PayInputEntry;
+  /** The part of the entry worked on `date`. */
+  part: EntryPart;
   date: string;
   minutes: number;
   rateCents: number;
   split: Split;
+}
+
+/** The part of an entry worked on one business date. */
+interface EntryPart {
+  date: string;
+  fromAt: number;
+  toAt: number;
+  breakMinutes: number;
+  minutes: number;
+}
+
+const MINUTE_MS = 60_000;
+
+/**
+ * Cuts an entry at each local midnight of its store's zone, so every minute counts on the date
+ * (and in the workweek) it was worked. Minutes are whole as in workedMinutesOf: the parts' spans
+ * are cut from the rounded span at the rounded offset of each midnight, and the break is shared
+ * in proportion to the parts' spans (rounded cumulatively), so the parts add up to the entry.
+ */
+function partsOf(entry: PayInputEntry): EntryPart[] {
+  const start = entry.clockInAt;
+  const end = entry.clockOutAt ?? start;
+  const first = dateIn(start, entry.timeZone);
+  const whole = { date: first, fromAt: start, toAt: end, breakMinutes: entry.breakMinutes, minutes: workedMinutesOf(entry) };
+  // The common case needs no zone arithmetic: clock-out on the clock-in's date (or exactly at its end).
+  if (end <= start || dateIn(end - 1, entry.timeZone) === first) return [whole];
+  const bounds = [start];
+  const dates = [first];
+  for (
+    let date = addDays(first, 1), at = startOfBusinessDay(date, entry.timeZone);
+    at < end;
+    date = addDays(date, 1), at = startOfBusinessDay(date, entry.timeZone)
+  ) {
+    bounds.push(at);
+    dates.push(date);
+  }
+  bounds.push(end);
+  const span = Math.round((end - start) / MINUTE_MS);
+  const breakTotal = Math.min(entry.breakMinutes, span);
+  const offset = (at: number) => Math.min(span, Math.round((at - start) / MINUTE_MS));
+  const breakBy = (minutes: number) => (span ? roundHalfAwayFromZero(BigInt(breakTotal) * BigInt(minutes), BigInt(span)) : 0);
+  const parts = dates.map((date, i) => {
+    const from = offset(bounds[i]);
+    const to = offset(bounds[i + 1]);
+    const breakMinutes = breakBy(to) - breakBy(from);
+    return { date, fromAt: bounds[i], toAt: bounds[i + 1], breakMinutes, minutes: to - from - breakMinutes };
+  });
+  const worked = parts.filter((p) => p.minutes > 0);
+  return worked.length ? worked : [whole];
 }
 
 /**
@@ -346,7 +402,7 @@ interface PaidEntry {
  * the regular minutes beyond 40 h into overtime, so daily overtime is never counted twice.
  */
 function classifyWeek(entries: Omit<PaidEntry, "split">[], weekDates: string[], preset: WorkforceSettings["overtimePreset"]): PaidEntry[] {
-  const sorted = [...entries].sort((a, b) => a.entry.clockInAt - b.entry.clockInAt || a.entry.id.localeCompare(b.entry.id));
+  const sorted = [...entries].sort((a, b) => a.part.fromAt - b.part.fromAt || a.entry.id.localeCompare(b.entry.id));
   const worked = new Set(sorted.filter((e) => e.minutes > 0).map((e) => e.date));
   const allSeven = weekDates.every((d) => worked.has(d));
   const dayTotals = new Map<string, number>();
@@ -389,7 +445,9 @@ export function calculatePayPeriod(input: PayCalculationInput): PayCalculation {
   const names = new Map(input.employees.map((e) => [e.id, e.name]));
   for (const entry of input.entries) {
     const date = dateIn(entry.clockInAt, entry.timeZone);
-    if (!inRange(date, range)) continue;
+    // Worked (in part) inside the range: clocked in by its last day, out after its first midnight.
+    const reachesRange = date >= range.startsOn || (entry.clockOutAt !== null && dateIn(entry.clockOutAt - 1, entry.timeZone) >= range.startsOn);
+    if (date > range.endsOn || !reachesRange) continue;
     if (entry.status !== "approved") {
       if (inRange(date, period))
         notIncluded.push({
@@ -439,18 +497,18 @@ function employeeLine(employee: PayInputEmployee, entries: PayInputEntry[], inpu
   const { period } = input;
   const withoutRate = new Set<string>();
   const hourly: Omit<PaidEntry, "split">[] = [];
-  for (const entry of entries) {
-    const date = dateIn(entry.clockInAt, entry.timeZone);
-    const minutes = workedMinutesOf(entry);
-    const rate = rateOn(employee.rates, date);
-    if (!rate) {
-      if (inRange(date, period) && minutes > 0) withoutRate.add(date);
-      continue;
+  for (const entry of entries)
+    for (const part of partsOf(entry)) {
+      const { date, minutes } = part;
+      const rate = rateOn(employee.rates, date);
+      if (!rate) {
+        if (inRange(date, period) && minutes > 0) withoutRate.add(date);
+        continue;
+      }
+      // Salaried days are exempt: their time is recorded, not paid by the hour.
+      if (rate.payType !== "hourly") continue;
+      hourly.push({ entry, part, date, minutes, rateCents: rate.rateCents });
     }
-    // Salaried days are exempt: their time is recorded, not paid by the hour.
-    if (rate.payType !== "hourly") continue;
-    hourly.push({ entry, date, minutes, rateCents: rate.rateCents });
-  }
 
   // Workweeks touching the period, each decided on all of its days.
   const weeks = new Map<string, Omit<PaidEntry, "split">[]>();
@@ -501,13 +559,7 @@ function employeeLine(employee: PayInputEmployee, entries: PayInputEntry[], inpu
       bucket.overtimeMinutes += ot;
       bucket.doubleMinutes += dt;
       bucket.cm += BigInt(e.minutes) * BigInt(e.rateCents);
-      bucket.entries.push({
-        entryId: e.entry.id,
-        clockInAt: e.entry.clockInAt,
-        clockOutAt: e.entry.clockOutAt ?? e.entry.clockInAt,
-        breakMinutes: e.entry.breakMinutes,
-        minutes: e.minutes,
-      });
+      bucket.entries.push({ entryId: e.entry.id, clockInAt: e.part.fromAt, clockOutAt: e.part.toAt, breakMinutes: e.part.breakMinutes, minutes: e.minutes });
       dayBuckets.set(key, bucket);
     }
     // Regular rate (29 CFR 778.115) = weekCm / 60 / (weekMinutes / 60) cents an hour; the premium
