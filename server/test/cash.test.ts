@@ -333,7 +333,14 @@ describe("who may do what", () => {
     expect(await failure(decide(supervisor, "reverse", adjustment.transactionId, { reason: "x" }))).toBe(
       "You don't have permission to approve cash withdrawals",
     );
-    const collection = await server.database.db.selectFrom("cashTransactions").select("id").where("kind", "=", "collection").executeTakeFirstOrThrow();
+    // A collection of the owner's company (Rio): the seed posts Suds collections too.
+    const collection = await server.database.db
+      .selectFrom("cashTransactions as t")
+      .innerJoin("companies as c", "c.id", "t.companyId")
+      .select("t.id")
+      .where("c.companyCode", "=", "CMP100001")
+      .where("t.kind", "=", "collection")
+      .executeTakeFirstOrThrow();
     expect(await failure(decide(owner, "reverse", collection.id, { reason: "x" }))).toBe(CASH_MESSAGES.collectionReversal);
     expect(await balances(safe)).toEqual([0]);
   });

@@ -6,7 +6,7 @@ import Papa from "papaparse";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { businessDateOf, startOfBusinessDay, todayIn } from "@tumble/domain/businessDate";
 import { addDays, periodContaining } from "@tumble/domain/payPeriods";
-import type { PayPeriodDetail, PayPeriodSummary, PayrollFile } from "@tumble/domain/payroll";
+import type { PayPeriodDetail, PayPeriodListItem, PayPeriodSummary, PayrollFile } from "@tumble/domain/payroll";
 import { JOURNAL_COLUMNS, PROVIDER_COLUMNS } from "../src/payroll/exports.ts";
 import { Client, failure, startTestServer, type TestServer } from "./support/testServer.ts";
 import { unique } from "./support/workforce.ts";
@@ -177,11 +177,13 @@ describe("payroll settings", () => {
 
 describe("a period from verified time", () => {
   it("lists the calendar newest first, up to the next period", async () => {
-    const list = await owner.query<PayPeriodSummary[]>("payPeriods:list");
+    const list = await owner.query<PayPeriodListItem[]>("payPeriods:list");
     const starts = list.map((p) => p.startsOn);
     expect(starts).toEqual([...starts].sort().reverse());
     const current = periodContaining(todayIn(ZONE), SETTINGS);
     expect(starts[0]).toBe(addDays(current.startsOn, 7));
+    // Exactly one period is marked current: the one holding the company's today.
+    expect(list.filter((p) => p.current).map((p) => p.startsOn)).toEqual([current.startsOn]);
     const mine = list.find((p) => p.startsOn === period.startsOn)!;
     expect(mine).toMatchObject({ endsOn: period.endsOn, status: "open", employeeCount: 2 });
     periodId = mine.id;

@@ -60,6 +60,11 @@ export interface PayPeriodSummary {
   warnings: PayPeriodWarnings;
 }
 
+/** A period as payPeriods:list gives it: `current` marks the one holding the company's today. */
+export interface PayPeriodListItem extends PayPeriodSummary {
+  current: boolean;
+}
+
 /** An adjustment on one employee's line. amountCents is positive; the kind says how it counts. */
 export interface PayAdjustment {
   id: string;

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { accessDeniedMessage } from "@tumble/domain/permissions";
-import { lockArgsSchema, periodArgsSchema, reopenArgsSchema, type PayPeriodDetail, type PayPeriodSummary } from "@tumble/domain/payroll";
+import { lockArgsSchema, periodArgsSchema, reopenArgsSchema, type PayPeriodDetail, type PayPeriodListItem } from "@tumble/domain/payroll";
 import { settingsOf } from "../companySettings/settings.ts";
 import { calculations, calendar, companyToday, detailOf, materialize, summaryOf } from "../payroll/periods.ts";
 import { requirePeriod } from "../payroll/access.ts";
@@ -20,12 +20,13 @@ export const list = query({
   access: "canManageStores",
   liveScope: "company",
   args: z.object({}),
-  handler: async (ctx): Promise<PayPeriodSummary[]> => {
+  handler: async (ctx): Promise<PayPeriodListItem[]> => {
     const settings = await settingsOf(ctx.db, ctx.company.id, "workforce");
     const today = await companyToday(ctx.db, ctx.company.id, ctx.now);
     const periods = await calendar(ctx.db, ctx.company.id, settings, today);
     const figures = await calculations(ctx.db, ctx.company.id, settings, periods);
-    return periods.map((p) => summaryOf(p, figures.get(p.id)!));
+    // The server marks today's period, so every screen agrees with it on which one that is.
+    return periods.map((p) => ({ ...summaryOf(p, figures.get(p.id)!), current: p.range.startsOn <= today && today <= p.range.endsOn }));
   },
 });
 

@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import type { Kysely } from "kysely";
-import { DEFAULT_TIME_ZONE, todayIn } from "@tumble/domain/businessDate";
+import { todayIn } from "@tumble/domain/businessDate";
+import { companyTimeZone } from "../marketing/companyTimeZone.ts";
 import type { WorkforceSettings } from "@tumble/domain/companySettings";
 import { calculationRange, nextPeriod, periodContaining, previousPeriod, type DateRange } from "@tumble/domain/payPeriods";
 import type { NotIncludedEntry, PayCalculation, PayLine, PayPeriodDetail, PayPeriodStatus, PayPeriodSummary } from "@tumble/domain/payroll";
@@ -22,17 +23,9 @@ export function periodIdOf(companyId: string, range: DateRange): string {
   return `pp_${createHash("sha256").update(`${companyId}|${range.startsOn}|${range.endsOn}`).digest("hex").slice(0, 24)}`;
 }
 
-/** The company's date today: in its first store's time zone. */
+/** The company's date today, in its zone (its oldest active store's). */
 export async function companyToday(db: Kysely<DB>, companyId: string, now: number): Promise<string> {
-  const store = await db
-    .selectFrom("stores")
-    .select("timeZone")
-    .where("companyId", "=", companyId)
-    .orderBy("createdAt")
-    .orderBy("id")
-    .limit(1)
-    .executeTakeFirst();
-  return todayIn(store?.timeZone ?? DEFAULT_TIME_ZONE, now);
+  return todayIn(await companyTimeZone(db, companyId), now);
 }
 
 const periodColumns = [

@@ -2,7 +2,6 @@ import { Alert, Card, Group, SimpleGrid, Stack, Text, ThemeIcon, Title } from "@
 import { IconAlertTriangle, IconArrowRight, IconCircleCheck } from "@tabler/icons-react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { DEFAULT_TIME_ZONE } from "@tumble/domain/businessDate";
 import { payrollErrorText } from "../parts/errorText";
 import { api } from "../../../lib/api";
 import { useQueryState } from "../../../lib/hooks";
@@ -77,9 +76,7 @@ function nextSteps(t: (key: string, options?: Record<string, unknown>) => string
 export function PayrollDashboard() {
   const { t } = useTranslation("payroll");
   const periods = useQueryState(api.payPeriods.list, {});
-  const stores = useQueryState(api.stores.listAll, {});
-  const zone = stores.data?.[0]?.timeZone ?? DEFAULT_TIME_ZONE;
-  const current = currentPeriodOf(periods.data, zone);
+  const current = currentPeriodOf(periods.data);
   const previous = previousPeriodOf(periods.data, current);
   const steps = periods.data ? nextSteps(t, current, previous) : [];
   return (

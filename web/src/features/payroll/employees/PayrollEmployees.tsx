@@ -3,7 +3,6 @@ import { useMediaQuery } from "@mantine/hooks";
 import { IconExternalLink } from "@tabler/icons-react";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
-import { DEFAULT_TIME_ZONE } from "@tumble/domain/businessDate";
 import { payrollErrorText } from "../parts/errorText";
 import type { ReturnsOf } from "@tumble/domain/functionPath";
 import { api } from "../../../lib/api";
@@ -43,9 +42,8 @@ export function PayrollEmployees() {
   const show = search.show ?? "active";
   const employees = useQueryState(api.employees.list, show === "active" ? { status: "active" } : {});
   const settings = useQueryState(api.payroll.getSettings, {});
-  const stores = useQueryState(api.stores.listAll, {});
   const periods = useQueryState(api.payPeriods.list, {});
-  const current = currentPeriodOf(periods.data, stores.data?.[0]?.timeZone ?? DEFAULT_TIME_ZONE);
+  const current = currentPeriodOf(periods.data);
   const detail = useQueryState(api.payPeriods.get, current ? { periodId: current.id } : "skip");
   const lines = useMemo(() => new Map((detail.data?.lines ?? []).map((l) => [l.employeeId, l])), [detail.data]);
   const rows = useMemo<Row[] | undefined>(

@@ -6,6 +6,7 @@ export type {
   PayEntry,
   PayLine,
   PayPeriodDetail,
+  PayPeriodListItem,
   PayPeriodStatus,
   PayPeriodSummary,
   PayrollFile,
