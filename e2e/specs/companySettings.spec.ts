@@ -16,6 +16,7 @@ test("a manager changes the workforce and money sections, with validation under 
   await expect(workforce.getByText("Enter 1 to 168 hours.")).toBeVisible();
   await workforce.getByLabel("Weekly hours limit").fill("36");
   await workforce.getByLabel("Minimum rest (hours)").fill("10");
+  await workforce.getByLabel("Payroll starts on").fill("2026-01-05");
   await workforce.getByTestId("save-workforce").click();
   await expect(page.getByText("Workforce saved")).toBeVisible();
   await expect(workforce.getByText("Enter 1 to 168 hours.")).toHaveCount(0);
@@ -30,10 +31,12 @@ test("a manager changes the workforce and money sections, with validation under 
 
   const saved = await manager.call<{ workforce: { weeklyHoursLimit: number; minRestHours: number } }>("query", "companySettings:get", { section: "workforce" });
   expect(saved.workforce).toMatchObject({ weeklyHoursLimit: 36, minRestHours: 10 });
+  expect(await manager.call("query", "payroll:getSettings", {})).toMatchObject({ payrollStartsOn: "2026-01-05" });
   expect(await manager.call("query", "cashSettings:get", {})).toMatchObject({ blindCounts: true, varianceThresholdCents: 750 });
 
   // After a reload the screen shows what was saved.
   await page.reload();
   await expect(page.getByTestId("settings-workforce").getByLabel("Weekly hours limit")).toHaveValue("36");
+  await expect(page.getByTestId("settings-workforce").getByLabel("Payroll starts on")).toHaveValue("2026-01-05");
   await expect(page.getByTestId("settings-money").getByLabel("Blind counts by default")).toBeChecked();
 });

@@ -35,7 +35,7 @@ let periodId: string;
 let pendingEntry: string;
 
 const db = () => server.database.db;
-const SETTINGS = { payFrequency: "weekly", payAnchorDate: "2026-01-04", workweekStart: "sunday", overtimePreset: "federal" } as const;
+const SETTINGS = { payFrequency: "weekly", payAnchorDate: "2026-01-04", payrollStartsOn: null, workweekStart: "sunday", overtimePreset: "federal" } as const;
 
 async function signUp(prefix: string): Promise<{ email: string; client: Client }> {
   const email = `${prefix}-${unique()}@example.com`;
@@ -163,6 +163,7 @@ describe("payroll settings", () => {
     expect(await owner.query("payroll:getSettings")).toEqual({
       payFrequency: "biweekly",
       payAnchorDate: null,
+      payrollStartsOn: null,
       workweekStart: "sunday",
       overtimePreset: "federal",
     });
@@ -187,6 +188,17 @@ describe("a period from verified time", () => {
     const mine = list.find((p) => p.startsOn === period.startsOn)!;
     expect(mine).toMatchObject({ endsOn: period.endsOn, status: "open", employeeCount: 2 });
     periodId = mine.id;
+  });
+
+  it("leaves out the periods that end before the company's payroll starts", async () => {
+    const all = (await owner.query<PayPeriodListItem[]>("payPeriods:list")).map((p) => p.startsOn);
+    await owner.mutation("payroll:updateSettings", { payrollStartsOn: addDays(period.startsOn, 3) });
+    const since = (await owner.query<PayPeriodListItem[]>("payPeriods:list")).map((p) => p.startsOn);
+    // The period holding the start date stays; every earlier one goes.
+    expect(since).toEqual(all.filter((start) => start >= period.startsOn));
+    expect(since.length).toBeLessThan(all.length);
+    await owner.mutation("payroll:updateSettings", { payrollStartsOn: null });
+    expect((await owner.query<PayPeriodListItem[]>("payPeriods:list")).map((p) => p.startsOn)).toEqual(all);
   });
 
   it("computes the two-store week at two rates with the weighted regular rate, leaving unverified time out", async () => {

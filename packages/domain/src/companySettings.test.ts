@@ -6,6 +6,7 @@ describe("company settings", () => {
     expect(withDefaults("workforce", undefined)).toEqual({
       payFrequency: "biweekly",
       payAnchorDate: null,
+      payrollStartsOn: null,
       workweekStart: "sunday",
       overtimePreset: "federal",
       autoApproveToleranceMinutes: 5,

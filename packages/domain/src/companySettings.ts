@@ -20,6 +20,8 @@ export const workforceSettingsSchema = z.object({
   payFrequency: z.enum(PAY_FREQUENCIES).default("biweekly"),
   /** The first day of a pay period (weekly and bi-weekly count from it); null until set. */
   payAnchorDate: z.iso.date().nullable().default(null),
+  /** The company's payroll in Tumble begins on this date: periods that end before it are not offered (null: the last twelve). */
+  payrollStartsOn: z.iso.date().nullable().default(null),
   /** Overtime is decided per fixed 7-day workweek starting on this day. */
   workweekStart: z.enum(WEEKDAYS).default("sunday"),
   /** federal: over 40 hours a week at 1.5×; california adds the daily and seventh-day rules. */

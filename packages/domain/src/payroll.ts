@@ -235,6 +235,8 @@ export const payrollSettingsSchema = z.object({
   payFrequency: z.enum(PAY_FREQUENCIES),
   /** First day of a period; weekly and bi-weekly periods count from it (semi-monthly and monthly ignore it). */
   payAnchorDate: businessDateSchema.nullable(),
+  /** Periods that end before this date are not offered (null: the last twelve). */
+  payrollStartsOn: businessDateSchema.nullable(),
   workweekStart: z.enum(WEEKDAYS),
   overtimePreset: z.enum(OVERTIME_PRESETS),
 });

@@ -28,6 +28,7 @@ import { newId } from "../runtime/ids.ts";
 const pick = (s: PayrollSettings): PayrollSettings => ({
   payFrequency: s.payFrequency,
   payAnchorDate: s.payAnchorDate,
+  payrollStartsOn: s.payrollStartsOn,
   workweekStart: s.workweekStart,
   overtimePreset: s.overtimePreset,
 });

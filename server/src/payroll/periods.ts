@@ -64,7 +64,10 @@ export interface CalendarPeriod {
 
 const overlaps = (a: DateRange, b: DateRange) => a.startsOn <= b.endsOn && b.startsOn <= a.endsOn;
 
-/** The periods to offer, newest first: stored ones, and computed ones from PERIODS_BACK before today's to the one after it. */
+/**
+ * The periods to offer, newest first: stored ones, and computed ones from PERIODS_BACK before
+ * today's to the one after it, leaving out those that end before the company's payroll starts.
+ */
 export async function calendar(db: Kysely<DB>, companyId: string, settings: WorkforceSettings, today: string): Promise<CalendarPeriod[]> {
   const stored = await storedPeriods(db, companyId).orderBy("p.startsOn", "desc").limit(500).execute();
   const current = periodContaining(today, settings);
@@ -73,6 +76,7 @@ export async function calendar(db: Kysely<DB>, companyId: string, settings: Work
   const last = nextPeriod(current, settings);
   const out: CalendarPeriod[] = stored.map((s) => ({ id: s.id, range: { startsOn: s.startsOn, endsOn: s.endsOn }, stored: s }));
   for (let p = first; p.startsOn <= last.startsOn; p = nextPeriod(p, settings)) {
+    if (settings.payrollStartsOn && p.endsOn < settings.payrollStartsOn) continue;
     if (!stored.some((s) => overlaps(p, { startsOn: s.startsOn, endsOn: s.endsOn }))) out.push({ id: periodIdOf(companyId, p), range: p, stored: null });
   }
   return out.sort((a, b) => b.range.startsOn.localeCompare(a.range.startsOn));

@@ -32,6 +32,7 @@ const FIELDS = {
   workforce: [
     { name: "payFrequency", kind: "select", options: PAY_FREQUENCIES },
     { name: "payAnchorDate", kind: "date" },
+    { name: "payrollStartsOn", kind: "date" },
     { name: "workweekStart", kind: "select", options: WEEKDAYS },
     { name: "overtimePreset", kind: "select", options: OVERTIME_PRESETS },
     { name: "autoApproveToleranceMinutes", kind: "number" },
