@@ -7,7 +7,6 @@ import { audit } from "../runtime/audit.ts";
 import { EVERYTHING } from "../runtime/invalidation.ts";
 import { refuseUnlessSystemAdmin } from "../http/systemAdminGate.ts";
 import type { Services } from "../runtime/services.ts";
-import { TableTracker } from "../runtime/tracking.ts";
 import { writeBackup, type Progress } from "./create.ts";
 import { BACKUP_EXTENSION, BackupFileError } from "./format.ts";
 import { beginMaintenance, endMaintenance } from "./maintenance.ts";
@@ -223,11 +222,6 @@ export function backupsOf(services: Services): BackupService {
   let service = instances.get(services);
   if (!service) instances.set(services, (service = new BackupService(services)));
   return service;
-}
-
-/** Makes the calling live query re-run when backups change (they live in files, not tables). */
-export function dependOnBackups(db: Kysely<DB>): void {
-  for (const plugin of db.getExecutor().plugins) if (plugin instanceof TableTracker) plugin.reads.add(BACKUPS_TOPIC);
 }
 
 /**

@@ -2,13 +2,10 @@ import fs from "node:fs";
 import path from "node:path";
 import { Readable } from "node:stream";
 import type { Hono } from "hono";
-import type { Kysely } from "kysely";
-import type { DB } from "../db/schema.ts";
 import { audit } from "../runtime/audit.ts";
 import { newId } from "../runtime/ids.ts";
 import { refuseUnlessSystemAdmin } from "../http/systemAdminGate.ts";
 import type { Services } from "../runtime/services.ts";
-import { TableTracker } from "../runtime/tracking.ts";
 import { writeArchive, type ArchiveProgress } from "./archive.ts";
 import type { ExportPlan } from "./build.ts";
 import type { RawDb } from "./catalog.ts";
@@ -165,11 +162,6 @@ export function exportsOf(services: Services): ExportService {
   let service = instances.get(services);
   if (!service) instances.set(services, (service = new ExportService(services)));
   return service;
-}
-
-/** Makes the calling live query re-run when an export's progress changes (jobs live in memory, not tables). */
-export function dependOnExports(db: Kysely<DB>): void {
-  for (const plugin of db.getExecutor().plugins) if (plugin instanceof TableTracker) plugin.reads.add(EXPORTS_TOPIC);
 }
 
 /** Mounts GET /export-files/:id (the zip, for a system admin's bearer token). */

@@ -1,10 +1,11 @@
 import { sql } from "kysely";
 import { z } from "zod";
 import { isRestoring } from "../backups/maintenance.ts";
-import { backupsOf, dependOnBackups } from "../backups/service.ts";
+import { BACKUPS_TOPIC, backupsOf } from "../backups/service.ts";
 import { isBackupId, readSchedule, writeSchedule } from "../backups/store.ts";
 import { audit } from "../runtime/audit.ts";
 import { action, mutation, query } from "../runtime/define.ts";
+import { dependOn } from "../runtime/tracking.ts";
 
 // Issue 20, system-admin/backup (docs/decisions/0042-backup-and-restore.md): whole-platform
 // backups for system admins. The work is in server/src/backups; these are its doors.
@@ -21,7 +22,7 @@ export const list = query({
   access: "isSystemAdmin",
   args: z.object({}),
   handler: async (ctx) => {
-    dependOnBackups(ctx.db);
+    dependOn(ctx.db, BACKUPS_TOPIC); // backups live in files, not tables
     const service = backupsOf(ctx.services);
     // On PGlite a running backup's snapshot holds the only connection, so reading the counts would
     // wait for the whole backup and no progress would show: the last counts serve meanwhile.

@@ -1,8 +1,9 @@
 import { z } from "zod";
 import { companyExport, userExport } from "../exports/build.ts";
-import { dependOnExports, EXPORT_NOT_FOUND, exportsOf, type ExportJob } from "../exports/service.ts";
+import { EXPORT_NOT_FOUND, EXPORTS_TOPIC, exportsOf, type ExportJob } from "../exports/service.ts";
 import { action, query } from "../runtime/define.ts";
 import { AppError } from "../runtime/errors.ts";
+import { dependOn } from "../runtime/tracking.ts";
 
 // Issue 20, system-admin/export: a company's complete data, or one person's personal data, as a
 // zip of CSV files with a README (docs/decisions/0047). Starting one returns at once; the zip is
@@ -70,7 +71,7 @@ export const get = query({
   access: "isSystemAdmin",
   args: z.object({ exportId: z.string().min(1).max(64) }),
   handler: async (ctx, args) => {
-    dependOnExports(ctx.db);
+    dependOn(ctx.db, EXPORTS_TOPIC); // jobs live in memory, not tables
     const job = exportsOf(ctx.services).get(args.exportId);
     if (!job) throw new AppError(EXPORT_NOT_FOUND);
     return view(job);

@@ -1,4 +1,14 @@
-import type { KyselyPlugin, OperationNode, PluginTransformQueryArgs, PluginTransformResultArgs, QueryResult, RootOperationNode, UnknownRow } from "kysely";
+import type {
+  Kysely,
+  KyselyPlugin,
+  OperationNode,
+  PluginTransformQueryArgs,
+  PluginTransformResultArgs,
+  QueryResult,
+  RootOperationNode,
+  UnknownRow,
+} from "kysely";
+import type { DB } from "../db/schema.ts";
 
 // Records which tables a function reads and writes, by walking each query's operation tree.
 // Live queries re-run when a committed write touches a table they read.
@@ -20,6 +30,14 @@ export class TableTracker implements KyselyPlugin {
   async transformResult({ result }: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
     return result;
   }
+}
+
+/**
+ * Makes the running live query depend on `topic`, a virtual table of state kept outside the
+ * database (backup and export jobs): it re-runs when that topic is announced as written.
+ */
+export function dependOn(db: Kysely<DB>, topic: string): void {
+  for (const plugin of db.getExecutor().plugins) if (plugin instanceof TableTracker) plugin.reads.add(topic);
 }
 
 type AnyNode = OperationNode & Record<string, unknown>;
