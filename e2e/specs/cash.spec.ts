@@ -5,8 +5,9 @@ import type { World } from "../support/world";
 
 // Issue 13: a manager asks for an owner draw; the owner, in another browser, sees the cash badge
 // rise without a reload, approves it in place on the cash dashboard, and the safe's balance drops
-// by the draw. On a phone, a manager counts the safe blind with a difference and a reason; the
-// owner accepts the count and the safe's ledger shows the over/short posting.
+// by the draw; reversing it with a reason puts the safe back. On a phone, a manager counts the safe
+// blind with a difference and a reason; the owner accepts the count and the safe's ledger shows the
+// over/short posting.
 
 const PHONE = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true };
 
@@ -80,6 +81,25 @@ test("a manager's owner draw is approved live by the owner and the safe drops by
   await test.step("the manager's list follows: approved, and the safe's card shows the new balance", async () => {
     await expect(page.getByTestId("transaction-row").and(page.locator("[data-kind=withdrawal]"))).toHaveAttribute("data-status", "approved");
     await expect(page.getByTestId("cash-account").and(page.locator("[data-kind=safe]"))).toHaveAttribute("data-balance", String(safeBefore - 12345));
+  });
+
+  await test.step("the owner reverses the draw with a reason: the safe is back where it was", async () => {
+    await owner.page.goto("/laundromat/cash-accounts");
+    await owner.page.getByTestId("transactions-tab").click();
+    const draw = owner.page.getByTestId("transaction-row").and(owner.page.locator("[data-kind=withdrawal][data-status=approved]"));
+    await expect(draw).toHaveCount(1);
+    await draw.getByTestId("reverse-transaction").click();
+    const dialog = owner.page.getByRole("dialog", { name: "Reverse this transaction" });
+    // No reversal without a reason.
+    await dialog.getByRole("button", { name: "Reverse" }).click();
+    await expect(dialog.getByText("Give a reason")).toBeVisible();
+    await dialog.getByLabel("Reason").fill("Supplies were paid by card");
+    await dialog.getByRole("button", { name: "Reverse" }).click();
+    await expect(owner.page.getByText("Transaction reversed")).toBeVisible();
+    await expect(dialog).toHaveCount(0);
+    await expect(owner.page.getByTestId("cash-account").and(owner.page.locator("[data-kind=safe]"))).toHaveAttribute("data-balance", String(safeBefore));
+    // A reversal is not reversed again.
+    await expect(draw.getByTestId("reverse-transaction")).toHaveCount(0);
   });
   await owner.context.close();
   expect(ownerErrors).toEqual([]);

@@ -99,9 +99,6 @@ export function transactionArgs(v: z.output<typeof cashTransactionFormSchema>, s
   }
 }
 
-/** A reason for a rejection or reversal. */
-export const cashReasonSchema = z.object({ reason: z.string().trim().min(1, ruleMessage("cashReasonRequired")).max(500) });
-
 /** Pieces of one denomination as a form holds them: a whole number, or "" while empty. */
 const pieces = z.number().int(ruleMessage("cashCountWhole")).min(0, ruleMessage("cashCountWhole")).max(MAX_PIECES).or(z.literal(""));
 

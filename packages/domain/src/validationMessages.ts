@@ -38,7 +38,6 @@ export const VALIDATION_MESSAGES = {
   cashBagOrSlip: { en: CASH_MESSAGES.needsBagOrSlip, es: "Indique el número de bolsa o el de comprobante del depósito" },
   cashCategory: { en: CASH_MESSAGES.needsCategory, es: "Elija una categoría de gasto" },
   cashPayee: { en: CASH_MESSAGES.needsPayee, es: "Indique a quién se pagó el gasto" },
-  cashReasonRequired: { en: "Give a reason", es: "Indique un motivo" },
   cashAccountName: { en: "Give the account a name", es: "Dé un nombre a la cuenta" },
   cashAccountStore: { en: CASH_MESSAGES.accountNeedsStore, es: "Elija la tienda a la que pertenece esta cuenta" },
   cashArchiveNotZero: { en: CASH_MESSAGES.archiveNotZero, es: "Solo se puede archivar una cuenta con saldo cero" },

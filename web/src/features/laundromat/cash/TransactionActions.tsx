@@ -8,8 +8,8 @@ import { currentLanguage } from "../../../lib/i18n";
 import { useMutation } from "../../../lib/hooks";
 import { notifyError, notifySuccess } from "../../../lib/notify";
 import { useSubmissionKeys } from "../../../lib/submissionKey";
+import { ReasonDialog } from "../../../ui/ReasonDialog";
 import { errorText, useCashRights } from "./messages";
-import { ReasonModal } from "./ReasonModal";
 import type { CashEntry } from "./types";
 
 type Asking = { action: "reject" | "reverse"; entry: CashEntry } | null;
@@ -103,15 +103,26 @@ export function TransactionActions({ entry, compact = false }: { entry: CashEntr
       <Group gap={6} wrap="wrap" onClick={(e) => e.stopPropagation()}>
         {buttons}
       </Group>
-      <ReasonModal
-        title={asking ? t(asking.action === "reject" ? "actions.rejectTitle" : "actions.reverseTitle") : null}
+      <ReasonDialog
+        opened={asking !== null}
+        title={asking ? t(asking.action === "reject" ? "actions.rejectTitle" : "actions.reverseTitle") : ""}
+        reasonLabel={t("actions.reason")}
         confirmLabel={asking?.action === "reverse" ? t("actions.reverse") : t("actions.reject")}
+        color="red"
+        maxLength={500}
+        testId="cash-reason"
         onClose={() => setAsking(null)}
-        onConfirm={(reason) =>
-          asking!.action === "reject"
-            ? run("reject", (idempotencyKey) => reject({ transactionId, reason, idempotencyKey }), { transactionId, reason }, t("actions.rejected"))
-            : run("reverse", (idempotencyKey) => reverse({ transactionId, reason, idempotencyKey }), { transactionId, reason }, t("actions.reversed"))
-        }
+        // A refusal shows in the dialog, with the reason kept for another try.
+        onConfirm={async (reason) => {
+          if (asking!.action === "reject") {
+            await keys.run({ action: "reject", args: { transactionId, reason } }, (idempotencyKey) => reject({ transactionId, reason, idempotencyKey }));
+            notifySuccess(t("actions.rejected"));
+          } else {
+            await keys.run({ action: "reverse", args: { transactionId, reason } }, (idempotencyKey) => reverse({ transactionId, reason, idempotencyKey }));
+            notifySuccess(t("actions.reversed"));
+          }
+        }}
+        failureText={(error) => errorText(error, t("actions.failed"))}
       />
     </>
   );
