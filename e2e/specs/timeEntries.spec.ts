@@ -4,7 +4,8 @@ import { selectionOf, signInWithSelection } from "../support/selection";
 
 // Issue 17: two employees punch at the store's kiosk. One worked the shift they were published
 // for, within the company's 5-minute tolerance, and the verification queue approves it by itself;
-// the other was not scheduled, waits for a person, and the manager corrects it with a reason.
+// the other was not scheduled, waits for a person, and the manager corrects it with a reason. A
+// third, punched by mistake, is rejected with a reason.
 
 /** "HH:mm" of an instant in a time zone. */
 const clockIn = (at: number, timeZone: string) =>
@@ -23,6 +24,7 @@ test("the verification queue approves a clean entry by itself and a manager corr
   const person = (name: string, username: string) => createEmployee(manager, { name, username, pin: "2468", storeIds: [world.storeId] });
   const onShift = await person("Lena Ortiz", `lena${tag}`);
   await person("Omar Diaz", `omar${tag}`);
+  await person("Kai Brooks", `kai${tag}`);
 
   // Lena's shift runs from two minutes ago to two minutes from now, published.
   const now = Date.now();
@@ -44,7 +46,7 @@ test("the verification queue approves a clean entry by itself and a manager corr
       headers: { "content-type": "application/json" },
       body: JSON.stringify({ path: "timeclock:punch", args: { kioskToken, username, pin: "2468", action }, format: "json" }),
     }).then(async (r) => expect(((await r.json()) as { status: string }).status).toBe("success"));
-  for (const username of [`lena${tag}`, `omar${tag}`]) {
+  for (const username of [`lena${tag}`, `omar${tag}`, `kai${tag}`]) {
     await punch(username, "clockIn");
     await punch(username, "clockOut");
   }
@@ -75,5 +77,17 @@ test("the verification queue approves a clean entry by itself and a manager corr
   await expect(omar).toHaveAttribute("data-status", "approved");
   await expect(omar.getByTestId("entry-raw")).toContainText("Covered the morning; forgot to punch");
   await expect(omar.getByTestId("entry-exception")).toHaveText(["Unscheduled", "Edited"]);
+
+  const kai = page.getByTestId("verification-row").and(page.locator('[data-employee="Kai Brooks"]'));
+  await expect(kai).toHaveAttribute("data-status", "pending");
+  await kai.getByRole("button", { name: "Reject Kai Brooks's entry" }).click();
+  const reject = page.getByRole("dialog", { name: "Reject Kai Brooks's entry" });
+  await reject.getByRole("button", { name: "Reject" }).click();
+  await expect(reject.getByRole("alert")).toHaveText("Give a reason");
+  await reject.getByLabel("Reason").fill("Punched at the wrong store's tablet");
+  await reject.getByRole("button", { name: "Reject" }).click();
+  await expect(reject).toBeHidden();
+  await expect(kai).toHaveAttribute("data-status", "rejected");
+  await expect(kai.getByRole("button", { name: "Reject Kai Brooks's entry" })).toHaveCount(0);
   expect(errors).toEqual([]);
 });
