@@ -6,8 +6,8 @@ import Papa from "papaparse";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { businessDateOf, startOfBusinessDay, todayIn } from "@tumble/domain/businessDate";
 import { addDays, periodContaining } from "@tumble/domain/payPeriods";
-import type { PayPeriodDetail, PayPeriodListItem, PayPeriodSummary, PayrollFile } from "@tumble/domain/payroll";
-import { JOURNAL_COLUMNS, PROVIDER_COLUMNS } from "../src/payroll/exports.ts";
+import type { PayPeriodDetail, PayPeriodListItem, PayPeriodSummary, PayLine, PayrollFile } from "@tumble/domain/payroll";
+import { JOURNAL_COLUMNS, PROVIDER_COLUMNS, providerCsv } from "../src/payroll/exports.ts";
 import { Client, failure, startTestServer, type TestServer } from "./support/testServer.ts";
 import { unique } from "./support/workforce.ts";
 
@@ -383,6 +383,23 @@ describe("statement and exports", () => {
       gross: "924.00",
     });
     expect(parsed.data).toHaveLength(2);
+  });
+
+  it("writes a deduction beyond the wages as a negative gross, and a formula-looking name as text", () => {
+    const line: PayLine = {
+      employeeId: "e1",
+      name: "=HYPERLINK(1)",
+      payType: "hourly",
+      position: null,
+      language: "en",
+      ...{ regularMinutes: 60, overtimeMinutes: 0, doubleMinutes: 0, regularCents: 1_500, overtimeCents: 0, doubleCents: 0, salaryCents: 0 },
+      adjustments: [{ id: "a1", kind: "deduction", amountCents: 2_000, reason: "Uniform", createdAt: 0, createdByName: null }],
+      ...{ wagesCents: 1_500, reimbursementCents: 0, deductionCents: 2_000, grossCents: -500 },
+      ...{ datesWithoutRate: [], days: [], workweeks: [] },
+    };
+    const [row] = Papa.parse<Record<string, string>>(providerCsv(period, [line]), { header: true, skipEmptyLines: true }).data;
+    // $15.00 of wages less a $20.00 deduction: -5.00, a number the provider's importer reads.
+    expect(row).toMatchObject({ employee_name: "'=HYPERLINK(1)", deduction: "20.00", gross: "-5.00" });
   });
 
   it("exports a balanced journal with the payroll of final periods by store", async () => {

@@ -1,5 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { csvCell, csvFileText, toCsv, UTF8_BOM } from "./csv.ts";
+import { csvFileText, toCsv, type CsvValue, UTF8_BOM } from "./csv.ts";
+
+/** One cell as toCsv writes it (under a one-letter header). */
+const csvCell = (value: CsvValue) => toCsv(["h"], [[value]]).slice(2, -1);
 
 describe("csv", () => {
   it("quotes commas, quotes and line breaks", () => {
@@ -10,10 +13,11 @@ describe("csv", () => {
     expect(csvCell(0)).toBe("0");
   });
 
-  it("keeps spreadsheet formulas from running but leaves negative numbers alone", () => {
-    expect(csvCell("=SUM(A1:A2)")).toBe("'=SUM(A1:A2)");
-    expect(csvCell("@cmd")).toBe("'@cmd");
-    expect(csvCell("+1 555")).toBe("'+1 555");
+  it("keeps spreadsheet formulas from running (an escaped cell is also quoted) but leaves negative numbers alone", () => {
+    expect(csvCell("=SUM(A1:A2)")).toBe(`"'=SUM(A1:A2)"`);
+    expect(csvCell("@cmd")).toBe(`"'@cmd"`);
+    expect(csvCell("+1 555")).toBe(`"'+1 555"`);
+    expect(csvCell("-")).toBe(`"'-"`);
     expect(csvCell("-12.50")).toBe("-12.50");
     expect(csvCell(-3)).toBe("-3");
   });

@@ -1,5 +1,5 @@
-import Papa from "papaparse";
 import type { Kysely } from "kysely";
+import { toCsv } from "@tumble/domain/csv";
 import { centsToDollarString } from "@tumble/domain/money";
 import { roundHalfAwayFromZero, type PayLine } from "@tumble/domain/payroll";
 import type { DateRange } from "@tumble/domain/payPeriods";
@@ -7,9 +7,8 @@ import type { DB } from "../db/schema.ts";
 
 // The provider export and the accounting journal (docs/decisions/0037-payroll.md lists the
 // columns). Plain UTF-8 without a byte-order mark: these files are read by the provider's and the
-// ledger's importers. Formula-looking text is escaped (a name starting with "=" stays text).
-
-const unparse = (fields: string[], data: (string | number)[][]) => Papa.unparse({ fields, data }, { escapeFormulae: true, newline: "\n" }) + "\n";
+// ledger's importers. Formula-looking text is escaped (a name starting with "=" stays text), a
+// negative amount ("-5.00", a deduction beyond the wages) is not.
 
 /** Minutes as hours with two decimals, rounded half away from zero: 165 → "2.75", 50 → "0.83". */
 export function hoursText(minutes: number): string {
@@ -53,7 +52,7 @@ function regularRateCents(line: PayLine): number {
 
 export function providerCsv(period: DateRange, lines: PayLine[]): string {
   const sum = (l: PayLine, kind: string) => l.adjustments.filter((a) => a.kind === kind).reduce((s, a) => s + a.amountCents, 0);
-  return unparse(
+  return toCsv(
     [...PROVIDER_COLUMNS],
     lines.map((l) => {
       const rates = [...new Set(l.days.map((d) => d.rateCents).filter((r): r is number => r !== null))].sort((a, b) => a - b);
@@ -185,7 +184,7 @@ export async function cashJournalRows(db: Kysely<DB>, companyId: string, from: s
 }
 
 export function journalCsv(rows: JournalRow[]): string {
-  return unparse(
+  return toCsv(
     [...JOURNAL_COLUMNS],
     rows.map((r) => [r.date, r.account, r.amountCents > 0 ? money(r.amountCents) : "", r.amountCents < 0 ? money(-r.amountCents) : "", r.memo, r.className]),
   );
