@@ -125,6 +125,15 @@ async function queue(storeId: string, client = manager) {
 }
 const entry = (q: Queue, id: string) => q.entries.find((e) => e._id === id)!;
 
+describe("the queue's settings", () => {
+  it("name the company's today in its zone, so the queue opens on the same period as payroll", async () => {
+    const before = businessDateOf(Date.now(), ZONE);
+    const settings = await manager.query<{ today: string; payFrequency: string }>("timeEntries:settings");
+    expect([before, businessDateOf(Date.now(), ZONE)]).toContain(settings.today);
+    expect(settings.payFrequency).toBe("biweekly");
+  });
+});
+
 describe("auto-approval", () => {
   it("approves an entry 5 minutes late in on its shift and leaves one 6 minutes late for a person", async () => {
     const storeId = await newStore();

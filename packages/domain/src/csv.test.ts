@@ -18,8 +18,13 @@ describe("csv", () => {
     expect(csvCell("@cmd")).toBe(`"'@cmd"`);
     expect(csvCell("+1 555")).toBe(`"'+1 555"`);
     expect(csvCell("-")).toBe(`"'-"`);
+    expect(csvCell("\tcmd")).toBe(`"'\tcmd"`);
     expect(csvCell("-12.50")).toBe("-12.50");
     expect(csvCell(-3)).toBe("-3");
+  });
+
+  it("writes the header alone when there are no rows", () => {
+    expect(toCsv(["Store", "Total"], [])).toBe("Store,Total\n");
   });
 
   it("writes a header and one line per row", () => {

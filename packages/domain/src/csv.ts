@@ -6,11 +6,15 @@ import Papa from "papaparse";
 
 export type CsvValue = string | number | boolean | null | undefined;
 
-const FORMULA = /^(?!-\d+(\.\d+)?$)[=+\-@]/;
+// Papa Parse's own pattern (leading = + - @, tab or carriage return) less negative numbers.
+const FORMULA = /^(?!-\d+(\.\d+)?$)[=+\-@\t\r]/;
 
 /** A header line and one line per row, each line ended by \n; null and undefined are empty cells. */
 export function toCsv(header: readonly string[], rows: readonly (readonly CsvValue[])[]): string {
-  return Papa.unparse({ fields: [...header], data: rows.map((r) => [...r]) }, { escapeFormulae: FORMULA, newline: "\n" }) + "\n";
+  const options = { escapeFormulae: FORMULA, newline: "\n" };
+  // Papa writes an empty data list as one empty line: the header alone is the file then.
+  if (rows.length === 0) return Papa.unparse([[...header]], options) + "\n";
+  return Papa.unparse({ fields: [...header], data: rows.map((r) => [...r]) }, options) + "\n";
 }
 
 /**

@@ -382,7 +382,8 @@ describe("an entry across midnight counts on the dates it was worked", () => {
     // $20.00/h, weeks from Sunday. Mon 03-02 – Fri 03-06 8 h a day = 40 h; then Sat 03-07 22:00 – Sun 03-08 06:00.
     // Saturday's 2 h fall in week 1: 42 h, 2 h overtime. Straight time 42 × $20 = $840.00; premium
     // 2 × $10 = $20.00; wages $860.00. (Counted wholly on Saturday it would be 48 h and $80.00 of premium.)
-    // Sunday's 6 h fall in week 2 and the next period: 6 × $20 = $120.00, no overtime.
+    // Sunday's 6 h (to 07:00 by the clock: daylight time begins that night) fall in week 2 and the next
+    // period: 6 × $20 = $120.00, no overtime.
     const night = entry("2026-03-07", "22:00", 8);
     const entries = [...["02", "03", "04", "05", "06"].map((d) => entry(`2026-03-${d}`, "08:00", 8)), night];
     const week1 = lineOf(calc({ period: WEEK1, entries, employees }).lines);
@@ -436,6 +437,20 @@ describe("an entry across midnight counts on the dates it was worked", () => {
       [40, 440],
       [0, 240],
     ]);
+  });
+
+  it("a night waiting for review is listed on, and blocks the lock of, both periods it touches", () => {
+    // Pending Sat 03-07 22:00 – Sun 03-08 06:00: its Saturday hours would be paid in week 1, its Sunday hours
+    // in week 2, so each period lists it as not included and counts it in its warning. Nothing is paid.
+    const night = entry("2026-03-07", "22:00", 8, { status: "pending" });
+    for (const period of [WEEK1, { startsOn: "2026-03-08", endsOn: "2026-03-14" }]) {
+      const result = calc({ period, entries: [night], employees });
+      expect(result.notIncluded.map((e) => e.entryId)).toEqual([night.id]);
+      expect(result.totals.warnings.unverifiedEntries).toBe(1);
+      expect(result.totals.grossCents).toBe(0);
+    }
+    // The week after it does not list it.
+    expect(calc({ period: { startsOn: "2026-03-15", endsOn: "2026-03-21" }, entries: [night], employees }).notIncluded).toEqual([]);
   });
 
   it("the night the clocks go back: midnight is found in the store's zone", () => {

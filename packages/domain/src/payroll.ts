@@ -31,7 +31,7 @@ export const MAX_ADJUSTMENT_CENTS = 100_000_000;
 export const PAYROLL_REASON_MAX = 500;
 
 export interface PayPeriodWarnings {
-  /** Entries (closed or still open) whose clock-in falls inside the period and that wait for review (open or pending; rejected ones do not count). */
+  /** Entries (closed or still open) worked in part inside the period that wait for review (open or pending; rejected ones do not count). */
   unverifiedEntries: number;
   /** Employees with verified time (or salary days) in the period but no rate in effect on some of those days. */
   employeesWithoutRate: number;
@@ -259,7 +259,7 @@ export interface PayInputEntry {
   employeeId: string;
   storeId: string;
   storeName: string;
-  /** The store's IANA time zone: an entry belongs to the business date of its clock-in there. */
+  /** The store's IANA time zone: its minutes count on the dates they were worked there (cut at local midnight). */
   timeZone: string;
   clockInAt: number;
   clockOutAt: number | null;
@@ -353,8 +353,8 @@ interface PaidEntry {
   split: Split;
 }
 
-/** The part of an entry worked on one business date. */
-interface EntryPart {
+/** The part of an entry (or a shift) worked on one business date. */
+export interface EntryPart {
   date: string;
   fromAt: number;
   toAt: number;
@@ -370,7 +370,7 @@ const MINUTE_MS = 60_000;
  * are cut from the rounded span at the rounded offset of each midnight, and the break is shared
  * in proportion to the parts' spans (rounded cumulatively), so the parts add up to the entry.
  */
-function partsOf(entry: PayInputEntry): EntryPart[] {
+export function datedParts(entry: Pick<PayInputEntry, "clockInAt" | "clockOutAt" | "breakMinutes" | "timeZone">): EntryPart[] {
   const start = entry.clockInAt;
   const end = entry.clockOutAt ?? start;
   const first = dateIn(start, entry.timeZone);
@@ -451,12 +451,13 @@ export function calculatePayPeriod(input: PayCalculationInput): PayCalculation {
   const notIncluded: NotIncludedEntry[] = [];
   const names = new Map(input.employees.map((e) => [e.id, e.name]));
   for (const entry of input.entries) {
+    // The dates the entry was worked on: from its clock-in's to its clock-out's (the instant before it).
     const date = dateIn(entry.clockInAt, entry.timeZone);
-    // Worked (in part) inside the range: clocked in by its last day, out after its first midnight.
-    const reachesRange = date >= range.startsOn || (entry.clockOutAt !== null && dateIn(entry.clockOutAt - 1, entry.timeZone) >= range.startsOn);
-    if (date > range.endsOn || !reachesRange) continue;
+    const lastDate = entry.clockOutAt !== null && entry.clockOutAt > entry.clockInAt ? dateIn(entry.clockOutAt - 1, entry.timeZone) : date;
+    if (date > range.endsOn || lastDate < range.startsOn) continue;
     if (entry.status !== "approved") {
-      if (inRange(date, period))
+      // Listed (and blocking the lock) on every period it touches: its time would be paid in each.
+      if (date <= period.endsOn && lastDate >= period.startsOn)
         notIncluded.push({
           entryId: entry.id,
           employeeId: entry.employeeId,
@@ -505,7 +506,7 @@ function employeeLine(employee: PayInputEmployee, entries: PayInputEntry[], inpu
   const withoutRate = new Set<string>();
   const hourly: Omit<PaidEntry, "split">[] = [];
   for (const entry of entries)
-    for (const part of partsOf(entry)) {
+    for (const part of datedParts(entry)) {
       const { date, minutes } = part;
       const rate = rateOn(employee.rates, date);
       if (!rate) {

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { businessDateSchema } from "@tumble/domain/zodSchemas";
 import { timeClockMessage } from "@tumble/domain/timeClock";
 import { settingsOf } from "../companySettings/settings.ts";
+import { companyToday } from "../payroll/periods.ts";
 import { audit } from "../runtime/audit.ts";
 import { mutation, query, type MutationCtx } from "../runtime/define.ts";
 import { AppError } from "../runtime/errors.ts";
@@ -23,14 +24,20 @@ function checkRange(from: string, to: string) {
   if ((Date.parse(to) - Date.parse(from)) / 86_400_000 > MAX_RANGE_DAYS) throw new AppError(`Choose at most ${MAX_RANGE_DAYS} days`);
 }
 
-/** What the queue needs before it asks for entries: the pay period's frequency and anchor, the tolerance. */
+/** What the queue needs before it asks for entries: the company's today, the pay period's frequency and anchor, the tolerance. */
 export const settings = query({
   access: "canManageEmployees",
   liveScope: "company",
   args: z.object({}),
   handler: async (ctx) => {
     const s = await settingsOf(ctx.db, ctx.company.id, "workforce");
-    return { payFrequency: s.payFrequency, payAnchorDate: s.payAnchorDate, toleranceMinutes: s.autoApproveToleranceMinutes, maxShiftHours: s.maxShiftHours };
+    return {
+      today: await companyToday(ctx.db, ctx.company.id, ctx.now),
+      payFrequency: s.payFrequency,
+      payAnchorDate: s.payAnchorDate,
+      toleranceMinutes: s.autoApproveToleranceMinutes,
+      maxShiftHours: s.maxShiftHours,
+    };
   },
 });
 

@@ -2,7 +2,7 @@ import type { Kysely } from "kysely";
 import type { WorkforceSettings } from "@tumble/domain/companySettings";
 import type { PayType } from "@tumble/domain/employees";
 import { calculatePayPeriod, type PayInputEmployee, type PayInputEntry } from "@tumble/domain/payroll";
-import { calculationRange, datesOf, periodsBetween } from "@tumble/domain/payPeriods";
+import { addDays, calculationRange, datesOf, periodsBetween } from "@tumble/domain/payPeriods";
 import type { DB } from "../db/schema.ts";
 import type { CostLine } from "./aggregate.ts";
 import { readEntries, storesOf, type StoreRow } from "./read.ts";
@@ -71,7 +71,8 @@ export async function costLines(
   const allStores = await storesOf(db, companyId, null);
   const names = new Map(allStores.map((s) => [s.id, s]));
   const wide = calculationRange({ startsOn: range.from, endsOn: range.to }, settings.workweekStart);
-  const entries = await readEntries(db, companyId, allStores, wide.startsOn, wide.endsOn);
+  // From the day before: a night clocked in then is paid in part on the range's first day (decision 0048).
+  const entries = await readEntries(db, companyId, allStores, addDays(wide.startsOn, -1), wide.endsOn);
   const { people, storesOf: storesOfEmployee } = await employeesOf(db, companyId);
   const lines: CostLine[] = [];
 

@@ -19,7 +19,10 @@ export interface PayrollData {
   entries: PayInputEntry[];
 }
 
-/** Time entries with business dates in [from, to] (widened a day: an entry belongs to its clock-in's date in its store's zone). */
+/**
+ * Time entries with business dates (their clock-in's date) in [from, to], widened a day each way:
+ * the day before brings an entry that runs past midnight into the range (shifts end within a day).
+ */
 export async function loadPayrollData(db: Kysely<DB>, companyId: string, range: DateRange): Promise<PayrollData> {
   const rows = await db
     .selectFrom("timeEntries as t")

@@ -1,16 +1,16 @@
 import type { Kysely } from "kysely";
-import { businessDateOf } from "@tumble/domain/businessDate";
 import { addDays, type DateRange } from "@tumble/domain/payPeriods";
-import type { PayLine } from "@tumble/domain/payroll";
+import { datedParts, type PayLine } from "@tumble/domain/payroll";
 import type { DB } from "../db/schema.ts";
 
 // The payroll dashboard's "hours over the schedule" warning: verified minutes of a period beyond
-// what each employee was shown on the published schedule (a shift belongs to the date of its start
-// in its store's time zone, as an entry does). Drafts and removed shifts are not the schedule.
+// what each employee was shown on the published schedule. A shift's minutes count on the dates they
+// fall on in its store's time zone, cut at midnight as paid time is (decision 0048). Drafts and
+// removed shifts are not the schedule.
 
 const DAY_MS = 86_400_000;
 
-/** Published scheduled minutes per employee for shifts starting on the range's dates. */
+/** Published scheduled minutes per employee falling on the range's dates. */
 export async function scheduledMinutes(db: Kysely<DB>, companyId: string, range: DateRange): Promise<Map<string, number>> {
   const rows = await db
     .selectFrom("shifts as sh")
@@ -27,11 +27,16 @@ export async function scheduledMinutes(db: Kysely<DB>, companyId: string, range:
   const out = new Map<string, number>();
   for (const r of rows) {
     if (!r.publishedEmployeeId || !r.publishedStartsAt || !r.publishedEndsAt) continue;
-    const starts = new Date(r.publishedStartsAt).getTime();
-    const date = businessDateOf(starts, r.timeZone);
-    if (date < range.startsOn || date > range.endsOn) continue;
-    const minutes = Math.round((new Date(r.publishedEndsAt).getTime() - starts) / 60_000) - (r.publishedBreakMinutes ?? 0);
-    out.set(r.publishedEmployeeId, (out.get(r.publishedEmployeeId) ?? 0) + Math.max(0, minutes));
+    const shift = {
+      clockInAt: new Date(r.publishedStartsAt).getTime(),
+      clockOutAt: new Date(r.publishedEndsAt).getTime(),
+      breakMinutes: r.publishedBreakMinutes ?? 0,
+      timeZone: r.timeZone,
+    };
+    const minutes = datedParts(shift)
+      .filter((p) => p.date >= range.startsOn && p.date <= range.endsOn)
+      .reduce((sum, p) => sum + p.minutes, 0);
+    if (minutes > 0) out.set(r.publishedEmployeeId, (out.get(r.publishedEmployeeId) ?? 0) + minutes);
   }
   return out;
 }

@@ -40,7 +40,8 @@ export function ReasonDialog(props: ReasonDialogProps) {
       .finally(() => setSaving(false));
   };
   return (
-    <Modal opened={props.opened} onClose={close} title={props.title} centered closeButtonProps={{ "aria-label": t("actions.close") }}>
+    // Not closed while the action runs: its answer belongs to this dialog, not to the next one opened.
+    <Modal opened={props.opened} onClose={() => !saving && close()} title={props.title} centered closeButtonProps={{ "aria-label": t("actions.close") }}>
       <Stack gap="sm" data-testid={props.testId}>
         {props.message ? <Text size="sm">{props.message}</Text> : null}
         {props.warning ? (
@@ -64,7 +65,7 @@ export function ReasonDialog(props: ReasonDialogProps) {
           </Text>
         ) : null}
         <Group justify="flex-end">
-          <Button variant="default" onClick={close}>
+          <Button variant="default" onClick={close} disabled={saving}>
             {t("actions.cancel")}
           </Button>
           <Button color={props.color} onClick={submit} loading={saving}>

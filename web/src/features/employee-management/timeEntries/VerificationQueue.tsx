@@ -36,9 +36,9 @@ export function VerificationQueue() {
   const [search, setSearch] = useSearchState(searchSchema);
   const stores = useQueryState(api.stores.listAll, {});
   const zoneOf = useMemo(() => new Map((stores.data ?? []).map((s) => [s._id, s.timeZone])), [stores.data]);
-  const firstZone = stores.data?.[0]?.timeZone ?? DEFAULT_TIME_ZONE;
   const settings = useQueryState(api.timeEntries.settings, {});
-  const fallback = periodAround(todayIn(firstZone), settings.data?.payFrequency, settings.data?.payAnchorDate);
+  // The server's today (the company's zone) picks the period, as payroll does; the queue waits for it.
+  const fallback = periodAround(settings.data?.today ?? todayIn(DEFAULT_TIME_ZONE), settings.data?.payFrequency, settings.data?.payAnchorDate);
   const from = search.from ?? fallback.from;
   const to = search.to ?? fallback.to;
   const status = search.status ?? "pending";
