@@ -1,20 +1,10 @@
 import type { z } from "zod";
 
+export { prng as seeded } from "../../src/seed/demoContext.ts";
+
 // Arguments for a function, drawn from its own zod schema: mostly well-formed (so the call gets
 // past validation into the handler), with ids taken from real rows of several companies, and now
 // and then a value of the wrong kind. A seeded generator keeps a run repeatable.
-
-/** mulberry32: a small seeded generator, enough to pick cases. */
-export function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 interface Def {
   type: string;
