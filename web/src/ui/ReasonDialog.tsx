@@ -1,6 +1,7 @@
 import { Alert, Button, Group, Modal, Stack, Text, Textarea } from "@mantine/core";
 import { useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { FormError } from "./form/FormError";
 
 export interface ReasonDialogProps {
   opened: boolean;
@@ -59,11 +60,7 @@ export function ReasonDialog(props: ReasonDialogProps) {
           minRows={2}
           data-autofocus
         />
-        {error ? (
-          <Text c="red" size="sm" role="alert">
-            {error}
-          </Text>
-        ) : null}
+        <FormError>{error}</FormError>
         <Group justify="flex-end">
           <Button variant="default" onClick={close} disabled={saving}>
             {t("actions.cancel")}

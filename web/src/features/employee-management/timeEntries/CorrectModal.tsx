@@ -11,6 +11,7 @@ import { useMutation } from "../../../lib/hooks";
 import { notifySuccess } from "../../../lib/notify";
 import type { QueueEntry } from "./VerificationQueue";
 import { span } from "./format";
+import { FormError } from "../../../ui/form/FormError";
 
 /** A correction: new times with a reason, kept beside the raw punches. */
 export function CorrectModal({ entry, timeZone, onClose }: { entry: QueueEntry | null; timeZone: string; onClose: () => void }) {
@@ -57,11 +58,7 @@ function CorrectForm({ entry, timeZone, onClose }: { entry: QueueEntry; timeZone
         </Group>
         <NumberInput label={t("breakMinutes")} min={0} max={600} value={breakMinutes} onChange={setBreakMinutes} />
         <Textarea label={t("reason")} required value={reason} onChange={(e) => setReason(e.currentTarget.value)} maxLength={500} autosize minRows={2} />
-        {error ? (
-          <Text c="red" size="sm" role="alert">
-            {error}
-          </Text>
-        ) : null}
+        <FormError>{error}</FormError>
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
             {t("cancel")}

@@ -15,6 +15,7 @@ import { useSchemaForm } from "../../../ui/form/useSchemaForm";
 import { formatDisplayDate } from "./format";
 import type { CollectionDetail } from "./types";
 import classes from "./collections.module.css";
+import { FormError } from "../../../ui/form/FormError";
 
 interface Props {
   collection: CollectionDetail;
@@ -98,11 +99,7 @@ export function AdjustModal({ collection, opened, onClose }: Props) {
               </Stack>
             );
           })}
-          {form.errors.lines ? (
-            <Text c="red" size="sm" role="alert">
-              {form.errors.lines}
-            </Text>
-          ) : null}
+          <FormError>{form.errors.lines}</FormError>
           <Textarea label={t("adminCollections.reason")} withAsterisk maxLength={500} autosize minRows={2} {...form.getInputProps("reason")} />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose} className={classes.bigButton}>

@@ -1,4 +1,4 @@
-import { Button, Group, Modal, Select, Stack, Text, Textarea } from "@mantine/core";
+import { Button, Group, Modal, Select, Stack, Textarea } from "@mantine/core";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { payrollErrorText } from "../parts/errorText";
@@ -8,6 +8,7 @@ import { useMutation } from "../../../lib/hooks";
 import { notifySuccess } from "../../../lib/notify";
 import { MoneyInput } from "../../../ui/form/MoneyInput";
 import { money } from "../parts/format";
+import { FormError } from "../../../ui/form/FormError";
 
 export interface AdjustTarget {
   periodId: string;
@@ -82,11 +83,7 @@ export function AdjustModal({ target, onClose }: { target: AdjustTarget | null; 
           minRows={2}
           error={errors.reason}
         />
-        {errors.form ? (
-          <Text c="red" size="sm" role="alert">
-            {errors.form}
-          </Text>
-        ) : null}
+        <FormError>{errors.form}</FormError>
         <Group justify="flex-end">
           <Button variant="default" onClick={close}>
             {t("cancel")}

@@ -8,6 +8,7 @@ import { api } from "../../../lib/api";
 import { useMutation } from "../../../lib/hooks";
 import { notifySuccess } from "../../../lib/notify";
 import { shiftLabel } from "./labels";
+import { FormError } from "../../../ui/form/FormError";
 
 type Options = ReturnsOf<typeof api.requests.options>;
 
@@ -150,11 +151,7 @@ export function RequestForm({ options }: { options: Options }) {
           </>
         )}
         <Textarea label={t("note")} value={note} onChange={(e) => setNote(e.currentTarget.value)} maxLength={500} autosize minRows={2} />
-        {error ? (
-          <Text c="red" size="sm" role="alert">
-            {error}
-          </Text>
-        ) : null}
+        <FormError>{error}</FormError>
         <Group justify="flex-end">
           <Button onClick={submit} loading={saving}>
             {t("send")}
