@@ -1,12 +1,17 @@
+import { availableParallelism } from "node:os";
+import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
+import { postgresFiles } from "./server/test/support/engineMarks.ts";
+
+const ROOT = fileURLToPath(new URL(".", import.meta.url));
 
 // Unit tests for the pure domain package; the web app's own logic (web/src/lib) in happy-dom
 // against a real server; integration tests drive the server over real HTTP against PGlite, and
-// again against PostgreSQL when TEST_DATABASE_URL is set.
-const integration = (name: string, env: Record<string, string>, extra: string[] = []) => ({
+// again against PostgreSQL when TEST_DATABASE_URL is set (the files marked `// @postgres:`).
+const integration = (name: string, env: Record<string, string>, extra: string[], shared = ["server/test/*.test.ts"]) => ({
   test: {
     name,
-    include: ["server/test/*.test.ts", ...extra],
+    include: [...shared, ...extra],
     globalSetup: ["server/test/support/globalSetup.ts"],
     setupFiles: ["test-support/failOnConsoleError.ts"],
     env,
@@ -20,6 +25,9 @@ const zoned = (name: string, TZ: string) => [{ test: { name, include: DATE_TESTS
 
 export default defineConfig({
   test: {
+    // Integration files wait on their servers and databases as much as they compute: two at once
+    // even on two cores (Vitest's default leaves one core idle there).
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       { test: { name: "domain", include: ["packages/domain/**/*.test.ts"], setupFiles: ["test-support/failOnConsoleError.ts"] } },
       // The date rules again in a zone behind UTC and one ahead of it: they must not move.
@@ -38,7 +46,10 @@ export default defineConfig({
         },
       },
       integration("server-pglite", { TEST_DB_KIND: "pglite" }, ["server/test/pglite/*.test.ts"]),
-      ...(process.env.TEST_DATABASE_URL ? [integration("server-postgres", { TEST_DB_KIND: "postgres" }, ["server/test/postgres/*.test.ts"])] : []),
+      // On PostgreSQL, only the files whose behaviour can differ there (support/engineMarks.ts).
+      ...(process.env.TEST_DATABASE_URL
+        ? [integration("server-postgres", { TEST_DB_KIND: "postgres" }, ["server/test/postgres/*.test.ts"], postgresFiles(ROOT))]
+        : []),
     ],
   },
 });

@@ -36,11 +36,12 @@ export default defineConfig({
   },
   projects: [{ name: "desktop", use: { ...devices["Desktop Chrome"], viewport: { width: 1366, height: 900 } } }],
   webServer: {
-    command: `rm -rf .tmp/e2e-data-${PORT} .tmp/e2e-data-${PORT}.lock && DATA_DIR=.tmp/e2e-data-${PORT} PORT=${PORT} SEED=demo TUMBLE_TEST_WORLD=1 node --import tsx server/src/main.ts`,
+    // A fresh copy of the integration tests' seeded template (built once per day and sources).
+    command: `DATA_DIR=.tmp/e2e-data-${PORT} PORT=${PORT} SEED=demo TUMBLE_TEST_WORLD=1 node --import tsx server/test/support/e2eServer.ts`,
     cwd: "..",
     url: `http://localhost:${PORT}/api/health`,
     reuseExistingServer: false,
-    // Seeding the demo database on a loaded machine has taken over two minutes.
+    // Building the template when no integration run made it first has taken over two minutes.
     timeout: 240_000,
     stdout: "ignore",
     stderr: "pipe",

@@ -8,7 +8,7 @@ import { Client, failure, startTestServer, type TestServer } from "./support/tes
 // employee profiles, roles; ended and archived ones hidden), pinned first then newest, read marks
 // and the unread badge, who may post, another company's announcements out of reach, Markdown made
 // safe, and the "also e-mail" through the outbox in each reader's language and by their switch.
-// Each test makes its own members and stores; runs on PGlite and, with TEST_DATABASE_URL, PostgreSQL.
+// Each test makes its own members and stores.
 
 let server: TestServer;
 let sink: SmtpSink;

@@ -5,6 +5,7 @@ import { loadRegistry } from "../src/runtime/registry.ts";
 import { ArgsMaker, seeded } from "./support/arbitraryArgs.ts";
 import { Client, startTestServer, type TestServer } from "./support/testServer.ts";
 
+// @postgres: every function's handlers on the pooled driver, where their locks and statement errors come from the server
 // Every function, called by an owner and by a system administrator with arguments drawn from its
 // own schema (real ids of several companies, edge values, now and then a wrong kind), answers
 // with a result or a clear refusal — never the generic server error that hides a crash.

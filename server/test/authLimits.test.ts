@@ -4,6 +4,7 @@ import { resolveClientAddress } from "../src/runtime/clientAddress.ts";
 import { DEMO_PASSWORD } from "../src/seed/demo.ts";
 import { startTestServer, type TestServer } from "./support/testServer.ts";
 
+// @postgres: bursts of sign-ins at once must count their tries atomically
 // Sign-in guessing from outside: concurrent bursts, many addresses, one address behind a proxy,
 // and how long an answer takes. Addresses come from X-Forwarded-For, trusted as configured.
 

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CallError, Client, startTestServer, type TestServer } from "./support/testServer.ts";
 
+// @postgres: concurrent refreshes of one token
 // Two tabs of one browser share the stored refresh token and may refresh at the same moment.
 
 let server: TestServer;

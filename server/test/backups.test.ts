@@ -18,6 +18,7 @@ import { loadRegistry } from "../src/runtime/registry.ts";
 import { seedDemoIfEmpty } from "../src/seed/demo.ts";
 import { Client, createTestDatabase, failure, startTestServer, type TestServer } from "./support/testServer.ts";
 
+// @postgres: backup on one engine, restore on the other, and the server version's own catalogue
 // Issue 20, system-admin/backup (docs/decisions/0042): only system admins; backup → restore →
 // backup gives the same bytes; a damaged, truncated or foreign file is refused before anything is
 // replaced; other writes are refused while a restore runs; a backup of the embedded database

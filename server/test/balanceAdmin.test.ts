@@ -4,7 +4,7 @@ import { Client, failure, startTestServer, type TestServer } from "./support/tes
 // Issue 20, system-admin/balance-admin: a system admin adjusts any company's cash account through
 // the ledger (an adjustment entry, never an edited balance), with a reason; over the platform's
 // threshold a second system admin approves, never the requester; the audit list shows who, when,
-// before and after. PGlite and, with TEST_DATABASE_URL, PostgreSQL.
+// before and after.
 
 let server: TestServer;
 let sysadmin: Client;

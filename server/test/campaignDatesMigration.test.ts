@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { openPGlite, type Database } from "../src/db/database.ts";
 import { loadMigrations, migrateToLatest } from "../src/db/migrate.ts";
 
+// @postgres: a migration on the server's PostgreSQL version
 // Migration 0014: campaign instants saved by the old editor (the manager's local midnight and
 // 23:59:59.999) become the business dates they were meant as, in the company's zone.
 

@@ -1,8 +1,10 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CASH_MESSAGES } from "@tumble/domain/cashLedger";
-import { CallError, Client, failure, startTestServer, type TestServer } from "./support/testServer.ts";
+import { lockRow, race as raceCalls } from "./support/race.ts";
+import { Client, failure, startTestServer, type TestServer } from "./support/testServer.ts";
 
+// @postgres: concurrent approvals, rejections and reversals of one entry
 // The cash ledger over HTTP (issue 13): every kind, every decision, the access rules, idempotent
 // retries, physical counts, badges and, on PostgreSQL, two people deciding the same entry at once.
 // Figures are worked out by hand in the comments; each test makes its own store so demo data
@@ -494,32 +496,13 @@ describe("concurrent decisions", () => {
    * Runs the calls at once. On PostgreSQL the entry's row is held locked until all of them are
    * waiting on it, so they really race; PGlite runs one transaction at a time.
    */
-  async function race(transactionId: string, calls: Array<() => Promise<unknown>>): Promise<{ ok: number; errors: string[] }> {
-    const db = server.database.db;
-    let outcomes: PromiseSettledResult<unknown>[];
-    if (server.database.kind === "postgres") {
-      outcomes = await db.connection().execute(async (conn) => {
-        await sql`begin`.execute(conn);
-        await sql`select id from cash_transactions where id = ${transactionId} for update`.execute(conn);
-        const settled = Promise.allSettled(calls.map((c) => c()));
-        await new Promise((r) => setTimeout(r, 1000));
-        await sql`commit`.execute(conn);
-        return settled;
-      });
-    } else {
-      outcomes = await Promise.allSettled(calls.map((c) => c()));
-    }
-    const errors = outcomes.flatMap((o) =>
-      o.status === "rejected" ? [o.reason instanceof CallError ? o.reason.message : `unexpected: ${String(o.reason)}`] : [],
-    );
-    return { ok: outcomes.filter((o) => o.status === "fulfilled").length, errors };
-  }
+  const race = (transactionId: string, calls: Array<() => Promise<unknown>>) => raceCalls(server, calls, [lockRow("cash_transactions", transactionId)]);
 
   it("two approvals, an approval against a rejection, and two reversals each end with one outcome", async () => {
     const { safe } = await newStore();
     await create(admin, { kind: "adjustment", amountCents: 10_000, toAccountId: safe });
     const a = await create(manager, { kind: "withdrawal", amountCents: 1_000, fromAccountId: safe });
-    expect(await race(a.transactionId, [() => decide(owner, "approve", a.transactionId), () => decide(admin, "approve", a.transactionId)])).toEqual({
+    expect(await race(a.transactionId, [() => decide(owner, "approve", a.transactionId), () => decide(admin, "approve", a.transactionId)])).toMatchObject({
       ok: 1,
       errors: [CASH_MESSAGES.notPending("approved")],
     });
@@ -540,7 +523,7 @@ describe("concurrent decisions", () => {
       () => decide(owner, "reverse", a.transactionId, { reason: "one" }),
       () => decide(admin, "reverse", a.transactionId, { reason: "two" }),
     ]);
-    expect(reversed).toEqual({ ok: 1, errors: [CASH_MESSAGES.alreadyReversed] });
+    expect(reversed).toMatchObject({ ok: 1, errors: [CASH_MESSAGES.alreadyReversed] });
     expect(await balances(safe)).toEqual([status === "approved" ? 8_000 : 10_000]);
     await ledgerIsSound();
   });

@@ -2,8 +2,10 @@ import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { newId } from "../src/runtime/ids.ts";
 import { constraintViolation } from "../src/runtime/constraintErrors.ts";
-import { CallError, Client, startTestServer, type TestServer } from "./support/testServer.ts";
+import { race as raceCalls, lockTable, times } from "./support/race.ts";
+import { Client, startTestServer, type TestServer } from "./support/testServer.ts";
 
+// @postgres: the database constraints alone decide concurrent creates
 // Migration 0011: the database keeps companies apart and values sane even when handlers race or
 // forget a check; the runtime answers a refused write with a clear message.
 
@@ -22,31 +24,11 @@ beforeAll(async () => {
 afterAll(() => server?.stop());
 
 /**
- * Runs `count` copies of a call at once; returns how many succeeded and the failures' messages.
- * On PostgreSQL the table's writes are held back until every call has passed its handler's
- * read-then-write check, so the database constraint alone decides (PGlite runs one transaction
- * at a time, so there the handler's check answers).
+ * Runs `count` copies of a call at once. On PostgreSQL the table's writes are held back until
+ * every call has passed its handler's read-then-write check, so the database constraint alone
+ * decides (PGlite runs one transaction at a time, so there the handler's check answers).
  */
-async function race(count: number, table: string, call: () => Promise<unknown>): Promise<{ ok: number; errors: string[] }> {
-  const db = server.database.db;
-  let outcomes: PromiseSettledResult<unknown>[];
-  if (server.database.kind === "postgres") {
-    outcomes = await db.connection().execute(async (conn) => {
-      await sql`begin`.execute(conn);
-      await sql`lock table ${sql.table(table)} in share row exclusive mode`.execute(conn);
-      const settled = Promise.allSettled(Array.from({ length: count }, call));
-      await new Promise((r) => setTimeout(r, 1500));
-      await sql`commit`.execute(conn);
-      return settled;
-    });
-  } else {
-    outcomes = await Promise.allSettled(Array.from({ length: count }, call));
-  }
-  const errors = outcomes.flatMap((o) =>
-    o.status === "rejected" ? [o.reason instanceof CallError ? o.reason.message : `unexpected: ${String(o.reason)}`] : [],
-  );
-  return { ok: outcomes.filter((o) => o.status === "fulfilled").length, errors };
-}
+const race = (count: number, table: string, call: () => Promise<unknown>) => raceCalls(server, times(count, call), [lockTable(table)], 1500);
 
 /** The database error of a statement that must fail. */
 async function refused(statement: Promise<unknown>): Promise<{ code: string; constraint: string }> {

@@ -3,6 +3,7 @@ import { DEMO_COMPANY } from "../src/marketing/demoCompany.ts";
 import { demoRateKey } from "../src/marketing/claims.ts";
 import { Client, startTestServer, type TestServer } from "./support/testServer.ts";
 
+// @postgres: concurrent first visits agree on one demo company
 // The public demo page (/marketing-demo) lists and creates campaigns for anonymous visitors. It
 // must act only on the demo company made for it, never on a customer such as Rio or Suds, and
 // that company must not show up where customers look for companies.

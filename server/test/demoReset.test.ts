@@ -5,7 +5,7 @@ import { createEmployee, createStore } from "./support/workforce.ts";
 
 // Issue 20, system-admin/demo: demo:reset deletes the demo companies (those the demo seed made)
 // with every row they own and makes them again from the demo seed; other companies' rows stay
-// exactly as they were; a non-demo company is refused. PGlite and, with TEST_DATABASE_URL, PostgreSQL.
+// exactly as they were; a non-demo company is refused.
 
 let server: TestServer;
 let sysadmin: Client;

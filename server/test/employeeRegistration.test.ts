@@ -1,9 +1,11 @@
 import { Migrator, sql, type Kysely } from "kysely";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { lockTable, times, together } from "./support/race.ts";
 import { openPGlite } from "../src/db/database.ts";
 import { loadMigrations, migrateToLatest } from "../src/db/migrate.ts";
 import { Client, startTestServer, type TestServer } from "./support/testServer.ts";
 
+// @postgres: concurrent registrations of one username
 let server: TestServer;
 let rioId: string;
 const anon = () => new Client(server.url);
@@ -120,24 +122,20 @@ describe("concurrent registrations", () => {
     if (server.database.kind !== "postgres") return;
     const username = `race${Date.now().toString(36).slice(-6)}`;
     const db = server.database.db;
-    const outcomes = await db.connection().execute(async (conn) => {
-      await sql`begin`.execute(conn);
-      // Holds every profile insert back until all five have passed the "is it taken?" read.
-      await sql`lock table employees in share row exclusive mode`.execute(conn);
-      const settled = Promise.all(
-        Array.from({ length: 5 }, (_, i) =>
-          anon().mutation<{ success: boolean; message: string }>("employeeAuth/index:employeeSignUp", {
-            email: `${username}.${i}@example.com`,
-            username,
-            pin: "2468",
-            companyId: rioId,
-          }),
-        ),
-      );
-      await new Promise((r) => setTimeout(r, 1500));
-      await sql`commit`.execute(conn);
-      return settled;
-    });
+    // Holds every profile insert back until all five have passed the "is it taken?" read.
+    const outcomes = await together(
+      server,
+      times(5, (i) =>
+        anon().mutation<{ success: boolean; message: string }>("employeeAuth/index:employeeSignUp", {
+          email: `${username}.${i}@example.com`,
+          username,
+          pin: "2468",
+          companyId: rioId,
+        }),
+      ),
+      [lockTable("employees")],
+      1500,
+    );
     expect(outcomes.filter((o) => o.success)).toHaveLength(1);
     expect(outcomes.filter((o) => !o.success)).toEqual(Array.from({ length: 4 }, () => ({ success: false, message: "Username is already taken" })));
     const profiles = await db.selectFrom("employees").select("userId").where("companyId", "=", rioId).where("usernameLower", "=", username).execute();

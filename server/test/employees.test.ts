@@ -1,11 +1,13 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { lockTable, race, times } from "./support/race.ts";
 import { todayIn } from "@tumble/domain/businessDate";
 import { addDays } from "@tumble/domain/datePresets";
 import { EMPLOYEE_MESSAGES } from "@tumble/domain/employees";
 import { verifySecretSlow } from "../src/auth/passwords.ts";
-import { CallError, Client, failure, startTestServer, type TestServer } from "./support/testServer.ts";
+import { Client, failure, startTestServer, type TestServer } from "./support/testServer.ts";
 
+// @postgres: concurrent creates of one username
 // Employee profiles over HTTP (issue 16): who may manage them, what is refused and why, usernames
 // unique per company without case (also when two managers race, on PostgreSQL), the rate history
 // by effective date, the PIN never leaving the server, a self-registration completed end to end,
@@ -222,19 +224,16 @@ describe("usernames", () => {
     if (server.database.kind !== "postgres") return;
     const storeId = await newStore();
     const username = `racer${unique()}`;
-    const db = server.database.db;
-    const outcomes = await db.connection().execute(async (conn) => {
-      await sql`begin`.execute(conn);
-      // Holds every insert back until all ten have passed the handler's "is it taken?" read.
-      await sql`lock table employees in share row exclusive mode`.execute(conn);
-      const settled = Promise.allSettled(Array.from({ length: 10 }, () => manager.mutation("employees:create", employeeArgs(storeId, { username }))));
-      await new Promise((r) => setTimeout(r, 1500));
-      await sql`commit`.execute(conn);
-      return settled;
-    });
-    const errors = outcomes.flatMap((o) => (o.status === "rejected" ? [o.reason instanceof CallError ? o.reason.message : String(o.reason)] : []));
-    expect(outcomes.filter((o) => o.status === "fulfilled").length).toBe(1);
+    // Holds every insert back until all ten have passed the handler's "is it taken?" read.
+    const { ok, errors } = await race(
+      server,
+      times(10, () => manager.mutation("employees:create", employeeArgs(storeId, { username }))),
+      [lockTable("employees")],
+      1500,
+    );
+    expect(ok).toBe(1);
     expect(new Set(errors)).toEqual(new Set([EMPLOYEE_MESSAGES.usernameTaken.en]));
+    const db = server.database.db;
     const rows = await db.selectFrom("employees").select("id").where("companyId", "=", rioId).where("usernameLower", "=", username).execute();
     expect(rows.length).toBe(1);
   });

@@ -5,7 +5,9 @@ import { Client, failure, startTestServer, type TestServer } from "./support/tes
 
 // Issue 20, system-admin/export: a company's complete data and one person's personal data as a
 // zip of CSV files with a generated README; only system admins; never a password hash or other
-// secret. PGlite and, with TEST_DATABASE_URL, PostgreSQL.
+// secret.
+
+// @postgres: the export reads one repeatable-read snapshot through a cursor, which the pool serves from another process
 
 let server: TestServer;
 let sysadmin: Client;

@@ -6,6 +6,7 @@ import { IDEMPOTENCY_MESSAGES } from "../src/runtime/idempotency.ts";
 import { SyncClient } from "./support/syncClient.ts";
 import { Client, startTestServer, type TestServer } from "./support/testServer.ts";
 
+// @postgres: concurrent duplicates of one idempotency key run once
 // A mutation sent again under the same idempotencyKey (a retry after a lost answer) runs once:
 // the retry gets the stored result. The key travels beside args over HTTP and the socket.
 

@@ -157,7 +157,8 @@ describe("live queries scoped by company and user", () => {
     const subs = theirs.flatMap((t) => [t.subscribe("auth:loggedInUser"), t.subscribe("navigation:getBadgeCounts")]);
     await Promise.all([mySub.next(1), ...subs.map((sub) => sub.next(1))]);
     await server.live.idle();
-    const otherIds = await Promise.all(others.map(async (o) => (await o.query<{ _id: string }>("auth:loggedInUser"))._id));
+    const otherIds: string[] = [];
+    for (const o of others) otherIds.push((await o.query<{ _id: string }>("auth:loggedInUser"))._id);
     const before = otherIds.map((id) => runs(id, "byUser"));
     const refreshesBefore = server.live.stats.identityRefreshes;
 

@@ -10,6 +10,7 @@ import { loadConfig } from "../src/config.ts";
 import { openPGlite, openPostgres, type Database } from "../src/db/database.ts";
 import { EMPTY_GAP_MIGRATIONS, MIGRATIONS_DIR, listMigrationNames, loadMigrations, migrateToLatest } from "../src/db/migrate.ts";
 
+// @postgres: every migration on the server's PostgreSQL version
 // Migrations are found in their folder, numbered without gaps, and bring both a new database and
 // one migrated before the gap was filled to the same state.
 

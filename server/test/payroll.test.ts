@@ -15,7 +15,7 @@ import { unique } from "./support/workforce.ts";
 // period computed from verified time at two stores and two rates (the golden figures of
 // packages/domain/src/payroll.test.ts, "a two-store week"), the lock / reopen / paid rules,
 // adjustments, access and another company's ids, the statement PDF (rendered with pdftoppm, read
-// with pdftotext) and both CSV files. Runs on PGlite and, with TEST_DATABASE_URL, PostgreSQL.
+// with pdftotext) and both CSV files.
 
 const ZONE = "America/Chicago";
 const H = 3_600_000;

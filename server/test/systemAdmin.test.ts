@@ -3,7 +3,7 @@ import { Client, failure, startTestServer, type TestServer } from "./support/tes
 
 // Issue 20: the platform console over HTTP — only system admins, the SUPER_ADMIN rules, company
 // suspension and disabled accounts enforced by the identity layer, a new company's owner invited
-// through the outbox. Runs on PGlite and, with TEST_DATABASE_URL, PostgreSQL.
+// through the outbox.
 
 let server: TestServer;
 let sysadmin: Client;

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Client, startTestServer, type TestServer } from "./support/testServer.ts";
 
+// @postgres: concurrent test companies
 // The browser tests' own companies: offered only when TUMBLE_TEST_WORLD=1, each one separate.
 
 describe("test companies for browser tests", () => {

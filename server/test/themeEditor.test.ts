@@ -1,10 +1,11 @@
-import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { lockTable, race, times } from "./support/race.ts";
 import { BUILT_IN_THEME_NAMES, themeConfigSchema, type ThemeConfig } from "@tumble/domain/themeConfig";
 import { DEFAULT_THEMES } from "../src/seed/themes.ts";
-import { CallError, Client, failure, startTestServer, type TestServer } from "./support/testServer.ts";
+import { Client, failure, startTestServer, type TestServer } from "./support/testServer.ts";
 import { SyncClient } from "./support/syncClient.ts";
 
+// @postgres: two saves racing to one name
 // The theme editor (issue 20): saveTheme and setActiveTheme for system admins only, every field
 // validated with a specific message, built-in themes only duplicated, the platform's active theme
 // reaching signed-in users live; applyTheme and the theme queries as before. PGlite and, with
@@ -223,22 +224,8 @@ describe("save, duplicate, set active", () => {
   it("lets only one of two saves racing to one name through, with a clear message", async () => {
     const name = uniqueName("Race");
     const call = () => sysadmin.mutation("themes/mutations:saveTheme", { name, config: tumble });
-    const db = server.database.db;
-    let outcomes: PromiseSettledResult<unknown>[];
-    if (server.database.kind === "postgres") {
-      // Hold inserts back until both calls have passed the name check, so the index decides.
-      outcomes = await db.connection().execute(async (conn) => {
-        await sql`begin`.execute(conn);
-        await sql`lock table themes in share row exclusive mode`.execute(conn);
-        const settled = Promise.allSettled([call(), call()]);
-        await new Promise((r) => setTimeout(r, 1000));
-        await sql`commit`.execute(conn);
-        return settled;
-      });
-    } else {
-      outcomes = await Promise.allSettled([call(), call()]);
-    }
-    const errors = outcomes.flatMap((o) => (o.status === "rejected" ? [o.reason instanceof CallError ? o.reason.message : String(o.reason)] : []));
+    // Hold inserts back until both calls have passed the name check, so the index decides.
+    const { errors } = await race(server, times(2, call), [lockTable("themes")]);
     expect(errors).toHaveLength(1);
     expect(errors[0]).toMatch(/^A theme (named "Race \d+"|with this name) already exists$/);
     expect((await themes()).filter((t) => t.name === name)).toHaveLength(1);

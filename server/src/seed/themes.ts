@@ -107,5 +107,7 @@ export async function ensureDefaultThemes(db: Kysely<DB>): Promise<void> {
         isDefault: t.isDefault && !hasDefault,
       })),
     )
+    // Processes starting together on one PostgreSQL both find the theme missing: one inserts it.
+    .onConflict((oc) => oc.doNothing())
     .execute();
 }

@@ -6,7 +6,7 @@ import { fileURLToPath } from "node:url";
 // The migrated, seeded template is cached under a key made of every source file that can change
 // it: the files migrations and the seed import (followed transitively), every migration and seed
 // file wherever it lives (they may be discovered by reading folders rather than imported), and the
-// versions of the database engine and query builder.
+// versions of the database engine and query builder, and the day it is seeded on.
 
 export const ROOT = fileURLToPath(new URL("../../../", import.meta.url));
 const SERVER_SRC = path.join(ROOT, "server/src");
@@ -63,6 +63,9 @@ export function templateKey(): string {
   for (const file of walk(SERVER_SRC)) if (isTemplateSource(path.relative(SERVER_SRC, file))) files.add(file);
   const hash = createHash("sha256");
   hash.update(`pglite ${packageVersion("@electric-sql/pglite")} kysely ${packageVersion("kysely")}\n`);
+  // The demo seed writes its history relative to the day it runs (today's visits, this week's
+  // punches): a template seeded yesterday is not today's demo.
+  hash.update(`seeded on ${new Date().toISOString().slice(0, 10)}\n`);
   for (const file of [...files].sort()) {
     hash.update(`${path.relative(ROOT, file)}\n`);
     hash.update(fs.readFileSync(file));

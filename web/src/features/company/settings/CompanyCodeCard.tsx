@@ -49,7 +49,7 @@ export function CompanyCodeCard({ code }: { code: string }) {
                 </Button>
               )}
             </CopyButton>
-            <Button variant="outline" color="red" onClick={() => setConfirming(true)}>
+            <Button variant="default" onClick={() => setConfirming(true)}>
               {t("code.regenerate")}
             </Button>
           </Group>
