@@ -34,7 +34,8 @@ export async function accountOfCompany(ctx: QueryCtx<"member">, accountId: strin
     .select(["id", "storeId", "kind", "name", "category", "archivedAt"])
     .where("companyId", "=", ctx.company.id)
     .where("id", "=", accountId);
-  if (lock) q = q.forUpdate();
+  // NO KEY UPDATE: as the ledger's own lock (ledger.ts), so lines referencing the account do not deadlock with it.
+  if (lock) q = q.forNoKeyUpdate();
   const row = await q.executeTakeFirst();
   if (!row) throw new AppError("Account not found");
   return row;

@@ -100,13 +100,17 @@ export async function postLines(db: Kysely<DB>, companyId: string, transactionId
     .execute();
   checkBalanced(lines.map((l) => ({ accountId: l.accountId, amountCents: Number(l.amountCents) })));
   const accountIds = [...new Set(lines.map((l) => l.accountId))].sort();
+  // In one order (by id), and NO KEY UPDATE rather than UPDATE: the lines this transaction and
+  // others have just inserted hold KEY SHARE locks on their accounts (the foreign key), which FOR
+  // UPDATE would wait on — two postings to one account would then deadlock. NO KEY UPDATE still
+  // lets only one posting at a time extend an account's sequence.
   const locked = await db
     .selectFrom("cashAccounts")
     .select(["id", "archivedAt"])
     .where("companyId", "=", companyId)
     .where("id", "in", accountIds)
     .orderBy("id")
-    .forUpdate()
+    .forNoKeyUpdate()
     .execute();
   if (locked.length !== accountIds.length) throw new AppError("Account not found");
   if (locked.some((a) => a.archivedAt)) throw new AppError("This account is archived");

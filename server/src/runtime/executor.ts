@@ -12,6 +12,7 @@ import { MemoryRateLimiter, TOO_MANY_ATTEMPTS } from "./rateLimit.ts";
 import { attachWriteScope, IDENTITY_TABLES, type Invalidation, type WriteScope } from "./invalidation.ts";
 import type { Registry } from "./registry.ts";
 import type { Services } from "./services.ts";
+import { retryOnConflict } from "./conflictRetry.ts";
 import { TableTracker } from "./tracking.ts";
 import { writeRefusal } from "../backups/maintenance.ts";
 
@@ -197,16 +198,26 @@ export class Executor {
       for (const limit of fn.limitsBeforeTransaction?.({ clientAddress, userId: identity.user?.id ?? null }, args) ?? []) {
         await this.services.rateLimiter.hit(limit.key, limit.limit, limit.windowMs);
       }
-      const tracker = new TableTracker();
-      const value = await base.transaction().execute(async (trx: Transaction<DB>) => {
-        // The key's own row is not a table any live query reads, so it is written untracked.
-        if (key) {
-          const prior = await claimKey(trx, key);
-          if (prior.replay) return prior.value;
+      let tracker = new TableTracker();
+      const logged = logLines.length;
+      // A deadlock or serialization failure is another transaction's doing: run it all again (conflictRetry.ts).
+      const value = await retryOnConflict(async (attempt) => {
+        if (attempt > 1) {
+          tracker = new TableTracker();
+          scope.companyIds.clear();
+          scope.userIds.clear();
+          logLines.length = logged;
         }
-        const result = await fn.handler(makeCtx(tracked(trx, tracker)), args);
-        if (key) await storeResult(trx, key.scope, key.key, result);
-        return result;
+        return base.transaction().execute(async (trx: Transaction<DB>) => {
+          // The key's own row is not a table any live query reads, so it is written untracked.
+          if (key) {
+            const prior = await claimKey(trx, key);
+            if (prior.replay) return prior.value;
+          }
+          const result = await fn.handler(makeCtx(tracked(trx, tracker)), args);
+          if (key) await storeResult(trx, key.scope, key.key, result);
+          return result;
+        });
       });
       this.afterCommit(tracker.writes);
       await publish(tracker.writes);
