@@ -1,4 +1,5 @@
 import type { Browser, Page } from "@playwright/test";
+import { formatUSD } from "@tumble/domain/money";
 import { expect, test } from "../support/fixtures";
 import { selectionOf, signInWithSelection } from "../support/selection";
 import type { World } from "../support/world";
@@ -206,7 +207,7 @@ test("a new account opens with a balance, a transfer is dated earlier, and the a
 test.describe("on a phone", () => {
   test.use(PHONE);
 
-  test("a manager counts the safe blind with a difference and a reason; the owner accepts and the ledger posts it", async ({
+  test("a manager counts the safe blind, never seeing its balance; the owner accepts the difference and the ledger posts it", async ({
     page,
     browser,
     baseURL,
@@ -238,12 +239,20 @@ test.describe("on a phone", () => {
       await expect(page.getByTestId("count-row").first()).toContainText("—");
     });
 
-    await test.step("the difference is beyond the threshold: a reason and a note are required", async () => {
-      await page.getByTestId("count-submit").click();
-      await expect(page.getByTestId("variance-alert")).toBeVisible();
-      await page.getByRole("combobox", { name: "Reason for the difference" }).click();
-      await page.getByRole("option", { name: "Unrecorded deposit" }).click();
-      await page.getByLabel("Note").fill("Bank bag left this morning");
+    await test.step("meanwhile the counter's cash accounts screen hides the safe's balance, and its ledger stays shut", async () => {
+      const errors: string[] = [];
+      const other = await newPage(browser, baseURL!, errors, { viewport: { width: 390, height: 844 } });
+      await prepare(other.page, baseURL!, world.users.MANAGER, world);
+      await other.page.goto("/laundromat/cash-accounts");
+      const safe = other.page.getByTestId("cash-account").and(other.page.locator("[data-kind=safe]"));
+      await expect(safe.getByTestId("cash-account-balance-hidden")).toHaveText("Hidden while you count it");
+      await expect(safe).not.toHaveAttribute("data-balance");
+      await expect(other.page.getByText(formatUSD(expected))).toHaveCount(0);
+      await other.context.close();
+      expect(errors).toEqual([]);
+    });
+
+    await test.step("handed in beyond the threshold without a reason: a blind count is never refused for its difference", async () => {
       await page.getByTestId("count-submit").click();
       await expect(page.getByTestId("count-result")).toBeVisible();
       await expect(page.getByTestId("count-row").and(page.locator("[data-status=submitted]")).first()).toBeVisible();

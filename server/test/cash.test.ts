@@ -383,20 +383,32 @@ describe("physical counts", () => {
       idempotencyKey: key(),
     });
 
-  it("counts blind, needs a reason beyond the threshold, and posts the accepted variance to cash over/short", async () => {
-    const { change } = await newStore();
+  it("counts blind, hiding the balance from the counter until the count is in, and posts the accepted variance to cash over/short", async () => {
+    const { storeId, change } = await newStore();
     await create(admin, { kind: "adjustment", amountCents: 20_000, toAccountId: change });
     const count = await start(manager, change, true);
     expect(count).toMatchObject({ blind: true, expectedCents: null });
     expect(await failure(start(manager, change))).toBe("This account already has a count in progress");
     const listed = await owner.query<Array<{ _id: string; expectedCents: number | null }>>("physicalCounts:list", { accountId: change });
     expect(listed).toMatchObject([{ _id: count.countId, expectedCents: null }]);
+    // Blind means blind: the counter cannot read the balance anywhere while counting; others can.
+    const seenBy = async (client: Client) => (await client.query<Account[]>("cashAccounts:list", { storeId })).find((a) => a._id === change)!.balanceCents;
+    expect(await seenBy(manager)).toBeNull();
+    expect(await seenBy(owner)).toBe(20_000);
+    expect(await failure(manager.query("cashAccounts:getLedger", { accountId: change }))).toBe(CASH_MESSAGES.blindLedger);
+    const today = (await manager.query<Array<{ businessDate: string }>>("cashTransactions:list", { accountId: change }))[0].businessDate;
+    const dashboard = await manager.query<{ balances: Array<{ _id: string; balanceCents: number | null }> }>("cashDashboard:get", {
+      storeId,
+      fromDate: today,
+      toDate: today,
+    });
+    expect(dashboard.balances.find((b) => b._id === change)!.balanceCents).toBeNull();
     // 15 rolls of quarters ($150) + 4 rolls of dimes ($20) + 10 rolls of nickels ($20) + 2 $1 bills = $192.00: $8.00 short of $200.00.
     const pieces = { roll_25: 15, roll_10: 4, roll_5: 10, bill_100: 2 };
     expect(await failure(submit(owner, count.countId, pieces))).toBe(CASH_MESSAGES.countNotYours);
-    expect(await failure(submit(manager, count.countId, pieces, { reason: "miscount" }))).toBe(CASH_MESSAGES.varianceReason("$5.00"));
     expect(await failure(submit(manager, count.countId, { coin_3: 1 }))).toMatch(/^Invalid argument "denominations/);
-    expect(await submit(manager, count.countId, pieces, { reason: "change_given", note: "Gave change from the fund" })).toEqual({
+    // Beyond the $5.00 threshold yet not refused: a refusal would tell the counter how far off they are.
+    expect(await submit(manager, count.countId, pieces)).toEqual({
       countId: count.countId,
       expectedCents: 20_000,
       countedCents: 19_200,
@@ -418,7 +430,8 @@ describe("physical counts", () => {
       "physicalCounts:list",
       { accountId: change },
     );
-    expect(history).toMatchObject([{ status: "accepted", expectedCents: 20_000, countedCents: 19_200, varianceCents: -800, reason: "change_given" }]);
+    expect(history).toMatchObject([{ status: "accepted", expectedCents: 20_000, countedCents: 19_200, varianceCents: -800, reason: null }]);
+    expect(await seenBy(manager)).toBe(19_200);
     await ledgerIsSound();
   });
 
@@ -432,6 +445,9 @@ describe("physical counts", () => {
     await admin.mutation("physicalCounts:requestRecount", { countId: first.countId, note: "Count the drawer too", idempotencyKey: key() });
     expect(await balances(petty)).toEqual([5_000]);
     const second = await start(manager, petty, false);
+    // An open count (its figure shown) needs a reason and a note beyond the threshold: $30.00 short.
+    expect(await failure(submit(manager, second.countId, { bill_2000: 1 }))).toBe(CASH_MESSAGES.varianceReason("$5.00"));
+    expect(await failure(submit(manager, second.countId, { bill_2000: 1 }, { reason: "miscount" }))).toBe(CASH_MESSAGES.varianceReason("$5.00"));
     expect((await submit(manager, second.countId, { bill_2000: 2, bill_500: 2 })).varianceCents).toBe(0);
     expect(
       (await owner.mutation<{ transactionId: string | null }>("physicalCounts:accept", { countId: second.countId, idempotencyKey: key() })).transactionId,
@@ -440,6 +456,39 @@ describe("physical counts", () => {
       "accepted",
       "recount_requested",
     ]);
+  });
+});
+
+describe("limits that mean something", () => {
+  it("never takes cash below zero, deposits only cash, counts only cash, and caps a count like any amount", async () => {
+    const { storeId, safe, petty } = await newStore();
+    await create(admin, { kind: "adjustment", amountCents: 10_000, toAccountId: safe });
+    // A transfer of $100.01 out of a safe holding $100.00 is refused and changes nothing.
+    expect(await failure(create(manager, { kind: "transfer", amountCents: 10_001, fromAccountId: safe, toAccountId: petty }))).toBe(
+      CASH_MESSAGES.belowZero("Safe"),
+    );
+    expect(await balances(safe, petty)).toEqual([10_000, 0]);
+    // An owner draw asked for while the money was there is refused at approval once it is gone.
+    const draw = await create(manager, { kind: "withdrawal", amountCents: 8_000, storeId });
+    expect(draw.status).toBe("pending");
+    await create(manager, { kind: "deposit", amountCents: 5_000, storeId, bagNumber: "L-1" });
+    expect(await failure(decide(owner, "approve", draw.transactionId))).toBe(CASH_MESSAGES.belowZero("Safe"));
+    expect(await balances(safe)).toEqual([5_000]);
+    // Exactly what is there may go: the safe ends at zero.
+    await create(manager, { kind: "transfer", amountCents: 5_000, fromAccountId: safe, toAccountId: petty });
+    expect(await balances(safe, petty)).toEqual([0, 5_000]);
+
+    const bank = (await manager.query<Account[]>("cashAccounts:list", { storeId })).find((a) => a.kind === "bank")!._id;
+    expect(await failure(create(manager, { kind: "deposit", amountCents: 100, fromAccountId: bank, bagNumber: "B-0" }))).toBe(CASH_MESSAGES.depositFromBank);
+    expect(await failure(manager.mutation("physicalCounts:start", { accountId: bank, idempotencyKey: key() }))).toBe(CASH_MESSAGES.countCashOnly);
+    // 100,001 $100 bills: $10,000,100.00, over the $10,000,000.00 every amount is held to.
+    const { countId } = await manager.mutation<{ countId: string }>("physicalCounts:start", { accountId: petty, blind: false, idempotencyKey: key() });
+    expect(
+      await failure(
+        manager.mutation("physicalCounts:submit", { countId, denominations: { bill_10000: 100_001 }, reason: "other", note: "x", idempotencyKey: key() }),
+      ),
+    ).toBe(CASH_MESSAGES.countTooLarge);
+    await ledgerIsSound();
   });
 });
 

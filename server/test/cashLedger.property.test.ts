@@ -5,7 +5,7 @@ import { CASH_MESSAGES } from "@tumble/domain/cashLedger";
 import { CallError, Client, startTestServer, type TestServer } from "./support/testServer.ts";
 
 // Random sequences of requests, approvals, rejections, cancellations and reversals against a
-// real server. After every step: every entry's lines sum to zero, every account's running-balance
+// real server; the model knows that money taken out of cash must be there when it posts. After every step: every entry's lines sum to zero, every account's running-balance
 // snapshot (the last line's balance_after) equals the sum of its approved lines, and the balances
 // the API reports equal a model that knows only the rules.
 
@@ -48,11 +48,17 @@ const opArb: fc.Arbitrary<Op> = fc.oneof(
 
 interface ModelEntry {
   id: string;
+  kind: string;
   status: "pending" | "approved" | "rejected" | "cancelled";
   legs: Partial<Record<AccountKind, number>>;
   isReversal: boolean;
   reversed: boolean;
 }
+
+const CASH_OUT = new Set(["deposit", "withdrawal", "transfer", "expense"]);
+const NAMES: Record<AccountKind, string> = { safe: "Safe", change_fund: "Change fund", petty_cash: "Petty cash" };
+/** An account's balance in the model: its approved entries' legs. */
+const balance = (model: ModelEntry[], kind: AccountKind) => model.filter((e) => e.status === "approved").reduce((sum, e) => sum + (e.legs[kind] ?? 0), 0);
 
 async function expectSound(accounts: Record<AccountKind, string>, model: ModelEntry[]): Promise<void> {
   const db = server.database.db;
@@ -114,10 +120,13 @@ describe("the ledger under random sequences", () => {
               .catch((e: unknown) => e);
             if (kind === "transfer" && from === to) {
               expect((outcome as CallError).message).toBe(CASH_MESSAGES.sameAccount);
+            } else if (kind !== "withdrawal" && CASH_OUT.has(kind) && balance(model, from) < amount) {
+              // Money taken out of cash must be there when it posts.
+              expect((outcome as CallError).message).toBe(CASH_MESSAGES.belowZero(NAMES[from]));
             } else {
               const { transactionId, status } = outcome as { transactionId: string; status: "pending" | "approved" };
               expect(status).toBe(kind === "withdrawal" ? "pending" : "approved");
-              model.push({ id: transactionId, status, legs: call.legs, isReversal: false, reversed: false });
+              model.push({ id: transactionId, kind, status, legs: call.legs, isReversal: false, reversed: false });
             }
           } else if (model.length) {
             const entry = model[step.pick % model.length];
@@ -129,15 +138,20 @@ describe("the ledger under random sequences", () => {
               .then((value) => ({ ok: true as const, value }))
               .catch((e: unknown) => ({ ok: false as const, message: (e as CallError).message }));
             if (step.op === "reverse") {
-              const allowed = entry.status === "approved" && !entry.isReversal && !entry.reversed;
+              // A reversal takes back out what the entry put in: a transfer's reversal is money out of cash too.
+              const takenBack = Object.entries(entry.legs).filter(([, v]) => v > 0) as Array<[AccountKind, number]>;
+              const fits = entry.kind !== "transfer" || takenBack.every(([k, v]) => balance(model, k) >= v);
+              const allowed = entry.status === "approved" && !entry.isReversal && !entry.reversed && fits;
               expect(result.ok, `reverse of ${JSON.stringify(entry)}`).toBe(allowed);
               if (result.ok) {
                 entry.reversed = true;
                 const legs = Object.fromEntries(Object.entries(entry.legs).map(([k, v]) => [k, -v]));
-                model.push({ id: result.value.transactionId, status: "approved", legs, isReversal: true, reversed: false });
+                model.push({ id: result.value.transactionId, kind: entry.kind, status: "approved", legs, isReversal: true, reversed: false });
               }
             } else {
-              const allowed = entry.status === "pending";
+              // Only withdrawals wait; approving one needs the money in its account then.
+              const [[drawnFrom, drawn]] = Object.entries(entry.legs) as Array<[AccountKind, number]>;
+              const allowed = entry.status === "pending" && (step.op !== "approve" || balance(model, drawnFrom) + drawn >= 0);
               expect(result.ok, `${step.op} of ${JSON.stringify(entry)}: ${result.ok ? "" : result.message}`).toBe(allowed);
               if (result.ok) entry.status = step.op === "approve" ? "approved" : step.op === "reject" ? "rejected" : "cancelled";
             }

@@ -2,6 +2,7 @@ import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { lockRow, race } from "./support/race.ts";
 import { BANK_MESSAGES } from "@tumble/domain/bankStatement";
+import { CASH_MESSAGES } from "@tumble/domain/cashLedger";
 import { todayIn } from "@tumble/domain/businessDate";
 import { CLOSE_MESSAGES, RECONCILIATION_MESSAGES } from "@tumble/domain/reconciliation";
 import { CallError, Client, failure, startTestServer, type TestServer } from "./support/testServer.ts";
@@ -652,6 +653,35 @@ describe("closing and the lock", () => {
     expect(await failure(supervisor.mutation("collections:verify", { collectionId: late }))).toBe(message);
     // The day after the month is open.
     await create(admin, { kind: "adjustment", amountCents: 100, toAccountId: safe, businessDate: firstOfMonth });
+    // A collection of the closed month is still corrected: W1 on day 9 was $1,987.25, recounted $1,980.25. The
+    // adjusting entry (−$7.00) lands on the first open day, naming what it corrects; the month keeps its figures.
+    const closedBefore = await admin.query<Figures>("reconciliation:get", { storeId, from: d(1), to: lastDay });
+    const safeBefore = await sumOf(safe);
+    const adjusted = await admin.mutation<{ adjustmentId: string; deltaCents: number; postedOn: string }>("collections:adjust", {
+      collectionId: collections[9],
+      reason: "Recounted W1",
+      lines: [{ machineId, coinsCents: 198_025, billsCents: 0 }],
+    });
+    expect(adjusted).toMatchObject({ deltaCents: -700, postedOn: firstOfMonth });
+    const posting = await server.database.db
+      .selectFrom("cashTransactions")
+      .select(["businessDate", "description", "collectionId"])
+      .where("collectionId", "=", adjusted.adjustmentId)
+      .executeTakeFirstOrThrow();
+    const postedOn = typeof posting.businessDate === "string" ? posting.businessDate : new Date(posting.businessDate).toISOString();
+    expect([postedOn.slice(0, 10), posting.description]).toEqual([
+      firstOfMonth,
+      `Adjustment of collection ${d(9)} (closed period ${d(1)} – ${lastDay}): Recounted W1`,
+    ]);
+    expect(await sumOf(safe)).toBe(safeBefore - 700);
+    expect((await admin.query<Figures>("reconciliation:get", { storeId, from: d(1), to: lastDay })).figures).toEqual(closedBefore.figures);
+    // Put back (+$7.00, also today), so this month's golden figures below stay as worked out.
+    await admin.mutation("collections:adjust", {
+      collectionId: collections[9],
+      reason: "Recounted again",
+      lines: [{ machineId, coinsCents: 198_725, billsCents: 0 }],
+    });
+    expect(await sumOf(safe)).toBe(safeBefore);
     // Overlapping, out-of-order and mismatched closes are refused.
     expect(await failure(admin.mutation("reconciliation:close", { storeId, from: d(5), to: d(10), countId: count1 }))).toBe(
       RECONCILIATION_MESSAGES.overlapsClosed(d(1), lastDay),
@@ -791,5 +821,40 @@ describe("several deposits on one line, one deposit over several lines", () => {
     await admin.mutation("bankLines:unmatch", { bankLineId: (await line("SPLIT COMBINED"))._id, depositId: s2 });
     expect((await line("SPLIT COMBINED")).differenceCents).toBe(20_006);
     expect((await sumOf(bank)) - before.bank).toBe(60_020);
+  });
+
+  it("counts a dollar in one place: a matched deposit is not reversed, a reversed one is not matched", async () => {
+    const reverse = (transactionId: string) => owner.mutation("cashTransactions:reverse", { transactionId, reason: "bag never left", idempotencyKey: key() });
+    await create(admin, { kind: "adjustment", amountCents: 153_340, toAccountId: safe, description: "Float for the bags" });
+    const matched = (await create(manager, { kind: "deposit", amountCents: 71_113, storeId, bagNumber: "D-1" })).transactionId;
+    const lost = (await create(manager, { kind: "deposit", amountCents: 82_227, storeId, bagNumber: "D-2" })).transactionId;
+    const on = `${today.slice(5, 7)}/${today.slice(8, 10)}/${today.slice(0, 4)}`;
+    const csv = ["Date,Description,Amount", `${on},ONE PLACE A,711.13`, `${on},ONE PLACE B,822.27`].join("\n");
+    await admin.mutation("bankLines:import", {
+      accountId: bank,
+      format: "csv",
+      content: csv,
+      mapping: { date: "Date", description: "Description", amount: "Amount" },
+    });
+    const line = async (description: string) => (await bankList()).lines.find((l) => l.description === description)!;
+    // D-1 reached the bank (matched by itself or by hand): reversing it would put $711.13 back in the safe while the bank keeps it.
+    if (!(await line("ONE PLACE A")).depositIds.length)
+      await admin.mutation("bankLines:match", { bankLineId: (await line("ONE PLACE A"))._id, depositIds: [matched] });
+    const safeBefore = await sumOf(safe);
+    expect(await failure(reverse(matched))).toBe(CASH_MESSAGES.depositMatched);
+    expect(await sumOf(safe)).toBe(safeBefore);
+    // Unmatched first, it can be reversed.
+    await admin.mutation("bankLines:unmatch", { bankLineId: (await line("ONE PLACE A"))._id });
+    await reverse(matched);
+    expect(await sumOf(safe)).toBe(safeBefore + 71_113);
+    // D-2 was reversed (it never left the safe): it cannot be matched to a bank line.
+    if ((await line("ONE PLACE B")).depositIds.length) await admin.mutation("bankLines:unmatch", { bankLineId: (await line("ONE PLACE B"))._id });
+    await reverse(lost);
+    expect(await failure(admin.mutation("bankLines:match", { bankLineId: (await line("ONE PLACE B"))._id, depositIds: [lost] }))).toBe(
+      CASH_MESSAGES.depositReversed,
+    );
+    expect(await failure(admin.mutation("bankLines:match", { bankLineId: (await line("ONE PLACE A"))._id, depositIds: [matched] }))).toBe(
+      CASH_MESSAGES.depositReversed,
+    );
   });
 });

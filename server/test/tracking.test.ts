@@ -3,7 +3,6 @@ import { describe, expect, it } from "vitest";
 import type { DB } from "../src/db/schema.ts";
 import { TableTracker } from "../src/runtime/tracking.ts";
 
-// @postgres: row locks a statement takes are not writes
 // Live queries re-run when a write touches a table they read: the tracker must see the tables of
 // hand-written SQL too (a bank statement's bulk insert, the reports' aggregates), or an open
 // screen would miss a change.

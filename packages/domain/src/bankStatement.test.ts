@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { autoMatch, BANK_MESSAGES, mappingErrors, namesDeposit, parseCsvStatement, parseStatementAmount, parseStatementDate } from "./bankStatement.ts";
+import {
+  autoMatch,
+  BANK_MESSAGES,
+  mappingErrors,
+  namesDeposit,
+  parseCsvStatement,
+  parseStatementAmount,
+  parseStatementDate,
+  screenStatementLines,
+} from "./bankStatement.ts";
 
 describe("statement dates", () => {
   it("reads the common US forms, ISO and OFX", () => {
@@ -25,6 +34,39 @@ describe("statement amounts", () => {
     expect(parseStatementAmount("12,34")).toEqual({ ok: false, error: BANK_MESSAGES.badAmount("12,34") });
     expect(parseStatementAmount("abc")).toEqual({ ok: false, error: BANK_MESSAGES.badAmount("abc") });
     expect(parseStatementAmount(" ")).toEqual({ ok: false, error: BANK_MESSAGES.noAmount });
+  });
+  it("refuses two signs rather than guess which way the money went", () => {
+    for (const t of ["--5", "(-5.00)", "-5.00-", "+-5", "(5.00)-", "-$-5", "$--5"])
+      expect(parseStatementAmount(t)).toEqual({ ok: false, error: BANK_MESSAGES.badAmount(t) });
+    expect(parseStatementAmount("$-5.00")).toEqual({ ok: true, cents: -500 });
+  });
+});
+
+describe("screening a statement's lines", () => {
+  const line = (row: number, date: string, amountCents: number) => ({ row, date, description: "x", amountCents, reference: null });
+  it("names by row the lines dated after the import day or before 2000, and the lines of $0.00", () => {
+    const screened = screenStatementLines(
+      {
+        lines: [
+          line(2, "2026-11-27", 100),
+          line(3, "2026-11-28", 100),
+          line(4, "1900-01-01", 100),
+          line(5, "9999-12-31", 5),
+          line(6, "2026-11-02", 0),
+          line(7, "2000-01-01", -1),
+        ],
+        errors: [{ row: 8, message: "bad" }],
+      },
+      "2026-11-27",
+    );
+    expect(screened.lines.map((l) => l.row)).toEqual([2, 7]);
+    expect(screened.errors).toEqual([
+      { row: 3, message: BANK_MESSAGES.lineAfterToday("2026-11-28") },
+      { row: 4, message: BANK_MESSAGES.lineTooOld("1900-01-01") },
+      { row: 5, message: BANK_MESSAGES.lineAfterToday("9999-12-31") },
+      { row: 6, message: BANK_MESSAGES.zeroAmount },
+      { row: 8, message: "bad" },
+    ]);
   });
 });
 

@@ -46,7 +46,30 @@ export const BANK_MESSAGES = {
   empty: "The statement has no lines",
   badOfx: "The file is not an OFX statement",
   futureLine: "A bank line cannot be dated after today",
+  lineAfterToday: (date: string) => `The line is dated ${date}, after today`,
+  lineTooOld: (date: string) => `The line is dated ${date}, before ${EARLIEST_LINE_DATE}: not a date of this statement`,
+  zeroAmount: "The line moves no money ($0.00)",
 } as const;
+
+/** The earliest date a statement line may carry: anything before is a typing or export mistake. */
+export const EARLIEST_LINE_DATE = "2000-01-01";
+
+/**
+ * The parsed lines a statement imported on `today` may hold, the others turned into row errors
+ * beside the parser's: lines dated after today or before EARLIEST_LINE_DATE, and lines of $0.00.
+ */
+export function screenStatementLines<L extends StatementLine>(parsed: { lines: L[]; errors: RowError[] }, today: string): { lines: L[]; errors: RowError[] } {
+  const lines: L[] = [];
+  const errors = [...parsed.errors];
+  for (const line of parsed.lines) {
+    if (line.date > today) errors.push({ row: line.row, message: BANK_MESSAGES.lineAfterToday(line.date) });
+    else if (line.date < EARLIEST_LINE_DATE) errors.push({ row: line.row, message: BANK_MESSAGES.lineTooOld(line.date) });
+    else if (line.amountCents === 0) errors.push({ row: line.row, message: BANK_MESSAGES.zeroAmount });
+    else lines.push(line);
+  }
+  errors.sort((a, b) => a.row - b.row);
+  return { lines, errors };
+}
 
 /** The largest single statement line accepted: $100,000,000.00. */
 export const MAX_LINE_CENTS = 10_000_000_000;
@@ -75,12 +98,16 @@ export type ParsedAmount = { ok: true; cents: number } | { ok: false; error: str
 export function parseStatementAmount(text: string): ParsedAmount {
   let t = text.trim().replace(/\s/g, "");
   if (t === "") return { ok: false, error: BANK_MESSAGES.noAmount };
+  // One sign at most, in one of the forms banks use: "(12.50)", "-12.50", "+12.50", "12.50-", "-$12.50", "$-12.50".
+  // "--5" or "(-5.00)" is no amount: guessing its sign could book money the wrong way.
   let negative = false;
-  if (/^\(.*\)$/.test(t)) [negative, t] = [true, t.slice(1, -1)];
-  if (/^[-+]/.test(t)) [negative, t] = [negative || t[0] === "-", t.slice(1)];
-  else if (/-$/.test(t)) [negative, t] = [true, t.slice(0, -1)];
+  let signs = 0;
+  if (/^\(.*\)$/.test(t)) [negative, t, signs] = [true, t.slice(1, -1), signs + 1];
+  if (/^[-+]/.test(t)) [negative, t, signs] = [negative || t[0] === "-", t.slice(1), signs + 1];
+  if (/-$/.test(t)) [negative, t, signs] = [true, t.slice(0, -1), signs + 1];
   t = t.replace(/^\$/, "");
-  if (/^-/.test(t)) [negative, t] = [true, t.slice(1)];
+  if (/^[-+]/.test(t)) [negative, t, signs] = [negative || t[0] === "-", t.slice(1), signs + 1];
+  if (signs > 1) return { ok: false, error: BANK_MESSAGES.badAmount(text.trim()) };
   const m = /^(\d{1,3}(?:,\d{3})+|\d+)?(?:\.(\d+))?$/.exec(t);
   if (!m || (m[1] === undefined && m[2] === undefined)) return { ok: false, error: BANK_MESSAGES.badAmount(text.trim()) };
   if (m[2] !== undefined && m[2].length > 2) return { ok: false, error: BANK_MESSAGES.tooManyDecimals(text.trim()) };

@@ -51,6 +51,9 @@ export type TransactionStatus = (typeof TRANSACTION_STATUSES)[number];
 /** The largest single amount accepted: $10,000,000.00. */
 export const MAX_AMOUNT_CENTS = 1_000_000_000;
 
+/** Entries a person asks for that take money out of cash: they may never leave it below zero. */
+export const CASH_OUT_KINDS = ["deposit", "withdrawal", "expense", "transfer", "change_fund_replenishment"] as const;
+
 /**
  * The names the ledger gives the accounts it opens itself (a store's safe, change fund and petty
  * cash; the company's counterparts), as stored by server/src/cash/accounts.ts and migration 0015.
@@ -220,4 +223,11 @@ export const CASH_MESSAGES = {
   countNotYours: "Only the person counting can submit this count",
   ownCountReview: "You cannot review your own count",
   varianceReason: (threshold: string) => `The difference is more than ${threshold}: choose a reason and add a note`,
+  depositMatched: "This deposit is matched to a bank line: unmatch it there first",
+  depositReversed: "A reversed deposit never reached the bank: it cannot be matched",
+  belowZero: (account: string) => `This would take ${account} below zero: there is not that much in it`,
+  depositFromBank: "A deposit is cash taken to the bank: it comes from a safe or another cash account",
+  countCashOnly: "Only cash can be counted: a safe, a change fund, petty cash or another cash account",
+  countTooLarge: "The count is more than the largest amount allowed",
+  blindLedger: "You are counting this account blind: its ledger opens once you hand in your count",
 } as const;

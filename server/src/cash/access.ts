@@ -18,6 +18,23 @@ export function assertSeesCash(ctx: QueryCtx<"member">): void {
   if (!p.canManageStores && !p.canExportReports && !p.canApproveDraws) throw new AccessError(accessDeniedMessage("canExportReports"));
 }
 
+/**
+ * The accounts the caller is counting blind right now. Their balance (and ledger) is hidden from
+ * that person in every answer until the count is handed in: a blind count must not be able to
+ * read the figure it is checked against.
+ */
+export async function blindCountsOf(ctx: QueryCtx<"member">): Promise<Set<string>> {
+  const rows = await ctx.db
+    .selectFrom("physicalCounts")
+    .select("accountId")
+    .where("companyId", "=", ctx.company.id)
+    .where("countedBy", "=", ctx.user.id)
+    .where("status", "=", "counting")
+    .where("blind", "=", true)
+    .execute();
+  return new Set(rows.map((r) => r.accountId));
+}
+
 export interface AccountRow {
   id: string;
   storeId: string | null;

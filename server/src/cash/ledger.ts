@@ -1,5 +1,5 @@
 import { sql, type Kysely } from "kysely";
-import { checkBalanced, sumLegs, type Leg, type TransactionKind } from "@tumble/domain/cashLedger";
+import { CASH_MESSAGES, CASH_OUT_KINDS, checkBalanced, isCashAccountKind, sumLegs, type Leg, type TransactionKind } from "@tumble/domain/cashLedger";
 import type { DB } from "../db/schema.ts";
 import { AppError } from "../runtime/errors.ts";
 import { newId } from "../runtime/ids.ts";
@@ -85,7 +85,7 @@ export async function createEntry(db: Kysely<DB>, entry: NewEntry): Promise<stri
 export async function postLines(db: Kysely<DB>, companyId: string, transactionId: string): Promise<void> {
   const header = await db
     .selectFrom("cashTransactions")
-    .select(["storeId", "businessDate"])
+    .select(["storeId", "businessDate", "kind"])
     .where("companyId", "=", companyId)
     .where("id", "=", transactionId)
     .executeTakeFirstOrThrow();
@@ -106,7 +106,7 @@ export async function postLines(db: Kysely<DB>, companyId: string, transactionId
   // lets only one posting at a time extend an account's sequence.
   const locked = await db
     .selectFrom("cashAccounts")
-    .select(["id", "archivedAt"])
+    .select(["id", "archivedAt", "kind", "name"])
     .where("companyId", "=", companyId)
     .where("id", "in", accountIds)
     .orderBy("id")
@@ -114,8 +114,19 @@ export async function postLines(db: Kysely<DB>, companyId: string, transactionId
     .execute();
   if (locked.length !== accountIds.length) throw new AppError("Account not found");
   if (locked.some((a) => a.archivedAt)) throw new AppError("This account is archived");
+  // Money a person takes out of cash must be there when the entry posts (approval may come days later).
+  const cashOut = (CASH_OUT_KINDS as readonly string[]).includes(header.kind);
   for (const line of lines) {
     const last = await lastLine(db, companyId, line.accountId);
+    const account = locked.find((a) => a.id === line.accountId)!;
+    if (
+      cashOut &&
+      Number(line.amountCents) < 0 &&
+      account.kind !== "bank" &&
+      isCashAccountKind(account.kind) &&
+      last.balanceCents + Number(line.amountCents) < 0
+    )
+      throw new AppError(CASH_MESSAGES.belowZero(account.name));
     // clock_timestamp(), not now(): taken after the lock, so posted_at rises with seq in each account.
     await db
       .updateTable("cashEntries")

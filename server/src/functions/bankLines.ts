@@ -1,7 +1,15 @@
 import { sql } from "kysely";
 import { z } from "zod";
-import { BANK_MESSAGES, DEFAULT_MATCH_WINDOW_DAYS, daysBetween, parseCsvStatement, type BankMapping, type StatementLine } from "@tumble/domain/bankStatement";
-import { MAX_AMOUNT_CENTS } from "@tumble/domain/cashLedger";
+import {
+  BANK_MESSAGES,
+  DEFAULT_MATCH_WINDOW_DAYS,
+  daysBetween,
+  parseCsvStatement,
+  screenStatementLines,
+  type BankMapping,
+  type StatementLine,
+} from "@tumble/domain/bankStatement";
+import { CASH_MESSAGES, MAX_AMOUNT_CENTS } from "@tumble/domain/cashLedger";
 import { businessDateSchema } from "@tumble/domain/zodSchemas";
 import { todayIn } from "@tumble/domain/businessDate";
 import { accountOfCompany, id, idempotencyKey } from "../cash/access.ts";
@@ -105,6 +113,7 @@ const importStatement = mutation({
       if (!mapping) throw new AppError("Map the statement's columns: date, description and amount (or debit and credit)");
       parsed = parseCsvStatement(content, mapping);
     } else parsed = parseOfxStatement(content);
+    parsed = screenStatementLines(parsed, await businessDateNow(ctx.db, companyId, null, new Date(ctx.now)));
     // All rows or none: a statement with one bad row writes nothing, unless the user asks for the valid rows alone.
     if (parsed.errors.length && !args.validOnly) return { added: 0, duplicates: 0, matched: 0, errors: parsed.errors };
     const prints = fingerprints(parsed.lines);
@@ -281,15 +290,26 @@ export const match = mutation({
     const line = await lineOf(ctx, args.bankLineId);
     if (Number(line.amountCents) <= 0) throw new AppError("Only a credit line can carry deposits");
     const depositIds = [...new Set(args.depositIds)];
+    // Locked in one order, as cashTransactions:reverse locks the entry it undoes: a match and a
+    // reversal of the same deposit never pass each other.
     const deposits = await ctx.db
       .selectFrom("cashTransactions as t")
       .select(["t.id", "t.kind", "t.status", "t.amountCents", "t.reversesId"])
       .where("t.companyId", "=", companyId)
       .where("t.id", "in", depositIds)
+      .orderBy("t.id")
+      .forUpdate()
       .execute();
     if (deposits.length !== depositIds.length) throw new AppError("Deposit not found");
     if (deposits.some((d) => d.kind !== "deposit" || d.reversesId)) throw new AppError("Choose deposits only");
     if (deposits.some((d) => d.status !== "approved")) throw new AppError("Only an approved deposit can be matched");
+    const reversed = await ctx.db
+      .selectFrom("cashTransactions")
+      .select("id")
+      .where("companyId", "=", companyId)
+      .where("reversesId", "in", depositIds)
+      .executeTakeFirst();
+    if (reversed) throw new AppError(CASH_MESSAGES.depositReversed);
     const already = await ctx.db
       .selectFrom("bankLineMatches")
       .select("transactionId")

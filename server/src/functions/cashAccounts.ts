@@ -3,7 +3,7 @@ import { z } from "zod";
 import { CASH_ACCOUNT_KINDS, CASH_MESSAGES, isCashAccountKind, MAX_AMOUNT_CENTS, moveLegs } from "@tumble/domain/cashLedger";
 import { cashAccountName, kindNeedsStore } from "@tumble/domain/cashForms";
 import { businessDateSchema } from "@tumble/domain/zodSchemas";
-import { accountOfCompany, assertSeesCash, id, idempotencyKey } from "../cash/access.ts";
+import { accountOfCompany, assertSeesCash, blindCountsOf, id, idempotencyKey } from "../cash/access.ts";
 import { ledgerAccountId } from "../cash/accounts.ts";
 import { businessDateNow } from "../cash/dates.ts";
 import { linesOf } from "../cash/entries.ts";
@@ -56,7 +56,14 @@ export const list = query({
       .orderBy(sql`array_position(array['safe','change_fund','petty_cash','bank','other']::text[], a.kind) nulls last`)
       .orderBy("a.name")
       .execute();
-    return rows.map(({ id, archivedAt, balanceCents, ...r }) => ({ _id: id, ...r, archived: archivedAt !== null, balanceCents: Number(balanceCents ?? 0) }));
+    const blind = await blindCountsOf(ctx);
+    return rows.map(({ id, archivedAt, balanceCents, ...r }) => ({
+      _id: id,
+      ...r,
+      archived: archivedAt !== null,
+      // null: the caller is counting this account blind.
+      balanceCents: blind.has(id) ? null : Number(balanceCents ?? 0),
+    }));
   },
 });
 
@@ -167,6 +174,7 @@ export const getLedger = query({
     assertSeesCash(ctx);
     const companyId = ctx.company.id;
     const account = await accountOfCompany(ctx, accountId);
+    if ((await blindCountsOf(ctx)).has(account.id)) throw new AppError(CASH_MESSAGES.blindLedger);
     if (from && to && from > to) throw new AppError("The from date is after the to date");
     let q = ctx.db
       .selectFrom("cashEntries as e")

@@ -2,7 +2,7 @@ import { sql } from "kysely";
 import { z } from "zod";
 import { CASH_ACCOUNT_KINDS } from "@tumble/domain/cashLedger";
 import { businessDateSchema } from "@tumble/domain/zodSchemas";
-import { id } from "../cash/access.ts";
+import { blindCountsOf, id } from "../cash/access.ts";
 import { listEntries } from "../cash/entries.ts";
 import { query } from "../runtime/define.ts";
 import { AppError } from "../runtime/errors.ts";
@@ -91,8 +91,10 @@ export const get = query({
       comparison ? collected(comparison.fromDate, comparison.toDate) : Promise.resolve(null),
       variances.orderBy("p.submittedAt").limit(1000).execute(),
     ]);
+    const blind = await blindCountsOf(ctx);
     return {
-      balances: balances.map(({ id, balanceCents, ...a }) => ({ _id: id, ...a, balanceCents: Number(balanceCents ?? 0) })),
+      // null: the caller is counting this account blind.
+      balances: balances.map(({ id, balanceCents, ...a }) => ({ _id: id, ...a, balanceCents: blind.has(id) ? null : Number(balanceCents ?? 0) })),
       pending,
       depositsInTransitCents: Number(transit?.balanceAfterCents ?? 0),
       collectionsCents: Number(current.cents),

@@ -92,6 +92,7 @@ export const create = mutation({
       case "deposit": {
         if (!args.bagNumber && !args.slipNumber) throw new AppError(CASH_MESSAGES.needsBagOrSlip);
         cash = await sourceAccount(ctx, args.fromAccountId, args.storeId, "safe");
+        if (cash.kind === "bank") throw new AppError(CASH_MESSAGES.depositFromBank);
         legs = moveLegs(cash.id, await ledgerAccountId(ctx.db, companyId, "deposits_in_transit"), amountCents);
         extra.bagNumber = args.bagNumber || null;
         extra.slipNumber = args.slipNumber || null;
@@ -252,6 +253,17 @@ export const reverse = mutation({
     if (entry.kind === "collection") throw new AppError(CASH_MESSAGES.collectionReversal);
     if (entry.kind === "deposit_clearing" || entry.kind === "deposit_difference") throw new AppError(CASH_MESSAGES.bankMatchReversal);
     if (entry.reversesId) throw new AppError(CASH_MESSAGES.reversalOfReversal);
+    // The bank already holds a matched deposit: reversing it would count the money twice. The
+    // entry's row lock (above) is also what bankLines:match takes, so the two never pass each other.
+    if (entry.kind === "deposit") {
+      const matched = await ctx.db
+        .selectFrom("bankLineMatches")
+        .select("bankLineId")
+        .where("companyId", "=", companyId)
+        .where("transactionId", "=", transactionId)
+        .executeTakeFirst();
+      if (matched) throw new AppError(CASH_MESSAGES.depositMatched);
+    }
     const already = await ctx.db
       .selectFrom("cashTransactions")
       .select("id")

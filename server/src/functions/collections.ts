@@ -8,6 +8,7 @@ import type { DB } from "../db/schema.ts";
 import { checkBusinessDate, checkLines, MAX_LINE_CENTS, storeForCollection, totalCents } from "../collections/rules.ts";
 import { expectedFigures, keepExpectedFigures } from "../collections/expected.ts";
 import { postCollection } from "../collections/posting.ts";
+import { firstOpenDate } from "../reconciliation/lock.ts";
 import { mutation, query, type MutationCtx, type QueryCtx } from "../runtime/define.ts";
 import { AccessError, AppError } from "../runtime/errors.ts";
 import { audit } from "../runtime/audit.ts";
@@ -359,14 +360,19 @@ export const adjust = mutation({
         })),
       )
       .execute();
+    // A collection in a closed period is corrected in the next open one: the closed figures never move,
+    // and the adjusting entry names the collection and the period it corrects.
+    const posting = await firstOpenDate(ctx.db, companyId, original.storeId, original.businessDate);
     await postCollection(ctx.db, {
       companyId,
       storeId: original.storeId,
       collectionId: adjustmentId,
-      businessDate: original.businessDate,
+      businessDate: posting.date,
       amountCents: delta,
       actorId: ctx.user.id,
-      description: `Adjustment of collection ${original.businessDate}: ${reason}`,
+      description: posting.closed
+        ? `Adjustment of collection ${original.businessDate} (closed period ${posting.closed.from} – ${posting.closed.to}): ${reason}`
+        : `Adjustment of collection ${original.businessDate}: ${reason}`,
     });
     await audit(ctx.db, {
       companyId,
@@ -377,7 +383,7 @@ export const adjust = mutation({
       before: { totalCents: Number(original.totalCents) },
       after: { adjustmentId, deltaCents: delta, reason },
     });
-    return { adjustmentId, deltaCents: delta };
+    return { adjustmentId, deltaCents: delta, postedOn: posting.date };
   },
 });
 

@@ -1,6 +1,15 @@
 import { z } from "zod";
 import { formatUSD } from "@tumble/domain/money";
-import { CASH_MESSAGES, countTotalCents, DENOMINATION_CODES, MAX_PIECES, moveLegs, VARIANCE_REASONS, varianceNeedsReason } from "@tumble/domain/cashLedger";
+import {
+  CASH_MESSAGES,
+  countTotalCents,
+  DENOMINATION_CODES,
+  MAX_AMOUNT_CENTS,
+  MAX_PIECES,
+  moveLegs,
+  VARIANCE_REASONS,
+  varianceNeedsReason,
+} from "@tumble/domain/cashLedger";
 import { accountOfCompany, assertSeesCash, id, idempotencyKey, openCashAccount } from "../cash/access.ts";
 import { ledgerAccountId } from "../cash/accounts.ts";
 import { businessDateNow } from "../cash/dates.ts";
@@ -27,6 +36,7 @@ export const start = mutation({
   handler: async (ctx, args) => {
     const companyId = ctx.company.id;
     const account = await openCashAccount(ctx, args.accountId);
+    if (account.kind === "bank") throw new AppError(CASH_MESSAGES.countCashOnly);
     const blind = args.blind ?? (await cashSettings(ctx.db, companyId)).blindCounts;
     const expectedCents = await balanceOf(ctx.db, companyId, account.id);
     const countId = newId();
@@ -75,10 +85,14 @@ export const submit = mutation({
     if (count.countedBy !== ctx.user.id) throw new AccessError(CASH_MESSAGES.countNotYours);
     if (count.status !== "counting") throw new AppError(CASH_MESSAGES.countNotOpen(count.status));
     const countedCents = countTotalCents(args.denominations);
+    // The same cap as every other amount (each denomination's count alone could add up to far more).
+    if (countedCents > MAX_AMOUNT_CENTS) throw new AppError(CASH_MESSAGES.countTooLarge);
     const expectedCents = Number(count.expectedCents);
     const varianceCents = countedCents - expectedCents;
     const { varianceThresholdCents } = await cashSettings(ctx.db, companyId);
-    if (varianceNeedsReason(varianceCents, varianceThresholdCents) && (!args.reason || !args.note))
+    // A blind count is never refused for its difference: a refusal would tell the counter how far
+    // off they are, and tries would find the figure. Its reviewer sees the difference instead.
+    if (!count.blind && varianceNeedsReason(varianceCents, varianceThresholdCents) && (!args.reason || !args.note))
       throw new AppError(CASH_MESSAGES.varianceReason(formatUSD(varianceThresholdCents)), { expectedCents, countedCents, varianceCents });
     await ctx.db
       .updateTable("physicalCounts")

@@ -26,3 +26,31 @@ export async function assertPeriodOpen(db: Kysely<DB>, companyId: string, storeI
 export function isoDate(value: string | Date): string {
   return typeof value === "string" ? value.slice(0, 10) : value.toISOString().slice(0, 10);
 }
+
+/**
+ * The first day on or after `businessDate` outside every closed period of the store: where a
+ * correction of something dated in a closed period is posted, so the closed figures never move.
+ */
+export async function firstOpenDate(
+  db: Kysely<DB>,
+  companyId: string,
+  storeId: string,
+  businessDate: string,
+): Promise<{ date: string; closed: { from: string; to: string } | null }> {
+  let date = businessDate;
+  let closed: { from: string; to: string } | null = null;
+  for (;;) {
+    const period = await db
+      .selectFrom("reconciliations")
+      .select(["fromDate", "toDate"])
+      .where("companyId", "=", companyId)
+      .where("storeId", "=", storeId)
+      .where("status", "=", "closed")
+      .where("fromDate", "<=", date)
+      .where("toDate", ">=", date)
+      .executeTakeFirst();
+    if (!period) return { date, closed };
+    closed ??= { from: isoDate(period.fromDate), to: isoDate(period.toDate) };
+    date = new Date(Date.parse(`${isoDate(period.toDate)}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+  }
+}

@@ -39,12 +39,15 @@ export const CONSTRAINT_MESSAGES: Record<string, string> = {
   users_email_key: "An account with this e-mail address already exists",
   companies_company_code_key: "A company with this code already exists",
   themes_name_unique: "A theme with this name already exists",
+  cash_entries_balanced: "A journal entry must balance: its lines sum to zero",
 };
 
 const GENERAL: Record<string, string> = {
   "23505": "This already exists",
   "23514": "A value is outside what is allowed",
   "23502": "A required value is missing",
+  // Raised by the triggers that keep posted ledger lines and the audit log as they were written.
+  "23001": "Recorded history is never edited or deleted; reverse it with a new entry instead",
 };
 
 interface DatabaseErrorFields {

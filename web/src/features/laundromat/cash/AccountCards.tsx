@@ -31,7 +31,7 @@ export function AccountCards({ accounts, selectedId, onSelect }: Props) {
             onClick={() => onSelect(a)}
             data-testid="cash-account"
             data-kind={a.kind}
-            data-balance={a.balanceCents}
+            data-balance={a.balanceCents ?? undefined}
           >
             <Text size="sm" fw={600} truncate>
               {name}
@@ -39,9 +39,15 @@ export function AccountCards({ accounts, selectedId, onSelect }: Props) {
             <Text size="xs" c="dimmed" truncate>
               {detail}
             </Text>
-            <Text fz={{ base: "lg", sm: "xl" }} fw={700} mt={4} data-testid="cash-account-balance">
-              {formatUSD(a.balanceCents)}
-            </Text>
+            {a.balanceCents === null ? (
+              <Text size="sm" c="dimmed" mt={4} data-testid="cash-account-balance-hidden">
+                {t("accounts.hiddenWhileCounting")}
+              </Text>
+            ) : (
+              <Text fz={{ base: "lg", sm: "xl" }} fw={700} mt={4} data-testid="cash-account-balance">
+                {formatUSD(a.balanceCents)}
+              </Text>
+            )}
           </UnstyledButton>
         );
       })}

@@ -78,13 +78,18 @@ export function CashDashboardScreen() {
       {
         id: "balance",
         header: t("columns.balance"),
-        cell: (b) => (
-          <Text fw={700} inherit>
-            {formatUSD(b.balanceCents)}
-          </Text>
-        ),
-        sortValue: (b) => b.balanceCents,
-        csv: (b) => (b.balanceCents / 100).toFixed(2),
+        cell: (b) =>
+          b.balanceCents === null ? (
+            <Text c="dimmed" inherit>
+              {t("accounts.hiddenWhileCounting")}
+            </Text>
+          ) : (
+            <Text fw={700} inherit>
+              {formatUSD(b.balanceCents)}
+            </Text>
+          ),
+        sortValue: (b) => b.balanceCents ?? 0,
+        csv: (b) => (b.balanceCents === null ? "" : (b.balanceCents / 100).toFixed(2)),
         align: "right",
         card: "aside",
       },
