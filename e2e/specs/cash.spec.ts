@@ -247,6 +247,7 @@ test.describe("on a phone", () => {
       const safe = other.page.getByTestId("cash-account").and(other.page.locator("[data-kind=safe]"));
       await expect(safe.getByTestId("cash-account-balance-hidden")).toHaveText("Hidden while you count it");
       await expect(safe).not.toHaveAttribute("data-balance");
+      await expect(other.page.getByTestId("ledger-blind")).toBeVisible();
       await expect(other.page.getByText(formatUSD(expected))).toHaveCount(0);
       await other.context.close();
       expect(errors).toEqual([]);

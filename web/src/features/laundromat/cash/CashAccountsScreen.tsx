@@ -1,5 +1,5 @@
-import { Button, Group, Stack, Tabs } from "@mantine/core";
-import { IconPlus } from "@tabler/icons-react";
+import { Alert, Button, Group, Stack, Tabs } from "@mantine/core";
+import { IconEyeOff, IconPlus } from "@tabler/icons-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { TRANSACTION_STATUSES } from "@tumble/domain/cashLedger";
@@ -86,7 +86,12 @@ export function CashAccountsScreen() {
               </Tabs.Tab>
             </Tabs.List>
             <Tabs.Panel value="ledger" pt="md">
-              {account ? (
+              {account?.balanceCents === null ? (
+                // The caller is counting this account blind: its ledger would give the figure away.
+                <Alert color="gray" icon={<IconEyeOff size={18} aria-hidden />} title={t("accounts.blindTitle")} data-testid="ledger-blind">
+                  {t("accounts.blindLedger")}
+                </Alert>
+              ) : account ? (
                 <LedgerTable
                   accountId={account._id}
                   accountName={accountName(t, account)}
