@@ -1,4 +1,5 @@
 import type { Kysely } from "kysely";
+import { addDays } from "@tumble/domain/datePresets";
 import { RECONCILIATION_MESSAGES } from "@tumble/domain/reconciliation";
 import type { DB } from "../db/schema.ts";
 import { AppError } from "../runtime/errors.ts";
@@ -10,16 +11,8 @@ import { AppError } from "../runtime/errors.ts";
 export async function assertPeriodOpen(db: Kysely<DB>, companyId: string, storeId: string | null, businessDate: string): Promise<void> {
   if (!storeId) return;
   await db.selectFrom("stores").select("id").where("companyId", "=", companyId).where("id", "=", storeId).forKeyShare().executeTakeFirst();
-  const closed = await db
-    .selectFrom("reconciliations")
-    .select(["fromDate", "toDate"])
-    .where("companyId", "=", companyId)
-    .where("storeId", "=", storeId)
-    .where("status", "=", "closed")
-    .where("fromDate", "<=", businessDate)
-    .where("toDate", ">=", businessDate)
-    .executeTakeFirst();
-  if (closed) throw new AppError(RECONCILIATION_MESSAGES.closedPeriod(isoDate(closed.fromDate), isoDate(closed.toDate)));
+  const closed = await closedPeriodHolding(db, companyId, storeId, businessDate);
+  if (closed) throw new AppError(RECONCILIATION_MESSAGES.closedPeriod(closed.from, closed.to));
 }
 
 /** A date column as yyyy-MM-dd (PGlite and pg may hand back a string or a Date). */
@@ -40,17 +33,23 @@ export async function firstOpenDate(
   let date = businessDate;
   let closed: { from: string; to: string } | null = null;
   for (;;) {
-    const period = await db
-      .selectFrom("reconciliations")
-      .select(["fromDate", "toDate"])
-      .where("companyId", "=", companyId)
-      .where("storeId", "=", storeId)
-      .where("status", "=", "closed")
-      .where("fromDate", "<=", date)
-      .where("toDate", ">=", date)
-      .executeTakeFirst();
+    const period = await closedPeriodHolding(db, companyId, storeId, date);
     if (!period) return { date, closed };
-    closed ??= { from: isoDate(period.fromDate), to: isoDate(period.toDate) };
-    date = new Date(Date.parse(`${isoDate(period.toDate)}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+    closed ??= period;
+    date = addDays(period.to, 1);
   }
+}
+
+/** The store's closed period that holds `businessDate`, if any. */
+async function closedPeriodHolding(db: Kysely<DB>, companyId: string, storeId: string, businessDate: string): Promise<{ from: string; to: string } | null> {
+  const period = await db
+    .selectFrom("reconciliations")
+    .select(["fromDate", "toDate"])
+    .where("companyId", "=", companyId)
+    .where("storeId", "=", storeId)
+    .where("status", "=", "closed")
+    .where("fromDate", "<=", businessDate)
+    .where("toDate", ">=", businessDate)
+    .executeTakeFirst();
+  return period ? { from: isoDate(period.fromDate), to: isoDate(period.toDate) } : null;
 }
