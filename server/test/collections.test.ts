@@ -143,7 +143,48 @@ describe("collection lifecycle", () => {
       businessDate: freeDay(2),
       lines: [line(4, 5000), line(5, 10)],
     });
-    expect(second.warnings).toEqual([{ machineId: machines[4]._id, label: machines[4].label, otherCollectionId: first.collectionId }]);
+    expect(second.warnings).toEqual([{ machineId: machines[4]._id, label: machines[4].label, otherCollectionId: first.collectionId, otherStatus: "draft" }]);
+  });
+
+  it("verifies a second collection of a machine on one date only with a reason, which stays on the record", async () => {
+    const day = freeDay(3);
+    const submitted = async (client: Client, cents: number) => {
+      const { collectionId } = await client.mutation<{ collectionId: string }>("collections:saveDraft", {
+        storeId: store._id,
+        businessDate: day,
+        lines: [line(6, cents)],
+      });
+      await client.mutation("collections:submit", { collectionId });
+      return collectionId;
+    };
+    const first = await submitted(staff, 31_825);
+    await supervisor.mutation("collections:verify", { collectionId: first });
+    // The same visit entered again (a retried submit): $318.25 would go into the safe twice.
+    const second = await submitted(staff, 31_825);
+    const safeLines = () =>
+      server.database.db
+        .selectFrom("cashTransactions")
+        .select("id")
+        .where("collectionId", "in", [first, second])
+        .execute()
+        .then((r) => r.length);
+    expect(await failure(supervisor.mutation("collections:verify", { collectionId: second }))).toBe(
+      `${machines[6].label} was already collected on ${day}: give a reason to verify a second collection`,
+    );
+    expect(await failure(supervisor.mutation("collections:verify", { collectionId: second, duplicateReason: "  " }))).toMatch(
+      /^Invalid argument "duplicateReason"/,
+    );
+    expect(await safeLines()).toBe(1);
+    await supervisor.mutation("collections:verify", { collectionId: second, duplicateReason: "Emptied again after the jam was cleared" });
+    expect(await safeLines()).toBe(2);
+    // Both verified records keep the flag; the second keeps its reason (and exports carry the column).
+    const detail = await admin.query<{ status: string; warnings: Array<{ otherCollectionId: string }>; duplicateReason: string | null }>("collections:get", {
+      collectionId: second,
+    });
+    expect(detail).toMatchObject({ status: "verified", warnings: [{ otherCollectionId: first }], duplicateReason: "Emptied again after the jam was cleared" });
+    expect((await admin.query<{ warnings: Array<{ otherCollectionId: string }> }>("collections:get", { collectionId: first })).warnings).toMatchObject([
+      { otherCollectionId: second },
+    ]);
   });
 
   it("lets collectors and admins delete drafts, nothing else", async () => {

@@ -15,6 +15,8 @@ export interface CollectionsTable {
   adjustsCollectionId: string | null;
   rejectionReason: string | null;
   adjustmentReason: Generated<string | null>;
+  /** Why a collection repeating machines of another the same day was verified anyway. */
+  duplicateReason: Generated<string | null>;
   submittedAt: NullableTimestamp;
   verifiedAt: NullableTimestamp;
   verifiedBy: string | null;

@@ -98,7 +98,7 @@ async function duplicateWarnings(db: Kysely<DB>, companyId: string, storeId: str
     .selectFrom("collectionLines as l")
     .innerJoin("collections as c", "c.id", "l.collectionId")
     .innerJoin("machines as m", "m.id", "l.machineId")
-    .select(["l.machineId", "m.label", "c.id as collectionId"])
+    .select(["l.machineId", "m.label", "c.id as collectionId", "c.status"])
     .where("l.companyId", "=", companyId)
     .where("c.companyId", "=", companyId)
     .where("c.storeId", "=", storeId)
@@ -108,7 +108,7 @@ async function duplicateWarnings(db: Kysely<DB>, companyId: string, storeId: str
     .where("c.adjustsCollectionId", "is", null)
     .where("l.machineId", "in", machineIds)
     .execute();
-  return rows.map((r) => ({ machineId: r.machineId, label: r.label, otherCollectionId: r.collectionId }));
+  return rows.map((r) => ({ machineId: r.machineId, label: r.label, otherCollectionId: r.collectionId, otherStatus: r.status }));
 }
 
 async function replaceLines(ctx: MutationCtx<"member">, collectionId: string, lines: z.infer<typeof lineSchema>[]) {
@@ -238,12 +238,35 @@ async function submittedForReview(ctx: MutationCtx<"member">, collectionId: stri
 /** Makes the collection final and posts its total to the store's safe. */
 export const verify = mutation({
   access: "canVerify",
-  args: z.object({ collectionId: id }),
-  handler: async (ctx, { collectionId }) => {
+  args: z.object({
+    collectionId: id,
+    /** Needed when machines of this collection are in another submitted or verified one of the same day. */
+    duplicateReason: z.string().trim().min(1, "Give a reason for verifying a second collection").max(500).optional(),
+  }),
+  handler: async (ctx, { collectionId, duplicateReason }) => {
     const c = await submittedForReview(ctx, collectionId);
+    // The same dollar must not be counted twice: a second collection of a machine on one date
+    // goes through only with the verifier's reason, which stays on the record.
+    const machineIds = (
+      await ctx.db.selectFrom("collectionLines").select("machineId").where("companyId", "=", ctx.company.id).where("collectionId", "=", collectionId).execute()
+    ).map((l) => l.machineId);
+    const repeated = (await duplicateWarnings(ctx.db, ctx.company.id, c.storeId, c.businessDate, machineIds, collectionId)).filter((w) =>
+      ["submitted", "verified"].includes(w.otherStatus),
+    );
+    if (repeated.length && !duplicateReason)
+      throw new AppError(
+        `${[...new Set(repeated.map((w) => w.label))].join(", ")} ${repeated.length === 1 ? "was" : "were"} already collected on ${c.businessDate}: give a reason to verify a second collection`,
+      );
     await ctx.db
       .updateTable("collections")
-      .set({ status: "verified", verifiedAt: new Date(), verifiedBy: ctx.user.id, rejectionReason: null, updatedAt: new Date() })
+      .set({
+        status: "verified",
+        verifiedAt: new Date(),
+        verifiedBy: ctx.user.id,
+        rejectionReason: null,
+        duplicateReason: repeated.length ? duplicateReason : null,
+        updatedAt: new Date(),
+      })
       .where("id", "=", collectionId)
       .where("companyId", "=", ctx.company.id)
       .execute();
@@ -264,7 +287,7 @@ export const verify = mutation({
       entity: "collection",
       entityId: collectionId,
       before: { status: "submitted" },
-      after: { status: "verified", totalCents: Number(c.totalCents) },
+      after: { status: "verified", totalCents: Number(c.totalCents), ...(repeated.length ? { duplicateReason } : {}) },
     });
     return null;
   },
@@ -515,7 +538,7 @@ export const get = query({
   args: z.object({ collectionId: id }),
   handler: async (ctx, { collectionId }) => {
     const companyId = ctx.company.id;
-    const row = await summaries(ctx.db, companyId).where("c.id", "=", collectionId).executeTakeFirst();
+    const row = await summaries(ctx.db, companyId).select("c.duplicateReason").where("c.id", "=", collectionId).executeTakeFirst();
     if (!row || (row.status === "draft" && row.collectorId !== ctx.user.id && !ctx.permissions.isAdmin)) throw new AppError("Collection not found");
     const lines = await ctx.db
       .selectFrom("collectionLines as l")
@@ -553,17 +576,17 @@ export const get = query({
           row.storeId,
         );
     const adjustments = await summaries(ctx.db, companyId).where("c.adjustsCollectionId", "=", collectionId).orderBy("c.createdAt").execute();
-    const warnings =
-      row.status === "verified"
-        ? []
-        : await duplicateWarnings(
-            ctx.db,
-            companyId,
-            row.storeId,
-            row.businessDate,
-            lines.map((l) => l.machineId),
-            collectionId,
-          );
+    // Kept on a verified record too: a second collection of the day stays flagged, with its reason.
+    const warnings = row.adjustsCollectionId
+      ? []
+      : await duplicateWarnings(
+          ctx.db,
+          companyId,
+          row.storeId,
+          row.businessDate,
+          lines.map((l) => l.machineId),
+          collectionId,
+        );
     return {
       ...toSummary(row),
       lines: lines.map((l) => {
@@ -589,6 +612,7 @@ export const get = query({
       }),
       adjustments: adjustments.map(toSummary),
       warnings,
+      duplicateReason: row.duplicateReason,
     };
   },
 });

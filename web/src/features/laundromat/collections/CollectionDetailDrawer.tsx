@@ -9,6 +9,7 @@ import { extractErrorMessage } from "@tumble/domain/errorMessage";
 import { useMutation, useQueryState } from "../../../lib/hooks";
 import { notifyError, notifySuccess } from "../../../lib/notify";
 import { openConfirm } from "../../../ui/confirm";
+import { ReasonDialog } from "../../../ui/ReasonDialog";
 import { AdjustModal } from "./AdjustModal";
 import { formatDisplayDate, formatDisplayDateTime } from "./format";
 import { StatusBadge } from "./StatusBadge";
@@ -66,7 +67,11 @@ function DetailBody({ c, admin, onClose }: { c: CollectionDetail; admin: boolean
   const reviewable = canVerify && c.status === "submitted" && !c.adjustsCollectionId;
   const lowCount = c.lines.filter((l) => l.isLow).length;
 
+  // Machines already in another submitted or verified collection of the day: verified only with a reason.
+  const repeated = c.warnings.filter((w) => w.otherStatus === "submitted" || w.otherStatus === "verified");
+  const [askingReason, setAskingReason] = useState(false);
   const onVerify = async () => {
+    if (repeated.length) return setAskingReason(true);
     setBusy("verify");
     try {
       await verify({ collectionId: c._id });
@@ -155,14 +160,35 @@ function DetailBody({ c, admin, onClose }: { c: CollectionDetail; admin: boolean
         </Alert>
       ) : null}
       {c.warnings.length ? (
-        <Alert color="orange" icon={<IconAlertTriangle size={18} aria-hidden />} title={t("record.duplicateTitle")}>
+        <Alert color="orange" icon={<IconAlertTriangle size={18} aria-hidden />} title={t("record.duplicateTitle")} data-testid="detail-duplicates">
           {c.warnings.map((w) => (
             <Text key={`${w.machineId}-${w.otherCollectionId}`} size="sm">
               {t("record.duplicate", { machine: w.label })}
             </Text>
           ))}
+          {c.duplicateReason ? (
+            <Text size="sm" fw={600} mt={4} data-testid="detail-duplicate-reason">
+              {t("verify.duplicateVerified", { reason: c.duplicateReason })}
+            </Text>
+          ) : null}
         </Alert>
       ) : null}
+      <ReasonDialog
+        opened={askingReason}
+        title={t("verify.duplicateTitle")}
+        message={t("verify.duplicateMessage", { machines: [...new Set(repeated.map((w) => w.label))].join(", "), date: formatDisplayDate(c.businessDate) })}
+        reasonLabel={t("verify.duplicateReason")}
+        confirmLabel={t("verify.verifyAnyway")}
+        color="green"
+        maxLength={500}
+        onClose={() => setAskingReason(false)}
+        onConfirm={async (duplicateReason) => {
+          await verify({ collectionId: c._id, duplicateReason });
+          notifySuccess(t("verify.verified", { total: formatUSD(c.totalCents) }));
+        }}
+        failureText={(error) => extractErrorMessage(error, t("verify.failed"))}
+        testId="duplicate-reason-dialog"
+      />
       {lowCount ? (
         <Alert color="red" variant="light" icon={<IconArrowDownRight size={18} aria-hidden />} data-testid="detail-low-summary">
           {t("verify.lowSummary", { count: lowCount })}
