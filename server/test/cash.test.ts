@@ -1,6 +1,8 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { todayIn } from "@tumble/domain/businessDate";
 import { CASH_MESSAGES } from "@tumble/domain/cashLedger";
+import { addDays } from "@tumble/domain/datePresets";
 import { lockRow, race as raceCalls } from "./support/race.ts";
 import { Client, failure, startTestServer, type TestServer } from "./support/testServer.ts";
 
@@ -185,6 +187,26 @@ describe("the ledger", () => {
     const second = await manager.query<Ledger>("cashAccounts:getLedger", { accountId: safe, cursor: first.nextCursor });
     expect(second.lines.map((l) => l.balanceAfterCents)).toEqual([55, 45, 36, 28, 21, 15, 10, 6, 3, 1]);
     expect(second.nextCursor).toBeNull();
+  });
+
+  it("opens the ledger on the newest business date, an entry dated back on its own day", async () => {
+    const { safe } = await newStore();
+    const today = todayIn("America/Chicago");
+    for (const [amountCents, businessDate] of [
+      [100, today],
+      [200, addDays(today, -1)],
+      [300, addDays(today, -3)],
+      [400, today],
+    ] as const)
+      await create(admin, { kind: "adjustment", amountCents, toAccountId: safe, businessDate });
+    const ledger = await manager.query<{ lines: Array<Ledger["lines"][number] & { businessDate: string }> }>("cashAccounts:getLedger", { accountId: safe });
+    // Newest day first, and on one day the latest posted first; the balance after each is in posting order.
+    expect(ledger.lines.map((l) => [l.businessDate, l.amountCents, l.balanceAfterCents])).toEqual([
+      [today, 400, 1_000],
+      [today, 100, 100],
+      [addDays(today, -1), 200, 300],
+      [addDays(today, -3), 300, 600],
+    ]);
   });
 
   it("keeps pending, rejected and cancelled requests out of balances", async () => {

@@ -6,6 +6,7 @@ import { businessDateSchema } from "@tumble/domain/zodSchemas";
 import { accountOfCompany, assertSeesCash, blindCountsOf, id, idempotencyKey } from "../cash/access.ts";
 import { ledgerAccountId } from "../cash/accounts.ts";
 import { businessDateNow } from "../cash/dates.ts";
+import { isoDate } from "../reconciliation/lock.ts";
 import { linesOf } from "../cash/entries.ts";
 import { balanceOf, createEntry, hasPendingLines } from "../cash/ledger.ts";
 import { mutation, query } from "../runtime/define.ts";
@@ -157,7 +158,7 @@ export const archive = mutation({
   },
 });
 
-/** An account's approved lines, newest first, each with the balance after it; 50 a page. */
+/** An account's approved lines, newest business date first, each with the balance after it (in posting order); 50 a page. */
 export const getLedger = query({
   access: "member",
   args: z.object({
@@ -167,7 +168,7 @@ export const getLedger = query({
     /** The nextCursor of the previous page. */
     cursor: z
       .string()
-      .regex(/^\d{1,18}$/, "expected the nextCursor of a previous page")
+      .regex(/^\d{4}-\d{2}-\d{2}:\d{1,18}$/, "expected the nextCursor of a previous page")
       .optional(),
   }),
   handler: async (ctx, { accountId, from, to, cursor }) => {
@@ -183,10 +184,15 @@ export const getLedger = query({
       .where("e.companyId", "=", companyId)
       .where("e.accountId", "=", accountId)
       .where("e.seq", "is not", null);
-    if (cursor) q = q.where("e.seq", "<", Number(cursor));
+    // Newest business date first (an entry dated back sits on its own day), then the latest posted.
+    if (cursor) {
+      const [date, seq] = cursor.split(":");
+      q = q.where(sql<boolean>`(e.business_date, e.seq) < (${date}::date, ${Number(seq)})`);
+    }
     if (from) q = q.where("e.businessDate", ">=", from);
     if (to) q = q.where("e.businessDate", "<=", to);
     const rows = await q
+      .orderBy("e.businessDate", "desc")
       .orderBy("e.seq", "desc")
       .limit(PAGE_SIZE + 1)
       .execute();
@@ -211,7 +217,7 @@ export const getLedger = query({
         reversesId: r.reversesId,
         counterparts: (lines.get(r.transactionId) ?? []).filter((l) => l.accountId !== accountId).map((l) => ({ name: l.accountName, kind: l.accountKind })),
       })),
-      nextCursor: rows.length > PAGE_SIZE ? String(page[page.length - 1].seq) : null,
+      nextCursor: rows.length > PAGE_SIZE ? `${isoDate(page[page.length - 1].businessDate)}:${page[page.length - 1].seq}` : null,
     };
   },
 });

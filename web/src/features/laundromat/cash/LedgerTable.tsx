@@ -27,7 +27,7 @@ interface Props {
 const cents = (c: number) => (c / 100).toFixed(2);
 
 /**
- * An account's approved lines, newest first, with the balance after each. The newest page is live;
+ * An account's approved lines, newest business date first, with the balance after each (in posting order). The newest page is live;
  * older pages (cashAccounts:getLedger's cursor) are fetched on request and kept below it.
  */
 export function LedgerTable({ accountId, accountName, from, to, onDatesChange, page, onPageChange, canExport }: Props) {
@@ -42,8 +42,8 @@ export function LedgerTable({ accountId, accountName, from, to, onDatesChange, p
   // Lines already on the live page are not repeated when it grows.
   const lines = useMemo(() => {
     if (!newest) return undefined;
-    const oldestLive = newest.at(-1)?.seq ?? Infinity;
-    return [...newest, ...olderNow.lines.filter((l) => l.seq < oldestLive)];
+    const live = new Set(newest.map((l) => l.seq));
+    return [...newest, ...olderNow.lines.filter((l) => !live.has(l.seq))];
   }, [newest, olderNow.lines]);
   const nextCursor = olderNow.lines.length > 0 ? olderNow.cursor : (latest.data?.nextCursor ?? null);
 
@@ -63,7 +63,14 @@ export function LedgerTable({ accountId, accountName, from, to, onDatesChange, p
   const columns = useMemo<DataColumn<LedgerLine>[]>(() => {
     const counterparts = (l: LedgerLine) => l.counterparts.map((a) => nameOf(t, a)).join(", ");
     return [
-      { id: "date", header: t("columns.date"), cell: (l) => formatDisplayDate(l.businessDate), sortValue: (l) => l.businessDate, card: "title" },
+      {
+        id: "date",
+        header: t("columns.date"),
+        cell: (l) => formatDisplayDate(l.businessDate),
+        // The day, then the order posted: as the server pages it.
+        sortValue: (l) => `${l.businessDate}:${String(l.seq).padStart(18, "0")}`,
+        card: "title",
+      },
       {
         id: "kind",
         header: t("columns.kind"),
@@ -110,7 +117,7 @@ export function LedgerTable({ accountId, accountName, from, to, onDatesChange, p
         data={lines}
         error={latest.error}
         getRowId={(l) => String(l.seq)}
-        defaultSort={{ id: "balance", desc: true }}
+        defaultSort={{ id: "date", desc: true }}
         page={page}
         onPageChange={onPageChange}
         rowName={(l) => `${formatDisplayDate(l.businessDate)} ${formatUSD(l.amountCents)}`}
