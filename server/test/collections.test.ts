@@ -146,6 +146,29 @@ describe("collection lifecycle", () => {
     expect(second.warnings).toEqual([{ machineId: machines[4]._id, label: machines[4].label, otherCollectionId: first.collectionId, otherStatus: "draft" }]);
   });
 
+  it("shows on the cash dashboard what is verified and, beside it, what is submitted and not yet verified", async () => {
+    const day = freeDay(6);
+    const dashboard = async () => {
+      const d = await admin.query<{ collectionsCents: number; submittedCollectionsCents: number }>("cashDashboard:get", {
+        storeId: store._id,
+        fromDate: day,
+        toDate: day,
+      });
+      return { collectionsCents: d.collectionsCents, submittedCollectionsCents: d.submittedCollectionsCents };
+    };
+    const before = await dashboard();
+    const { collectionId } = await staff.mutation<{ collectionId: string }>("collections:saveDraft", {
+      storeId: store._id,
+      businessDate: day,
+      lines: [line(7, 12_345)],
+    });
+    expect(await dashboard()).toEqual(before);
+    await staff.mutation("collections:submit", { collectionId });
+    expect(await dashboard()).toEqual({ ...before, submittedCollectionsCents: before.submittedCollectionsCents + 12_345 });
+    await supervisor.mutation("collections:verify", { collectionId });
+    expect(await dashboard()).toEqual({ ...before, collectionsCents: before.collectionsCents + 12_345 });
+  });
+
   it("verifies a second collection of a machine on one date only with a reason, which stays on the record", async () => {
     const day = freeDay(3);
     const submitted = async (client: Client, cents: number) => {

@@ -74,7 +74,17 @@ export const get = query({
       .where(sql<boolean>`p.submitted_at::date between ${fromDate}::date and ${toDate}::date`);
     if (storeId) variances = variances.where("a.storeId", "=", storeId);
 
-    const [balances, pending, transit, current, previous, counts] = await Promise.all([
+    // Collections handed in and not yet verified: not in the safe's books until a verifier accepts them.
+    let submitted = ctx.db
+      .selectFrom("collections")
+      .select(sql<number>`coalesce(sum(total_cents), 0)`.as("cents"))
+      .where("companyId", "=", companyId)
+      .where("status", "=", "submitted")
+      .where("businessDate", ">=", fromDate)
+      .where("businessDate", "<=", toDate);
+    if (storeId) submitted = submitted.where("storeId", "=", storeId);
+
+    const [balances, pending, transit, current, previous, counts, awaiting] = await Promise.all([
       accounts.orderBy("a.storeId").orderBy("a.name").execute(),
       // Every store's, as the cash badge counts them: approvers decide for the whole company.
       listEntries(ctx.db, companyId, { status: "pending", limit: 100 }),
@@ -90,6 +100,7 @@ export const get = query({
       collected(fromDate, toDate),
       comparison ? collected(comparison.fromDate, comparison.toDate) : Promise.resolve(null),
       variances.orderBy("p.submittedAt").limit(1000).execute(),
+      submitted.executeTakeFirstOrThrow(),
     ]);
     const blind = await blindCountsOf(ctx);
     return {
@@ -97,7 +108,9 @@ export const get = query({
       balances: balances.map(({ id, balanceCents, ...a }) => ({ _id: id, ...a, balanceCents: blind.has(id) ? null : Number(balanceCents ?? 0) })),
       pending,
       depositsInTransitCents: Number(transit?.balanceAfterCents ?? 0),
+      /** Verified collections only: what is in the books. */
       collectionsCents: Number(current.cents),
+      submittedCollectionsCents: Number(awaiting.cents),
       comparisonCollectionsCents: previous ? Number(previous.cents) : null,
       variances: counts.map(({ id, submittedAt, varianceCents, ...c }) => ({
         _id: id,

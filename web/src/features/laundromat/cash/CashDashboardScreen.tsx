@@ -105,7 +105,14 @@ export function CashDashboardScreen() {
         <NoStorePrompt />
       ) : (
         <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm">
-          <StatCard label={t("dashboard.collections")} value={d ? formatUSD(d.collectionsCents) : "…"} hint={change} testId="stat-collections" />
+          <StatCard
+            label={t("dashboard.collections")}
+            value={d ? formatUSD(d.collectionsCents) : "…"}
+            hint={[d?.submittedCollectionsCents ? t("dashboard.awaitingVerification", { amount: formatUSD(d.submittedCollectionsCents) }) : null, change]
+              .filter(Boolean)
+              .join(" · ")}
+            testId="stat-collections"
+          />
           <StatCard
             label={t("dashboard.inTransit")}
             value={d ? formatUSD(d.depositsInTransitCents) : "…"}
