@@ -1,5 +1,5 @@
 import { ActionIcon, Alert, Button, Card, Checkbox, Group, Menu, Pagination, Paper, Select, Skeleton, Stack, Table, Text, UnstyledButton } from "@mantine/core";
-import { useMediaQuery } from "@mantine/hooks";
+import { useElementSize, useMediaQuery } from "@mantine/hooks";
 import { IconArrowDown, IconArrowUp, IconArrowsSort, IconChevronRight, IconColumns, IconDots, IconDownload } from "@tabler/icons-react";
 import {
   columnVisibilityFeature,
@@ -14,7 +14,7 @@ import {
   type RowData,
   type SortingState,
 } from "@tanstack/react-table";
-import { useMemo, useState, type MouseEvent, type ReactNode } from "react";
+import { useLayoutEffect, useMemo, useRef, useState, type MouseEvent, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { BREAKPOINTS } from "@tumble/domain/display";
 import { extractErrorMessage } from "@tumble/domain/errorMessage";
@@ -97,6 +97,17 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
   const density = useDensity();
   const { columnVisibility } = usePreferences();
   const visibility = useMemo(() => columnVisibility[tableId] ?? {}, [columnVisibility, tableId]);
+  // Cards also where the table does not fit its box (a wide table beside the navigation at 1024 px):
+  // a table wider than its box would make the whole page scroll sideways and hide its last columns.
+  // The width the table needed is kept, so it comes back once the box is that wide again.
+  const { ref: boxRef, width: boxWidth } = useElementSize();
+  const tableRef = useRef<HTMLTableElement>(null);
+  const [tableNeeds, setTableNeeds] = useState(0);
+  const asCards = isPhone || (tableNeeds > 0 && boxWidth > 0 && boxWidth < tableNeeds);
+  useLayoutEffect(() => {
+    const needed = tableRef.current?.offsetWidth ?? 0;
+    if (!asCards && boxWidth > 0 && needed > boxWidth + 1) setTableNeeds(needed);
+  }, [asCards, boxWidth, data, visibility, props.page]);
 
   const [ownSort, setOwnSort] = useState<SortState | null>(props.defaultSort ?? null);
   const sort = props.sort !== undefined ? props.sort : ownSort;
@@ -198,7 +209,7 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
         </Text>
       </Card>
     );
-  } else if (isPhone) {
+  } else if (asCards) {
     body = (
       <Stack gap="xs" data-testid={props.testId} role="list" aria-label={props.caption}>
         {pageRows.map((row) => (
@@ -210,6 +221,7 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
     const hasActions = Boolean(props.onRowClick || props.rowMenu);
     body = (
       <Table
+        ref={tableRef}
         className={classes.table}
         stickyHeader
         stickyHeaderOffset="var(--app-shell-header-offset, 0rem)"
@@ -268,11 +280,11 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
   const to = Math.min(page * pageSize, rowCount);
   const currentSort = sort;
   return (
-    <Stack gap="sm">
+    <Stack gap="sm" ref={boxRef}>
       <Group gap="xs" align="flex-end" wrap="wrap">
         {props.toolbar}
-        <Group gap="xs" ml="auto" wrap="nowrap">
-          {isPhone && sortable.length > 0 ? (
+        <Group gap="xs" ml="auto" wrap="wrap" justify="flex-end">
+          {asCards && sortable.length > 0 ? (
             <>
               <Select
                 label={t("table.sortBy")}
