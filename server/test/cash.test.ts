@@ -547,13 +547,14 @@ describe("the cash dashboard", () => {
       collectionsCents: number;
       comparisonCollectionsCents: number | null;
     }>("cashDashboard:get", { storeId: rio.id, fromDate: "2000-01-01", toDate: today, comparison: { fromDate: "1990-01-01", toDate: "1999-12-31" } });
-    const verified = await server.database.db
-      .selectFrom("collections")
-      .select(sql<number>`coalesce(sum(total_cents), 0)::bigint`.as("cents"))
-      .where("storeId", "=", rio.id)
-      .where("status", "=", "verified")
-      .executeTakeFirstOrThrow();
-    expect(dashboard.collectionsCents).toBe(Number(verified.cents));
+    // Verified collections as income: every machine's coins and bills but the changers', which are change.
+    const verified = await sql<{ cents: string }>`
+      select coalesce(sum(l.coins_cents + l.bills_cents), 0) as cents from collection_lines l
+        join collections c on c.id = l.collection_id join machines m on m.id = l.machine_id join equipment_types t on t.id = m.equipment_type_id
+       where c.store_id = ${rio.id} and c.status = 'verified' and coalesce(t.special_case, '') <> 'changer' and t.category <> 'change'`.execute(
+      server.database.db,
+    );
+    expect(dashboard.collectionsCents).toBe(Number(verified.rows[0].cents));
     expect(dashboard.comparisonCollectionsCents).toBe(0);
     expect(dashboard.pending.map((e) => e.kind)).toContain("withdrawal");
     expect(dashboard.depositsInTransitCents).toBeGreaterThanOrEqual(150_000);

@@ -95,12 +95,18 @@ describe("collection lifecycle", () => {
         .orderBy("t.createdAt")
         .orderBy("a.kind", "desc")
         .execute();
-      // Each posting is an approved entry: into the store's safe, out of collections income.
-      expect(rows.every((r) => r.status === "approved" && (r.kind === "safe" ? r.storeId === store._id : r.kind === "collections_income"))).toBe(true);
+      // Each posting is an approved entry: into the store's safe, out of collections income for the
+      // machines and out of cash over/short for the changer (its bills less coins are change, not income).
+      expect(rows.every((r) => r.status === "approved" && (r.kind !== "safe" || r.storeId === store._id))).toBe(true);
       expect(rows.reduce((sum, r) => sum + Number(r.amountCents), 0)).toBe(0);
-      return rows.filter((r) => r.kind === "safe").map((r) => [r.kind, Number(r.amountCents)]);
+      return rows.map((r) => [r.kind, Number(r.amountCents)]);
     };
-    expect(await safe()).toEqual([["safe", 8000 + 9100 + 25000]]);
+    // W1 8000 + W2 9100 = 17100 income; C7 took 45000 in bills and paid 20000 out: +25000 over.
+    expect(await safe()).toEqual([
+      ["safe", 8000 + 9100 + 25000],
+      ["collections_income", -17100],
+      ["cash_over_short", -25000],
+    ]);
 
     expect(await failure(supervisor.mutation("collections:adjust", { collectionId, reason: "recount", lines: [line(0, 7500)] }))).toBe(
       "You don't have permission to administrator access",
@@ -114,7 +120,10 @@ describe("collection lifecycle", () => {
     expect(after).toMatchObject({ status: "verified", totalCents: 42100, adjustments: [{ totalCents: -500, adjustmentReason: "Recounted W1" }] });
     expect(await safe()).toEqual([
       ["safe", 42100],
+      ["collections_income", -17100],
+      ["cash_over_short", -25000],
       ["safe", -500],
+      ["collections_income", 500],
     ]);
     const audit = await server.database.db.selectFrom("auditLog").select("action").where("entityId", "=", collectionId).orderBy("at").execute();
     expect(audit.map((a) => a.action)).toEqual(["submit", "reject", "submit", "verify", "adjust"]);

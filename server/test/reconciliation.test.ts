@@ -570,15 +570,16 @@ describe("trace and changers", () => {
     expect(await failure(sudsOwner.query("reconciliation:trace", { collectionId: collections[9] }))).toBe("Collection not found");
   });
 
-  it("balances the changer: bills in against coins out, and the change fund against the changers", async () => {
+  it("balances the changer: bills in against coins out, booked to cash over/short and never to income", async () => {
     // C1: day 2 20000 in, 20000 out (0); day 23 5000 in, 4000 out (+1000, beyond the $5.00 threshold).
-    // Change fund: 24000 out on day 22 against the changer's 24000 paid out: 0.
+    // The store: 25000 in, 24000 out, +1000, and the ledger booked +1000 to cash over/short.
     const b = await admin.query<{
       changers: Array<{ label: string; billsInCents: number; coinsOutCents: number; differenceCents: number; flagged: boolean; days: unknown[] }>;
-      changeFund: { coinsOutCents: number };
-      changersCoinsOutCents: number;
+      billsInCents: number;
+      coinsOutCents: number;
       differenceCents: number;
       flagged: boolean;
+      bookedCents: number;
     }>("reconciliation:changerBalance", { storeId, from: d(1), to: lastDay });
     expect(b.changers.map(({ days, ...c }) => ({ ...c, days: days.length }))).toEqual([
       { machineId: changerId, label: "C1", billsInCents: 25_000, coinsOutCents: 24_000, differenceCents: 1_000, flagged: true, days: 2 },
@@ -587,7 +588,18 @@ describe("trace and changers", () => {
       { date: d(2), billsInCents: 20_000, coinsOutCents: 20_000, differenceCents: 0, flagged: false },
       { date: d(23), billsInCents: 5_000, coinsOutCents: 4_000, differenceCents: 1_000, flagged: true },
     ]);
-    expect([b.changeFund.coinsOutCents, b.changersCoinsOutCents, b.differenceCents, b.flagged]).toEqual([24_000, 24_000, 0, false]);
+    expect([b.billsInCents, b.coinsOutCents, b.differenceCents, b.flagged, b.bookedCents]).toEqual([25_000, 24_000, 1_000, true, 1_000]);
+    // Income is W1 alone: 80000 + 43450 + 198725 + 100000 + 50000 + 63210 = 535385 (credits are negative);
+    // the safe still took each collection's total, 536385 (the changer's +1000 included).
+    const byAccount = await sql<{ kind: string; cents: string }>`
+      select a.kind, sum(e.amount_cents) as cents from cash_entries e
+        join cash_transactions t on t.id = e.transaction_id join cash_accounts a on a.id = e.account_id
+       where t.store_id = ${storeId} and t.kind = 'collection' and e.seq is not null group by a.kind order by a.kind`.execute(server.database.db);
+    expect(byAccount.rows.map((r) => [r.kind, Number(r.cents)])).toEqual([
+      ["cash_over_short", -1_000],
+      ["collections_income", -535_385],
+      ["safe", 536_385],
+    ]);
   });
 });
 

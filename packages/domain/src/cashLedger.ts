@@ -9,7 +9,15 @@ export const CASH_ACCOUNT_KINDS = ["safe", "change_fund", "petty_cash", "bank", 
 export type CashAccountKind = (typeof CASH_ACCOUNT_KINDS)[number];
 
 /** The company's counterpart accounts; they exist for every company and are never typed into. */
-export const LEDGER_ACCOUNT_KINDS = ["collections_income", "owner_draws", "expense", "cash_over_short", "deposits_in_transit", "opening_balance"] as const;
+export const LEDGER_ACCOUNT_KINDS = [
+  "collections_income",
+  "owner_draws",
+  "expense",
+  "cash_over_short",
+  "deposits_in_transit",
+  "opening_balance",
+  "other_income",
+] as const;
 export type LedgerAccountKind = (typeof LEDGER_ACCOUNT_KINDS)[number];
 
 /** The accounts every store gets when it is created. */
@@ -20,6 +28,8 @@ export type ExpenseCategory = (typeof EXPENSE_CATEGORIES)[number];
 
 export const TRANSACTION_KINDS = [
   "collection",
+  // Brings a collection's postings to what its lines post (docs/decisions/0052).
+  "collection_correction",
   "deposit",
   "withdrawal",
   "transfer",
@@ -31,6 +41,8 @@ export const TRANSACTION_KINDS = [
   // the bank; a match group's difference goes to cash over/short.
   "deposit_clearing",
   "deposit_difference",
+  // A bank line nobody deposited (a fee, interest) booked from the statement.
+  "bank_entry",
 ] as const;
 export type TransactionKind = (typeof TRANSACTION_KINDS)[number];
 
@@ -69,6 +81,7 @@ export const DEFAULT_ACCOUNT_NAMES = {
   cash_over_short: "Cash over/short",
   deposits_in_transit: "Deposits in transit",
   opening_balance: "Opening balance",
+  other_income: "Other income",
 } as const satisfies Record<(typeof STORE_ACCOUNT_KINDS)[number] | LedgerAccountKind, string>;
 
 /**

@@ -48,3 +48,18 @@ export function expectedWindow(businessDate: string): { fromDate: string; toDate
   const from = new Date(d.getTime() - EXPECTED_WINDOW_DAYS * 86_400_000);
   return { fromDate: from.toISOString().slice(0, 10), toDate: businessDate };
 }
+
+/**
+ * What a collection's lines are worth to the books: machine income (coins and bills of every
+ * machine but changers) and the changers' bills in less coins out. A changer runs on an imprest
+ * float refilled from the safe, so its net is a cash over or short, never income.
+ */
+export function collectionSplit(lines: ReadonlyArray<LineAmounts & { isChanger: boolean }>): { incomeCents: number; changerCents: number } {
+  let incomeCents = 0;
+  let changerCents = 0;
+  for (const l of lines) {
+    if (l.isChanger) changerCents += l.billsCents - l.coinsCents;
+    else incomeCents += l.coinsCents + l.billsCents;
+  }
+  return { incomeCents, changerCents };
+}

@@ -11,6 +11,7 @@ export type Figure = (typeof FIGURES)[number];
 
 const FIGURE_OF_KIND: Record<TransactionKind, Figure> = {
   collection: "collections",
+  collection_correction: "collections",
   deposit: "deposits",
   withdrawal: "draws",
   expense: "expenses",
@@ -21,6 +22,7 @@ const FIGURE_OF_KIND: Record<TransactionKind, Figure> = {
   // Neither touches a safe; mapped so every kind has a figure.
   deposit_clearing: "deposits",
   deposit_difference: "adjustments",
+  bank_entry: "adjustments",
 };
 
 /** The figure an entry of `kind` counts in (a reversal counts in its original's, with the opposite sign). */

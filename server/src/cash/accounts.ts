@@ -1,5 +1,5 @@
 import { sql, type Kysely } from "kysely";
-import { STORE_ACCOUNT_KINDS, type LedgerAccountKind } from "@tumble/domain/cashLedger";
+import { DEFAULT_ACCOUNT_NAMES, STORE_ACCOUNT_KINDS, type LedgerAccountKind } from "@tumble/domain/cashLedger";
 import type { DB } from "../db/schema.ts";
 import { AppError } from "../runtime/errors.ts";
 import { newId } from "../runtime/ids.ts";
@@ -9,21 +9,11 @@ import { newId } from "../runtime/ids.ts";
 // so a store or company made by any path — the stores:create function, a seed, a migration —
 // has them the moment money moves.
 
-const STORE_ACCOUNT_NAMES: Record<(typeof STORE_ACCOUNT_KINDS)[number], string> = { safe: "Safe", change_fund: "Change fund", petty_cash: "Petty cash" };
-const LEDGER_ACCOUNT_NAMES: Record<LedgerAccountKind, string> = {
-  collections_income: "Collections income",
-  owner_draws: "Owner draws",
-  expense: "Expenses",
-  cash_over_short: "Cash over/short",
-  deposits_in_transit: "Deposits in transit",
-  opening_balance: "Opening balance",
-};
-
 /** Opens a store's safe, change fund and petty cash (those it does not have yet). */
 export async function ensureStoreAccounts(db: Kysely<DB>, companyId: string, storeId: string): Promise<void> {
   await db
     .insertInto("cashAccounts")
-    .values(STORE_ACCOUNT_KINDS.map((kind) => ({ id: newId(), companyId, storeId, kind, name: STORE_ACCOUNT_NAMES[kind], category: null })))
+    .values(STORE_ACCOUNT_KINDS.map((kind) => ({ id: newId(), companyId, storeId, kind, name: DEFAULT_ACCOUNT_NAMES[kind], category: null })))
     .onConflict((oc) => oc.doNothing())
     .execute();
 }
@@ -52,7 +42,7 @@ export async function ledgerAccountId(db: Kysely<DB>, companyId: string, kind: L
       .executeTakeFirst();
   const found = await find();
   if (found) return found.id;
-  const name = category ? `${LEDGER_ACCOUNT_NAMES[kind]}: ${category}` : LEDGER_ACCOUNT_NAMES[kind];
+  const name = category ? `${DEFAULT_ACCOUNT_NAMES[kind]}: ${category}` : DEFAULT_ACCOUNT_NAMES[kind];
   await db
     .insertInto("cashAccounts")
     .values({ id: newId(), companyId, storeId: null, kind, name, category })

@@ -47,6 +47,8 @@ export interface BankLinesTable {
   clearingId: string | null;
   /** The deposit_difference entry that posted its match group's difference to cash over/short. */
   settlementId: string | null;
+  /** The bank_entry booked from this line (a fee, interest); it stands while pending or approved and not reversed. */
+  bookingId: string | null;
 }
 
 export interface BankUploadsTable {

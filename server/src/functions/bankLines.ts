@@ -9,17 +9,19 @@ import {
   type BankMapping,
   type StatementLine,
 } from "@tumble/domain/bankStatement";
-import { CASH_MESSAGES, MAX_AMOUNT_CENTS } from "@tumble/domain/cashLedger";
+import { CASH_MESSAGES, EXPENSE_CATEGORIES, MAX_AMOUNT_CENTS } from "@tumble/domain/cashLedger";
 import { businessDateSchema } from "@tumble/domain/zodSchemas";
 import { todayIn } from "@tumble/domain/businessDate";
 import { accountOfCompany, id, idempotencyKey } from "../cash/access.ts";
 import { businessDateNow } from "../cash/dates.ts";
 import { autoMatchAccount, depositsById, fingerprints, parseOfxStatement, unmatchedDeposits } from "../reconciliation/bank.ts";
+import { BANK_ENTRY_MESSAGES, bookLine, standingBookings } from "../reconciliation/bankEntries.ts";
 import { clearLines, groupDifferences, reverseSettlements, settleGroup, unclearLines } from "../reconciliation/clearing.ts";
 import { mutation, query, type QueryCtx } from "../runtime/define.ts";
 import { audit } from "../runtime/audit.ts";
 import { AppError } from "../runtime/errors.ts";
 import { newId } from "../runtime/ids.ts";
+import { isoDate } from "../reconciliation/lock.ts";
 import { readUpload, storeUploadPart, uploadIdSchema, uploadPartArgs } from "../uploads/parts.ts";
 
 // Bank statement lines (issue 14, docs/decisions/0025): import a CSV (with a column mapping
@@ -235,6 +237,7 @@ export const list = query({
       .where("accountId", "=", account.id)
       .executeTakeFirst();
     const deposits = await unmatchedDeposits(ctx.db, companyId);
+    const bookings = await standingBookings(ctx.db, companyId, listed);
     const now = new Date(ctx.now);
     const today = await businessDateNow(ctx.db, companyId, null, now);
     const deposit = (d: Awaited<ReturnType<typeof unmatchedDeposits>>[number]) => ({
@@ -261,6 +264,8 @@ export const list = query({
           differenceCents: differences.get(lineId) ?? null,
           clearingId,
           settlementId,
+          /** The fee or interest entry booked from this line, while it stands. */
+          booking: bookings.get(lineId) ?? null,
         };
       }),
       unmatchedDeposits: deposits.map(deposit),
@@ -272,7 +277,7 @@ export const list = query({
 async function lineOf(ctx: QueryCtx<"member">, bankLineId: string) {
   const line = await ctx.db
     .selectFrom("bankLines")
-    .select(["id", "accountId", "amountCents"])
+    .select(["id", "accountId", "amountCents", "date", "description"])
     .where("companyId", "=", ctx.company.id)
     .where("id", "=", bankLineId)
     .forUpdate()
@@ -289,6 +294,7 @@ export const match = mutation({
     const companyId = ctx.company.id;
     const line = await lineOf(ctx, args.bankLineId);
     if (Number(line.amountCents) <= 0) throw new AppError("Only a credit line can carry deposits");
+    if ((await standingBookings(ctx.db, companyId, [line.id])).size) throw new AppError(BANK_ENTRY_MESSAGES.bookedNoMatch);
     const depositIds = [...new Set(args.depositIds)];
     // Locked in one order, as cashTransactions:reverse locks the entry it undoes: a match and a
     // reversal of the same deposit never pass each other.
@@ -402,6 +408,31 @@ export const add = mutation({
     await audit(ctx.db, { companyId, actorId: ctx.user.id, action: "add", entity: "bankLine", entityId: bankLineId, after: args });
     const matched = await matchAndClear(ctx, account.id, DEFAULT_MATCH_WINDOW_DAYS);
     return { bankLineId, matched: matched.length };
+  },
+});
+
+/**
+ * Books a line nobody deposited from the statement: a debit (a fee, a charge) to an expense of the
+ * category, a credit (interest) to other income. It needs approval as an expense does.
+ */
+export const book = mutation({
+  access: "isAdmin",
+  idempotencyKeyInArgs: true,
+  args: z.object({ bankLineId: id, category: z.enum(EXPENSE_CATEGORIES).optional(), idempotencyKey }),
+  handler: async (ctx, args) => {
+    const companyId = ctx.company.id;
+    const line = await lineOf(ctx, args.bankLineId);
+    await bankAccount(ctx, line.accountId);
+    const result = await bookLine(ctx.db, companyId, { ...line, amountCents: Number(line.amountCents), date: isoDate(line.date) }, args.category, ctx.user.id);
+    await audit(ctx.db, {
+      companyId,
+      actorId: ctx.user.id,
+      action: "book",
+      entity: "bankLine",
+      entityId: line.id,
+      after: { ...result, category: args.category },
+    });
+    return result;
   },
 });
 

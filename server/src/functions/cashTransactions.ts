@@ -250,7 +250,7 @@ export const reverse = mutation({
     const companyId = ctx.company.id;
     const entry = await lockedEntry(ctx, transactionId);
     if (entry.status !== "approved") throw new AppError(CASH_MESSAGES.notApproved);
-    if (entry.kind === "collection") throw new AppError(CASH_MESSAGES.collectionReversal);
+    if (entry.kind === "collection" || entry.kind === "collection_correction") throw new AppError(CASH_MESSAGES.collectionReversal);
     if (entry.kind === "deposit_clearing" || entry.kind === "deposit_difference") throw new AppError(CASH_MESSAGES.bankMatchReversal);
     if (entry.reversesId) throw new AppError(CASH_MESSAGES.reversalOfReversal);
     // The bank already holds a matched deposit: reversing it would count the money twice. The

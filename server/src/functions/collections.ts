@@ -276,7 +276,6 @@ export const verify = mutation({
       storeId: c.storeId,
       collectionId,
       businessDate: c.businessDate,
-      amountCents: Number(c.totalCents),
       actorId: ctx.user.id,
       description: `Collection ${c.businessDate}`,
     });
@@ -391,7 +390,6 @@ export const adjust = mutation({
       storeId: original.storeId,
       collectionId: adjustmentId,
       businessDate: posting.date,
-      amountCents: delta,
       actorId: ctx.user.id,
       description: posting.closed
         ? `Adjustment of collection ${original.businessDate} (closed period ${posting.closed.from} – ${posting.closed.to}): ${reason}`

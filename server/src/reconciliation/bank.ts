@@ -1,7 +1,8 @@
 import { createHash } from "node:crypto";
-import type { Kysely } from "kysely";
+import { sql, type Kysely } from "kysely";
 import { parseSync } from "ofx-js";
 import { autoMatch, BANK_MESSAGES, parseStatementAmount, parseStatementDate, type RowError, type StatementLine } from "@tumble/domain/bankStatement";
+import { lineBooked } from "./bankEntries.ts";
 import type { DB } from "../db/schema.ts";
 
 // Bank statement lines: OFX read with ofx-js, a stable fingerprint per line so overlapping
@@ -62,6 +63,7 @@ export async function autoMatchAccount(db: Kysely<DB>, companyId: string, accoun
     .where("l.companyId", "=", companyId)
     .where("l.accountId", "=", accountId)
     .where("l.amountCents", ">", 0)
+    .where(sql<boolean>`not ${lineBooked}`)
     .where((eb) =>
       eb.not(
         eb.exists(

@@ -1,13 +1,12 @@
 import { sql, type Kysely } from "kysely";
-import { storeAccountId } from "../cash/accounts.ts";
 import { cashSettings } from "../cash/settings.ts";
 import type { DB } from "../db/schema.ts";
 
 // Changer balancing: a bill changer gives out in coins what it takes in bills. Per changer and
 // day, the bills taken in and the coins paid out recorded on verified collections (adjusting
-// records included, so corrections count) and their difference; for the store, the coins that
-// left the change fund against the coins the changers paid out. A difference beyond the
-// company's variance threshold is flagged.
+// records included, so corrections count) and their difference; for the store, the same summed
+// and what the ledger booked to cash over/short for it (docs/decisions/0052: a changer's net is
+// change, never income). A difference beyond the company's variance threshold is flagged.
 
 export async function changerBalance(db: Kysely<DB>, companyId: string, storeId: string, from: string, to: string) {
   const { varianceThresholdCents } = await cashSettings(db, companyId);
@@ -66,29 +65,34 @@ export async function changerBalance(db: Kysely<DB>, companyId: string, storeId:
       days: mine,
     };
   });
-  const changeFund = await storeAccountId(db, companyId, storeId, "change_fund");
-  const out = await db
-    .selectFrom("cashEntries")
-    .select(["transactionId", "amountCents"])
-    .where("companyId", "=", companyId)
-    .where("accountId", "=", changeFund)
-    .where("seq", "is not", null)
-    .where("amountCents", "<", 0)
-    .where("businessDate", ">=", from)
-    .where("businessDate", "<=", to)
-    .orderBy("seq")
-    .execute();
-  const changeFundOutCents = -out.reduce((s, l) => s + Number(l.amountCents), 0);
-  const changersCoinsOutCents = perChanger.reduce((s, c) => s + c.coinsOutCents, 0);
+  // What the changer postings booked to cash over/short (a credit is an over, hence the sign).
+  const booked = await db
+    .selectFrom("cashEntries as e")
+    .innerJoin("cashTransactions as t", (j) => j.onRef("t.companyId", "=", "e.companyId").onRef("t.id", "=", "e.transactionId"))
+    .innerJoin("cashAccounts as a", (j) => j.onRef("a.companyId", "=", "e.companyId").onRef("a.id", "=", "e.accountId"))
+    .select(sql<string>`coalesce(-sum(e.amount_cents), 0)`.as("cents"))
+    .where("e.companyId", "=", companyId)
+    .where("a.kind", "=", "cash_over_short")
+    .where("e.storeId", "=", storeId)
+    .where("e.seq", "is not", null)
+    .where("t.kind", "in", ["collection", "collection_correction"])
+    .where("e.businessDate", ">=", from)
+    .where("e.businessDate", "<=", to)
+    .executeTakeFirstOrThrow();
+  const billsInCents = perChanger.reduce((s, c) => s + c.billsInCents, 0);
+  const coinsOutCents = perChanger.reduce((s, c) => s + c.coinsOutCents, 0);
   return {
     storeId,
     from,
     to,
     thresholdCents: varianceThresholdCents,
     changers: perChanger,
-    changeFund: { accountId: changeFund, coinsOutCents: changeFundOutCents, entryIds: [...new Set(out.map((l) => l.transactionId))] },
-    changersCoinsOutCents,
-    differenceCents: changeFundOutCents - changersCoinsOutCents,
-    flagged: flagged(changeFundOutCents - changersCoinsOutCents),
+    billsInCents,
+    coinsOutCents,
+    /** The changers' differences summed: what the store's changers gave out short (−) or kept over (+). */
+    differenceCents: billsInCents - coinsOutCents,
+    flagged: flagged(billsInCents - coinsOutCents),
+    /** The same difference as the ledger has it in cash over/short. */
+    bookedCents: Number(booked.cents),
   };
 }

@@ -33,7 +33,7 @@ async function safeFlows(db: Kysely<DB>, companyId: string, storeId: string) {
     .where("e.companyId", "=", companyId)
     .where("e.accountId", "=", safe)
     .where("e.seq", "is not", null)
-    .where("t.kind", "=", "collection")
+    .where("t.kind", "in", ["collection", "collection_correction"])
     .groupBy(sql`coalesce(c.adjusts_collection_id, c.id)`)
     .orderBy(sql`min(e.seq)`)
     .execute();

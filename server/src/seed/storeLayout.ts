@@ -74,7 +74,18 @@ export const LABEL_PREFIX: Record<EquipmentKey, string> = { washer: "W", dryer: 
 export const TYPICAL_TAKE: Record<EquipmentKey, [number, number]> = {
   washer: [9000, 0],
   dryer: [6000, 0],
+  // Bills taken in; a changer pays the same out in coins (typicalLine).
   changer: [0, 45000],
   vending: [1500, 2500],
   arcade: [2500, 0],
 };
+
+/** A visit's line for a machine kind at `factor` times the typical take; a changer pays out in coins what it took in bills, or nearly. */
+export function typicalLine(key: EquipmentKey, factor: number): { coinsCents: number; billsCents: number } {
+  const [coins, bills] = TYPICAL_TAKE[key];
+  const billsCents = Math.round((bills * factor) / 100) * 100;
+  if (key !== "changer") return { coinsCents: Math.round((coins * factor) / 25) * 25, billsCents };
+  // Now and then a changer keeps a dollar (a jammed payout) or pays a quarter too many.
+  const wobble = Math.round(factor * 1000) % 13;
+  return { coinsCents: billsCents + (wobble === 0 ? -100 : wobble === 1 ? 25 : 0), billsCents };
+}

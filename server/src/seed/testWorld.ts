@@ -5,7 +5,8 @@ import type { CollectionLinesTable, CollectionsTable, DB } from "../db/schema.ts
 import { hashSecretSlow } from "../auth/passwords.ts";
 import { postCollection } from "../collections/posting.ts";
 import { newId } from "../runtime/ids.ts";
-import { EQUIPMENT, LABEL_PREFIX, STORE_LAYOUT as LAYOUT, TYPICAL_TAKE as TAKE, type EquipmentKey } from "./storeLayout.ts";
+import { EQUIPMENT, LABEL_PREFIX, STORE_LAYOUT as LAYOUT, typicalLine, type EquipmentKey } from "./storeLayout.ts";
+import { lineAmountCents } from "@tumble/domain/collectionStats";
 
 // Browser tests run in parallel, so each test gets a company of its own: one member per role,
 // a store laid out like the demo's (washers and a changer in front, dryers at the back, vending and
@@ -132,11 +133,9 @@ export async function seedTestWorld(db: Kysely<DB>, today = new Date()): Promise
       const status = daysAgo > 7 ? "verified" : "submitted";
       let total = 0;
       for (const m of machines) {
-        const [coins, bills] = TAKE[m.key];
         // Within ±20% of the typical take, varying by visit and machine.
-        const factor = 0.8 + (((step++ * 37) % 41) / 40) * 0.4;
-        const line = { coinsCents: Math.round((coins * factor) / 25) * 25, billsCents: Math.round((bills * factor) / 100) * 100 };
-        total += line.coinsCents + line.billsCents;
+        const line = typicalLine(m.key, 0.8 + (((step++ * 37) % 41) / 40) * 0.4);
+        total += lineAmountCents(line, m.key === "changer");
         lines.push({ id: newId(), companyId, collectionId: id, machineId: m.id, ...line, meterReading: null, note: null });
       }
       const at = new Date(date.getTime() + 18 * 3600 * 1000);
@@ -166,7 +165,6 @@ export async function seedTestWorld(db: Kysely<DB>, today = new Date()): Promise
         storeId,
         collectionId: c.id,
         businessDate: c.businessDate,
-        amountCents: c.totalCents as number,
         actorId: ids.SUPERVISOR,
         description: `Collection ${c.businessDate}`,
       });

@@ -3,12 +3,11 @@ import type { CollectionLinesTable, CollectionsTable } from "../../db/schema.ts"
 import { newId } from "../../runtime/ids.ts";
 import { fillExpectedFigures } from "../../collections/expectedFill.ts";
 import { prng, type DemoSeeder } from "../demoContext.ts";
-import { TYPICAL_TAKE as TAKE } from "../storeLayout.ts";
+import { lineAmountCents } from "@tumble/domain/collectionStats";
+import { typicalLine } from "../storeLayout.ts";
 
 // Sixteen weeks of collections at every active store, two visits a week (Mondays and Thursdays);
 // the last week still waits for verification. Amounts come from a fixed pseudo-random sequence.
-
-/** Typical take per visit in cents, by equipment type: [coins, bills]. */
 
 declare module "../demoContext.ts" {
   interface DemoData {
@@ -34,10 +33,8 @@ export const seed: DemoSeeder = async ({ db, today, data }) => {
       const status = daysAgo > 7 ? "verified" : "submitted";
       let total = 0;
       for (const m of store.machines) {
-        const [coins, bills] = TAKE[m.key];
-        const factor = 0.75 + rand() * 0.5;
-        const line = { coinsCents: Math.round((coins * factor) / 25) * 25, billsCents: Math.round((bills * factor) / 100) * 100 };
-        total += line.coinsCents + line.billsCents;
+        const line = typicalLine(m.key, 0.75 + rand() * 0.5);
+        total += lineAmountCents(line, m.key === "changer");
         lines.push({ id: newId(), companyId: store.companyId, collectionId: id, machineId: m.id, ...line, meterReading: null, note: null });
       }
       const at = new Date(date.getTime() + 18 * 3600 * 1000);

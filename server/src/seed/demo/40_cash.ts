@@ -50,7 +50,6 @@ export const seed: DemoSeeder = async ({ db, today, data }) => {
       storeId: c.storeId,
       collectionId: c.id,
       businessDate: c.businessDate as string,
-      amountCents: c.totalCents as number,
       actorId: c.verifiedBy as string,
       description: `Collection ${c.businessDate}`,
     });

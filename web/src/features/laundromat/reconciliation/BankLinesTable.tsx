@@ -11,6 +11,7 @@ import { DataTable } from "../../../ui/table/DataTable";
 import type { DataColumn } from "../../../ui/table/types";
 import { formatDisplayDate } from "../collections/format";
 import { errorText, useCashRights } from "../cash/messages";
+import { BankBookModal } from "./BankBookModal";
 import { BankSettleModal } from "./BankSettleModal";
 import type { BankDeposit, BankLine, BankList } from "./BankTypes";
 import { depositLabel } from "./BankUnmatched";
@@ -18,9 +19,22 @@ import { useTraceStart } from "./TraceSearch";
 
 export type LineView = "all" | "unmatched" | "matched";
 
-/** How a line stands: a debit, not matched, matched automatically or by hand. */
+/** How a line stands: booked from the statement, a debit, not matched, matched automatically or by hand. */
 function LineStatus({ line }: { line: BankLine }) {
-  const { t } = useTranslation("bank");
+  const { t } = useTranslation(["bank", "cash"]);
+  if (line.booking)
+    return (
+      <Stack gap={2} align="flex-start">
+        <Badge color={line.booking.status === "pending" ? "yellow" : "blue"} variant="light" tt="none" data-testid="line-booked">
+          {line.booking.status === "pending" ? t("status.bookedPending") : t("status.booked")}
+        </Badge>
+        <Text size="xs" c="dimmed">
+          {line.booking.category
+            ? t(`cash:categories.${line.booking.category}`, { defaultValue: line.booking.category })
+            : t("cash:defaultAccountNames.other_income")}
+        </Text>
+      </Stack>
+    );
   if (line.amountCents < 0)
     return (
       <Badge color="gray" variant="outline" tt="none">
@@ -59,7 +73,19 @@ function Difference({ line }: { line: BankLine }) {
   );
 }
 
-function LineActions({ line, deposits, onMatch, onSettle }: { line: BankLine; deposits: Map<string, BankDeposit>; onMatch: () => void; onSettle: () => void }) {
+function LineActions({
+  line,
+  deposits,
+  onMatch,
+  onSettle,
+  onBook,
+}: {
+  line: BankLine;
+  deposits: Map<string, BankDeposit>;
+  onMatch: () => void;
+  onSettle: () => void;
+  onBook: () => void;
+}) {
   const { t } = useTranslation("bank");
   const rights = useCashRights();
   const unmatch = useMutation(api.bankLines.unmatch);
@@ -86,7 +112,7 @@ function LineActions({ line, deposits, onMatch, onSettle }: { line: BankLine; de
   const canSettle = rights.canApprove && line.differenceCents !== null && line.differenceCents !== 0 && !line.settlementId;
   return (
     <Group gap={6} wrap="wrap" onClick={(e) => e.stopPropagation()}>
-      {line.amountCents > 0 && (line.depositIds.length === 0 || line.differenceCents !== 0) ? (
+      {line.amountCents > 0 && !line.booking && (line.depositIds.length === 0 || line.differenceCents !== 0) ? (
         <Button size="compact-sm" variant="light" onClick={onMatch} data-testid="match-line">
           {t("match.button")}
         </Button>
@@ -111,6 +137,11 @@ function LineActions({ line, deposits, onMatch, onSettle }: { line: BankLine; de
             ))}
           </Menu.Dropdown>
         </Menu>
+      ) : null}
+      {line.depositIds.length === 0 && !line.booking ? (
+        <Button size="compact-sm" variant="default" onClick={onBook} data-testid="book-line">
+          {t("book.button")}
+        </Button>
       ) : null}
       {canSettle ? (
         <Button size="compact-sm" color="orange" variant="light" onClick={onSettle} data-testid="settle-line">
@@ -146,11 +177,12 @@ interface Props {
 export function BankLinesTable({ list, error, view, onViewChange, page, onPageChange, onMatch }: Props) {
   const { t } = useTranslation("bank");
   const [settling, setSettling] = useState<BankLine | null>(null);
+  const [booking, setBooking] = useState<BankLine | null>(null);
   const deposits = useMemo(() => new Map([...(list?.matchedDeposits ?? []), ...(list?.unmatchedDeposits ?? [])].map((d) => [d._id, d])), [list]);
   const rows = useMemo(() => {
     const lines = list?.lines;
     if (!lines || view === "all") return lines;
-    return lines.filter((l) => (view === "matched" ? l.depositIds.length > 0 : l.depositIds.length === 0));
+    return lines.filter((l) => (view === "matched" ? l.depositIds.length > 0 || l.booking : l.depositIds.length === 0 && !l.booking));
   }, [list, view]);
   const columns = useMemo<DataColumn<BankLine>[]>(
     () => [
@@ -240,7 +272,7 @@ export function BankLinesTable({ list, error, view, onViewChange, page, onPageCh
         header: t("columns.actions"),
         hideable: false,
         card: "footer",
-        cell: (l) => <LineActions line={l} deposits={deposits} onMatch={() => onMatch(l)} onSettle={() => setSettling(l)} />,
+        cell: (l) => <LineActions line={l} deposits={deposits} onMatch={() => onMatch(l)} onSettle={() => setSettling(l)} onBook={() => setBooking(l)} />,
       },
     ],
     [t, deposits, onMatch],
@@ -261,6 +293,7 @@ export function BankLinesTable({ list, error, view, onViewChange, page, onPageCh
         rowAttributes={(l) => ({
           "data-amount": String(l.amountCents),
           "data-matched": l.depositIds.length ? (l.automatic ? "auto" : "manual") : "no",
+          "data-booked": l.booking ? l.booking.status : undefined,
           "data-difference": l.differenceCents === null ? undefined : String(l.differenceCents),
         })}
         testId="bank-lines"
@@ -282,6 +315,7 @@ export function BankLinesTable({ list, error, view, onViewChange, page, onPageCh
         }
       />
       <BankSettleModal line={settling} onClose={() => setSettling(null)} />
+      <BankBookModal line={booking} onClose={() => setBooking(null)} />
     </>
   );
 }

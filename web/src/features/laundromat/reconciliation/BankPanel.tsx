@@ -112,7 +112,7 @@ export function BankPanel() {
 
   const today = todayInZone(undefined);
   const lines = list.data?.lines;
-  const unmatchedLines = lines?.filter((l) => l.amountCents > 0 && l.depositIds.length === 0);
+  const unmatchedLines = lines?.filter((l) => l.amountCents > 0 && l.depositIds.length === 0 && !l.booking);
   const deposits = list.data?.unmatchedDeposits;
   const toSettle = lines?.filter((l) => l.differenceCents !== null && l.differenceCents !== 0 && !l.settlementId);
   const oldest = (dates: string[]) => (dates.length ? Math.max(...dates.map((d) => daysBetween(d, today))) : null);

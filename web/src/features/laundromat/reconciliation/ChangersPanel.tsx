@@ -29,7 +29,7 @@ const COLORS = ["blue.6", "orange.6", "teal.6", "grape.6", "red.6", "cyan.6", "l
 
 type Day = Changer["days"][number] & { machineId: string; label: string };
 
-/** Bill changers of the selected store over the selected dates: bills taken in against coins paid out, per changer and day, and the change fund against them. */
+/** Bill changers of the selected store over the selected dates: bills taken in against coins paid out, per changer and day, and for the store with what the ledger booked. */
 export function ChangersPanel() {
   const { selection } = useLaundromatSelection();
   if (!selection.storeId) return <NoStorePrompt />;
@@ -206,7 +206,7 @@ function amountColumns<T extends Amounts>(t: TFunction<"reconciliation">): DataC
   ];
 }
 
-/** The store's line: coins that left the change fund against the coins the changers paid out. */
+/** The store's line: the changers' bills in, coins out and difference, and the same difference as the ledger booked it. */
 function StoreLine({ balance: b }: { balance: ChangerBalance }) {
   const { t } = useTranslation("reconciliation");
   return (
@@ -219,9 +219,9 @@ function StoreLine({ balance: b }: { balance: ChangerBalance }) {
           {t("changers.threshold", { amount: formatUSD(b.thresholdCents) })}
         </Text>
       </Group>
-      <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm">
-        <Figure label={t("changers.changeFundOut")} value={formatUSD(b.changeFund.coinsOutCents)} testId="change-fund-out" />
-        <Figure label={t("changers.changersOut")} value={formatUSD(b.changersCoinsOutCents)} testId="changers-out" />
+      <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="sm">
+        <Figure label={t("changers.storeBillsIn")} value={formatUSD(b.billsInCents)} testId="store-bills-in" />
+        <Figure label={t("changers.storeCoinsOut")} value={formatUSD(b.coinsOutCents)} testId="store-coins-out" />
         <Figure
           label={t("changers.storeDifference")}
           value={signedUSD(b.differenceCents)}
@@ -229,7 +229,13 @@ function StoreLine({ balance: b }: { balance: ChangerBalance }) {
           badge={b.flagged ? t("changers.flagged") : undefined}
           testId="store-difference"
         />
+        <Figure label={t("changers.booked")} value={signedUSD(b.bookedCents)} testId="store-booked" />
       </SimpleGrid>
+      {b.bookedCents !== b.differenceCents ? (
+        <Text size="sm" mt="xs" data-testid="store-booked-differs">
+          {t("changers.bookedDiffers", { amount: signedUSD(b.bookedCents) })}
+        </Text>
+      ) : null}
       <Text size="xs" c="dimmed" mt="xs">
         {t("changers.storeLineHint")}
       </Text>

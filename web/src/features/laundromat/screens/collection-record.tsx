@@ -1,5 +1,6 @@
-import { Alert, Badge, Button, Card, Group, Loader, Paper, Stack, Text, TextInput, Title } from "@mantine/core";
-import { IconAlertTriangle, IconCloudOff, IconCloudCheck, IconSend, IconDeviceFloppy } from "@tabler/icons-react";
+import { Alert, Badge, Button, Card, Group, Loader, Paper, SimpleGrid, Stack, Text, TextInput, Title } from "@mantine/core";
+import { IconAlertTriangle, IconCircleCheck, IconCloudOff, IconCloudCheck, IconDeviceFloppy, IconPlus, IconSend } from "@tabler/icons-react";
+import { Link } from "@tanstack/react-router";
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { formatUSD } from "@tumble/domain/money";
@@ -73,6 +74,8 @@ function RecordForStore({ storeId }: { storeId: string }) {
   const active = useMemo(() => (machines ?? []).filter((m) => m.isActive), [machines]);
   const { draft, parsed, setField, save, submit, loadFrom, online, saving, syncError } = useCollectionDraft(user?._id ?? null, storeId, businessDate, active);
   const [submitting, setSubmitting] = useState(false);
+  // What was just handed in stays on screen, so nobody takes the empty form for a lost visit and enters it again.
+  const [submitted, setSubmitted] = useState<Submitted | null>(null);
 
   const sections = useMemo(() => {
     const groups: Array<{ id: string; name: string; machines: RecordMachine[] }> = [];
@@ -98,9 +101,18 @@ function RecordForStore({ storeId }: { storeId: string }) {
     if (!parsed.lines.length) return notifyError(t("record.nothingToSubmit"));
     setSubmitting(true);
     try {
+      const handedIn: Submitted = {
+        businessDate,
+        totalCents: parsed.totalCents,
+        lines: active
+          .filter((m) => parsed.lines.some((l) => l.machineId === m._id))
+          .map((m) => ({ machineId: m._id, label: m.label, amountCents: parsed.amounts[m._id] ?? 0 })),
+      };
       const outcome = await submit();
-      if (outcome.ok) notifySuccess(t("record.submitted", { total: formatUSD(parsed.totalCents) }));
-      else if (outcome.reason === "offline") notifyWarning(t("record.submitOffline"));
+      if (outcome.ok) {
+        notifySuccess(t("record.submitted", { total: formatUSD(handedIn.totalCents) }));
+        setSubmitted(handedIn);
+      } else if (outcome.reason === "offline") notifyWarning(t("record.submitOffline"));
       else if (outcome.reason === "invalid") notifyError(t("record.fixErrors"));
       else notifyError(extractErrorMessage(outcome.error, t("record.saveFailed")));
     } catch (error) {
@@ -165,7 +177,10 @@ function RecordForStore({ storeId }: { storeId: string }) {
             classNames={{ input: classes.bigInput }}
             onChange={(e) => {
               const value = e.currentTarget.value;
-              if (/^\d{4}-\d{2}-\d{2}$/.test(value) && value <= today) setChosenDate(value);
+              if (/^\d{4}-\d{2}-\d{2}$/.test(value) && value <= today) {
+                setChosenDate(value);
+                setSubmitted(null);
+              }
             }}
             data-testid="record-date"
           />
@@ -177,100 +192,155 @@ function RecordForStore({ storeId }: { storeId: string }) {
 
       <OpenCollections editingId={draft.collectionId} onContinue={(c) => void onContinue(c)} />
 
-      {draft.rejectionReason ? (
-        <Alert color="red" icon={<IconAlertTriangle size={18} aria-hidden />} title={t("record.rejectedTitle")} data-testid="record-rejection">
-          {draft.rejectionReason}
-          <Text size="sm" mt={4}>
-            {t("record.rejectedHelp")}
-          </Text>
-        </Alert>
-      ) : null}
-      {draft.warnings.length ? (
-        <Alert color="orange" icon={<IconAlertTriangle size={18} aria-hidden />} title={t("record.duplicateTitle")} data-testid="record-warnings">
-          <Stack gap={2}>
-            {draft.warnings.map((w) => (
-              <Text key={`${w.machineId}-${w.otherCollectionId}`} size="sm">
-                {t("record.duplicate", { machine: w.label })}
-              </Text>
-            ))}
-          </Stack>
-        </Alert>
-      ) : null}
-
-      {machines === undefined ? (
-        <Loader aria-label={t("common.loading")} />
-      ) : sections.length === 0 ? (
-        <Card withBorder p="lg">
-          <Text c="dimmed" ta="center">
-            {t("record.noMachines")}
-          </Text>
-        </Card>
+      {submitted ? (
+        <SubmittedVisit visit={submitted} storeName={store?.name ?? selection.storeName ?? ""} onAnother={() => setSubmitted(null)} />
       ) : (
-        sections.map((section) => {
-          const sectionTotal = section.machines.reduce((sum, m) => sum + (parsed.amounts[m._id] ?? 0), 0);
-          return (
-            <section key={section.id} data-testid="record-section" aria-label={section.name}>
-              <Group justify="space-between" mb="xs">
-                <Title order={2} size="h4">
-                  {section.name}
-                </Title>
-                <Text fw={700} data-testid="record-section-total">
-                  {formatUSD(sectionTotal)}
-                </Text>
-              </Group>
-              <Stack gap="xs">
-                {section.machines.map((m) => (
-                  <MachineLineInputs
-                    key={m._id}
-                    machine={m}
-                    values={draft.values[m._id]}
-                    errors={parsed.errors[m._id]}
-                    amountCents={parsed.amounts[m._id]}
-                    duplicate={duplicateIds.has(m._id)}
-                    onChange={setField}
-                  />
+        <>
+          {draft.rejectionReason ? (
+            <Alert color="red" icon={<IconAlertTriangle size={18} aria-hidden />} title={t("record.rejectedTitle")} data-testid="record-rejection">
+              {draft.rejectionReason}
+              <Text size="sm" mt={4}>
+                {t("record.rejectedHelp")}
+              </Text>
+            </Alert>
+          ) : null}
+          {draft.warnings.length ? (
+            <Alert color="orange" icon={<IconAlertTriangle size={18} aria-hidden />} title={t("record.duplicateTitle")} data-testid="record-warnings">
+              <Stack gap={2}>
+                {draft.warnings.map((w) => (
+                  <Text key={`${w.machineId}-${w.otherCollectionId}`} size="sm">
+                    {t("record.duplicate", { machine: w.label })}
+                  </Text>
                 ))}
               </Stack>
-            </section>
-          );
-        })
-      )}
+            </Alert>
+          ) : null}
 
-      <Paper className={classes.stickyBar} p="sm" radius={0} data-testid="record-bar">
-        <Group justify="space-between" mb={6} gap="xs">
-          <Group gap={8}>
-            <Text size="sm" c="dimmed">
-              {t("record.storeTotal")}
-            </Text>
-            <Text fw={800} size="xl" data-testid="record-total">
-              {formatUSD(parsed.totalCents)}
-            </Text>
-          </Group>
-          {status}
-        </Group>
-        <Group justify="flex-end" gap="xs" wrap="nowrap" className={classes.stickyActions}>
-          <Button
-            variant="default"
-            size="md"
-            className={classes.bigButton}
-            leftSection={<IconDeviceFloppy size={18} aria-hidden />}
-            onClick={() => void onSave()}
-            disabled={submitting}
-          >
-            {t("record.save")}
-          </Button>
-          <Button
-            size="md"
-            className={classes.bigButton}
-            leftSection={<IconSend size={18} aria-hidden />}
-            onClick={() => void onSubmit()}
-            loading={submitting}
-            disabled={!parsed.lines.length}
-          >
-            {t("record.submit")}
-          </Button>
-        </Group>
-      </Paper>
+          {machines === undefined ? (
+            <Loader aria-label={t("common.loading")} />
+          ) : sections.length === 0 ? (
+            <Card withBorder p="lg">
+              <Text c="dimmed" ta="center">
+                {t("record.noMachines")}
+              </Text>
+            </Card>
+          ) : (
+            sections.map((section) => {
+              const sectionTotal = section.machines.reduce((sum, m) => sum + (parsed.amounts[m._id] ?? 0), 0);
+              return (
+                <section key={section.id} data-testid="record-section" aria-label={section.name}>
+                  <Group justify="space-between" mb="xs">
+                    <Title order={2} size="h4">
+                      {section.name}
+                    </Title>
+                    <Text fw={700} data-testid="record-section-total">
+                      {formatUSD(sectionTotal)}
+                    </Text>
+                  </Group>
+                  <Stack gap="xs">
+                    {section.machines.map((m) => (
+                      <MachineLineInputs
+                        key={m._id}
+                        machine={m}
+                        values={draft.values[m._id]}
+                        errors={parsed.errors[m._id]}
+                        amountCents={parsed.amounts[m._id]}
+                        duplicate={duplicateIds.has(m._id)}
+                        onChange={setField}
+                      />
+                    ))}
+                  </Stack>
+                </section>
+              );
+            })
+          )}
+
+          <Paper className={classes.stickyBar} p="sm" radius={0} data-testid="record-bar">
+            <Group justify="space-between" mb={6} gap="xs">
+              <Group gap={8}>
+                <Text size="sm" c="dimmed">
+                  {t("record.storeTotal")}
+                </Text>
+                <Text fw={800} size="xl" data-testid="record-total">
+                  {formatUSD(parsed.totalCents)}
+                </Text>
+              </Group>
+              {status}
+            </Group>
+            <Group justify="flex-end" gap="xs" wrap="nowrap" className={classes.stickyActions}>
+              <Button
+                variant="default"
+                size="md"
+                className={classes.bigButton}
+                leftSection={<IconDeviceFloppy size={18} aria-hidden />}
+                onClick={() => void onSave()}
+                disabled={submitting}
+              >
+                {t("record.save")}
+              </Button>
+              <Button
+                size="md"
+                className={classes.bigButton}
+                leftSection={<IconSend size={18} aria-hidden />}
+                onClick={() => void onSubmit()}
+                loading={submitting}
+                disabled={!parsed.lines.length}
+              >
+                {t("record.submit")}
+              </Button>
+            </Group>
+          </Paper>
+        </>
+      )}
     </Stack>
+  );
+}
+
+interface Submitted {
+  businessDate: string;
+  totalCents: number;
+  lines: Array<{ machineId: string; label: string; amountCents: number }>;
+}
+
+/** The visit just handed in: what it holds, and the choice to record another one. */
+function SubmittedVisit({ visit, storeName, onAnother }: { visit: Submitted; storeName: string; onAnother: () => void }) {
+  const { t } = useTranslation("collections");
+  return (
+    <Card withBorder radius="md" p="md" data-testid="record-submitted">
+      <Stack gap="sm">
+        <Group gap="xs">
+          <IconCircleCheck size={22} color="var(--mantine-color-green-7)" aria-hidden />
+          <Title order={2} size="h4">
+            {t("record.submittedTitle")}
+          </Title>
+        </Group>
+        <Text size="sm">
+          {t("record.submittedBody", { store: storeName, date: formatDisplayDate(visit.businessDate), total: formatUSD(visit.totalCents) })}
+        </Text>
+        <SimpleGrid cols={{ base: 2, xs: 3, md: 4 }} spacing="xs" verticalSpacing={4}>
+          {visit.lines.map((l) => (
+            <Group key={l.machineId} justify="space-between" gap="xs" wrap="nowrap" data-testid="record-submitted-line">
+              <Text size="sm" fw={600}>
+                {l.label}
+              </Text>
+              <Text size="sm">{formatUSD(l.amountCents)}</Text>
+            </Group>
+          ))}
+        </SimpleGrid>
+        <Group justify="space-between" wrap="wrap" gap="sm">
+          <Text fw={800} size="lg" data-testid="record-submitted-total">
+            {formatUSD(visit.totalCents)}
+          </Text>
+          <Group gap="xs">
+            <Button component={Link} to="/laundromat/collections-list" variant="default" size="md">
+              {t("record.seeList")}
+            </Button>
+            <Button size="md" leftSection={<IconPlus size={18} aria-hidden />} onClick={onAnother} data-testid="record-another">
+              {t("record.another")}
+            </Button>
+          </Group>
+        </Group>
+      </Stack>
+    </Card>
   );
 }
