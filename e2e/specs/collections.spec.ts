@@ -161,6 +161,12 @@ test("staff records and submits a collection on a phone; a supervisor verifies i
   await test.step("staff submits; the supervisor's badge goes up and staff's own badge too", async () => {
     await page.getByRole("button", { name: "Submit" }).click();
     await expect(page.getByText("Collection of $585.75 submitted for verification")).toBeVisible();
+    // What was handed in stays on screen, not an empty form inviting the visit again.
+    const handedIn = page.getByTestId("record-submitted");
+    await expect(handedIn.getByTestId("record-submitted-total")).toHaveText("$585.75");
+    await expect(handedIn.getByTestId("record-submitted-line").filter({ hasText: "W2" })).toContainText("$85.50");
+    await expect(page.getByTestId("record-total")).toHaveCount(0);
+    await handedIn.getByRole("button", { name: "Record another visit" }).click();
     await expect(page.getByTestId("record-total")).toHaveText("$0.00");
     await expect.poll(() => subBadge(supervisor.page, "collections-list")).toBe(allBefore + 1);
     await openDrawer(page);

@@ -162,6 +162,19 @@ test("an admin imports a statement, matches the one left by hand, closes the mon
     await expect(line).toContainText("Posted");
   });
 
+  await test.step("the service fee nobody deposited is booked from the statement to an expense", async () => {
+    const fee = panel.getByTestId("bank-line").and(page.locator("[data-amount='-1200']"));
+    await fee.getByTestId("book-line").click();
+    const dialog = page.getByRole("dialog", { name: "Book a bank charge" });
+    await expect(dialog.getByTestId("book-line")).toContainText("MONTHLY SERVICE FEE");
+    await expect(dialog.getByTestId("book-category")).toHaveValue("Fees");
+    await dialog.getByTestId("book-confirm").click();
+    await expect(page.getByText("Booked from the statement")).toBeVisible();
+    await expect(fee).toHaveAttribute("data-booked", "approved");
+    await expect(fee.getByTestId("line-booked")).toHaveText("Booked");
+    await expect(fee.getByTestId("book-line")).toHaveCount(0);
+  });
+
   await test.step("the same statement again adds nothing", async () => {
     await panel.getByTestId("bank-import").click();
     const dialog = page.getByRole("dialog", { name: "Import a bank statement" });

@@ -241,7 +241,12 @@ describe("the ledger", () => {
     } finally {
       await admin.mutation("cashSettings:update", { requireApproval: false });
     }
-    expect(await owner.query("cashSettings:get")).toEqual({ requireApproval: false, blindCounts: false, varianceThresholdCents: 500 });
+    expect(await owner.query("cashSettings:get")).toEqual({
+      requireApproval: false,
+      blindCounts: false,
+      varianceThresholdCents: 500,
+      duplicateApprovalCents: null,
+    });
   });
 
   it("refuses bad requests with a specific message and changes nothing", async () => {
@@ -499,6 +504,22 @@ describe("limits that mean something", () => {
     // Exactly what is there may go: the safe ends at zero.
     await create(manager, { kind: "transfer", amountCents: 5_000, fromAccountId: safe, toAccountId: petty });
     expect(await balances(safe, petty)).toEqual([0, 5_000]);
+    // An account an administrator named may go below zero; a manager cannot name it.
+    expect(await failure(manager.mutation("cashAccounts:update", { accountId: safe, name: "Safe", allowNegative: true }))).toBe(
+      CASH_MESSAGES.allowNegativeAdmin,
+    );
+    await admin.mutation("cashAccounts:update", { accountId: safe, name: "Safe", allowNegative: true });
+    expect(
+      (await manager.query<Array<Account & { allowNegative: boolean }>>("cashAccounts:list", { storeId })).find((a) => a._id === safe)?.allowNegative,
+    ).toBe(true);
+    await create(manager, { kind: "transfer", amountCents: 2_500, fromAccountId: safe, toAccountId: petty });
+    expect(await balances(safe, petty)).toEqual([-2_500, 7_500]);
+    // Petty cash was not named: $75.01 out of $75.00 is still refused.
+    expect(await failure(create(manager, { kind: "transfer", amountCents: 7_501, fromAccountId: petty, toAccountId: safe }))).toBe(
+      CASH_MESSAGES.belowZero("Petty cash"),
+    );
+    await admin.mutation("cashAccounts:update", { accountId: safe, name: "Safe", allowNegative: false });
+    await create(manager, { kind: "transfer", amountCents: 2_500, fromAccountId: petty, toAccountId: safe });
 
     const bank = (await manager.query<Account[]>("cashAccounts:list", { storeId })).find((a) => a.kind === "bank")!._id;
     expect(await failure(create(manager, { kind: "deposit", amountCents: 100, fromAccountId: bank, bagNumber: "B-0" }))).toBe(CASH_MESSAGES.depositFromBank);

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { todayIn } from "@tumble/domain/businessDate";
 import { Client, failure, startTestServer, type TestServer } from "./support/testServer.ts";
 import { SyncClient } from "./support/syncClient.ts";
+import { COLLECTION_MESSAGES } from "../src/collections/rules.ts";
 
 let server: TestServer;
 let staff: Client;
@@ -219,6 +220,66 @@ describe("collection lifecycle", () => {
     ]);
   });
 
+  it("needs a second verifier for a second collection above the company's amount", async () => {
+    const day = freeDay(4);
+    const submitted = async (cents: number) => {
+      const { collectionId } = await staff.mutation<{ collectionId: string }>("collections:saveDraft", {
+        storeId: store._id,
+        businessDate: day,
+        lines: [line(0, cents)],
+      });
+      await staff.mutation("collections:submit", { collectionId });
+      return collectionId;
+    };
+    const postings = (collectionId: string) =>
+      server.database.db
+        .selectFrom("cashTransactions")
+        .select("id")
+        .where("collectionId", "=", collectionId)
+        .execute()
+        .then((r) => r.length);
+    await admin.mutation("cashSettings:update", { duplicateApprovalCents: 10_000 });
+    try {
+      await supervisor.mutation("collections:verify", { collectionId: await submitted(25_000) });
+      // $250.00 again, above the $100.00 limit: the supervisor's reason is a first approval, nothing is posted.
+      const big = await submitted(25_000);
+      expect(await supervisor.mutation("collections:verify", { collectionId: big, duplicateReason: "Second run after the float" })).toEqual({
+        status: "awaitingSecondVerifier",
+      });
+      expect(await postings(big)).toBe(0);
+      expect(await failure(supervisor.mutation("collections:verify", { collectionId: big }))).toBe(COLLECTION_MESSAGES.secondVerifierNeeded);
+      expect(await supervisor.query("collections:get", { collectionId: big })).toMatchObject({
+        status: "submitted",
+        duplicateReason: "Second run after the float",
+        duplicateApprovedByName: expect.any(String),
+      });
+      // Another verifier completes it with the first one's reason; it posts once.
+      expect(await admin.mutation("collections:verify", { collectionId: big })).toEqual({ status: "verified" });
+      expect(await postings(big)).toBe(1);
+      expect(await admin.query("collections:get", { collectionId: big })).toMatchObject({
+        status: "verified",
+        duplicateReason: "Second run after the float",
+        duplicateApprovedByName: null,
+      });
+      const csv = await admin.query<string>("collections:exportCsv", { fromDate: day, toDate: day, status: "verified" });
+      expect(csv.split("\n")[0]).toContain("Second collection of the day: reason");
+      expect(csv).toContain("Second run after the float");
+
+      // A first approval does not survive a rejection: resubmitted, it needs a reason again.
+      const again = await submitted(30_000);
+      await supervisor.mutation("collections:verify", { collectionId: again, duplicateReason: "Third visit" });
+      await admin.mutation("collections:reject", { collectionId: again, reason: "Entered twice" });
+      await staff.mutation("collections:saveDraft", { collectionId: again, storeId: store._id, businessDate: day, lines: [line(0, 30_000)] });
+      await staff.mutation("collections:submit", { collectionId: again });
+      expect(await failure(admin.mutation("collections:verify", { collectionId: again }))).toMatch(/give a reason to verify a second collection$/);
+      // At or under the limit one verifier's reason is enough.
+      const small = await submitted(10_000);
+      expect(await supervisor.mutation("collections:verify", { collectionId: small, duplicateReason: "Small top-up" })).toEqual({ status: "verified" });
+    } finally {
+      await admin.mutation("cashSettings:update", { duplicateApprovalCents: null });
+    }
+  });
+
   it("lets collectors and admins delete drafts, nothing else", async () => {
     const { collectionId } = await staff.mutation<{ collectionId: string }>("collections:saveDraft", {
       storeId: store._id,
@@ -320,7 +381,7 @@ describe("lists, export and live badges", () => {
     expect(unverified.every((r) => r.status === "submitted")).toBe(true);
     expect(await failure(staff.query("collections:exportCsv", { fromDate: daysAgo(30), toDate: today }))).toBe("You don't have permission to export reports");
     const csv = await supervisor.query<string>("collections:exportCsv", { fromDate: daysAgo(30), toDate: today, storeId: store._id });
-    expect(csv.split("\n")[0]).toBe("Business date,Store,Collector,Status,Total (USD),Machines,Submitted at,Verified at");
+    expect(csv.split("\n")[0]).toBe("Business date,Store,Collector,Status,Total (USD),Machines,Submitted at,Verified at,Second collection of the day: reason");
     expect(csv).toContain(`,${store.name},staff@demo.test,`);
   });
 

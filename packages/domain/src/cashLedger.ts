@@ -239,6 +239,7 @@ export const CASH_MESSAGES = {
   depositMatched: "This deposit is matched to a bank line: unmatch it there first",
   depositReversed: "A reversed deposit never reached the bank: it cannot be matched",
   belowZero: (account: string) => `This would take ${account} below zero: there is not that much in it`,
+  allowNegativeAdmin: "Only an administrator can let an account go below zero",
   depositFromBank: "A deposit is cash taken to the bank: it comes from a safe or another cash account",
   countCashOnly: "Only cash can be counted: a safe, a change fund, petty cash or another cash account",
   countTooLarge: "The count is more than the largest amount allowed",

@@ -94,10 +94,17 @@ export const moneySettingsSchema = z.object({
   blindCounts: z.boolean(),
   /** Deposits, transfers, expenses and replenishments wait for an approver (withdrawals always do). */
   requireApproval: z.boolean(),
+  /** A second collection of a machine on one date above this needs a second verifier; null: the first verifier's reason is enough. */
+  duplicateApprovalCents: z.number().int("Amounts are whole cents").min(0, "The amount cannot be negative").max(MAX_AMOUNT_CENTS).nullable(),
 });
 export const geoSettingsSchema = z.object({ outsideZone: z.enum(OUTSIDE_ZONE_POLICIES) });
 
-export const MONEY_DEFAULTS = { varianceThresholdCents: DEFAULT_VARIANCE_THRESHOLD_CENTS, blindCounts: false, requireApproval: false };
+export const MONEY_DEFAULTS = {
+  varianceThresholdCents: DEFAULT_VARIANCE_THRESHOLD_CENTS,
+  blindCounts: false,
+  requireApproval: false,
+  duplicateApprovalCents: null,
+};
 
 /** Every section the settings screen shows, in its order. */
 export const ALL_SECTIONS = {

@@ -42,13 +42,14 @@ export interface AccountRow {
   name: string;
   category: string | null;
   archivedAt: Date | null;
+  allowNegative: boolean;
 }
 
 /** One of the company's accounts (locked for the transaction when asked), or "Account not found". */
 export async function accountOfCompany(ctx: QueryCtx<"member">, accountId: string, lock = false): Promise<AccountRow> {
   let q = ctx.db
     .selectFrom("cashAccounts")
-    .select(["id", "storeId", "kind", "name", "category", "archivedAt"])
+    .select(["id", "storeId", "kind", "name", "category", "archivedAt", "allowNegative"])
     .where("companyId", "=", ctx.company.id)
     .where("id", "=", accountId);
   // NO KEY UPDATE: as the ledger's own lock (ledger.ts), so lines referencing the account do not deadlock with it.

@@ -106,7 +106,7 @@ export async function postLines(db: Kysely<DB>, companyId: string, transactionId
   // lets only one posting at a time extend an account's sequence.
   const locked = await db
     .selectFrom("cashAccounts")
-    .select(["id", "archivedAt", "kind", "name"])
+    .select(["id", "archivedAt", "kind", "name", "allowNegative"])
     .where("companyId", "=", companyId)
     .where("id", "in", accountIds)
     .orderBy("id")
@@ -123,6 +123,7 @@ export async function postLines(db: Kysely<DB>, companyId: string, transactionId
       cashOut &&
       Number(line.amountCents) < 0 &&
       account.kind !== "bank" &&
+      !account.allowNegative &&
       isCashAccountKind(account.kind) &&
       last.balanceCents + Number(line.amountCents) < 0
     )

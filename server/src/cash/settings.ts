@@ -9,13 +9,25 @@ export interface CashSettings {
   blindCounts: boolean;
   /** A count's variance beyond this (either way) needs a reason and a note. */
   varianceThresholdCents: number;
+  /** A second collection of a machine on one date above this needs a second verifier; null: one verifier with a reason. */
+  duplicateApprovalCents: number | null;
 }
 
-export const DEFAULT_CASH_SETTINGS: CashSettings = { requireApproval: false, blindCounts: false, varianceThresholdCents: DEFAULT_VARIANCE_THRESHOLD_CENTS };
+export const DEFAULT_CASH_SETTINGS: CashSettings = {
+  requireApproval: false,
+  blindCounts: false,
+  varianceThresholdCents: DEFAULT_VARIANCE_THRESHOLD_CENTS,
+  duplicateApprovalCents: null,
+};
 
 /** The company's cash settings; a company that never changed them has the defaults. */
 export async function cashSettings(db: Kysely<DB>, companyId: string): Promise<CashSettings> {
   const row = await db.selectFrom("cashSettings").selectAll().where("companyId", "=", companyId).executeTakeFirst();
   if (!row) return { ...DEFAULT_CASH_SETTINGS };
-  return { requireApproval: row.requireApproval, blindCounts: row.blindCounts, varianceThresholdCents: Number(row.varianceThresholdCents) };
+  return {
+    requireApproval: row.requireApproval,
+    blindCounts: row.blindCounts,
+    varianceThresholdCents: Number(row.varianceThresholdCents),
+    duplicateApprovalCents: row.duplicateApprovalCents === null ? null : Number(row.duplicateApprovalCents),
+  };
 }

@@ -31,7 +31,13 @@ async function readAny(db: Kysely<DB>, companyId: string, section: AnySection): 
       return db.selectFrom("companies").select(["allowJoinRequests", "requireApproval"]).where("id", "=", companyId).executeTakeFirstOrThrow();
     case "money": {
       const cash = await cashSettings(db, companyId);
-      return { ...MONEY_DEFAULTS, varianceThresholdCents: cash.varianceThresholdCents, blindCounts: cash.blindCounts, requireApproval: cash.requireApproval };
+      return {
+        ...MONEY_DEFAULTS,
+        varianceThresholdCents: cash.varianceThresholdCents,
+        blindCounts: cash.blindCounts,
+        requireApproval: cash.requireApproval,
+        duplicateApprovalCents: cash.duplicateApprovalCents,
+      };
     }
     case "workforce":
       return { ...(await settingsOf(db, companyId, "workforce")), outsideZone: await outsideZonePolicy(db, companyId) };
@@ -50,8 +56,8 @@ export async function writeSection(db: Kysely<DB>, companyId: string, userId: st
       await db.updateTable("companies").set(values).where("id", "=", companyId).execute();
       return;
     case "money": {
-      const { requireApproval, blindCounts, varianceThresholdCents } = values as SectionValues<"money">;
-      const row = { requireApproval, blindCounts, varianceThresholdCents };
+      const { requireApproval, blindCounts, varianceThresholdCents, duplicateApprovalCents } = values as SectionValues<"money">;
+      const row = { requireApproval, blindCounts, varianceThresholdCents, duplicateApprovalCents };
       await db
         .insertInto("cashSettings")
         .values({ companyId, ...row, updatedAt: now })

@@ -16,6 +16,8 @@ export interface CashAccountsTable {
   category: string | null;
   archivedAt: NullableTimestamp;
   createdAt: DefaultTimestamp;
+  /** An administrator let this account go below zero; others refuse cash out they cannot cover. */
+  allowNegative: Generated<boolean>;
 }
 
 /** A journal entry: what moved, why, and who asked and decided. Its lines are cash_entries. */
@@ -84,6 +86,8 @@ export interface CashSettingsTable {
   requireApproval: Generated<boolean>;
   blindCounts: Generated<boolean>;
   varianceThresholdCents: Generated<string | number>;
+  /** A second collection of a machine on one date above this needs a second verifier; null: never. */
+  duplicateApprovalCents: Generated<string | number | null>;
   updatedAt: DefaultTimestamp;
 }
 

@@ -17,6 +17,9 @@ export interface CollectionsTable {
   adjustmentReason: Generated<string | null>;
   /** Why a collection repeating machines of another the same day was verified anyway. */
   duplicateReason: Generated<string | null>;
+  /** The first of two verifiers of a second collection above the company's amount, until the second verifies. */
+  duplicateApprovedBy: Generated<string | null>;
+  duplicateApprovedAt: Generated<Date | null>;
   submittedAt: NullableTimestamp;
   verifiedAt: NullableTimestamp;
   verifiedBy: string | null;

@@ -11,7 +11,7 @@ import { linesOf } from "../cash/entries.ts";
 import { balanceOf, createEntry, hasPendingLines } from "../cash/ledger.ts";
 import { mutation, query } from "../runtime/define.ts";
 import { audit } from "../runtime/audit.ts";
-import { AppError } from "../runtime/errors.ts";
+import { AccessError, AppError } from "../runtime/errors.ts";
 import { newId } from "../runtime/ids.ts";
 
 // Cash accounts (issue 13): a store's safe, change fund and petty cash (opened with the store),
@@ -37,6 +37,7 @@ export const list = query({
         "s.name as storeName",
         "a.category",
         "a.archivedAt",
+        "a.allowNegative",
         (eb) =>
           eb
             .selectFrom("cashEntries as e")
@@ -121,19 +122,31 @@ export const create = mutation({
 /** Renames a cash account. */
 export const update = mutation({
   access: "canManageStores",
-  args: z.object({ accountId: id, name }),
+  args: z.object({
+    accountId: id,
+    name,
+    /** Lets the account go below zero (administrators only; a bank always may). */
+    allowNegative: z.boolean().optional(),
+  }),
   handler: async (ctx, args) => {
     const account = await accountOfCompany(ctx, args.accountId, true);
     if (!isCashAccountKind(account.kind)) throw new AppError(CASH_MESSAGES.notCashAccount);
-    await ctx.db.updateTable("cashAccounts").set({ name: args.name }).where("companyId", "=", ctx.company.id).where("id", "=", account.id).execute();
+    const allowNegative = args.allowNegative ?? account.allowNegative;
+    if (allowNegative !== account.allowNegative && !ctx.permissions.isAdmin) throw new AccessError(CASH_MESSAGES.allowNegativeAdmin);
+    await ctx.db
+      .updateTable("cashAccounts")
+      .set({ name: args.name, allowNegative })
+      .where("companyId", "=", ctx.company.id)
+      .where("id", "=", account.id)
+      .execute();
     await audit(ctx.db, {
       companyId: ctx.company.id,
       actorId: ctx.user.id,
       action: "update",
       entity: "cashAccount",
       entityId: account.id,
-      before: { name: account.name },
-      after: { name: args.name },
+      before: { name: account.name, allowNegative: account.allowNegative },
+      after: { name: args.name, allowNegative },
     });
     return null;
   },

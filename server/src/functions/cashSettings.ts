@@ -19,6 +19,7 @@ export const update = mutation({
     requireApproval: z.boolean().optional(),
     blindCounts: z.boolean().optional(),
     varianceThresholdCents: z.number().int("Amounts are whole cents").min(0, "The threshold cannot be negative").max(MAX_AMOUNT_CENTS).optional(),
+    duplicateApprovalCents: z.number().int("Amounts are whole cents").min(0, "The amount cannot be negative").max(MAX_AMOUNT_CENTS).nullable().optional(),
   }),
   handler: async (ctx, args) => {
     const companyId = ctx.company.id;

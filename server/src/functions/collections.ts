@@ -1,11 +1,12 @@
-import type { Kysely } from "kysely";
+import { sql, type Kysely } from "kysely";
 import { z } from "zod";
 import { adjustmentReasonSchema } from "@tumble/domain/collectionAdjustment";
 import { businessDateSchema } from "@tumble/domain/zodSchemas";
 import { isLowLine, lineAmountCents } from "@tumble/domain/collectionStats";
 import { toCsv } from "@tumble/domain/csv";
 import type { DB } from "../db/schema.ts";
-import { checkBusinessDate, checkLines, MAX_LINE_CENTS, storeForCollection, totalCents } from "../collections/rules.ts";
+import { checkBusinessDate, checkLines, COLLECTION_MESSAGES, MAX_LINE_CENTS, storeForCollection, totalCents } from "../collections/rules.ts";
+import { cashSettings } from "../cash/settings.ts";
 import { expectedFigures, keepExpectedFigures } from "../collections/expected.ts";
 import { postCollection } from "../collections/posting.ts";
 import { firstOpenDate } from "../reconciliation/lock.ts";
@@ -53,6 +54,8 @@ function summaries(db: Kysely<DB>, companyId: string) {
       "c.adjustsCollectionId",
       "c.adjustmentReason",
       "c.lineCount",
+      "c.duplicateReason",
+      sql<string | null>`(select coalesce(a.name, a.email) from users a where a.id = c.duplicate_approved_by)`.as("duplicateApprovedByName"),
     ])
     .where("c.companyId", "=", companyId);
 }
@@ -80,6 +83,10 @@ function toSummary(r: SummaryRow) {
     rejectionReason: r.rejectionReason,
     adjustsCollectionId: r.adjustsCollectionId,
     adjustmentReason: r.adjustmentReason,
+    /** A second collection of its machines that day: the verifier's reason, kept with the record. */
+    duplicateReason: r.duplicateReason,
+    /** Above the company's amount: who gave the first approval, while a second verifier is awaited. */
+    duplicateApprovedByName: r.status === "submitted" ? r.duplicateApprovedByName : null,
   };
 }
 
@@ -253,10 +260,35 @@ export const verify = mutation({
     const repeated = (await duplicateWarnings(ctx.db, ctx.company.id, c.storeId, c.businessDate, machineIds, collectionId)).filter((w) =>
       ["submitted", "verified"].includes(w.otherStatus),
     );
-    if (repeated.length && !duplicateReason)
-      throw new AppError(
-        `${[...new Set(repeated.map((w) => w.label))].join(", ")} ${repeated.length === 1 ? "was" : "were"} already collected on ${c.businessDate}: give a reason to verify a second collection`,
-      );
+    let reason = duplicateReason ?? null;
+    if (repeated.length) {
+      // Above the company's amount a second verifier completes what the first approved with a reason.
+      const { duplicateApprovalCents } = await cashSettings(ctx.db, ctx.company.id);
+      const needsTwo = duplicateApprovalCents !== null && Math.abs(Number(c.totalCents)) > duplicateApprovalCents;
+      if (needsTwo && c.duplicateApprovedBy === ctx.user.id) throw new AccessError(COLLECTION_MESSAGES.secondVerifierNeeded);
+      if (needsTwo && c.duplicateApprovedBy) reason = c.duplicateReason;
+      else if (!reason)
+        throw new AppError(
+          `${[...new Set(repeated.map((w) => w.label))].join(", ")} ${repeated.length === 1 ? "was" : "were"} already collected on ${c.businessDate}: give a reason to verify a second collection`,
+        );
+      else if (needsTwo) {
+        await ctx.db
+          .updateTable("collections")
+          .set({ duplicateReason: reason, duplicateApprovedBy: ctx.user.id, duplicateApprovedAt: new Date(), updatedAt: new Date() })
+          .where("id", "=", collectionId)
+          .where("companyId", "=", ctx.company.id)
+          .execute();
+        await audit(ctx.db, {
+          companyId: ctx.company.id,
+          actorId: ctx.user.id,
+          action: "approveDuplicate",
+          entity: "collection",
+          entityId: collectionId,
+          after: { duplicateReason: reason, awaiting: "second verifier", thresholdCents: duplicateApprovalCents },
+        });
+        return { status: "awaitingSecondVerifier" as const };
+      }
+    }
     await ctx.db
       .updateTable("collections")
       .set({
@@ -264,7 +296,7 @@ export const verify = mutation({
         verifiedAt: new Date(),
         verifiedBy: ctx.user.id,
         rejectionReason: null,
-        duplicateReason: repeated.length ? duplicateReason : null,
+        duplicateReason: repeated.length ? reason : null,
         updatedAt: new Date(),
       })
       .where("id", "=", collectionId)
@@ -286,9 +318,13 @@ export const verify = mutation({
       entity: "collection",
       entityId: collectionId,
       before: { status: "submitted" },
-      after: { status: "verified", totalCents: Number(c.totalCents), ...(repeated.length ? { duplicateReason } : {}) },
+      after: {
+        status: "verified",
+        totalCents: Number(c.totalCents),
+        ...(repeated.length ? { duplicateReason: reason, ...(c.duplicateApprovedBy ? { firstVerifier: c.duplicateApprovedBy } : {}) } : {}),
+      },
     });
-    return null;
+    return { status: "verified" as const };
   },
 });
 
@@ -299,7 +335,8 @@ export const reject = mutation({
     await submittedForReview(ctx, collectionId);
     await ctx.db
       .updateTable("collections")
-      .set({ status: "rejected", rejectionReason: reason, updatedAt: new Date() })
+      // A first approval of a second collection does not outlive a rejection.
+      .set({ status: "rejected", rejectionReason: reason, duplicateReason: null, duplicateApprovedBy: null, duplicateApprovedAt: null, updatedAt: new Date() })
       .where("id", "=", collectionId)
       .where("companyId", "=", ctx.company.id)
       .execute();
@@ -474,7 +511,17 @@ export const exportCsv = query({
   args: listArgs,
   handler: async (ctx, args) => {
     const rows = (await listQuery(ctx, { ...args, limit: args.limit ?? 2000 }).execute()).map(toSummary);
-    const header = ["Business date", "Store", "Collector", "Status", "Total (USD)", "Machines", "Submitted at", "Verified at"];
+    const header = [
+      "Business date",
+      "Store",
+      "Collector",
+      "Status",
+      "Total (USD)",
+      "Machines",
+      "Submitted at",
+      "Verified at",
+      "Second collection of the day: reason",
+    ];
     return toCsv(
       header,
       rows.map((r) => [
@@ -486,6 +533,7 @@ export const exportCsv = query({
         r.lineCount,
         r.submittedAt ? new Date(r.submittedAt).toISOString() : "",
         r.verifiedAt ? new Date(r.verifiedAt).toISOString() : "",
+        r.duplicateReason ?? "",
       ]),
     );
   },
@@ -536,7 +584,7 @@ export const get = query({
   args: z.object({ collectionId: id }),
   handler: async (ctx, { collectionId }) => {
     const companyId = ctx.company.id;
-    const row = await summaries(ctx.db, companyId).select("c.duplicateReason").where("c.id", "=", collectionId).executeTakeFirst();
+    const row = await summaries(ctx.db, companyId).where("c.id", "=", collectionId).executeTakeFirst();
     if (!row || (row.status === "draft" && row.collectorId !== ctx.user.id && !ctx.permissions.isAdmin)) throw new AppError("Collection not found");
     const lines = await ctx.db
       .selectFrom("collectionLines as l")
@@ -610,7 +658,6 @@ export const get = query({
       }),
       adjustments: adjustments.map(toSummary),
       warnings,
-      duplicateReason: row.duplicateReason,
     };
   },
 });

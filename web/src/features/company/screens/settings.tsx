@@ -28,6 +28,7 @@ const FIELDS = {
     { name: "varianceThresholdCents", kind: "money" },
     { name: "blindCounts", kind: "switch" },
     { name: "requireApproval", kind: "switch" },
+    { name: "duplicateApprovalCents", kind: "money" },
   ],
   workforce: [
     { name: "payFrequency", kind: "select", options: PAY_FREQUENCIES },

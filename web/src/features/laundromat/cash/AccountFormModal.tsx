@@ -1,4 +1,4 @@
-import { Button, Group, Modal, Select, Stack, TextInput } from "@mantine/core";
+import { Button, Group, Modal, Select, Stack, Switch, TextInput } from "@mantine/core";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { z } from "zod";
@@ -32,6 +32,8 @@ export function AccountFormModal({ opened, onClose, storeId, account, onCreated 
   const stores = useQuery(api.stores.listAll, opened && !account ? {} : "skip");
   const keys = useSubmissionKeys();
   const [busy, setBusy] = useState(false);
+  const role = useQuery(api.auth.getUserCompanyRole, opened && account ? {} : "skip");
+  const [allowNegative, setAllowNegative] = useState(account?.allowNegative ?? false);
   const initial: CashAccountFormValues = {
     name: account ? accountName(t, account) : "",
     kind: "other",
@@ -44,6 +46,7 @@ export function AccountFormModal({ opened, onClose, storeId, account, onCreated 
   const close = () => {
     form.setValues(initial);
     form.clearErrors();
+    setAllowNegative(account?.allowNegative ?? false);
     onClose();
   };
 
@@ -51,7 +54,7 @@ export function AccountFormModal({ opened, onClose, storeId, account, onCreated 
     setBusy(true);
     try {
       if (account) {
-        await update({ accountId: account._id, name: v.name });
+        await update({ accountId: account._id, name: v.name, ...(allowNegative !== account.allowNegative ? { allowNegative } : {}) });
         notifySuccess(t("accountForm.renamed"));
       } else {
         const args = {
@@ -77,6 +80,15 @@ export function AccountFormModal({ opened, onClose, storeId, account, onCreated 
       <form onSubmit={form.submit(save)} noValidate data-testid="account-form">
         <Stack gap="sm">
           <TextInput label={t("accountForm.name")} withAsterisk maxLength={100} size="md" data-autofocus {...form.getInputProps("name")} />
+          {account && account.kind !== "bank" && role?.permissions.isAdmin ? (
+            <Switch
+              label={t("accountForm.allowNegative")}
+              description={t("accountForm.allowNegativeHelp")}
+              checked={allowNegative}
+              onChange={(e) => setAllowNegative(e.currentTarget.checked)}
+              data-testid="account-allow-negative"
+            />
+          ) : null}
           {account ? null : (
             <>
               <Select

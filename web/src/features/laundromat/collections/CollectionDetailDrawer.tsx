@@ -70,12 +70,14 @@ function DetailBody({ c, admin, onClose }: { c: CollectionDetail; admin: boolean
   // Machines already in another submitted or verified collection of the day: verified only with a reason.
   const repeated = c.warnings.filter((w) => w.otherStatus === "submitted" || w.otherStatus === "verified");
   const [askingReason, setAskingReason] = useState(false);
+  // Above the company's amount the first verifier's approval waits for a second one.
+  const verified = (result: { status: string }) =>
+    notifySuccess(result.status === "verified" ? t("verify.verified", { total: formatUSD(c.totalCents) }) : t("verify.awaitingSecond"));
   const onVerify = async () => {
-    if (repeated.length) return setAskingReason(true);
+    if (repeated.length && !c.duplicateApprovedByName) return setAskingReason(true);
     setBusy("verify");
     try {
-      await verify({ collectionId: c._id });
-      notifySuccess(t("verify.verified", { total: formatUSD(c.totalCents) }));
+      verified(await verify({ collectionId: c._id }));
     } catch (error) {
       notifyError(extractErrorMessage(error, t("verify.failed")));
     } finally {
@@ -166,7 +168,11 @@ function DetailBody({ c, admin, onClose }: { c: CollectionDetail; admin: boolean
               {t("record.duplicate", { machine: w.label })}
             </Text>
           ))}
-          {c.duplicateReason ? (
+          {c.duplicateApprovedByName ? (
+            <Text size="sm" fw={600} mt={4} data-testid="detail-duplicate-first">
+              {t("verify.duplicateFirstApproval", { name: c.duplicateApprovedByName, reason: c.duplicateReason ?? "" })}
+            </Text>
+          ) : c.duplicateReason ? (
             <Text size="sm" fw={600} mt={4} data-testid="detail-duplicate-reason">
               {t("verify.duplicateVerified", { reason: c.duplicateReason })}
             </Text>
@@ -183,8 +189,7 @@ function DetailBody({ c, admin, onClose }: { c: CollectionDetail; admin: boolean
         maxLength={500}
         onClose={() => setAskingReason(false)}
         onConfirm={async (duplicateReason) => {
-          await verify({ collectionId: c._id, duplicateReason });
-          notifySuccess(t("verify.verified", { total: formatUSD(c.totalCents) }));
+          verified(await verify({ collectionId: c._id, duplicateReason }));
         }}
         failureText={(error) => extractErrorMessage(error, t("verify.failed"))}
         testId="duplicate-reason-dialog"

@@ -1,4 +1,4 @@
-import { Button, Group, Select, Text, TextInput } from "@mantine/core";
+import { Button, Group, Select, Text, TextInput, Badge } from "@mantine/core";
 import { IconCheck, IconEye, IconLink, IconSearch, IconTrash, IconX } from "@tabler/icons-react";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -140,6 +140,19 @@ export function CollectionsBrowser({ admin = false }: Props) {
         sortValue: (r) => r.collectorName || r.collectorEmail,
       },
       { id: "machines", header: t("list.columnsName.machines"), cell: (r) => r.lineCount, sortValue: (r) => r.lineCount, align: "right" },
+      {
+        id: "repeated",
+        header: t("list.columnsName.repeated"),
+        // A second collection of its machines that day, verified (or first approved) with this reason.
+        cell: (r) =>
+          r.duplicateReason ? (
+            <Badge color="orange" variant="light" tt="none" title={r.duplicateReason} data-testid="list-repeated">
+              {r.duplicateApprovedByName ? t("list.repeatedAwaiting") : t("list.repeated")}
+            </Badge>
+          ) : null,
+        sortValue: (r) => (r.duplicateReason ? 1 : 0),
+        csv: (r) => r.duplicateReason ?? "",
+      },
       {
         id: "total",
         header: t("list.columnsName.total"),
