@@ -24,6 +24,8 @@ interface CashAccountsSearch {
   status: (typeof TRANSACTION_STATUSES)[number];
   from: string;
   to: string;
+  /** "all": the ledger's whole history instead of the selected dates. */
+  dates: "all";
   page: number;
   tpage: number;
 }
@@ -34,6 +36,7 @@ const SEARCH: SearchSchema<CashAccountsSearch> = {
   status: param.oneOf(TRANSACTION_STATUSES),
   from: param.isoDate(),
   to: param.isoDate(),
+  dates: param.oneOf(["all"] as const),
   page: param.int(1),
   tpage: param.int(1),
 };
@@ -95,9 +98,10 @@ export function CashAccountsScreen() {
                 <LedgerTable
                   accountId={account._id}
                   accountName={accountName(t, account)}
-                  from={search.from}
-                  to={search.to}
-                  onDatesChange={(from, to) => setSearch({ from, to, page: undefined })}
+                  // The selected dates unless the ledger was given its own, or asked for its whole history.
+                  from={search.from ?? (search.dates === "all" ? undefined : selection.dateRange.fromDate)}
+                  to={search.to ?? (search.dates === "all" ? undefined : selection.dateRange.toDate)}
+                  onDatesChange={(from, to) => setSearch({ from, to, dates: from || to ? undefined : "all", page: undefined })}
                   page={search.page ?? 1}
                   onPageChange={(page) => setSearch({ page: page > 1 ? page : undefined })}
                   canExport={rights.canExport}

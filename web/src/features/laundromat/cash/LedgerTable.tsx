@@ -143,6 +143,11 @@ export function LedgerTable({ accountId, accountName, from, to, onDatesChange, p
               onChange={(e) => onDatesChange(from, e.currentTarget.value || undefined)}
               size="md"
             />
+            {from || to ? (
+              <Button variant="subtle" size="md" onClick={() => onDatesChange(undefined, undefined)} data-testid="ledger-all-dates">
+                {t("ledger.allDates")}
+              </Button>
+            ) : null}
           </>
         }
       />
