@@ -183,6 +183,11 @@ test("a new account opens with a balance, a transfer is dated earlier, and the a
     await form.getByTestId("transaction-submit").click();
     await expect(page.getByText("Transaction posted")).toBeVisible();
     const line = page.getByTestId("ledger-line").and(page.locator("[data-kind=transfer]"));
+    // The ledger follows the selected dates (today): the transfer dated back shows once all dates are asked for.
+    await expect(cards.filter({ hasText: "Token vault" })).toHaveAttribute("data-balance", "21000");
+    await expect(line).toHaveCount(0);
+    await page.getByTestId("ledger-all-dates").click();
+    await expect(page).toHaveURL(/dates=all/);
     await expect(line).toHaveAttribute("data-amount", "-4000");
     await expect(line).toContainText(`${m}/${d}/${y}`);
     await expect(cards.filter({ hasText: "Token vault" })).toHaveAttribute("data-balance", "21000");
