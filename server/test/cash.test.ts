@@ -430,6 +430,13 @@ describe("physical counts", () => {
       toDate: today,
     });
     expect(dashboard.balances.find((b) => b._id === change)!.balanceCents).toBeNull();
+    // An administrator counting the safe blind gets no expected closing from the reconciliation either.
+    const { safe, storeId: safeStore } = await newStore();
+    await start(admin, safe, true);
+    expect(await failure(admin.query("reconciliation:get", { storeId: safeStore, from: today, to: today }))).toBe(CASH_MESSAGES.blindLedger);
+    expect(await owner.query<{ expectedClosingCents: number }>("reconciliation:get", { storeId: safeStore, from: today, to: today })).toMatchObject({
+      expectedClosingCents: 0,
+    });
     // 15 rolls of quarters ($150) + 4 rolls of dimes ($20) + 10 rolls of nickels ($20) + 2 $1 bills = $192.00: $8.00 short of $200.00.
     const pieces = { roll_25: 15, roll_10: 4, roll_5: 10, bill_100: 2 };
     expect(await failure(submit(owner, count.countId, pieces))).toBe(CASH_MESSAGES.countNotYours);

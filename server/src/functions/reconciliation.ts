@@ -2,7 +2,8 @@ import { z } from "zod";
 import { accessDeniedMessage } from "@tumble/domain/permissions";
 import { CLOSE_MESSAGES, RECONCILIATION_MESSAGES } from "@tumble/domain/reconciliation";
 import { businessDateSchema } from "@tumble/domain/zodSchemas";
-import { id } from "../cash/access.ts";
+import { CASH_MESSAGES } from "@tumble/domain/cashLedger";
+import { blindCountsOf, id } from "../cash/access.ts";
 import { businessDateNow } from "../cash/dates.ts";
 import { changerBalance as balanceChangers } from "../reconciliation/changers.ts";
 import { trace as traceChain } from "../reconciliation/trace.ts";
@@ -24,6 +25,20 @@ export const get = query({
   args: period.extend({ countId: id.optional() }),
   handler: async (ctx, args) => {
     const store = await storeOf(ctx.db, ctx.company.id, args.storeId);
+    // Blind means blind: whoever is counting this safe blind sees no expected figure here either.
+    const blind = [...(await blindCountsOf(ctx))];
+    if (
+      blind.length &&
+      (await ctx.db
+        .selectFrom("cashAccounts")
+        .select("id")
+        .where("companyId", "=", ctx.company.id)
+        .where("storeId", "=", store.id)
+        .where("kind", "=", "safe")
+        .where("id", "in", blind)
+        .executeTakeFirst())
+    )
+      throw new AppError(CASH_MESSAGES.blindLedger);
     return reconcile(ctx.db, ctx.company.id, store, args.from, args.to, args.countId);
   },
 });
