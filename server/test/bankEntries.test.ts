@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { todayIn } from "@tumble/domain/businessDate";
-import { BANK_ENTRY_MESSAGES } from "../src/reconciliation/bankEntries.ts";
+import { BANK_ENTRY_MESSAGES } from "@tumble/domain/bankStatement";
 import { Client, failure, startTestServer, type TestServer } from "./support/testServer.ts";
 
 // Booking a bank line nobody deposited from the statement (issue 29): a fee to an expense, interest

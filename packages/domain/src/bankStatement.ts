@@ -234,3 +234,11 @@ export function autoMatch(
   }
   return pairs;
 }
+
+/** Refusals of booking a bank line from the statement (server/src/reconciliation/bankEntries.ts). */
+export const BANK_ENTRY_MESSAGES = {
+  matched: "This line carries deposits: unmatch them before booking it",
+  booked: "This line is already booked",
+  bookedNoMatch: "This line is booked as a bank entry: reverse or cancel that entry before matching deposits to it",
+  needsCategory: "Choose the expense category of this charge",
+};

@@ -1,6 +1,7 @@
 import { sql } from "kysely";
 import { z } from "zod";
 import {
+  BANK_ENTRY_MESSAGES,
   BANK_MESSAGES,
   DEFAULT_MATCH_WINDOW_DAYS,
   daysBetween,
@@ -15,7 +16,7 @@ import { todayIn } from "@tumble/domain/businessDate";
 import { accountOfCompany, id, idempotencyKey } from "../cash/access.ts";
 import { businessDateNow } from "../cash/dates.ts";
 import { autoMatchAccount, depositsById, fingerprints, parseOfxStatement, unmatchedDeposits } from "../reconciliation/bank.ts";
-import { BANK_ENTRY_MESSAGES, bookLine, standingBookings } from "../reconciliation/bankEntries.ts";
+import { bookLine, standingBookings } from "../reconciliation/bankEntries.ts";
 import { clearLines, groupDifferences, reverseSettlements, settleGroup, unclearLines } from "../reconciliation/clearing.ts";
 import { mutation, query, type QueryCtx } from "../runtime/define.ts";
 import { audit } from "../runtime/audit.ts";

@@ -1,4 +1,5 @@
 import { sql, type Kysely } from "kysely";
+import { BANK_ENTRY_MESSAGES } from "@tumble/domain/bankStatement";
 import { moveLegs, needsApproval } from "@tumble/domain/cashLedger";
 import { ledgerAccountId } from "../cash/accounts.ts";
 import { createEntry } from "../cash/ledger.ts";
@@ -11,13 +12,6 @@ import { AppError } from "../runtime/errors.ts";
 // category, a credit to other income. The entry needs approval as an expense does. A line stays
 // booked while its entry is pending or approved and not reversed; a rejected, cancelled or
 // reversed booking frees the line again.
-
-export const BANK_ENTRY_MESSAGES = {
-  matched: "This line carries deposits: unmatch them before booking it",
-  booked: "This line is already booked",
-  bookedNoMatch: "This line is booked as a bank entry: reverse or cancel that entry before matching deposits to it",
-  needsCategory: "Choose the expense category of this charge",
-};
 
 /** SQL: the line's booking stands (pending or approved, not reversed). `l` is the bank line. */
 export const lineBooked = sql<boolean>`exists (
