@@ -2,8 +2,10 @@ import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { todayIn } from "@tumble/domain/businessDate";
 import { BANK_ENTRY_MESSAGES } from "@tumble/domain/bankStatement";
+import { lockRow, race, times } from "./support/race.ts";
 import { Client, failure, startTestServer, type TestServer } from "./support/testServer.ts";
 
+// @postgres: bookings and matches of one line meeting at its row lock
 // Booking a bank line nobody deposited from the statement (issue 29): a fee to an expense, interest
 // to other income, with approval as for expenses, so the bank in the books follows the statement.
 
@@ -108,6 +110,33 @@ describe("booking from the statement", () => {
     });
     await admin.mutation("bankLines:match", { bankLineId: credit, depositIds: [deposit] });
     expect(await failure(book(admin, credit))).toBe(BANK_ENTRY_MESSAGES.matched);
+  });
+
+  it("books a line once when six bookings, or a booking and a match, arrive at once", async () => {
+    const { bankLineId } = await add("ATM FEE", -300);
+    const six = await race(server, times(6, () => book(admin, bankLineId, "fees")), [lockRow("bank_lines", bankLineId)]);
+    expect([six.ok, six.errors]).toEqual([1, Array(5).fill(BANK_ENTRY_MESSAGES.booked)]);
+    const entries = await server.database.db.selectFrom("cashTransactions").select("id").where("description", "like", "%ATM FEE").execute();
+    expect(entries).toHaveLength(1);
+
+    const { bankLineId: credit } = await add("UNNAMED CREDIT", 5_555);
+    const { transactionId: deposit } = await manager.mutation<{ transactionId: string }>("cashTransactions:create", {
+      kind: "deposit",
+      amountCents: 4_444,
+      storeId: (await manager.query<Array<{ _id: string }>>("stores:listAll"))[0]._id,
+      bagNumber: "B-RACE-1",
+      description: "a bag",
+      idempotencyKey: key(),
+    });
+    const both = await race(
+      server,
+      [() => book(admin, credit), () => admin.mutation("bankLines:match", { bankLineId: credit, depositIds: [deposit] })],
+      [lockRow("bank_lines", credit)],
+    );
+    expect(both.ok).toBe(1);
+    expect([BANK_ENTRY_MESSAGES.matched, BANK_ENTRY_MESSAGES.bookedNoMatch]).toContain(both.errors[0]);
+    const after = await line("UNNAMED CREDIT");
+    expect(Boolean(after.booking) !== after.depositIds.length > 0).toBe(true);
   });
 
   it("waits for an approver other than the booker when the company requires approval", async () => {

@@ -3,8 +3,10 @@
 // a form shows the text in the reader's language by looking the English one up here.
 
 import type { SupportedLanguage } from "./languagePriority.ts";
-import { CASH_MESSAGES } from "./cashLedger.ts";
+import { BANK_ENTRY_MESSAGES, BANK_MESSAGES, EARLIEST_LINE_DATE } from "./bankStatement.ts";
+import { CASH_MESSAGES, type TransactionStatus } from "./cashLedger.ts";
 import { MONEY_ERRORS } from "./money.ts";
+import { CLOSE_MESSAGES, RECONCILIATION_MESSAGES } from "./reconciliation.ts";
 
 export const VALIDATION_MESSAGES = {
   campaignNameRequired: { en: "Name is required", es: "El nombre es obligatorio" },
@@ -50,6 +52,60 @@ export const VALIDATION_MESSAGES = {
   cashOwnCountReview: { en: CASH_MESSAGES.ownCountReview, es: "No puede revisar su propio conteo" },
   cashNotChangeFund: { en: CASH_MESSAGES.notChangeFund, es: "Una reposición del fondo de cambio va a un fondo de cambio" },
   cashCountWhole: { en: "Count whole pieces", es: "Cuente piezas enteras" },
+  cashNotApproved: { en: CASH_MESSAGES.notApproved, es: "Solo se puede revertir una transacción aprobada" },
+  cashReversalOfReversal: { en: CASH_MESSAGES.reversalOfReversal, es: "Una reversión no se puede revertir a su vez" },
+  cashCollectionReversal: { en: CASH_MESSAGES.collectionReversal, es: "Una recaudación se corrige ajustando la recaudación, no revirtiendo su asiento" },
+  cashBankMatchReversal: {
+    en: CASH_MESSAGES.bankMatchReversal,
+    es: "Este asiento proviene de una conciliación bancaria; deshaga la conciliación de la línea bancaria en la pantalla de conciliación",
+  },
+  cashAccountArchived: { en: CASH_MESSAGES.accountArchived, es: "Esta cuenta está archivada" },
+  cashNotCashAccount: { en: CASH_MESSAGES.notCashAccount, es: "Elija una cuenta de efectivo" },
+  cashAccountNotInStore: { en: CASH_MESSAGES.accountNotInStore, es: "Esta cuenta no pertenece a la tienda elegida" },
+  cashNeedsStoreOrAccount: { en: CASH_MESSAGES.needsStoreOrAccount, es: "Elija una tienda o una cuenta" },
+  cashAdjustmentOneSide: { en: CASH_MESSAGES.adjustmentOneSide, es: "Un ajuste entra en una cuenta o sale de una cuenta, no ambas cosas" },
+  cashAdjustmentAdmin: { en: CASH_MESSAGES.adjustmentAdmin, es: "No tiene permiso de acceso de administrador" },
+  cashCountNotYours: { en: CASH_MESSAGES.countNotYours, es: "Solo quien hace el conteo puede enviarlo" },
+  cashDepositMatched: { en: CASH_MESSAGES.depositMatched, es: "Este depósito está conciliado con una línea bancaria: primero deshaga esa conciliación" },
+  cashDepositReversed: { en: CASH_MESSAGES.depositReversed, es: "Un depósito revertido nunca llegó al banco: no se puede conciliar" },
+  cashAllowNegativeAdmin: { en: CASH_MESSAGES.allowNegativeAdmin, es: "Solo un administrador puede permitir que una cuenta quede por debajo de cero" },
+  cashDepositFromBank: {
+    en: CASH_MESSAGES.depositFromBank,
+    es: "Un depósito es efectivo llevado al banco: sale de una caja fuerte o de otra cuenta de efectivo",
+  },
+  cashCountCashOnly: {
+    en: CASH_MESSAGES.countCashOnly,
+    es: "Solo se puede contar efectivo: una caja fuerte, un fondo de cambio, la caja chica u otra cuenta de efectivo",
+  },
+  cashCountTooLarge: { en: CASH_MESSAGES.countTooLarge, es: "El conteo supera el monto máximo permitido" },
+  cashBlindLedger: { en: CASH_MESSAGES.blindLedger, es: "Está contando esta cuenta a ciegas: su libro se abre cuando entregue su conteo" },
+  bankNoAmountColumn: {
+    en: BANK_MESSAGES.noAmountColumn,
+    es: "La asignación de columnas no indica una columna de monto: elija una columna de monto, o una de débitos y una de créditos",
+  },
+  bankNoDateColumn: { en: BANK_MESSAGES.noDateColumn, es: "La asignación de columnas no indica una columna de fecha" },
+  bankNoDescriptionColumn: { en: BANK_MESSAGES.noDescriptionColumn, es: "La asignación de columnas no indica una columna de descripción" },
+  bankNoAmount: { en: BANK_MESSAGES.noAmount, es: "La línea no tiene monto" },
+  bankBothAmounts: { en: BANK_MESSAGES.bothAmounts, es: "La línea tiene a la vez un débito y un crédito" },
+  bankEmpty: { en: BANK_MESSAGES.empty, es: "El extracto no tiene líneas" },
+  bankBadOfx: { en: BANK_MESSAGES.badOfx, es: "El archivo no es un extracto OFX" },
+  bankFutureLine: { en: BANK_MESSAGES.futureLine, es: "Una línea bancaria no puede tener una fecha posterior a hoy" },
+  bankZeroAmount: { en: BANK_MESSAGES.zeroAmount, es: "La línea no mueve dinero ($0.00)" },
+  bankEntryMatched: { en: BANK_ENTRY_MESSAGES.matched, es: "Esta línea tiene depósitos conciliados: deshaga esa conciliación antes de registrarla" },
+  bankEntryBooked: { en: BANK_ENTRY_MESSAGES.booked, es: "Esta línea ya está registrada" },
+  bankEntryBookedNoMatch: {
+    en: BANK_ENTRY_MESSAGES.bookedNoMatch,
+    es: "Esta línea está registrada como asiento bancario: revierta o cancele ese asiento antes de conciliarle depósitos",
+  },
+  bankEntryNeedsCategory: { en: BANK_ENTRY_MESSAGES.needsCategory, es: "Elija la categoría de gasto de este cargo" },
+  reconciliationFromAfterTo: { en: RECONCILIATION_MESSAGES.fromAfterTo, es: "La fecha de inicio es posterior a la de fin" },
+  reconciliationTooLong: { en: RECONCILIATION_MESSAGES.tooLong, es: "Un período puede durar como máximo 366 días" },
+  reconciliationInFuture: { en: RECONCILIATION_MESSAGES.inFuture, es: "Un período no puede terminar después de hoy" },
+  reconciliationCountNotSafe: { en: RECONCILIATION_MESSAGES.countNotSafe, es: "Elija un conteo de la caja fuerte de esta tienda" },
+  reconciliationCountNotSubmitted: { en: RECONCILIATION_MESSAGES.countNotSubmitted, es: "Elija un conteo enviado o aceptado" },
+  reconciliationCountUsed: { en: RECONCILIATION_MESSAGES.countUsed, es: "Este conteo ya cierra otro período" },
+  reconciliationNotClosed: { en: RECONCILIATION_MESSAGES.notClosed, es: "Solo se puede reabrir un período cerrado" },
+  closePendingInPeriod: { en: CLOSE_MESSAGES.pendingInPeriod, es: "Este período tiene transacciones pendientes; resuélvalas primero" },
 } as const satisfies Record<string, Record<SupportedLanguage, string>>;
 
 export type ValidationMessageKey = keyof typeof VALIDATION_MESSAGES;
@@ -61,7 +117,85 @@ export function ruleMessage(key: ValidationMessageKey): string {
   return VALIDATION_MESSAGES[key].en;
 }
 
-/** A schema's (or the server's) English message in `language`; unknown messages are returned as they are. */
+// Messages the server builds from values (an account's name, a period's dates): the English
+// function, called with markers, gives a pattern whose captures are the values; the Spanish
+// function gets them back in the English function's argument order.
+
+/** A message built from values: `match` gives its values (in argument order) or null; `es` builds the Spanish. */
+interface ParameterizedMessage {
+  match: (message: string) => string[] | null;
+  es: (...values: string[]) => string;
+}
+
+const MARK = "\u0000";
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+function parameterized<F extends (...values: string[]) => string>(english: F, es: F): ParameterizedMessage {
+  const arity = english.length;
+  const marked = english(...Array.from({ length: arity }, (_, i) => `${MARK}${i}${MARK}`));
+  const seen = new Set<string>();
+  // A value the text names twice is captured once and must read the same the second time.
+  const source = escapeRegExp(marked).replace(new RegExp(`${MARK}(\\d+)${MARK}`, "g"), (_, i: string) => {
+    if (seen.has(i)) return `\\k<v${i}>`;
+    seen.add(i);
+    return `(?<v${i}>[\\s\\S]*?)`;
+  });
+  const pattern = new RegExp(`^${source}$`);
+  return {
+    match: (message) => {
+      const groups = pattern.exec(message)?.groups;
+      return groups ? Array.from({ length: arity }, (_, i) => groups[`v${i}`] ?? "") : null;
+    },
+    es,
+  };
+}
+
+const TRANSACTION_STATUS_ES = { pending: "pendiente", approved: "aprobada", rejected: "rechazada", cancelled: "cancelada" } satisfies Record<
+  TransactionStatus,
+  string
+>;
+const COUNT_STATUS_ES: Record<string, string> = {
+  counting: "en curso",
+  submitted: "enviado",
+  accepted: "aceptado",
+  recount_requested: "pendiente de reconteo",
+};
+/** A status code in Spanish through `names`; one it does not know stays as it is. */
+const statusEs = (names: Record<string, string>, status: string) => (Object.hasOwn(names, status) ? names[status] : status);
+
+const PARAMETERIZED_MESSAGES: readonly ParameterizedMessage[] = [
+  parameterized(CASH_MESSAGES.notPending, (status) => `Solo se puede decidir una transacción pendiente; esta está ${statusEs(TRANSACTION_STATUS_ES, status)}`),
+  parameterized(CASH_MESSAGES.countNotOpen, (status) => `Este conteo está ${statusEs(COUNT_STATUS_ES, status)}`),
+  parameterized(CASH_MESSAGES.varianceReason, (threshold) => `La diferencia es mayor que ${threshold}: elija un motivo y agregue una nota`),
+  parameterized(CASH_MESSAGES.belowZero, (account) => `Esto dejaría la cuenta ${account} por debajo de cero: no tiene tanto dinero`),
+  parameterized(BANK_MESSAGES.missingColumn, (name) => `El extracto no tiene la columna "${name}"`),
+  parameterized(BANK_MESSAGES.badDate, (text) => `La fecha "${text}" no es una fecha válida (use MM/DD/AAAA, M/D/AA o AAAA-MM-DD)`),
+  parameterized(BANK_MESSAGES.badAmount, (text) => `El monto "${text}" no es un monto válido`),
+  parameterized(BANK_MESSAGES.tooManyDecimals, (text) => `El monto "${text}" tiene más de dos decimales`),
+  parameterized(BANK_MESSAGES.lineAfterToday, (date) => `La línea tiene fecha ${date}, posterior a hoy`),
+  parameterized(BANK_MESSAGES.lineTooOld, (date) => `La línea tiene fecha ${date}, anterior al ${EARLIEST_LINE_DATE}: no es una fecha de este extracto`),
+  parameterized(
+    RECONCILIATION_MESSAGES.closedPeriod,
+    (from, to) => `El período ${from} a ${to} de esta tienda está cerrado; registre la corrección en un período abierto`,
+  ),
+  parameterized(RECONCILIATION_MESSAGES.overlapsClosed, (from, to) => `Este período se superpone con el período cerrado ${from} a ${to}`),
+  parameterized(RECONCILIATION_MESSAGES.notNext, (day) => `El período cerrado anterior termina el día antes del ${day}; este período debe empezar el ${day}`),
+  parameterized(RECONCILIATION_MESSAGES.countTooEarly, (to) => `El conteo de cierre debe hacerse el ${to} o después`),
+  parameterized(RECONCILIATION_MESSAGES.laterClosed, (from, to) => `El período posterior ${from} a ${to} está cerrado y depende de este; reábralo primero`),
+  parameterized(CLOSE_MESSAGES.laterClosedExists, (from, to) => `El período posterior ${from} a ${to} ya está cerrado; cierre los períodos en orden`),
+];
+
+/**
+ * A schema's (or the server's) English message in `language`: the exact rules first, then the
+ * messages built from values; unknown messages are returned as they are.
+ */
 export function localizeValidationMessage(message: string, language: SupportedLanguage): string {
-  return BY_ENGLISH.get(message)?.[language] ?? message;
+  const exact = BY_ENGLISH.get(message);
+  if (exact) return exact[language];
+  if (language === "en") return message;
+  for (const known of PARAMETERIZED_MESSAGES) {
+    const values = known.match(message);
+    if (values) return known.es(...values);
+  }
+  return message;
 }

@@ -1,6 +1,5 @@
-import { ScrollArea, Stack, Tabs } from "@mantine/core";
+import { Stack, Tabs } from "@mantine/core";
 import { IconArrowsExchange, IconBuildingBank, IconCalendarStats, IconHistory, IconRoute } from "@tabler/icons-react";
-import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { param, useSearchState, type SearchSchema } from "../../../lib/searchParams";
 import { SelectionSummary } from "../../../ui/laundromatSelection/SelectionSummary";
@@ -29,28 +28,22 @@ export function ReconciliationScreen() {
   const { t } = useTranslation("reconciliation");
   const [search, setSearch] = useSearchState(SEARCH);
   const tab = search.tab ?? "period";
-  const list = useRef<HTMLDivElement>(null);
-  // On a phone the tabs scroll sideways: keep the open one in view (a link may open any of them).
-  useEffect(() => {
-    list.current?.querySelector<HTMLElement>(`[data-testid="reconciliation-tab-${tab}"]`)?.scrollIntoView({ block: "nearest", inline: "nearest" });
-  }, [tab]);
   return (
     <Stack gap="md">
       <ScreenTitle title={t("title")} subtitle={t("subtitle")} />
       <SelectionSummary />
       <Tabs value={tab} onChange={(v) => setSearch({ tab: v && v !== "period" ? (v as ReconciliationTab) : undefined })} keepMounted={false}>
-        <ScrollArea type="never" offsetScrollbars={false}>
-          <Tabs.List style={{ flexWrap: "nowrap" }} ref={list}>
-            {RECONCILIATION_TABS.map((value) => {
-              const Icon = ICONS[value];
-              return (
-                <Tabs.Tab key={value} value={value} leftSection={<Icon size={16} aria-hidden />} data-testid={`reconciliation-tab-${value}`}>
-                  {t(`tabs.${value}`)}
-                </Tabs.Tab>
-              );
-            })}
-          </Tabs.List>
-        </ScrollArea>
+        {/* The tabs wrap rather than scroll: every one stays in sight at any width. */}
+        <Tabs.List>
+          {RECONCILIATION_TABS.map((value) => {
+            const Icon = ICONS[value];
+            return (
+              <Tabs.Tab key={value} value={value} leftSection={<Icon size={16} aria-hidden />} data-testid={`reconciliation-tab-${value}`}>
+                {t(`tabs.${value}`)}
+              </Tabs.Tab>
+            );
+          })}
+        </Tabs.List>
         <Tabs.Panel value="period" pt="md">
           <PeriodPanel />
         </Tabs.Panel>

@@ -1,0 +1,95 @@
+import { describe, expect, it } from "vitest";
+import { BANK_ENTRY_MESSAGES, BANK_MESSAGES, EARLIEST_LINE_DATE } from "./bankStatement.ts";
+import { CASH_MESSAGES } from "./cashLedger.ts";
+import { CLOSE_MESSAGES, RECONCILIATION_MESSAGES } from "./reconciliation.ts";
+import { VALIDATION_MESSAGES, localizeValidationMessage } from "./validationMessages.ts";
+
+// The server answers in English with these messages; a Spanish screen shows each through
+// localizeValidationMessage. A message added to one of these objects without Spanish fails here.
+const SERVER_MESSAGES = { CASH_MESSAGES, BANK_MESSAGES, BANK_ENTRY_MESSAGES, RECONCILIATION_MESSAGES, CLOSE_MESSAGES };
+
+const entries = Object.entries(SERVER_MESSAGES).flatMap(([object, messages]) =>
+  Object.entries(messages as Record<string, unknown>).map(([key, message]) => ({ name: `${object}.${key}`, message })),
+);
+const statics = entries.flatMap(({ name, message }) => (typeof message === "string" ? [{ name, message }] : []));
+const built = entries.flatMap(({ name, message }) => (typeof message === "function" ? [{ name, make: message as (...values: string[]) => string }] : []));
+
+describe("localizeValidationMessage", () => {
+  it("has Spanish for every fixed server message", () => {
+    const english = new Set(Object.values(VALIDATION_MESSAGES).map((m) => m.en));
+    const missing = statics.filter(({ message }) => !english.has(message)).map(({ name }) => name);
+    expect(missing).toEqual([]);
+    for (const { message } of statics) {
+      expect(localizeValidationMessage(message, "es")).not.toBe(message);
+      expect(localizeValidationMessage(message, "en")).toBe(message);
+    }
+  });
+
+  it("gives one English text a single Spanish one", () => {
+    const byEnglish = new Map<string, Set<string>>();
+    for (const { en, es } of Object.values(VALIDATION_MESSAGES)) byEnglish.set(en, (byEnglish.get(en) ?? new Set()).add(es));
+    expect([...byEnglish].filter(([, es]) => es.size > 1)).toEqual([]);
+  });
+
+  it("has Spanish for every server message built from values, the values kept", () => {
+    expect(built.length).toBeGreaterThan(0);
+    for (const { name, make } of built) {
+      const values = Array.from({ length: make.length }, (_, i) => `Valor ${i + 1}`);
+      const english = make(...values);
+      const spanish = localizeValidationMessage(english, "es");
+      expect(spanish, name).not.toBe(english);
+      for (const value of values) expect(spanish, name).toContain(value);
+      expect(localizeValidationMessage(english, "en"), name).toBe(english);
+    }
+  });
+
+  it("puts the values of the cash messages into the Spanish", () => {
+    expect(localizeValidationMessage(CASH_MESSAGES.belowZero("Caja fuerte (Centro)"), "es")).toBe(
+      "Esto dejaría la cuenta Caja fuerte (Centro) por debajo de cero: no tiene tanto dinero",
+    );
+    expect(localizeValidationMessage(CASH_MESSAGES.varianceReason("$5.00"), "es")).toBe("La diferencia es mayor que $5.00: elija un motivo y agregue una nota");
+    expect(localizeValidationMessage(CASH_MESSAGES.belowZero("Petty cash"), "en")).toBe(CASH_MESSAGES.belowZero("Petty cash"));
+  });
+
+  it("names a known status in Spanish and keeps an unknown one", () => {
+    expect(localizeValidationMessage(CASH_MESSAGES.notPending("approved"), "es")).toBe("Solo se puede decidir una transacción pendiente; esta está aprobada");
+    expect(localizeValidationMessage(CASH_MESSAGES.notPending("cancelled"), "es")).toMatch(/esta está cancelada$/);
+    expect(localizeValidationMessage(CASH_MESSAGES.countNotOpen("recount_requested"), "es")).toBe("Este conteo está pendiente de reconteo");
+    expect(localizeValidationMessage(CASH_MESSAGES.countNotOpen("archived"), "es")).toBe("Este conteo está archived");
+    expect(localizeValidationMessage(CASH_MESSAGES.countNotOpen("toString"), "es")).toBe("Este conteo está toString");
+  });
+
+  it("puts a period's dates into the Spanish in their places", () => {
+    expect(localizeValidationMessage(RECONCILIATION_MESSAGES.closedPeriod("2024-03-01", "2024-03-31"), "es")).toBe(
+      "El período 2024-03-01 a 2024-03-31 de esta tienda está cerrado; registre la corrección en un período abierto",
+    );
+    expect(localizeValidationMessage(RECONCILIATION_MESSAGES.notNext("2024-04-01"), "es")).toBe(
+      "El período cerrado anterior termina el día antes del 2024-04-01; este período debe empezar el 2024-04-01",
+    );
+    expect(localizeValidationMessage(CLOSE_MESSAGES.laterClosedExists("2024-04-01", "2024-04-30"), "es")).toBe(
+      "El período posterior 2024-04-01 a 2024-04-30 ya está cerrado; cierre los períodos en orden",
+    );
+    expect(localizeValidationMessage(BANK_MESSAGES.lineTooOld("1999-12-31"), "es")).toBe(
+      `La línea tiene fecha 1999-12-31, anterior al ${EARLIEST_LINE_DATE}: no es una fecha de este extracto`,
+    );
+  });
+
+  it("leaves a text that only looks like a message built from values as it is", () => {
+    // The same day twice in the English: two different days are not this message.
+    const twoDays = "The previous closed period ends the day before 2024-04-01; this period must start on 2024-05-01";
+    expect(localizeValidationMessage(twoDays, "es")).toBe(twoDays);
+    const prefixed = `Error: ${RECONCILIATION_MESSAGES.closedPeriod("2024-03-01", "2024-03-31")}`;
+    expect(localizeValidationMessage(prefixed, "es")).toBe(prefixed);
+  });
+
+  it("passes an unknown message through in either language", () => {
+    expect(localizeValidationMessage("Something went wrong", "es")).toBe("Something went wrong");
+    expect(localizeValidationMessage("Something went wrong", "en")).toBe("Something went wrong");
+    expect(localizeValidationMessage("", "es")).toBe("");
+  });
+
+  it("still translates the form rules", () => {
+    expect(localizeValidationMessage(VALIDATION_MESSAGES.cashDepositMatched.en, "es")).toBe(VALIDATION_MESSAGES.cashDepositMatched.es);
+    expect(localizeValidationMessage("Choose a date", "es")).toBe("Elija una fecha");
+  });
+});
