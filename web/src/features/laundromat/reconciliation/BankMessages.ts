@@ -1,5 +1,7 @@
 import type { TFunction } from "i18next";
 import { BANK_MESSAGES } from "@tumble/domain/bankStatement";
+import { localizeValidationMessage } from "@tumble/domain/validationMessages";
+import { currentLanguage } from "../../../lib/i18n";
 
 // The statement reader's messages (packages/domain/src/bankStatement.ts) come from the server in
 // English; the import screen shows them in the reader's language. A message it does not know
@@ -36,5 +38,6 @@ export function rowErrorText(message: string, t: TFunction<"bank">): string {
     const m = pattern.exec(message);
     if (m) return t(key, { text: m[1] });
   }
-  return message;
+  // The rest (a line after today, too old, of zero) through the shared table of server messages.
+  return localizeValidationMessage(message, currentLanguage());
 }
