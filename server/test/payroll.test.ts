@@ -4,12 +4,13 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import Papa from "papaparse";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { businessDateOf, startOfBusinessDay, todayIn } from "@tumble/domain/businessDate";
+import { startOfBusinessDay, todayIn } from "@tumble/domain/businessDate";
 import { addDays, periodContaining } from "@tumble/domain/payPeriods";
 import type { PayPeriodDetail, PayPeriodListItem, PayPeriodSummary, PayLine, PayrollFile } from "@tumble/domain/payroll";
+import { periodLockedMessage } from "@tumble/domain/payrollMessages";
 import { JOURNAL_COLUMNS, PROVIDER_COLUMNS, providerCsv } from "../src/payroll/exports.ts";
 import { Client, failure, startTestServer, type TestServer } from "./support/testServer.ts";
-import { unique } from "./support/workforce.ts";
+import { insertWorkedEntry, unique } from "./support/workforce.ts";
 
 // Payroll over HTTP (issue 18) in a company of its own: settings in the workforce section, a
 // period computed from verified time at two stores and two rates (the golden figures of
@@ -67,39 +68,9 @@ async function employee(name: string, storeIds: string[], rateCents: number) {
   return employeeId;
 }
 
-/** A worked entry as the time clock builds it (punches, then the entry), `hours` from 07:00 Chicago on `date`. */
-async function worked(storeId: string, employeeId: string, date: string, hours: number, company = companyId) {
-  const inAt = startOfBusinessDay(date, ZONE) + 7 * H;
-  const outAt = inAt + hours * H;
-  const inId = `pi${unique()}`;
-  const outId = `po${unique()}`;
-  const base = { companyId: company, employeeId, storeId, source: "phone", offline: false };
-  await db()
-    .insertInto("punches")
-    .values([
-      { ...base, id: inId, action: "clockIn", occurredAt: new Date(inAt), receivedAt: new Date(inAt) },
-      { ...base, id: outId, action: "clockOut", occurredAt: new Date(outAt), receivedAt: new Date(outAt) },
-    ])
-    .execute();
-  await db()
-    .insertInto("timeEntries")
-    .values({
-      id: inId,
-      companyId: company,
-      employeeId,
-      storeId,
-      businessDate: businessDateOf(inAt, ZONE),
-      clockInAt: new Date(inAt),
-      clockOutAt: new Date(outAt),
-      breakMinutes: 0,
-      breaks: "[]",
-      status: "closed",
-      flags: "[]",
-      clockOutPunchId: outId,
-    })
-    .execute();
-  return inId;
-}
+/** A worked entry as the time clock builds it, `hours` from 07:00 Chicago on `date`. */
+const worked = (storeId: string, employeeId: string, date: string, hours: number, company = companyId) =>
+  insertWorkedEntry(db(), { companyId: company, employeeId, storeId, date, hours, zone: ZONE });
 
 const detail = (id = periodId, client = owner) => client.query<PayPeriodDetail>("payPeriods:get", { periodId: id });
 const decode = (file: PayrollFile) => Buffer.from(file.base64, "base64");
@@ -238,8 +209,8 @@ describe("lock, reopen, paid", () => {
     const locked = await detail();
     expect(locked).toMatchObject({ status: "locked", frozen: true, grossCents: 108_400 });
     expect(locked.locked).toMatchObject({ overrideReason: "Ben confirmed Tuesday by phone" });
-    // Time approved after the lock does not change what the locked period pays.
-    await owner.mutation("timeEntries:approve", { entryIds: [pendingEntry] });
+    // Time is not approved into a locked period (it would be paid nowhere): the owner reopens it first.
+    expect(await failure(owner.mutation("timeEntries:approve", { entryIds: [pendingEntry] }))).toBe(periodLockedMessage(period.startsOn, period.endsOn));
     expect((await detail()).grossCents).toBe(108_400);
     expect(await failure(manager.mutation("payroll:adjust", { periodId, employeeId: ben, kind: "bonus", amountCents: 100, reason: "Late" }))).toBe(
       "Adjustments are added to open periods only",
@@ -251,6 +222,7 @@ describe("lock, reopen, paid", () => {
     expect(await failure(manager.mutation("payPeriods:reopen", { periodId, reason: "Fix" }))).toMatch(/permission|access|not allowed/i);
     expect(await failure(owner.mutation("payPeriods:reopen", { periodId, reason: " " }))).toContain("A reason is required");
     await owner.mutation("payPeriods:reopen", { periodId, reason: "Ben's Tuesday was verified" });
+    await owner.mutation("timeEntries:approve", { entryIds: [pendingEntry] });
     const reopened = await detail();
     // Ben's Tuesday (4 h × $20) is verified now: 108,400 + 8,000.
     expect(reopened).toMatchObject({ status: "open", frozen: false, grossCents: 116_400, notIncluded: [], locked: null });

@@ -340,6 +340,29 @@ describe("pay calculation (golden figures)", () => {
     expect(result.totals.grossCents).toBe(217_784 + 66_667 + 10_000);
   });
 
+  it("a leaver is paid salary through their last day and a new hire from their first, by calendar days", () => {
+    // A 14-day period, 2026-03-01 – 03-14, at $2,800.00 a period: $200.00 a calendar day.
+    // Lea leaves on 03-10 (terminated, last day known): 10 days = $2,000.00, her final pay.
+    // Hal starts on 03-05: 03-05 – 03-14 = 10 days = $2,000.00.
+    // Ian is inactive with no last day recorded: nothing can be worked out, so no salary (as before).
+    // Joe left on 02-20, before the period: no line.
+    const salary = (rateCents: number): RateRow => ({ effectiveFrom: "2026-01-01", rateCents, payType: "salary" });
+    const result = calc({
+      period: { startsOn: "2026-03-01", endsOn: "2026-03-14" },
+      entries: [],
+      employees: [
+        employee("lea", [salary(280_000)], { active: false, employedTo: "2026-03-10" }),
+        employee("hal", [salary(280_000)], { employedFrom: "2026-03-05" }),
+        employee("ian", [salary(280_000)], { active: false }),
+        employee("joe", [salary(280_000)], { active: false, employedTo: "2026-02-20" }),
+      ],
+    });
+    expect(result.lines.map((l) => [l.employeeId, l.salaryCents, l.grossCents, l.finalPay])).toEqual([
+      ["hal", 200_000, 200_000, false],
+      ["lea", 200_000, 200_000, true],
+    ]);
+  });
+
   it("only verified time is paid; the rest is listed as not included", () => {
     // Approved: Mon 8 h at $15 = $120.00, and Sat 2026-03-07 22:30 – Sun 00:30 Chicago time, an entry of 2 h
     // cut at Chicago's midnight: 1 h 30 min on Saturday ($22.50) in this period, 30 min on Sunday 03-08, the

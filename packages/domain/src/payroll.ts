@@ -164,6 +164,10 @@ export interface PayLine {
   datesWithoutRate: string[];
   days: PayDay[];
   workweeks: PayWorkweek[];
+  /** The employee's last day is in this period: their final pay (absent on figures frozen before it existed). */
+  finalPay?: boolean;
+  /** Differences of periods already paid, paid on this line (included in wages and gross). */
+  priorPeriods?: PriorPeriodAdjustment[];
 }
 
 /** An entry inside the period that is not verified, so not paid (blocks locking without an override). */
@@ -273,8 +277,12 @@ export interface PayInputEmployee {
   name: string;
   position: string | null;
   language: "en" | "es";
-  /** Salary is paid only to active employees (an inactive or terminated one has no period amount). */
+  /** An employee who is not active is paid salary only through a known end date. */
   active: boolean;
+  /** Hire date: no salary before it. */
+  employedFrom?: string | null;
+  /** End date (a leaver's last day): salary through it, none after; a line of the period holding it is the final pay. */
+  employedTo?: string | null;
   rates: readonly RateRow[];
 }
 
@@ -593,10 +601,16 @@ function employeeLine(employee: PayInputEmployee, entries: PayInputEntry[], inpu
       });
   }
 
-  // Salary: the rate is per pay period; each day of the period earns 1/length of the rate in effect that day.
+  // Salary: the rate is per pay period; each calendar day of the period on which the person was
+  // employed earns 1/length of the rate in effect that day (docs/decisions/0053: a leaver is paid
+  // through their last day, a new hire from their first).
   let salary = ZERO;
-  if (employee.active)
-    for (const date of periodDays) {
+  const employedOn = (date: string) =>
+    (employee.active || Boolean(employee.employedTo)) &&
+    (!employee.employedFrom || date >= employee.employedFrom) &&
+    (!employee.employedTo || date <= employee.employedTo);
+  for (const date of periodDays)
+    if (employedOn(date)) {
       const rate = rateOn(employee.rates, date);
       if (rate?.payType === "salary") salary = plus(salary, ratio(BigInt(rate.rateCents), BigInt(periodDays.length)));
     }
@@ -642,5 +656,122 @@ function employeeLine(employee: PayInputEmployee, entries: PayInputEntry[], inpu
     datesWithoutRate: [...withoutRate].sort(),
     days,
     workweeks,
+    finalPay: Boolean(employee.employedTo && period.startsOn <= employee.employedTo && employee.employedTo <= period.endsOn),
+  };
+}
+
+/**
+ * Pay owed for a period already paid, found when its time changed afterwards: the paid period's
+ * figures never move; the difference (recomputed overtime included, for the workweeks it belongs
+ * to) is paid in the first open period after it, on the employee's line there.
+ */
+export interface PriorPeriodAdjustment {
+  periodId: string;
+  startsOn: string;
+  endsOn: string;
+  regularMinutes: number;
+  overtimeMinutes: number;
+  doubleMinutes: number;
+  /** Overtime and double-time premiums in the difference. */
+  premiumCents: number;
+  wagesCents: number;
+  reimbursementCents: number;
+  deductionCents: number;
+  grossCents: number;
+}
+
+const PRIOR_FIELDS = [
+  "regularMinutes",
+  "overtimeMinutes",
+  "doubleMinutes",
+  "wagesCents",
+  "reimbursementCents",
+  "deductionCents",
+  "grossCents",
+] as const satisfies ReadonlyArray<keyof PayLine & keyof PriorPeriodAdjustment>;
+
+/**
+ * Per employee: the paid period recomputed now, less what was paid for it then, less what later
+ * periods already carried for it. Employees whose difference is nothing are left out.
+ */
+export function priorPeriodDifferences(
+  period: { id: string; startsOn: string; endsOn: string },
+  now: readonly PayLine[],
+  paid: readonly PayLine[],
+  carried: ReadonlyArray<{ employeeId: string; adjustment: PriorPeriodAdjustment }>,
+): Array<{ line: PayLine; adjustment: PriorPeriodAdjustment }> {
+  const ids = [...new Set([...now, ...paid].map((l) => l.employeeId))].sort();
+  const out: Array<{ line: PayLine; adjustment: PriorPeriodAdjustment }> = [];
+  for (const id of ids) {
+    const a = now.find((l) => l.employeeId === id);
+    const b = paid.find((l) => l.employeeId === id);
+    const before = carried.filter((c) => c.employeeId === id && c.adjustment.periodId === period.id).map((c) => c.adjustment);
+    const diff = (f: (typeof PRIOR_FIELDS)[number]) => (a?.[f] ?? 0) - (b?.[f] ?? 0) - before.reduce((s, c) => s + c[f], 0);
+    const premium = (l: PayLine | undefined) => (l ? l.overtimeCents + l.doubleCents : 0);
+    const adjustment: PriorPeriodAdjustment = {
+      periodId: period.id,
+      startsOn: period.startsOn,
+      endsOn: period.endsOn,
+      regularMinutes: diff("regularMinutes"),
+      overtimeMinutes: diff("overtimeMinutes"),
+      doubleMinutes: diff("doubleMinutes"),
+      premiumCents: premium(a) - premium(b) - before.reduce((s, c) => s + c.premiumCents, 0),
+      wagesCents: diff("wagesCents"),
+      reimbursementCents: diff("reimbursementCents"),
+      deductionCents: diff("deductionCents"),
+      grossCents: diff("grossCents"),
+    };
+    if (PRIOR_FIELDS.every((f) => adjustment[f] === 0)) continue;
+    out.push({ line: (a ?? b)!, adjustment });
+  }
+  return out;
+}
+
+/** A calculation with prior-period differences added to its employees' lines (a line is opened where there is none) and its totals. */
+export function withPriorPeriods(calc: PayCalculation, differences: ReadonlyArray<{ line: PayLine; adjustment: PriorPeriodAdjustment }>): PayCalculation {
+  if (!differences.length) return calc;
+  const lines = calc.lines.map((l) => ({ ...l, priorPeriods: [...(l.priorPeriods ?? [])] }));
+  for (const { line, adjustment } of differences) {
+    let target = lines.find((l) => l.employeeId === line.employeeId);
+    if (!target) {
+      target = {
+        ...line,
+        regularMinutes: 0,
+        overtimeMinutes: 0,
+        doubleMinutes: 0,
+        regularCents: 0,
+        overtimeCents: 0,
+        doubleCents: 0,
+        salaryCents: 0,
+        adjustments: [],
+        wagesCents: 0,
+        reimbursementCents: 0,
+        deductionCents: 0,
+        grossCents: 0,
+        datesWithoutRate: [],
+        days: [],
+        workweeks: [],
+        finalPay: false,
+        priorPeriods: [],
+      };
+      lines.push(target);
+    }
+    target.priorPeriods!.push(adjustment);
+    target.wagesCents += adjustment.wagesCents;
+    target.reimbursementCents += adjustment.reimbursementCents;
+    target.deductionCents += adjustment.deductionCents;
+    target.grossCents += adjustment.grossCents;
+  }
+  lines.sort((a, b) => a.name.localeCompare(b.name) || a.employeeId.localeCompare(b.employeeId));
+  const sum = (f: (l: PayLine) => number) => lines.reduce((s, l) => s + f(l), 0);
+  return {
+    ...calc,
+    lines,
+    totals: {
+      ...calc.totals,
+      employeeCount: lines.length,
+      overtimeCostCents: sum((l) => l.overtimeCents + l.doubleCents + (l.priorPeriods ?? []).reduce((s, p) => s + p.premiumCents, 0)),
+      grossCents: sum((l) => l.grossCents),
+    },
   };
 }

@@ -39,10 +39,20 @@ export function unverifiedMessage(count: number, language: SupportedLanguage = "
 const BY_ENGLISH = new Map<string, Message>(Object.values(PAYROLL_MESSAGES).map((m) => [m.en, m]));
 const UNVERIFIED = /^(\d+) time entr(?:y|ies) in this period (?:is|are) not verified/;
 
+/** A change refused because its time or pay falls in a locked period. */
+export function periodLockedMessage(startsOn: string, endsOn: string, language: SupportedLanguage = "en"): string {
+  return language === "es"
+    ? `El periodo de pago del ${startsOn} al ${endsOn} está bloqueado: un propietario debe reabrirlo para cambiar su tiempo o su pago`
+    : `The pay period ${startsOn} – ${endsOn} is locked: an owner reopens it to change its time or pay`;
+}
+const PERIOD_LOCKED = /^The pay period (\d{4}-\d{2}-\d{2}) – (\d{4}-\d{2}-\d{2}) is locked/;
+
 /** A payroll message (as the server sends it) in `language`; null when it is not one of these. */
 export function localizePayrollMessage(message: string, language: SupportedLanguage): string | null {
   const known = BY_ENGLISH.get(message);
   if (known) return known[language];
   const unverified = UNVERIFIED.exec(message);
-  return unverified ? unverifiedMessage(Number(unverified[1]), language) : null;
+  if (unverified) return unverifiedMessage(Number(unverified[1]), language);
+  const locked = PERIOD_LOCKED.exec(message);
+  return locked ? periodLockedMessage(locked[1], locked[2], language) : null;
 }

@@ -25,6 +25,8 @@ export interface PayPeriodsTable {
   reopenReason: string | null;
   paidBy: string | null;
   paidAt: NullableTimestamp;
+  /** Its time or pay changed after it was paid: the difference is paid in the next open period. */
+  changedAfterPaid: Generated<boolean>;
   createdAt: DefaultTimestamp;
 }
 

@@ -6,6 +6,7 @@ import { companyToday } from "../payroll/periods.ts";
 import { audit } from "../runtime/audit.ts";
 import { mutation, query, type MutationCtx } from "../runtime/define.ts";
 import { AppError } from "../runtime/errors.ts";
+import { datesCovered, guardPayDates } from "../payroll/guard.ts";
 import { newId } from "../runtime/ids.ts";
 import { dashboardOf } from "../timeEntries/dashboard.ts";
 import { autoApprove, autoClockOut, reviewedEntries, storeReview } from "../timeEntries/review.ts";
@@ -100,8 +101,22 @@ async function entriesById(ctx: MutationCtx<"canManageEmployees">, entryIds: str
     (e) => entryIds.includes(e._id),
   );
   if (entries.some((e) => e.effective.clockOutAt === null)) throw new AppError("An entry still on the clock cannot be reviewed");
-  return entries;
+  const zones = new Map(
+    (
+      await ctx.db
+        .selectFrom("stores")
+        .select(["id", "timeZone"])
+        .where("companyId", "=", ctx.company.id)
+        .where("id", "in", [...new Set(entries.map((e) => e.storeId))])
+        .execute()
+    ).map((s) => [s.id, s.timeZone]),
+  );
+  return entries.map((e) => ({ ...e, timeZone: zones.get(e.storeId) ?? "UTC" }));
 }
+
+/** The dates an entry's effective time covers: a review or correction of it changes those days' pay. */
+const payDates = (entries: Array<{ effective: { clockInAt: number; clockOutAt: number | null }; timeZone: string }>) =>
+  entries.flatMap((e) => datesCovered(e.effective.clockInAt, e.effective.clockOutAt, e.timeZone));
 
 /** Approves entries at their effective times (a correction's, else the raw ones). */
 export const approve = mutation({
@@ -109,6 +124,7 @@ export const approve = mutation({
   args: z.object({ entryIds: z.array(id).min(1).max(500) }),
   handler: async (ctx, { entryIds }) => {
     const entries = await entriesById(ctx, entryIds);
+    await guardPayDates(ctx.db, ctx.company.id, payDates(entries));
     await storeReview(ctx.db, ctx.company.id, entries, { status: "approved", reason: null, userId: ctx.user.id, now: ctx.now });
     for (const e of entries)
       await audit(ctx.db, { companyId: ctx.company.id, actorId: ctx.user.id, action: "approve", entity: "timeEntry", entityId: e._id, after: e.effective });
@@ -122,6 +138,7 @@ export const reject = mutation({
   args: z.object({ entryIds: z.array(id).min(1).max(500), reason: z.string().trim().min(1, "Give a reason for rejecting").max(500) }),
   handler: async (ctx, { entryIds, reason }) => {
     const entries = await entriesById(ctx, entryIds);
+    await guardPayDates(ctx.db, ctx.company.id, payDates(entries));
     await storeReview(ctx.db, ctx.company.id, entries, { status: "rejected", reason, userId: ctx.user.id, now: ctx.now });
     for (const e of entries)
       await audit(ctx.db, { companyId: ctx.company.id, actorId: ctx.user.id, action: "reject", entity: "timeEntry", entityId: e._id, after: { reason } });
@@ -156,6 +173,8 @@ export const correct = mutation({
     if (clockOutAt <= clockInAt) throw new AppError(timeClockMessage("correctionOrder"));
     if (breakMinutes * 60_000 >= clockOutAt - clockInAt) throw new AppError(timeClockMessage("correctionBreak"));
     if (clockOutAt - clockInAt > 24 * 3_600_000) throw new AppError("A shift cannot be longer than 24 hours");
+    // Both the days it held and the days it holds now: the pay of each changes.
+    await guardPayDates(ctx.db, ctx.company.id, [...payDates([entry]), ...datesCovered(clockInAt, clockOutAt, entry.timeZone)]);
     const correctionId = newId();
     await ctx.db
       .insertInto("timeEntryCorrections")

@@ -6,6 +6,7 @@ import { reviewStatus } from "@tumble/domain/timeEntryReview";
 import type { WorkforceSettings } from "@tumble/domain/companySettings";
 import type { PayType } from "@tumble/domain/employees";
 import type { DB } from "../db/schema.ts";
+import { isoDate } from "../db/isoDate.ts";
 
 // Loads what the pure calculation (packages/domain/src/payroll.ts) needs for one or more periods:
 // the time entries of the workweeks touching them with their effective times (newest correction,
@@ -83,7 +84,7 @@ export async function loadPayrollData(db: Kysely<DB>, companyId: string, range: 
   const people = await db
     .selectFrom("employees as e")
     .leftJoin("users as u", "u.id", "e.userId")
-    .select(["e.id", "e.name", "e.position", "e.status", "u.language"])
+    .select(["e.id", "e.name", "e.position", "e.status", "e.hireDate", "e.endDate", "u.language"])
     .where("e.companyId", "=", companyId)
     .execute();
   const rates = await db
@@ -105,6 +106,8 @@ export async function loadPayrollData(db: Kysely<DB>, companyId: string, range: 
       position: p.position,
       language: supportedLanguage(p.language) ?? fallback,
       active: p.status === "active",
+      employedFrom: p.hireDate ? isoDate(p.hireDate) : null,
+      employedTo: p.endDate ? isoDate(p.endDate) : null,
       rates: ratesOf.get(p.id) ?? [],
     })),
   };

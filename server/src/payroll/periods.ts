@@ -4,7 +4,16 @@ import { todayIn } from "@tumble/domain/businessDate";
 import { companyTimeZone } from "../marketing/companyTimeZone.ts";
 import type { WorkforceSettings } from "@tumble/domain/companySettings";
 import { calculationRange, nextPeriod, periodContaining, previousPeriod, type DateRange } from "@tumble/domain/payPeriods";
-import type { NotIncludedEntry, PayCalculation, PayLine, PayPeriodDetail, PayPeriodStatus, PayPeriodSummary } from "@tumble/domain/payroll";
+import {
+  priorPeriodDifferences,
+  withPriorPeriods,
+  type NotIncludedEntry,
+  type PayCalculation,
+  type PayLine,
+  type PayPeriodDetail,
+  type PayPeriodStatus,
+  type PayPeriodSummary,
+} from "@tumble/domain/payroll";
 import type { DB } from "../db/schema.ts";
 import { calculate, loadAdjustments, loadPayrollData } from "./compute.ts";
 import { overScheduleMinutes, scheduledMinutes } from "./overSchedule.ts";
@@ -155,16 +164,62 @@ export async function calculations(
     companyId,
     open.map((p) => p.id),
   );
+  const carried = await priorPeriodCarry(db, companyId, settings, open);
   for (const p of open) {
-    const calc = calculate(
-      p.range,
-      settings,
-      data,
-      adjustments.filter((a) => a.periodId === p.id),
+    const calc = withPriorPeriods(
+      calculate(
+        p.range,
+        settings,
+        data,
+        adjustments.filter((a) => a.periodId === p.id),
+      ),
+      carried.get(p.id) ?? [],
     );
     const overSchedule = overScheduleMinutes(calc.lines, p.range, await scheduledMinutes(db, companyId, p.range));
     const totals = { ...calc.totals, warnings: { ...calc.totals.warnings, overScheduleMinutes: overSchedule } };
     out.set(p.id, { lines: calc.lines, notIncluded: calc.notIncluded, totals });
+  }
+  return out;
+}
+
+type Difference = ReturnType<typeof priorPeriodDifferences>[number];
+
+/**
+ * What the open periods pay for paid periods whose time or pay changed afterwards: each such
+ * period is recomputed, compared with what was paid and with what later frozen periods already
+ * carried for it, and the difference goes to the first period after it that is still open.
+ */
+async function priorPeriodCarry(db: Kysely<DB>, companyId: string, settings: WorkforceSettings, open: CalendarPeriod[]): Promise<Map<string, Difference[]>> {
+  const out = new Map<string, Difference[]>();
+  const closed = await db
+    .selectFrom("payPeriods")
+    .select(["id", "startsOn", "endsOn", "status", "frozen", "changedAfterPaid"])
+    .where("companyId", "=", companyId)
+    .where("status", "in", ["locked", "paid"])
+    .orderBy("startsOn")
+    .execute();
+  const changed = closed.filter((p) => p.status === "paid" && p.changedAfterPaid && p.frozen);
+  if (!changed.length) return out;
+  const frozenOf = (p: (typeof closed)[number]) => p.frozen as unknown as FrozenPeriod;
+  const overlapping = (r: DateRange) => closed.find((c) => c.startsOn <= r.endsOn && r.startsOn <= c.endsOn);
+  for (const paid of changed) {
+    // The first period after it that is not locked or paid.
+    let next = nextPeriod({ startsOn: paid.startsOn, endsOn: paid.endsOn }, settings);
+    for (let i = 0; i < 400 && overlapping(next); i++) next = nextPeriod(next, settings);
+    const target = open.find((o) => o.range.startsOn <= next.endsOn && next.startsOn <= o.range.endsOn);
+    if (!target) continue;
+    const range = { startsOn: paid.startsOn, endsOn: paid.endsOn };
+    const now = calculate(
+      range,
+      settings,
+      await loadPayrollData(db, companyId, calculationRange(range, settings.workweekStart)),
+      await loadAdjustments(db, companyId, [paid.id]),
+    );
+    const carried = closed
+      .filter((c) => c.startsOn > paid.endsOn && c.frozen)
+      .flatMap((c) => frozenOf(c).lines.flatMap((l) => (l.priorPeriods ?? []).map((adjustment) => ({ employeeId: l.employeeId, adjustment }))));
+    const differences = priorPeriodDifferences({ id: paid.id, ...range }, now.lines, frozenOf(paid).lines, carried);
+    if (differences.length) out.set(target.id, [...(out.get(target.id) ?? []), ...differences]);
   }
   return out;
 }

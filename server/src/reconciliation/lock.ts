@@ -15,10 +15,9 @@ export async function assertPeriodOpen(db: Kysely<DB>, companyId: string, storeI
   if (closed) throw new AppError(RECONCILIATION_MESSAGES.closedPeriod(closed.from, closed.to));
 }
 
-/** A date column as yyyy-MM-dd (PGlite and pg may hand back a string or a Date). */
-export function isoDate(value: string | Date): string {
-  return typeof value === "string" ? value.slice(0, 10) : value.toISOString().slice(0, 10);
-}
+import { isoDate } from "../db/isoDate.ts";
+
+export { isoDate };
 
 /**
  * The first day on or after `businessDate` outside every closed period of the store: where a

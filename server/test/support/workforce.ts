@@ -1,3 +1,6 @@
+import type { Kysely } from "kysely";
+import { businessDateOf, startOfBusinessDay } from "@tumble/domain/businessDate";
+import type { DB } from "../../src/db/schema.ts";
 import type { Client } from "./testServer.ts";
 
 // Stores and employees the workforce tests make for themselves (so demo data never changes their
@@ -41,4 +44,42 @@ export async function createEmployee(
     pin: TEST_PIN,
   });
   return { employeeId, username, pin: TEST_PIN };
+}
+
+/** A worked entry as the time clock builds it (punches, then the entry), `hours` from 07:00 in `zone` on `date`; returns its id. */
+export async function insertWorkedEntry(
+  db: Kysely<DB>,
+  entry: { companyId: string; employeeId: string; storeId: string; date: string; hours: number; zone?: string },
+): Promise<string> {
+  const zone = entry.zone ?? "America/Chicago";
+  const inAt = startOfBusinessDay(entry.date, zone) + 7 * 3_600_000;
+  const outAt = inAt + entry.hours * 3_600_000;
+  const inId = `pi${unique()}`;
+  const outId = `po${unique()}`;
+  const base = { companyId: entry.companyId, employeeId: entry.employeeId, storeId: entry.storeId, source: "phone", offline: false };
+  await db
+    .insertInto("punches")
+    .values([
+      { ...base, id: inId, action: "clockIn", occurredAt: new Date(inAt), receivedAt: new Date(inAt) },
+      { ...base, id: outId, action: "clockOut", occurredAt: new Date(outAt), receivedAt: new Date(outAt) },
+    ])
+    .execute();
+  await db
+    .insertInto("timeEntries")
+    .values({
+      id: inId,
+      companyId: entry.companyId,
+      employeeId: entry.employeeId,
+      storeId: entry.storeId,
+      businessDate: businessDateOf(inAt, zone),
+      clockInAt: new Date(inAt),
+      clockOutAt: new Date(outAt),
+      breakMinutes: 0,
+      breaks: "[]",
+      status: "closed",
+      flags: "[]",
+      clockOutPunchId: outId,
+    })
+    .execute();
+  return inId;
 }

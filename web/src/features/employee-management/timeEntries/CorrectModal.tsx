@@ -4,7 +4,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { addDays } from "@tumble/domain/datePresets";
 import { businessDateOf } from "@tumble/domain/businessDate";
-import { extractErrorMessage } from "@tumble/domain/errorMessage";
+import { payrollErrorText } from "../../../lib/payrollErrorText";
 import { instantAt, timeOfDayIn } from "@tumble/domain/requests";
 import { api } from "../../../lib/api";
 import { useMutation } from "../../../lib/hooks";
@@ -43,7 +43,7 @@ function CorrectForm({ entry, timeZone, onClose }: { entry: QueueEntry; timeZone
         notifySuccess(t("corrected", { name: entry.employeeName }));
         onClose();
       })
-      .catch((e: unknown) => setError(extractErrorMessage(e, t("correctFailed"))))
+      .catch((e: unknown) => setError(payrollErrorText(e, t("correctFailed"))))
       .finally(() => setSaving(false));
   };
   return (

@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { extractErrorMessage } from "@tumble/domain/errorMessage";
+import { payrollErrorText } from "../../../lib/payrollErrorText";
 import { api } from "../../../lib/api";
 import { useMutation } from "../../../lib/hooks";
 import { notifySuccess } from "../../../lib/notify";
@@ -20,7 +20,7 @@ export function RejectModal({ entry, onClose }: { entry: QueueEntry | null; onCl
       maxLength={500}
       onClose={onClose}
       onConfirm={(reason) => reject({ entryIds: [entry!._id], reason }).then(() => notifySuccess(t("rejected", { name: entry!.employeeName })))}
-      failureText={(e) => extractErrorMessage(e, t("rejectFailed"))}
+      failureText={(e) => payrollErrorText(e, t("rejectFailed"))}
     />
   );
 }

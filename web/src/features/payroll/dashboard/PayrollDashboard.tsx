@@ -2,7 +2,7 @@ import { Alert, Card, Group, SimpleGrid, Stack, Text, ThemeIcon, Title } from "@
 import { IconAlertTriangle, IconArrowRight, IconCircleCheck } from "@tabler/icons-react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { payrollErrorText } from "../parts/errorText";
+import { payrollErrorText } from "../../../lib/payrollErrorText";
 import { api } from "../../../lib/api";
 import { useQueryState } from "../../../lib/hooks";
 import { ScreenTitle } from "../../../ui/ScreenTitle";

@@ -3,7 +3,7 @@ import { useMediaQuery } from "@mantine/hooks";
 import { IconExternalLink } from "@tabler/icons-react";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
-import { payrollErrorText } from "../parts/errorText";
+import { payrollErrorText } from "../../../lib/payrollErrorText";
 import type { ReturnsOf } from "@tumble/domain/functionPath";
 import { api } from "../../../lib/api";
 import { useQuery, useQueryState } from "../../../lib/hooks";

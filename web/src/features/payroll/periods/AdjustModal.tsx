@@ -1,7 +1,7 @@
 import { Button, Group, Modal, Select, Stack, Textarea } from "@mantine/core";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { payrollErrorText } from "../parts/errorText";
+import { payrollErrorText } from "../../../lib/payrollErrorText";
 import { ADJUSTMENT_KINDS, MAX_ADJUSTMENT_CENTS, PAYROLL_REASON_MAX, type AdjustmentKind } from "@tumble/domain/payroll";
 import { api } from "../../../lib/api";
 import { useMutation } from "../../../lib/hooks";

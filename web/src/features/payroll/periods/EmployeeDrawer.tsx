@@ -82,6 +82,19 @@ export function EmployeeDrawer({ line, opened, zoneOf, canAdjust, downloading, o
                 testId="line-adjustment"
               />
             ))}
+            {(line.priorPeriods ?? []).map((p) => (
+              <Figure
+                key={p.periodId}
+                label={t("line.priorPeriod", {
+                  from: dayLabel(p.startsOn),
+                  to: dayLabel(p.endsOn),
+                  hours: hoursText(p.regularMinutes + p.overtimeMinutes + p.doubleMinutes),
+                  overtime: hoursText(p.overtimeMinutes + p.doubleMinutes),
+                })}
+                value={money(p.grossCents)}
+                testId="line-prior-period"
+              />
+            ))}
             <Figure label={t("line.gross")} value={<strong>{money(line.grossCents)}</strong>} testId="line-gross" />
             <Text size="xs" c="dimmed">
               {t("line.howOvertime")}

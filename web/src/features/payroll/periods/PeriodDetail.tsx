@@ -1,10 +1,10 @@
-import { Alert, Button, Card, Group, List, Paper, SimpleGrid, Stack, Text, Title } from "@mantine/core";
+import { Alert, Badge, Button, Card, Group, List, Paper, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { IconAlertTriangle, IconArrowLeft, IconCash, IconFileSpreadsheet, IconFileTypePdf, IconLock, IconLockOpen, IconPlus } from "@tabler/icons-react";
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { DEFAULT_TIME_ZONE } from "@tumble/domain/businessDate";
 import { PAYROLL_REASON_MAX } from "@tumble/domain/payroll";
-import { payrollErrorText } from "../parts/errorText";
+import { payrollErrorText } from "../../../lib/payrollErrorText";
 import { api } from "../../../lib/api";
 import { runQuery } from "../../../lib/client";
 import { useMutation, useQuery, useQueryState } from "../../../lib/hooks";
@@ -113,9 +113,16 @@ export function PeriodDetail({ periodId, employeeId, onBack, onOpenEmployee }: P
         card: "title",
         cell: (l) => (
           <Stack gap={0}>
-            <Text fw={600} size="sm">
-              {l.name}
-            </Text>
+            <Group gap={6} wrap="nowrap">
+              <Text fw={600} size="sm">
+                {l.name}
+              </Text>
+              {l.finalPay ? (
+                <Badge size="sm" color="grape" variant="light" tt="none" data-testid="final-pay">
+                  {t("detail.finalPay")}
+                </Badge>
+              ) : null}
+            </Group>
             <Text size="xs" c="dimmed">
               {[l.position, l.payType ? t(`payTypes.${l.payType}`) : null].filter(Boolean).join(" · ")}
             </Text>

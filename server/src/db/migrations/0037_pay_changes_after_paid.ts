@@ -1,0 +1,13 @@
+import { sql, type Kysely } from "kysely";
+
+// A paid period whose time or pay changed afterwards (issue 30): its figures stay as paid; the
+// difference is paid in the next open period. The mark tells the calculation which paid periods
+// to compare, so it does not recompute every period ever paid.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations see the raw schema
+export async function up(db: Kysely<any>): Promise<void> {
+  await sql`alter table pay_periods add column changed_after_paid boolean not null default false`.execute(db);
+}
+
+export async function down(): Promise<void> {
+  throw new Error("Not reversible");
+}

@@ -1,0 +1,126 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startOfBusinessDay, todayIn } from "@tumble/domain/businessDate";
+import { addDays, nextPeriod, periodContaining } from "@tumble/domain/payPeriods";
+import type { PayPeriodDetail, PayPeriodListItem } from "@tumble/domain/payroll";
+import { periodLockedMessage } from "@tumble/domain/payrollMessages";
+import { Client, failure, startTestServer, type TestServer } from "./support/testServer.ts";
+import { insertWorkedEntry, unique } from "./support/workforce.ts";
+
+// Nothing after a lock is lost (issue 30). While a period is locked, a change to its time or pay
+// is refused, naming the period; once it is paid, the change is accepted, the paid figures stay as
+// they were and the first open period after it pays the difference, overtime recomputed for the
+// workweek it belongs to, and never twice.
+
+const ZONE = "America/Chicago";
+const H = 3_600_000;
+const SETTINGS = { payFrequency: "weekly", payAnchorDate: "2026-01-04", payrollStartsOn: null, workweekStart: "sunday", overtimePreset: "federal" } as const;
+
+let server: TestServer;
+let owner: Client;
+let companyId: string;
+let store: string;
+let ana: string;
+const db = () => server.database.db;
+
+// Three weekly periods, Sunday to Saturday: P1 four weeks back, P2 and P3 after it.
+const today = todayIn(ZONE);
+const p1 = periodContaining(addDays(today, -28), SETTINGS);
+const p2 = nextPeriod(p1, SETTINGS);
+const p3 = nextPeriod(p2, SETTINGS);
+
+const list = () => owner.query<PayPeriodListItem[]>("payPeriods:list", {});
+const idOf = async (range: { startsOn: string }) => (await list()).find((p) => p.startsOn === range.startsOn)!.id;
+const detail = async (range: { startsOn: string }) => owner.query<PayPeriodDetail>("payPeriods:get", { periodId: await idOf(range) });
+const worked = (date: string, hours: number) => insertWorkedEntry(db(), { companyId, employeeId: ana, storeId: store, date, hours, zone: ZONE });
+const at = (date: string, hour: number) => startOfBusinessDay(date, ZONE) + hour * H;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  const sysadmin = await new Client(server.url).signIn("sysadmin@demo.test");
+  const email = `late-pay-${unique()}@example.com`;
+  await new Client(server.url).action("auth:signIn", { provider: "password", params: { email, password: "payroll-pw-123", flow: "signUp" } });
+  ({ companyId } = await sysadmin.mutation<{ companyId: string }>("systemAdmin:createCompany", { name: "Late Pay Suds", ownerEmail: email }));
+  owner = await new Client(server.url).signIn(email, "payroll-pw-123");
+  await owner.mutation("companySettings:update", { section: "workforce", values: SETTINGS });
+  ({ storeId: store } = await owner.mutation<{ storeId: string }>("stores:create", { name: "Late Pay", address: "1 Late St", timeZone: ZONE }));
+  ({ employeeId: ana } = await owner.mutation<{ employeeId: string }>("employees:create", {
+    name: "Ana Late",
+    email: "",
+    phone: "",
+    position: "Attendant",
+    hireDate: "2026-01-01",
+    storeIds: [store],
+    payType: "hourly",
+    rateCents: 1500,
+    effectiveFrom: "2026-01-01",
+    username: `late${unique()}`,
+    pin: "4821",
+  }));
+});
+afterAll(() => server?.stop());
+
+describe("a period locked, then paid", () => {
+  let tuesday: string;
+  let pending: string;
+
+  it("refuses while locked every change to its time, naming the period", async () => {
+    // P1: Monday to Friday, 8 h a day at $15.00 = 40 h, $600.00.
+    const days = [1, 2, 3, 4, 5].map((i) => addDays(p1.startsOn, i));
+    const ids = [];
+    for (const d of days) ids.push(await worked(d, 8));
+    tuesday = ids[1];
+    await owner.mutation("timeEntries:approve", { entryIds: ids });
+    // A Saturday entry still waiting: locked over with a reason.
+    pending = await worked(addDays(p1.startsOn, 6), 2);
+    await owner.mutation("payPeriods:lock", { periodId: await idOf(p1), overrideReason: "Saturday is checked next week" });
+    expect((await detail(p1)).grossCents).toBe(60_000);
+
+    const locked = periodLockedMessage(p1.startsOn, p1.endsOn);
+    expect(await failure(owner.mutation("timeEntries:correct", { entryId: tuesday, clockOut: at(days[1], 17), reason: "Stayed late" }))).toBe(locked);
+    expect(await failure(owner.mutation("timeEntries:approve", { entryIds: [pending] }))).toBe(locked);
+    expect(await failure(owner.mutation("timeEntries:reject", { entryIds: [pending], reason: "no" }))).toBe(locked);
+    expect((await detail(p1)).grossCents).toBe(60_000);
+  });
+
+  it("once paid, accepts them and pays the difference in the next open period, overtime recomputed", async () => {
+    await owner.mutation("payPeriods:markPaid", { periodId: await idOf(p1) });
+    // Tuesday corrected from 8 h to 10 h: the week now has 42 h, 2 h of them overtime.
+    await owner.mutation("timeEntries:correct", { entryId: tuesday, clockOut: at(addDays(p1.startsOn, 2), 17), reason: "Stayed late" });
+    // The paid figures never move.
+    expect((await detail(p1)).grossCents).toBe(60_000);
+    // P2 pays the difference: 2 h × $15.00 straight = $30.00 + 2 h × $7.50 premium = $15.00 → $45.00.
+    const next = await detail(p2);
+    const line = next.lines.find((l) => l.employeeId === ana)!;
+    expect(line.priorPeriods).toEqual([
+      {
+        periodId: await idOf(p1),
+        startsOn: p1.startsOn,
+        endsOn: p1.endsOn,
+        regularMinutes: 0,
+        overtimeMinutes: 120,
+        doubleMinutes: 0,
+        premiumCents: 1_500,
+        wagesCents: 4_500,
+        reimbursementCents: 0,
+        deductionCents: 0,
+        grossCents: 4_500,
+      },
+    ]);
+    expect([line.grossCents, next.grossCents]).toEqual([4_500, 4_500]);
+    // The list says what the detail says.
+    expect((await list()).find((p) => p.startsOn === p2.startsOn)!.grossCents).toBe(4_500);
+  });
+
+  it("carries a later change once: what a frozen period already paid is not paid again", async () => {
+    await owner.mutation("payPeriods:lock", { periodId: await idOf(p2) });
+    await owner.mutation("payPeriods:markPaid", { periodId: await idOf(p2) });
+    expect((await detail(p2)).grossCents).toBe(4_500);
+    // Saturday's 2 h approved after both were paid: 44 h in the week, 2 more hours of overtime: $45.00, in P3 alone.
+    await owner.mutation("timeEntries:approve", { entryIds: [pending] });
+    const line = (await detail(p3)).lines.find((l) => l.employeeId === ana)!;
+    expect(line.priorPeriods?.map((p) => [p.startsOn, p.overtimeMinutes, p.grossCents])).toEqual([[p1.startsOn, 120, 4_500]]);
+    expect(line.grossCents).toBe(4_500);
+    expect((await detail(p2)).grossCents).toBe(4_500);
+    expect((await detail(p1)).grossCents).toBe(60_000);
+  });
+});
