@@ -340,6 +340,54 @@ describe("pay calculation (golden figures)", () => {
     expect(result.totals.grossCents).toBe(217_784 + 66_667 + 10_000);
   });
 
+  it("a commission and a non-discretionary bonus raise the regular rate; a discretionary bonus does not", () => {
+    // 29 CFR 778.117, 778.208–.210. $15.00/h, 50 h in one week (Mon–Fri 10 h), a $100.00 commission:
+    // straight time 50 × 15 = $750.00; regular rate (750 + 100) / 50 = $17.00; premium 10 × 8.50 = $85.00
+    // ($75.00 on the hourly rate + $10.00 on the commission: 100 × 10 / (2 × 50)); total 750 + 100 + 85 = $935.00.
+    const week = ["02", "03", "04", "05", "06"].map((d) => entry(`2026-03-${d}`, "07:00", 10));
+    const commission: PayInputAdjustment = {
+      id: "c1",
+      employeeId: "ana",
+      kind: "commission",
+      amountCents: 10_000,
+      reason: "Route",
+      createdAt: 1,
+      createdByName: null,
+    };
+    const one = lineOf(
+      calc({ period: { startsOn: "2026-03-01", endsOn: "2026-03-07" }, entries: week, employees: [employee("ana", [hourly(1500)])], adjustments: [commission] })
+        .lines,
+    );
+    expect([one.regularCents, one.overtimeCents, one.bonusPremiumCents, one.wagesCents]).toEqual([75_000, 7_500, 1_000, 93_500]);
+    // A discretionary bonus of $100.00 is wages but not in the regular rate: 750 + 75 + 100 = $925.00.
+    const gift = { ...commission, id: "g1", kind: "discretionary_bonus" as const };
+    const two = lineOf(
+      calc({ period: { startsOn: "2026-03-01", endsOn: "2026-03-07" }, entries: week, employees: [employee("ana", [hourly(1500)])], adjustments: [gift] })
+        .lines,
+    );
+    expect([two.bonusPremiumCents, two.wagesCents]).toEqual([0, 92_500]);
+    // A $300.00 bonus over a two-week period: week 1 50 h (10 OT), week 2 40 h (no OT); spread by hours,
+    // week 1 carries 300 × 50/90 = $166.67 of it, whose premium is 166.67 × 10 / (2 × 50) = $16.67;
+    // as one figure: 300 × 10 / (2 × 90) = $16.666… → $16.67.
+    const weekTwo = ["09", "10", "11", "12", "13"].map((d) => entry(`2026-03-${d}`, "07:00", 8));
+    const bonus: PayInputAdjustment = { ...commission, id: "b1", kind: "bonus", amountCents: 30_000 };
+    const three = lineOf(
+      calc({
+        period: { startsOn: "2026-03-01", endsOn: "2026-03-14" },
+        entries: [...week, ...weekTwo],
+        employees: [employee("ana", [hourly(1500)])],
+        adjustments: [bonus],
+      }).lines,
+    );
+    // Straight time 90 × 15 = $1,350.00; hourly premium 10 × 7.50 = $75.00; bonus $300.00; its premium $16.67.
+    expect([three.regularCents, three.overtimeCents, three.bonusPremiumCents, three.wagesCents]).toEqual([
+      135_000,
+      7_500,
+      1_667,
+      135_000 + 7_500 + 30_000 + 1_667,
+    ]);
+  });
+
   it("a leaver is paid salary through their last day and a new hire from their first, by calendar days", () => {
     // A 14-day period, 2026-03-01 – 03-14, at $2,800.00 a period: $200.00 a calendar day.
     // Lea leaves on 03-10 (terminated, last day known): 10 days = $2,000.00, her final pay.

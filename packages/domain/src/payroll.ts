@@ -23,8 +23,15 @@ export const PAY_PERIOD_STATUSES = ["open", "locked", "paid"] as const;
 export type PayPeriodStatus = (typeof PAY_PERIOD_STATUSES)[number];
 
 /** Kinds of a period adjustment: reimbursement is not wages; deduction subtracts from gross. */
-export const ADJUSTMENT_KINDS = ["bonus", "commission", "reimbursement", "deduction"] as const;
+export const ADJUSTMENT_KINDS = ["bonus", "discretionary_bonus", "commission", "reimbursement", "deduction"] as const;
 export type AdjustmentKind = (typeof ADJUSTMENT_KINDS)[number];
+/**
+ * Pay that enters the regular rate (29 CFR 778.117 commissions, 778.208–.210 non-discretionary
+ * bonuses); a bonus is non-discretionary unless the employer says otherwise (778.211).
+ */
+export const REGULAR_RATE_KINDS: readonly AdjustmentKind[] = ["bonus", "commission"];
+/** Wages: every kind but reimbursements (not pay) and deductions. */
+export const WAGE_KINDS: readonly AdjustmentKind[] = ["bonus", "discretionary_bonus", "commission"];
 
 /** Largest single adjustment (one million dollars), in cents. */
 export const MAX_ADJUSTMENT_CENTS = 100_000_000;
@@ -151,10 +158,12 @@ export interface PayLine {
   overtimeCents: number;
   /** Double-time premium (1 × the week's regular rate per hour) of the weeks ending in the period. */
   doubleCents: number;
+  /** The overtime owed on bonuses and commissions, which raise the regular rate (its own line; absent on older frozen figures). */
+  bonusPremiumCents?: number;
   /** The salaried part of the period (see the decision record: the salary rate is per period, prorated by day). */
   salaryCents: number;
   adjustments: PayAdjustment[];
-  /** regular + overtime + double + salary + bonuses + commissions. */
+  /** regular + overtime + double + premium on bonuses + salary + bonuses + commissions. */
   wagesCents: number;
   reimbursementCents: number;
   deductionCents: number;
@@ -499,7 +508,7 @@ export function calculatePayPeriod(input: PayCalculationInput): PayCalculation {
       regularMinutes: sum((l) => l.regularMinutes),
       overtimeMinutes: sum((l) => l.overtimeMinutes),
       doubleMinutes: sum((l) => l.doubleMinutes),
-      overtimeCostCents: sum((l) => l.overtimeCents + l.doubleCents),
+      overtimeCostCents: sum((l) => l.overtimeCents + l.doubleCents + (l.bonusPremiumCents ?? 0)),
       grossCents: sum((l) => l.grossCents),
       warnings: {
         unverifiedEntries: notIncluded.filter((e) => e.status !== "rejected").length,
@@ -539,6 +548,8 @@ function employeeLine(employee: PayInputEmployee, entries: PayInputEntry[], inpu
   let regularMinutes = 0;
   let overtimeMinutes = 0;
   let doubleMinutes = 0;
+  // Hours of the workweeks paid here: a bonus or commission of the period is spread over them.
+  let paidWeekMinutes = 0;
   for (const [startsOn, list] of weeks) {
     const endsOn = addDays(startsOn, 6);
     const paidHere = inRange(endsOn, period);
@@ -587,6 +598,7 @@ function employeeLine(employee: PayInputEmployee, entries: PayInputEntry[], inpu
       doublePremium = plus(doublePremium, dtPremium);
       overtimeMinutes += weekSplit.overtime;
       doubleMinutes += weekSplit.double;
+      paidWeekMinutes += weekMinutes;
     }
     if (weekMinutes > 0)
       workweeks.push({
@@ -631,7 +643,21 @@ function employeeLine(employee: PayInputEmployee, entries: PayInputEntry[], inpu
   const overtimeCents = round(overtimePremium);
   const doubleCents = round(doublePremium);
   const total = (kind: AdjustmentKind) => adjustments.filter((a) => a.kind === kind).reduce((s, a) => s + a.amountCents, 0);
-  const wagesCents = regularCents + overtimeCents + doubleCents + salaryCents + total("bonus") + total("commission");
+  // Bonuses and commissions raise the regular rate of the workweeks they were earned in (29 CFR
+  // 778.209: spread over the period's workweeks, here in proportion to their hours), so each
+  // overtime hour owes half of the added rate and each double-time hour all of it: B × OT / (2 × hours)
+  // + B × DT / hours over the period's paid weeks.
+  const inRegularRate = REGULAR_RATE_KINDS.reduce((s, k) => s + total(k), 0);
+  const bonusPremiumCents =
+    paidWeekMinutes && inRegularRate
+      ? round(
+          plus(
+            ratio(BigInt(inRegularRate) * BigInt(overtimeMinutes), 2n * BigInt(paidWeekMinutes)),
+            ratio(BigInt(inRegularRate) * BigInt(doubleMinutes), BigInt(paidWeekMinutes)),
+          ),
+        )
+      : 0;
+  const wagesCents = regularCents + overtimeCents + doubleCents + bonusPremiumCents + salaryCents + WAGE_KINDS.reduce((s, k) => s + total(k), 0);
   const reimbursementCents = total("reimbursement");
   const deductionCents = total("deduction");
   const lastRate = rateOn(employee.rates, period.endsOn);
@@ -647,6 +673,7 @@ function employeeLine(employee: PayInputEmployee, entries: PayInputEntry[], inpu
     regularCents,
     overtimeCents,
     doubleCents,
+    bonusPremiumCents,
     salaryCents,
     adjustments,
     wagesCents,
@@ -707,7 +734,7 @@ export function priorPeriodDifferences(
     const b = paid.find((l) => l.employeeId === id);
     const before = carried.filter((c) => c.employeeId === id && c.adjustment.periodId === period.id).map((c) => c.adjustment);
     const diff = (f: (typeof PRIOR_FIELDS)[number]) => (a?.[f] ?? 0) - (b?.[f] ?? 0) - before.reduce((s, c) => s + c[f], 0);
-    const premium = (l: PayLine | undefined) => (l ? l.overtimeCents + l.doubleCents : 0);
+    const premium = (l: PayLine | undefined) => (l ? l.overtimeCents + l.doubleCents + (l.bonusPremiumCents ?? 0) : 0);
     const adjustment: PriorPeriodAdjustment = {
       periodId: period.id,
       startsOn: period.startsOn,
@@ -742,6 +769,7 @@ export function withPriorPeriods(calc: PayCalculation, differences: ReadonlyArra
         regularCents: 0,
         overtimeCents: 0,
         doubleCents: 0,
+        bonusPremiumCents: 0,
         salaryCents: 0,
         adjustments: [],
         wagesCents: 0,
@@ -770,7 +798,9 @@ export function withPriorPeriods(calc: PayCalculation, differences: ReadonlyArra
     totals: {
       ...calc.totals,
       employeeCount: lines.length,
-      overtimeCostCents: sum((l) => l.overtimeCents + l.doubleCents + (l.priorPeriods ?? []).reduce((s, p) => s + p.premiumCents, 0)),
+      overtimeCostCents: sum(
+        (l) => l.overtimeCents + l.doubleCents + (l.bonusPremiumCents ?? 0) + (l.priorPeriods ?? []).reduce((s, p) => s + p.premiumCents, 0),
+      ),
       grossCents: sum((l) => l.grossCents),
     },
   };

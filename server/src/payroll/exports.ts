@@ -71,10 +71,11 @@ export function providerCsv(period: DateRange, lines: PayLine[]): string {
         money(roundHalfAwayFromZero(BigInt(rr) * 3n, 2n)),
         money(rr * 2),
         money(l.regularCents),
-        money(l.overtimeCents),
+        // The provider has one premium column: the premium on bonuses and commissions is overtime too.
+        money(l.overtimeCents + (l.bonusPremiumCents ?? 0)),
         money(l.doubleCents),
         money(l.salaryCents),
-        money(sum(l, "bonus")),
+        money(sum(l, "bonus") + sum(l, "discretionary_bonus")),
         money(sum(l, "commission")),
         money(l.reimbursementCents),
         money(l.deductionCents),

@@ -40,7 +40,11 @@ const TEXT = {
     doublePremium: "Double-time premium (1 × regular rate)",
     salary: "Salary",
     adjustments: "Adjustments",
-    kinds: { bonus: "Bonus", commission: "Commission", reimbursement: "Reimbursement", deduction: "Deduction" },
+    kinds: { bonus: "Bonus", discretionary_bonus: "Discretionary bonus", commission: "Commission", reimbursement: "Reimbursement", deduction: "Deduction" },
+    bonusPremium: "Overtime on bonuses and commissions",
+    priorPeriod: (from: string, to: string) => `Paid late for ${from} – ${to} (already paid)`,
+    finalPay: "Final pay",
+    yes: "Yes",
     wages: "Wages",
     gross: "Gross pay",
     note: "Gross pay before taxes and withholding, which the payroll provider computes.",
@@ -75,7 +79,11 @@ const TEXT = {
     doublePremium: "Prima de horas dobles (1 × tarifa regular)",
     salary: "Salario",
     adjustments: "Ajustes",
-    kinds: { bonus: "Bono", commission: "Comisión", reimbursement: "Reembolso", deduction: "Deducción" },
+    kinds: { bonus: "Bono", discretionary_bonus: "Bono discrecional", commission: "Comisión", reimbursement: "Reembolso", deduction: "Deducción" },
+    bonusPremium: "Horas extra sobre bonos y comisiones",
+    priorPeriod: (from: string, to: string) => `Pago tardío del ${from} al ${to} (ya pagado)`,
+    finalPay: "Pago final",
+    yes: "Sí",
     wages: "Salario bruto ganado",
     gross: "Pago bruto",
     note: "Pago bruto antes de impuestos y retenciones, que calcula el proveedor de nómina.",
@@ -164,7 +172,10 @@ export async function statementPdf(input: { companyName: string; period: PayPeri
   pair(t.straightTime, formatUSD(line.regularCents));
   if (line.overtimeCents) pair(t.overtimePremium, formatUSD(line.overtimeCents));
   if (line.doubleCents) pair(t.doublePremium, formatUSD(line.doubleCents));
+  if (line.bonusPremiumCents) pair(t.bonusPremium, formatUSD(line.bonusPremiumCents));
   if (line.salaryCents) pair(t.salary, formatUSD(line.salaryCents));
+  for (const p of line.priorPeriods ?? []) pair(t.priorPeriod(p.startsOn, p.endsOn), formatUSD(p.grossCents));
+  if (line.finalPay) pair(t.finalPay, t.yes);
   for (const a of line.adjustments) {
     pair(`${t.kinds[a.kind]}: ${a.reason}`, formatUSD(a.kind === "deduction" ? -a.amountCents : a.amountCents));
   }

@@ -73,6 +73,13 @@ export function EmployeeDrawer({ line, opened, zoneOf, canAdjust, downloading, o
             {line.doubleMinutes > 0 || line.doubleCents > 0 ? (
               <Figure label={t("line.doublePremium", { hours: hoursText(line.doubleMinutes) })} value={money(line.doubleCents)} />
             ) : null}
+            {line.bonusPremiumCents ? (
+              <Figure
+                label={t("line.bonusPremium", { hours: hoursText(line.overtimeMinutes + line.doubleMinutes) })}
+                value={money(line.bonusPremiumCents)}
+                testId="line-bonus-premium"
+              />
+            ) : null}
             {line.salaryCents > 0 ? <Figure label={t("line.salary")} value={money(line.salaryCents)} /> : null}
             {line.adjustments.map((a) => (
               <Figure
