@@ -3,6 +3,7 @@ import { startOfBusinessDay, todayIn } from "@tumble/domain/businessDate";
 import { addDays, nextPeriod, periodContaining } from "@tumble/domain/payPeriods";
 import type { PayPeriodDetail, PayPeriodListItem } from "@tumble/domain/payroll";
 import { periodLockedMessage } from "@tumble/domain/payrollMessages";
+import { timeClockMessage } from "@tumble/domain/timeClock";
 import { Client, failure, startTestServer, type TestServer } from "./support/testServer.ts";
 import { insertWorkedEntry, unique } from "./support/workforce.ts";
 
@@ -122,5 +123,43 @@ describe("a period locked, then paid", () => {
     expect(line.grossCents).toBe(4_500);
     expect((await detail(p2)).grossCents).toBe(4_500);
     expect((await detail(p1)).grossCents).toBe(60_000);
+  });
+});
+
+describe("corrections that would pay time wrongly", () => {
+  const p4 = nextPeriod(p3, SETTINGS);
+
+  it("refuses time in the future, over another entry of the person, or before the hire date", async () => {
+    const monday = addDays(p4.startsOn, 1);
+    const [first, second] = [await worked(monday, 4), await worked(addDays(monday, 1), 4)];
+    await owner.mutation("timeEntries:approve", { entryIds: [first, second] });
+    const correct = (entryId: string, clockIn: number, clockOut: number) =>
+      owner.mutation("timeEntries:correct", { entryId, clockIn, clockOut, reason: "fix" });
+    expect(await failure(correct(second, Date.now() - H, Date.now() + H))).toBe(timeClockMessage("correctionFuture"));
+    // Tuesday's entry moved onto Monday 09:00–13:00, where Monday's 07:00–11:00 already is.
+    expect(await failure(correct(second, at(monday, 9), at(monday, 13)))).toBe(timeClockMessage("correctionOverlap"));
+    // Back to 2025, before Ana was hired (2026-01-01).
+    expect(await failure(correct(second, at("2025-12-30", 7), at("2025-12-30", 11)))).toBe(timeClockMessage("correctionBeforeHire"));
+    // Right after Monday's entry is fine.
+    await correct(second, at(monday, 11), at(monday, 15));
+  });
+
+  it("pays an entry corrected onto another period in that period, the list and the detail agreeing", async () => {
+    const before = { p3: (await detail(p3)).grossCents, p4: (await detail(p4)).grossCents };
+    // An 8 h entry punched on p4's Thursday, corrected back onto p3's Wednesday (over a week earlier).
+    const thursday = await worked(addDays(p4.startsOn, 4), 8);
+    const wednesday = addDays(p3.startsOn, 3);
+    await owner.mutation("timeEntries:correct", {
+      entryId: thursday,
+      clockIn: at(wednesday, 7),
+      clockOut: at(wednesday, 15),
+      reason: "Keyed on the wrong day",
+    });
+    // 8 h × $15.00 = $120.00 in p3, nothing more in p4.
+    expect((await detail(p3)).grossCents).toBe(before.p3 + 12_000);
+    expect((await detail(p4)).grossCents).toBe(before.p4);
+    const listed = await list();
+    expect(listed.find((p) => p.startsOn === p3.startsOn)!.grossCents).toBe(before.p3 + 12_000);
+    expect(listed.find((p) => p.startsOn === p4.startsOn)!.grossCents).toBe(before.p4);
   });
 });

@@ -222,6 +222,15 @@ export const TIME_CLOCK_MESSAGES = {
   },
   correctionOrder: { en: "Clock-out must be after clock-in", es: "La salida debe ser después de la entrada" },
   correctionBreak: { en: "Breaks cannot be longer than the shift", es: "Los descansos no pueden durar más que el turno" },
+  correctionFuture: {
+    en: "A correction cannot end in the future: time is paid once it is worked",
+    es: "Una corrección no puede terminar en el futuro: el tiempo se paga cuando se trabaja",
+  },
+  correctionOverlap: {
+    en: "This time overlaps another entry of the same person: correct that one first",
+    es: "Este horario se superpone con otro registro de la misma persona: corrige primero ese",
+  },
+  correctionBeforeHire: { en: "This time starts before the employee's hire date", es: "Este horario empieza antes de la fecha de contratación" },
   reasonRequired: { en: "Give a reason for the correction", es: "Indica el motivo de la corrección" },
 } as const satisfies Record<string, Record<SupportedLanguage, string>>;
 

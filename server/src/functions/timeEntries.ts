@@ -8,6 +8,7 @@ import { mutation, query, type MutationCtx } from "../runtime/define.ts";
 import { AppError } from "../runtime/errors.ts";
 import { datesCovered, guardPayDates } from "../payroll/guard.ts";
 import { newId } from "../runtime/ids.ts";
+import { refuseOverlapOrBeforeHire } from "../timeEntries/corrections.ts";
 import { dashboardOf } from "../timeEntries/dashboard.ts";
 import { autoApprove, autoClockOut, reviewedEntries, storeReview } from "../timeEntries/review.ts";
 
@@ -173,6 +174,9 @@ export const correct = mutation({
     if (clockOutAt <= clockInAt) throw new AppError(timeClockMessage("correctionOrder"));
     if (breakMinutes * 60_000 >= clockOutAt - clockInAt) throw new AppError(timeClockMessage("correctionBreak"));
     if (clockOutAt - clockInAt > 24 * 3_600_000) throw new AppError("A shift cannot be longer than 24 hours");
+    // Time is paid once: not before it is worked, not twice for one person, not before they were hired.
+    if (clockOutAt > ctx.now) throw new AppError(timeClockMessage("correctionFuture"));
+    await refuseOverlapOrBeforeHire(ctx.db, ctx.company.id, entry, clockInAt, clockOutAt, ctx.now);
     // Both the days it held and the days it holds now: the pay of each changes.
     await guardPayDates(ctx.db, ctx.company.id, [...payDates([entry]), ...datesCovered(clockInAt, clockOutAt, entry.timeZone)]);
     const correctionId = newId();

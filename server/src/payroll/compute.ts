@@ -21,17 +21,30 @@ export interface PayrollData {
 }
 
 /**
- * Time entries with business dates (their clock-in's date) in [from, to], widened a day each way:
- * the day before brings an entry that runs past midnight into the range (shifts end within a day).
+ * Time entries with business dates (their clock-in's date) in [from, to], widened a day each way
+ * (the day before brings an entry that runs past midnight into the range: shifts end within a
+ * day), and those a correction moved into it.
  */
 export async function loadPayrollData(db: Kysely<DB>, companyId: string, range: DateRange): Promise<PayrollData> {
+  // An entry is paid where its effective time is: one corrected onto other days is found by its
+  // correction (two days of margin either way cover every zone), wherever it was punched.
+  const moved = db
+    .selectFrom("timeEntryCorrections")
+    .select("entryId")
+    .where("companyId", "=", companyId)
+    .where("clockInAt", ">=", new Date(`${addDays(range.startsOn, -2)}T00:00:00Z`))
+    .where("clockInAt", "<", new Date(`${addDays(range.endsOn, 3)}T00:00:00Z`));
   const rows = await db
     .selectFrom("timeEntries as t")
     .innerJoin("stores as s", (j) => j.onRef("s.companyId", "=", "t.companyId").onRef("s.id", "=", "t.storeId"))
     .select(["t.id", "t.employeeId", "t.storeId", "s.name as storeName", "s.timeZone", "t.clockInAt", "t.clockOutAt", "t.breakMinutes"])
     .where("t.companyId", "=", companyId)
-    .where("t.businessDate", ">=", addDays(range.startsOn, -1))
-    .where("t.businessDate", "<=", addDays(range.endsOn, 1))
+    .where((eb) =>
+      eb.or([
+        eb.and([eb("t.businessDate", ">=", addDays(range.startsOn, -1)), eb("t.businessDate", "<=", addDays(range.endsOn, 1))]),
+        eb("t.id", "in", moved),
+      ]),
+    )
     .execute();
   const ids = rows.map((r) => r.id);
   const corrections = ids.length

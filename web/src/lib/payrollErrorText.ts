@@ -1,9 +1,11 @@
 import { extractErrorMessage } from "@tumble/domain/errorMessage";
 import { localizePayrollMessage } from "@tumble/domain/payrollMessages";
+import { localizeTimeClockMessage } from "@tumble/domain/timeClock";
 import { currentLanguage } from "./i18n";
 
-/** A failed payroll call's message in the reader's language (a refusal the server names), else as sent, else the fallback. */
+/** A failed payroll or time call's message in the reader's language (a refusal the server names), else as sent, else the fallback. */
 export function payrollErrorText(error: unknown, fallback: string): string {
   const text = extractErrorMessage(error, fallback);
-  return localizePayrollMessage(text, currentLanguage()) ?? text;
+  const language = currentLanguage();
+  return localizePayrollMessage(text, language) ?? localizeTimeClockMessage(text, language);
 }

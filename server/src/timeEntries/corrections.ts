@@ -1,0 +1,56 @@
+import { sql, type Kysely } from "kysely";
+import { businessDateOf } from "@tumble/domain/businessDate";
+import { timeClockMessage } from "@tumble/domain/timeClock";
+import { isoDate } from "../db/isoDate.ts";
+import type { DB } from "../db/schema.ts";
+import { AppError } from "../runtime/errors.ts";
+
+// What a correction may not do (issue 30): pay one person twice for the same minutes, or pay time
+// before they were hired. (Time in the future is refused by the caller, against its clock.)
+
+/** Refuses corrected times that overlap another entry of the person (at its effective times) or start before their hire date. */
+export async function refuseOverlapOrBeforeHire(
+  db: Kysely<DB>,
+  companyId: string,
+  entry: { _id: string; employeeId: string; timeZone: string },
+  clockInAt: number,
+  clockOutAt: number,
+  now: number,
+): Promise<void> {
+  const person = await db.selectFrom("employees").select("hireDate").where("companyId", "=", companyId).where("id", "=", entry.employeeId).executeTakeFirst();
+  if (person?.hireDate && businessDateOf(clockInAt, entry.timeZone) < isoDate(person.hireDate)) throw new AppError(timeClockMessage("correctionBeforeHire"));
+  // Neighbours within a day either way, at their newest correction's times when they have one.
+  const others = await db
+    .selectFrom("timeEntries as t")
+    .leftJoin(
+      (eb) =>
+        eb
+          .selectFrom("timeEntryCorrections")
+          .distinctOn("entryId")
+          .select(["entryId", "clockInAt", "clockOutAt"])
+          .where("companyId", "=", companyId)
+          .where("employeeId", "=", entry.employeeId)
+          .orderBy("entryId")
+          .orderBy("createdAt", "desc")
+          .orderBy("id", "desc")
+          .as("c"),
+      (j) => j.onRef("c.entryId", "=", "t.id"),
+    )
+    .select([
+      "t.id",
+      sql<Date>`coalesce(c.clock_in_at, t.clock_in_at)`.as("inAt"),
+      sql<Date | null>`case when c.entry_id is null then t.clock_out_at else c.clock_out_at end`.as("outAt"),
+    ])
+    .where("t.companyId", "=", companyId)
+    .where("t.employeeId", "=", entry.employeeId)
+    .where("t.id", "<>", entry._id)
+    .where("t.clockInAt", "<", new Date(clockOutAt + 86_400_000))
+    .where(sql<boolean>`coalesce(t.clock_out_at, now()) > ${new Date(clockInAt - 86_400_000)}`)
+    .execute();
+  const overlaps = others.some((o) => {
+    const inAt = new Date(o.inAt).getTime();
+    const outAt = o.outAt === null ? now : new Date(o.outAt).getTime();
+    return inAt < clockOutAt && clockInAt < outAt;
+  });
+  if (overlaps) throw new AppError(timeClockMessage("correctionOverlap"));
+}
