@@ -114,7 +114,11 @@ describe("booking from the statement", () => {
 
   it("books a line once when six bookings, or a booking and a match, arrive at once", async () => {
     const { bankLineId } = await add("ATM FEE", -300);
-    const six = await race(server, times(6, () => book(admin, bankLineId, "fees")), [lockRow("bank_lines", bankLineId)]);
+    const six = await race(
+      server,
+      times(6, () => book(admin, bankLineId, "fees")),
+      [lockRow("bank_lines", bankLineId)],
+    );
     expect([six.ok, six.errors]).toEqual([1, Array(5).fill(BANK_ENTRY_MESSAGES.booked)]);
     const entries = await server.database.db.selectFrom("cashTransactions").select("id").where("description", "like", "%ATM FEE").execute();
     expect(entries).toHaveLength(1);

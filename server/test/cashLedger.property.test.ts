@@ -89,9 +89,9 @@ const NAMES: Record<AccountKind, string> = { safe: "Safe", change_fund: "Change 
 const balance = (model: ModelEntry[], kind: AccountKind) => model.filter((e) => e.status === "approved").reduce((sum, e) => sum + (e.legs[kind] ?? 0), 0);
 
 async function sumOf(accountId: string): Promise<number> {
-  const r = await sql<{ cents: string | null }>`select sum(amount_cents) as cents from cash_entries where account_id = ${accountId} and seq is not null`.execute(
-    server.database.db,
-  );
+  const r = await sql<{
+    cents: string | null;
+  }>`select sum(amount_cents) as cents from cash_entries where account_id = ${accountId} and seq is not null`.execute(server.database.db);
   return Number(r.rows[0].cents ?? 0);
 }
 
@@ -165,7 +165,15 @@ describe("the ledger under random sequences", () => {
               description: "opening",
               idempotencyKey: key(),
             });
-            model.push({ id: transactionId, kind: "adjustmentIn", status: "approved", legs: { [kind]: 2_000_000 }, isReversal: false, reversed: false, amount: 2_000_000 });
+            model.push({
+              id: transactionId,
+              kind: "adjustmentIn",
+              status: "approved",
+              legs: { [kind]: 2_000_000 },
+              isReversal: false,
+              reversed: false,
+              amount: 2_000_000,
+            });
           }
         for (const step of ops) {
           if (step.op === "create") {
@@ -268,7 +276,15 @@ describe("the ledger under random sequences", () => {
               if (result.ok) {
                 entry.reversed = true;
                 const legs = Object.fromEntries(Object.entries(entry.legs).map(([k, v]) => [k, -v]));
-                model.push({ id: result.value.transactionId, kind: entry.kind, status: "approved", legs, isReversal: true, reversed: false, amount: entry.amount });
+                model.push({
+                  id: result.value.transactionId,
+                  kind: entry.kind,
+                  status: "approved",
+                  legs,
+                  isReversal: true,
+                  reversed: false,
+                  amount: entry.amount,
+                });
               }
             } else {
               // Only withdrawals wait; approving one needs the money in its account then.

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startOfBusinessDay, todayIn } from "@tumble/domain/businessDate";
 import { addDays, nextPeriod, periodContaining } from "@tumble/domain/payPeriods";
 import type { PayPeriodDetail, PayPeriodListItem } from "@tumble/domain/payroll";
-import { periodLockedMessage } from "@tumble/domain/payrollMessages";
+import { belowMinimumWage } from "@tumble/domain/employees";
+import { earlierOpenMessage, earlyLockMessage, periodLockedMessage } from "@tumble/domain/payrollMessages";
 import { timeClockMessage } from "@tumble/domain/timeClock";
 import { Client, failure, startTestServer, type TestServer } from "./support/testServer.ts";
 import { insertWorkedEntry, unique } from "./support/workforce.ts";
@@ -161,5 +162,40 @@ describe("corrections that would pay time wrongly", () => {
     const listed = await list();
     expect(listed.find((p) => p.startsOn === p3.startsOn)!.grossCents).toBe(before.p3 + 12_000);
     expect(listed.find((p) => p.startsOn === p4.startsOn)!.grossCents).toBe(before.p4);
+  });
+});
+
+describe("run safeguards", () => {
+  it("asks a reason to lock before the last day, and a confirmation while an earlier period with pay is open", async () => {
+    const current = periodContaining(today, SETTINGS);
+    const id = await idOf(current);
+    expect(await failure(owner.mutation("payPeriods:lock", { periodId: id }))).toBe(earlyLockMessage(current.endsOn));
+    // P3 (late pay and a moved entry) is the earliest period with pay still open.
+    expect(await failure(owner.mutation("payPeriods:lock", { periodId: id, overrideReason: "Owner away next week" }))).toBe(
+      earlierOpenMessage(p3.startsOn, p3.endsOn),
+    );
+    await owner.mutation("payPeriods:lock", { periodId: id, overrideReason: "Owner away next week", confirmEarlierOpen: true });
+    expect((await detail(current)).locked).toMatchObject({ overrideReason: "Owner away next week" });
+    expect(await failure(owner.mutation("payPeriods:markPaid", { periodId: id }))).toBe(earlierOpenMessage(p3.startsOn, p3.endsOn));
+    await owner.mutation("payPeriods:reopen", { periodId: id, reason: "Too early" });
+  });
+
+  it("refuses an hourly rate under the company's minimum wage", async () => {
+    const next = addDays(today, 7);
+    expect(await failure(owner.mutation("employees:setRate", { employeeId: ana, rateCents: 500, effectiveFrom: next }))).toBe(belowMinimumWage(500, 725));
+    await owner.mutation("companySettings:update", { section: "workforce", values: { minimumWageCents: 1_600 } });
+    expect(await failure(owner.mutation("employees:setRate", { employeeId: ana, rateCents: 1_550, effectiveFrom: next }))).toBe(belowMinimumWage(1_550, 1_600));
+    await owner.mutation("employees:setRate", { employeeId: ana, rateCents: 1_600, effectiveFrom: next });
+  });
+
+  it("offers a new company no period that ended before it existed", async () => {
+    const sysadmin = await new Client(server.url).signIn("sysadmin@demo.test");
+    const email = `fresh-pay-${unique()}@example.com`;
+    await new Client(server.url).action("auth:signIn", { provider: "password", params: { email, password: "payroll-pw-123", flow: "signUp" } });
+    await sysadmin.mutation("systemAdmin:createCompany", { name: `Fresh ${unique()}`, ownerEmail: email });
+    const fresh = await new Client(server.url).signIn(email, "payroll-pw-123");
+    const periods = await fresh.query<PayPeriodListItem[]>("payPeriods:list", {});
+    expect(periods.length).toBeGreaterThan(0);
+    expect(periods.every((p) => p.endsOn >= todayIn("UTC", Date.now() - 86_400_000))).toBe(true);
   });
 });

@@ -36,6 +36,8 @@ export const workforceSettingsSchema = z.object({
   weeklyHoursLimit: z.number().int().min(1).max(168).default(40),
   /** A claimed open shift is given without a manager's approval. */
   openShiftAutoApprove: z.boolean().default(false),
+  /** The lowest hourly rate the company may pay: federal $7.25 unless a state or city sets more (29 U.S.C. 206). */
+  minimumWageCents: z.number().int("Amounts are whole cents").min(0).max(100_000).default(725),
 });
 export type WorkforceSettings = z.infer<typeof workforceSettingsSchema>;
 

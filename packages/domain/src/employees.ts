@@ -195,3 +195,11 @@ export const completeRegistrationSchema = z.object({
   role: z.enum(COMPANY_ROLES),
 });
 export type CompleteRegistrationInput = z.input<typeof completeRegistrationSchema>;
+
+/** A rate refused for being under the minimum wage the company applies. */
+export function belowMinimumWage(rateCents: number, minimumCents: number, language: "en" | "es" = "en"): string {
+  const usd = (c: number) => `$${(c / 100).toFixed(2)}`;
+  return language === "es"
+    ? `${usd(rateCents)} por hora está por debajo del salario mínimo de ${usd(minimumCents)} que aplica la empresa`
+    : `${usd(rateCents)} an hour is below the minimum wage of ${usd(minimumCents)} the company applies`;
+}

@@ -217,10 +217,13 @@ const periodId = z.string().min(1).max(64);
 const reason = z.string().trim().min(1, "A reason is required").max(PAYROLL_REASON_MAX, `At most ${PAYROLL_REASON_MAX} characters`);
 
 export const periodArgsSchema = z.object({ periodId });
+export const markPaidArgsSchema = z.object({ periodId, confirmEarlierOpen: z.boolean().optional() });
 export const lockArgsSchema = z.object({
   periodId,
-  /** Required when unverified time is inside the period. */
+  /** Required when unverified time is inside the period, or when it is locked before its last day. */
   overrideReason: reason.optional(),
+  /** Goes on although an earlier period with pay in it is still open. */
+  confirmEarlierOpen: z.boolean().optional(),
 });
 export type LockArgs = z.input<typeof lockArgsSchema>;
 export const reopenArgsSchema = z.object({ periodId, reason });

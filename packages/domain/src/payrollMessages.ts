@@ -47,6 +47,22 @@ export function periodLockedMessage(startsOn: string, endsOn: string, language: 
 }
 const PERIOD_LOCKED = /^The pay period (\d{4}-\d{2}-\d{2}) – (\d{4}-\d{2}-\d{2}) is locked/;
 
+/** Locking refused: the period has not ended yet. */
+export function earlyLockMessage(endsOn: string, language: SupportedLanguage = "en"): string {
+  return language === "es"
+    ? `Este periodo termina el ${endsOn}: indica un motivo para bloquearlo antes`
+    : `This period ends on ${endsOn}: give a reason to lock it before then`;
+}
+export const EARLY_LOCK = /^This period ends on (\d{4}-\d{2}-\d{2}): give a reason/;
+
+/** Locking or paying refused until confirmed: an earlier period with pay is still open. */
+export function earlierOpenMessage(startsOn: string, endsOn: string, language: SupportedLanguage = "en"): string {
+  return language === "es"
+    ? `El periodo del ${startsOn} al ${endsOn}, anterior a este, sigue abierto: bloquéalo primero o confirma para continuar`
+    : `The period ${startsOn} – ${endsOn} before this one is still open: lock it first, or confirm to go on`;
+}
+export const EARLIER_OPEN = /^The period (\d{4}-\d{2}-\d{2}) – (\d{4}-\d{2}-\d{2}) before this one is still open/;
+
 /** A payroll message (as the server sends it) in `language`; null when it is not one of these. */
 export function localizePayrollMessage(message: string, language: SupportedLanguage): string | null {
   const known = BY_ENGLISH.get(message);
@@ -54,5 +70,9 @@ export function localizePayrollMessage(message: string, language: SupportedLangu
   const unverified = UNVERIFIED.exec(message);
   if (unverified) return unverifiedMessage(Number(unverified[1]), language);
   const locked = PERIOD_LOCKED.exec(message);
-  return locked ? periodLockedMessage(locked[1], locked[2], language) : null;
+  if (locked) return periodLockedMessage(locked[1], locked[2], language);
+  const early = EARLY_LOCK.exec(message);
+  if (early) return earlyLockMessage(early[1], language);
+  const earlier = EARLIER_OPEN.exec(message);
+  return earlier ? earlierOpenMessage(earlier[1], earlier[2], language) : null;
 }

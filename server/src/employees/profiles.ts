@@ -1,6 +1,7 @@
 import type { Kysely } from "kysely";
-import { EMPLOYEE_MESSAGES, rateChange, type PayType } from "@tumble/domain/employees";
+import { belowMinimumWage, EMPLOYEE_MESSAGES, rateChange, type PayType } from "@tumble/domain/employees";
 import type { DB } from "../db/schema.ts";
+import { settingsOf } from "../companySettings/settings.ts";
 import { guardPayFrom } from "../payroll/guard.ts";
 import { businessDateNow } from "../cash/dates.ts";
 import { AppError } from "../runtime/errors.ts";
@@ -107,6 +108,8 @@ export async function addRate(
     .execute();
   const change = rateChange(existing, input.effectiveFrom, input.today);
   if (!change.ok) throw new AppError(change.message);
+  const { minimumWageCents } = await settingsOf(db, input.companyId, "workforce");
+  if (input.payType === "hourly" && input.rateCents < minimumWageCents) throw new AppError(belowMinimumWage(input.rateCents, minimumWageCents));
   // A change of rate back-dated into a locked period waits for its reopening; into a paid one, the
   // difference is paid next. (A first rate changes no figures already worked out.)
   if (existing.length) await guardPayFrom(db, input.companyId, input.effectiveFrom);

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { accessDeniedMessage } from "@tumble/domain/permissions";
-import { lockArgsSchema, periodArgsSchema, reopenArgsSchema, type PayPeriodDetail, type PayPeriodListItem } from "@tumble/domain/payroll";
+import { lockArgsSchema, markPaidArgsSchema, periodArgsSchema, reopenArgsSchema, type PayPeriodDetail, type PayPeriodListItem } from "@tumble/domain/payroll";
+import type { WorkforceSettings } from "@tumble/domain/companySettings";
 import { settingsOf } from "../companySettings/settings.ts";
 import { calculations, calendar, companyToday, detailOf, materialize, summaryOf } from "../payroll/periods.ts";
 import { requirePeriod } from "../payroll/access.ts";
@@ -9,7 +10,7 @@ import { mutation, query, type MutationCtx } from "../runtime/define.ts";
 import type { Updateable } from "kysely";
 import type { DB } from "../db/schema.ts";
 import { AccessError, AppError } from "../runtime/errors.ts";
-import { payrollMessage, unverifiedMessage } from "@tumble/domain/payrollMessages";
+import { earlierOpenMessage, earlyLockMessage, payrollMessage, unverifiedMessage } from "@tumble/domain/payrollMessages";
 
 // Pay periods (issue 18, docs/decisions/0037-payroll.md): the calendar with each period's totals,
 // a period's lines, and its life: open → locked (figures frozen) → paid; an owner may reopen a
@@ -42,6 +43,18 @@ export const get = query({
   },
 });
 
+/** Refuses (until confirmed) to lock or pay a period while an earlier one with pay in it is open. */
+async function refuseEarlierOpen(ctx: MutationCtx<"canManageStores">, settings: WorkforceSettings, row: { startsOn: string }) {
+  const today = await companyToday(ctx.db, ctx.company.id, ctx.now);
+  const earlier = (await calendar(ctx.db, ctx.company.id, settings, today)).filter(
+    (p) => p.range.endsOn < row.startsOn && (p.stored?.status ?? "open") === "open",
+  );
+  if (!earlier.length) return;
+  const figures = await calculations(ctx.db, ctx.company.id, settings, earlier);
+  const open = earlier.filter((p) => figures.get(p.id)!.totals.employeeCount > 0).sort((a, b) => a.range.startsOn.localeCompare(b.range.startsOn));
+  if (open.length) throw new AppError(earlierOpenMessage(open[0].range.startsOn, open[0].range.endsOn));
+}
+
 /** Writes a period's move to its next status and the move's audit entry. */
 async function move(
   ctx: MutationCtx<"canManageStores">,
@@ -67,6 +80,10 @@ export const lock = mutation({
     const fresh = (await calculations(ctx.db, ctx.company.id, settings, [{ ...period, stored: null }])).get(period.id)!;
     const unverified = fresh.totals.warnings.unverifiedEntries;
     if (unverified > 0 && !args.overrideReason) throw new AppError(unverifiedMessage(unverified));
+    // Closing a period before its last day is a decision someone explains.
+    const early = (await companyToday(ctx.db, ctx.company.id, ctx.now)) <= row.endsOn;
+    if (early && !args.overrideReason) throw new AppError(earlyLockMessage(row.endsOn));
+    if (!args.confirmEarlierOpen) await refuseEarlierOpen(ctx, settings, row);
     await move(
       ctx,
       row.id,
@@ -76,7 +93,7 @@ export const lock = mutation({
         status: "locked",
         lockedBy: ctx.user.id,
         lockedAt: new Date(ctx.now),
-        overrideReason: unverified > 0 ? args.overrideReason! : null,
+        overrideReason: unverified > 0 || early ? args.overrideReason! : null,
         frozen: JSON.stringify(fresh),
       },
       {
@@ -85,7 +102,8 @@ export const lock = mutation({
         endsOn: row.endsOn,
         grossCents: fresh.totals.grossCents,
         unverifiedEntries: unverified,
-        overrideReason: unverified > 0 ? args.overrideReason : null,
+        overrideReason: unverified > 0 || early ? args.overrideReason : null,
+        early,
       },
     );
     return { periodId: row.id, status: "locked" as const, grossCents: fresh.totals.grossCents };
@@ -126,11 +144,12 @@ export const reopen = mutation({
 /** Marks a locked period paid: final; later corrections go into the next open period. */
 export const markPaid = mutation({
   access: "canManageStores",
-  args: periodArgsSchema,
+  args: markPaidArgsSchema,
   handler: async (ctx, args) => {
-    const { period } = await requirePeriod(ctx, args.periodId);
+    const { period, settings } = await requirePeriod(ctx, args.periodId);
     const row = await materialize(ctx.db, ctx.company.id, period);
     if (row.status !== "locked") throw new AppError(payrollMessage("notLocked"));
+    if (!args.confirmEarlierOpen) await refuseEarlierOpen(ctx, settings, row);
     await move(ctx, row.id, "markPaid", "locked", { status: "paid", paidBy: ctx.user.id, paidAt: new Date(ctx.now) }, { status: "paid" });
     return { periodId: row.id, status: "paid" as const };
   },

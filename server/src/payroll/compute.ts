@@ -40,10 +40,7 @@ export async function loadPayrollData(db: Kysely<DB>, companyId: string, range: 
     .select(["t.id", "t.employeeId", "t.storeId", "s.name as storeName", "s.timeZone", "t.clockInAt", "t.clockOutAt", "t.breakMinutes"])
     .where("t.companyId", "=", companyId)
     .where((eb) =>
-      eb.or([
-        eb.and([eb("t.businessDate", ">=", addDays(range.startsOn, -1)), eb("t.businessDate", "<=", addDays(range.endsOn, 1))]),
-        eb("t.id", "in", moved),
-      ]),
+      eb.or([eb.and([eb("t.businessDate", ">=", addDays(range.startsOn, -1)), eb("t.businessDate", "<=", addDays(range.endsOn, 1))]), eb("t.id", "in", moved)]),
     )
     .execute();
   const ids = rows.map((r) => r.id);

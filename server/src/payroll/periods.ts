@@ -14,6 +14,7 @@ import {
   type PayPeriodStatus,
   type PayPeriodSummary,
 } from "@tumble/domain/payroll";
+import { isoDate } from "../db/isoDate.ts";
 import type { DB } from "../db/schema.ts";
 import { calculate, loadAdjustments, loadPayrollData } from "./compute.ts";
 import { overScheduleMinutes, scheduledMinutes } from "./overSchedule.ts";
@@ -84,11 +85,30 @@ export async function calendar(db: Kysely<DB>, companyId: string, settings: Work
   for (let i = 0; i < PERIODS_BACK; i++) first = previousPeriod(first, settings);
   const last = nextPeriod(current, settings);
   const out: CalendarPeriod[] = stored.map((s) => ({ id: s.id, range: { startsOn: s.startsOn, endsOn: s.endsOn }, stored: s }));
+  // Without a payroll start, nothing before the company's own beginning: its creation, or its
+  // first recorded time when that is earlier (an import), is offered.
+  const since = settings.payrollStartsOn ?? (await payrollBeginning(db, companyId));
   for (let p = first; p.startsOn <= last.startsOn; p = nextPeriod(p, settings)) {
-    if (settings.payrollStartsOn && p.endsOn < settings.payrollStartsOn) continue;
+    if (since && p.endsOn < since) continue;
     if (!stored.some((s) => overlaps(p, { startsOn: s.startsOn, endsOn: s.endsOn }))) out.push({ id: periodIdOf(companyId, p), range: p, stored: null });
   }
   return out.sort((a, b) => b.range.startsOn.localeCompare(a.range.startsOn));
+}
+
+/** The first day the company could have pay: the earlier of its creation and its first time entry, in its zone. */
+async function payrollBeginning(db: Kysely<DB>, companyId: string): Promise<string | null> {
+  const company = await db.selectFrom("companies").select("createdAt").where("id", "=", companyId).executeTakeFirst();
+  if (!company) return null;
+  const created = todayIn(await companyTimeZone(db, companyId), new Date(company.createdAt).getTime());
+  const first = await db
+    .selectFrom("timeEntries")
+    .select("businessDate")
+    .where("companyId", "=", companyId)
+    .orderBy("businessDate")
+    .limit(1)
+    .executeTakeFirst();
+  const worked = first ? isoDate(first.businessDate) : null;
+  return worked && worked < created ? worked : created;
 }
 
 /** A period of the calendar by id (null: not this company's). */

@@ -42,6 +42,7 @@ const FIELDS = {
     { name: "weeklyHoursLimit", kind: "number" },
     { name: "outsideZone", kind: "select", options: OUTSIDE_ZONE_POLICIES },
     { name: "openShiftAutoApprove", kind: "switch" },
+    { name: "minimumWageCents", kind: "money" },
   ],
 } satisfies Record<string, FieldSpec[]>;
 

@@ -3,7 +3,9 @@ import { IconAlertTriangle, IconArrowLeft, IconCash, IconFileSpreadsheet, IconFi
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { DEFAULT_TIME_ZONE } from "@tumble/domain/businessDate";
+import { extractErrorMessage } from "@tumble/domain/errorMessage";
 import { PAYROLL_REASON_MAX } from "@tumble/domain/payroll";
+import { EARLIER_OPEN, EARLY_LOCK } from "@tumble/domain/payrollMessages";
 import { payrollErrorText } from "../../../lib/payrollErrorText";
 import { api } from "../../../lib/api";
 import { runQuery } from "../../../lib/client";
@@ -14,7 +16,7 @@ import { DataTable } from "../../../ui/table/DataTable";
 import type { DataColumn } from "../../../ui/table/types";
 import { AppLink } from "../parts/AppLink";
 import { saveFile } from "../parts/download";
-import { dateLabel, hoursText, instantLabel, money, rangeLabel } from "../parts/format";
+import { dateLabel, dayLabel, hoursText, instantLabel, money, rangeLabel } from "../parts/format";
 import { PeriodStatusBadge } from "../parts/StatusBadge";
 import type { PayLine, PayPeriodDetail } from "../parts/types";
 import { AdjustModal, type AdjustTarget } from "./AdjustModal";
@@ -54,6 +56,8 @@ export function PeriodDetail({ periodId, employeeId, onBack, onOpenEmployee }: P
   const reopen = useMutation(api.payPeriods.reopen);
   const markPaid = useMutation(api.payPeriods.markPaid);
   const [dialog, setDialog] = useState<"lock" | "reopen" | null>(null);
+  // Why the lock needs a reason: time not verified, or the period not over yet (the server says which).
+  const [lockCase, setLockCase] = useState<"unverified" | "early">("unverified");
   const [adjusting, setAdjusting] = useState<AdjustTarget | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
   const p: PayPeriodDetail | undefined = detail.data && detail.data.id === periodId ? detail.data : undefined;
@@ -71,9 +75,36 @@ export function PeriodDetail({ periodId, employeeId, onBack, onOpenEmployee }: P
     download(`statement-${line.employeeId}`, () => runQuery(api.payroll.statement, { periodId, employeeId: line.employeeId }));
   const csv = () => download("csv", () => runQuery(api.payroll.exportCsv, { periodId }));
 
+  /** An earlier period with pay still open: the server asks for a confirmation, given here. */
+  const confirmEarlier = (error: unknown, retry: () => Promise<unknown>, done: string) =>
+    openConfirm({
+      title: t("earlierOpen.title"),
+      message: payrollErrorText(error, t("actionFailed")),
+      confirmLabel: t("earlierOpen.confirm"),
+      cancelLabel: t("cancel"),
+      confirmTestId: "confirm-earlier-open",
+      onConfirm: () => {
+        retry()
+          .then(() => notifySuccess(done))
+          .catch((e: unknown) => notifyError(payrollErrorText(e, t("actionFailed"))));
+      },
+    });
+  const isEarlierOpen = (e: unknown) => EARLIER_OPEN.test(extractErrorMessage(e, ""));
+  const tryLock = (overrideReason?: string) =>
+    lock({ periodId, ...(overrideReason ? { overrideReason } : {}) }).catch((e: unknown) => {
+      if (isEarlierOpen(e)) {
+        setDialog(null);
+        confirmEarlier(e, () => lock({ periodId, ...(overrideReason ? { overrideReason } : {}), confirmEarlierOpen: true }), t("lock.done", { period }));
+        return;
+      }
+      throw e;
+    });
   const doLock = () => {
     if (!p) return;
-    if (p.notIncluded.some((e) => e.status !== "rejected")) return setDialog("lock");
+    if (p.notIncluded.some((e) => e.status !== "rejected")) {
+      setLockCase("unverified");
+      return setDialog("lock");
+    }
     openConfirm({
       title: t("lock.title", { period }),
       message: t("lock.message"),
@@ -84,7 +115,14 @@ export function PeriodDetail({ periodId, employeeId, onBack, onOpenEmployee }: P
         setBusy("lock");
         lock({ periodId })
           .then(() => notifySuccess(t("lock.done", { period })))
-          .catch((e: unknown) => notifyError(payrollErrorText(e, t("actionFailed"))))
+          .catch((e: unknown) => {
+            if (EARLY_LOCK.test(extractErrorMessage(e, ""))) {
+              setLockCase("early");
+              return setDialog("lock");
+            }
+            if (isEarlierOpen(e)) return confirmEarlier(e, () => lock({ periodId, confirmEarlierOpen: true }), t("lock.done", { period }));
+            notifyError(payrollErrorText(e, t("actionFailed")));
+          })
           .finally(() => setBusy(null));
       },
     });
@@ -100,7 +138,11 @@ export function PeriodDetail({ periodId, employeeId, onBack, onOpenEmployee }: P
         setBusy("paid");
         markPaid({ periodId })
           .then(() => notifySuccess(t("paid.done", { period })))
-          .catch((e: unknown) => notifyError(payrollErrorText(e, t("actionFailed"))))
+          .catch((e: unknown) =>
+            isEarlierOpen(e)
+              ? confirmEarlier(e, () => markPaid({ periodId, confirmEarlierOpen: true }), t("paid.done", { period }))
+              : notifyError(payrollErrorText(e, t("actionFailed"))),
+          )
           .finally(() => setBusy(null));
       },
     });
@@ -372,13 +414,13 @@ export function PeriodDetail({ periodId, employeeId, onBack, onOpenEmployee }: P
       <ReasonDialog
         opened={dialog === "lock"}
         title={t("lock.title", { period })}
-        message={t("lock.overrideMessage")}
-        warning={t("notIncluded.title", { count: unverified.length })}
-        reasonLabel={t("lock.overrideReason")}
+        message={lockCase === "early" ? t("lock.earlyMessage", { day: p ? dayLabel(p.endsOn) : "" }) : t("lock.overrideMessage")}
+        warning={lockCase === "early" ? undefined : t("notIncluded.title", { count: unverified.length })}
+        reasonLabel={lockCase === "early" ? t("lock.earlyReason") : t("lock.overrideReason")}
         confirmLabel={t("lock.overrideConfirm")}
         color="orange"
         onClose={() => setDialog(null)}
-        onConfirm={(reason) => lock({ periodId, overrideReason: reason }).then(() => notifySuccess(t("lock.done", { period })))}
+        onConfirm={(reason) => tryLock(reason).then(() => notifySuccess(t("lock.done", { period })))}
         maxLength={PAYROLL_REASON_MAX}
         failureText={(e) => payrollErrorText(e, t("actionFailed"))}
         testId="lock-override-dialog"
