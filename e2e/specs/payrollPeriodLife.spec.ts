@@ -5,7 +5,8 @@ import { unverifiedWorkday } from "../support/workday";
 
 // Issue 18: a pay period's life as an owner lives it — locked over unverified time with a reason,
 // reopened with a reason, a bonus added once the time is verified, locked again and marked paid,
-// after which it can no longer be reopened. Every step shows in the period's history.
+// after which it can no longer be reopened. Every step shows in the period's history. Locking
+// before the period's last day asks for a reason (issue 30).
 
 test("an owner locks over unverified time, reopens, adds a bonus, locks and marks the period paid", async ({ page, baseURL, world }) => {
   test.setTimeout(150_000);
@@ -66,10 +67,15 @@ test("an owner locks over unverified time, reopens, adds a bonus, locks and mark
   await expect(page.getByTestId("total-gross-value")).toContainText("$185.00");
   if (await drawer.isVisible()) await drawer.getByRole("button", { name: "Close" }).click();
 
-  // Nothing unverified now: an ordinary lock, then paid; a paid period offers no reopen.
+  // Nothing unverified now, but the period runs until its last day: locking it early asks why.
   await page.getByTestId("lock-period").click();
   await page.getByTestId("confirm-lock").click();
+  const early = page.getByTestId("lock-override-dialog");
+  await expect(early).toContainText("Locking early needs a reason");
+  await early.getByLabel("Why lock before the period ends").fill("The provider closes its run today");
+  await early.getByRole("button", { name: "Lock anyway" }).click();
   await expect(detail).toHaveAttribute("data-status", "locked");
+  await expect(events).toContainText("The provider closes its run today");
   await page.getByTestId("mark-paid").click();
   await page.getByTestId("confirm-paid").click();
   await expect(detail).toHaveAttribute("data-status", "paid");

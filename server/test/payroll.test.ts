@@ -161,12 +161,15 @@ describe("a period from verified time", () => {
     periodId = mine.id;
   });
 
-  it("leaves out the periods that end before the company's payroll starts", async () => {
+  it("leaves out the periods that end before the company's payroll starts, or before its first time", async () => {
     const all = (await owner.query<PayPeriodListItem[]>("payPeriods:list")).map((p) => p.startsOn);
-    await owner.mutation("payroll:updateSettings", { payrollStartsOn: addDays(period.startsOn, 3) });
+    // Without a start date, nothing before the company's first recorded time (its week is the oldest).
+    expect(all.at(-1)).toBe(period.startsOn);
+    const later = addDays(period.startsOn, 7);
+    await owner.mutation("payroll:updateSettings", { payrollStartsOn: addDays(later, 3) });
     const since = (await owner.query<PayPeriodListItem[]>("payPeriods:list")).map((p) => p.startsOn);
     // The period holding the start date stays; every earlier one goes.
-    expect(since).toEqual(all.filter((start) => start >= period.startsOn));
+    expect(since).toEqual(all.filter((start) => start >= later));
     expect(since.length).toBeLessThan(all.length);
     await owner.mutation("payroll:updateSettings", { payrollStartsOn: null });
     expect((await owner.query<PayPeriodListItem[]>("payPeriods:list")).map((p) => p.startsOn)).toEqual(all);

@@ -12,6 +12,7 @@ describe("company settings", () => {
       autoApproveToleranceMinutes: 5,
       maxShiftHours: 12,
       minRestHours: 8,
+      minimumWageCents: 725,
       weeklyHoursLimit: 40,
       openShiftAutoApprove: false,
     });

@@ -458,7 +458,7 @@ function Events({ period }: { period: PayPeriodDetail }) {
   const who = (name: string | null) => name ?? t("someone");
   const lines = [
     period.locked
-      ? t(period.locked.overrideReason ? "events.lockedOverride" : "events.locked", {
+      ? t(!period.locked.overrideReason ? "events.locked" : period.warnings.unverifiedEntries > 0 ? "events.lockedOverride" : "events.lockedEarly", {
           by: who(period.locked.byName),
           when: instantLabel(period.locked.at),
           reason: period.locked.overrideReason,
