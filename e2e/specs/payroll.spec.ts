@@ -58,9 +58,12 @@ test("a manager verifies the period's time, locks it and downloads the statement
   await drawer.getByRole("button", { name: "Close" }).click();
   await expect(drawer).toBeHidden();
 
-  // Lock.
+  // Lock: today's period has not ended, so it asks why (issue 30).
   await page.getByTestId("lock-period").click();
   await page.getByTestId("confirm-lock").click();
+  const early = page.getByTestId("lock-override-dialog");
+  await early.getByLabel("Why lock before the period ends").fill("Provider deadline");
+  await early.getByRole("button", { name: "Lock anyway" }).click();
   await expect(detail).toHaveAttribute("data-status", "locked");
   await expect(page.getByTestId("period-events")).toContainText("Locked by");
 

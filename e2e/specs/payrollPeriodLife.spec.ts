@@ -58,7 +58,7 @@ test("an owner locks over unverified time, reopens, adds a bonus, locks and mark
   await drawer.getByRole("button", { name: "Add adjustment" }).click();
   const adjust = page.getByTestId("adjust-dialog");
   await adjust.getByRole("combobox", { name: "Kind" }).click();
-  await page.getByRole("option", { name: "Bonus" }).click();
+  await page.getByRole("option", { name: "Bonus", exact: true }).click();
   await adjust.getByRole("textbox", { name: "Amount" }).fill("25.00");
   await adjust.getByRole("textbox", { name: "Reason" }).fill("Covered the Sunday shift");
   await adjust.getByRole("button", { name: "Add adjustment" }).click();

@@ -65,9 +65,13 @@ test("the verification queue approves a clean entry by itself and a manager corr
 
   await omar.getByRole("button", { name: "Correct Omar Diaz's entry" }).click();
   const dialog = page.getByRole("dialog", { name: "Correct Omar Diaz's entry" });
-  await dialog.getByLabel("Clock in").fill("08:00");
-  await dialog.getByLabel("Clock out").fill("12:00");
-  await dialog.getByLabel("Break (minutes)").fill("15");
+  // Earlier today, ending before now (time in the future is refused: it is paid once worked).
+  const hhmm = (minutes: number) => `${String(Math.floor(minutes / 60)).padStart(2, "0")}:${String(minutes % 60).padStart(2, "0")}`;
+  const [h, m] = clockIn(Date.now(), timeZone).split(":").map(Number);
+  const nowMinutes = h * 60 + m;
+  await dialog.getByLabel("Clock in").fill(hhmm(Math.max(1, nowMinutes - 60)));
+  await dialog.getByLabel("Clock out").fill(hhmm(Math.max(2, nowMinutes - 5)));
+  await dialog.getByLabel("Break (minutes)").fill(nowMinutes > 60 ? "15" : "0");
   // Not without a reason.
   await dialog.getByRole("button", { name: "Save and approve" }).click();
   await expect(dialog.getByRole("alert")).toHaveText("Give a reason");

@@ -445,7 +445,13 @@ function RowCard<T extends RowData>({ row, columns, props }: { row: T; columns: 
   const badges = place("badge");
   const aside = place("aside");
   const footer = place("footer");
-  const grid = columns.filter((c) => c.card === undefined);
+  // A field with nothing in it (a flag this row does not have) is left out rather than shown as an empty label.
+  const grid = columns
+    .filter((c) => c.card === undefined)
+    .flatMap((c) => {
+      const content = c.cell(row);
+      return content === null || content === undefined || content === false || content === "" ? [] : [{ c, content }];
+    });
   return (
     <Paper
       withBorder
@@ -488,13 +494,13 @@ function RowCard<T extends RowData>({ row, columns, props }: { row: T; columns: 
       </Group>
       {grid.length > 0 ? (
         <dl className={classes.cardGrid} style={{ marginTop: 6 }}>
-          {grid.map((c) => (
+          {grid.map(({ c, content }) => (
             <div key={c.id} style={{ minWidth: 0 }}>
               <Text component="dt" size="xs" c="dimmed">
                 {c.header}
               </Text>
               <Text component="dd" size="sm" style={{ overflowWrap: "anywhere" }}>
-                {c.cell(row)}
+                {content}
               </Text>
             </div>
           ))}

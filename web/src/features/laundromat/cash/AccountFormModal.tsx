@@ -54,7 +54,9 @@ export function AccountFormModal({ opened, onClose, storeId, account, onCreated 
     setBusy(true);
     try {
       if (account) {
-        await update({ accountId: account._id, name: v.name, ...(allowNegative !== account.allowNegative ? { allowNegative } : {}) });
+        // A default name is shown translated: left as shown, the stored one is kept (so it stays translated).
+        const name = v.name === accountName(t, account) ? account.name : v.name;
+        await update({ accountId: account._id, name, ...(allowNegative !== account.allowNegative ? { allowNegative } : {}) });
         notifySuccess(t("accountForm.renamed"));
       } else {
         const args = {

@@ -94,7 +94,7 @@ export function LedgerTable({ accountId, accountName, from, to, onDatesChange, p
       },
       {
         id: "balance",
-        header: t("columns.balance"),
+        header: t("columns.balanceWhenPosted"),
         cell: (l) => (
           <Text fw={700} inherit>
             {formatUSD(l.balanceAfterCents)}

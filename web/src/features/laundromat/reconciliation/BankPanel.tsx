@@ -154,7 +154,7 @@ export function BankPanel() {
               data-testid="bank-account"
             />
             {account ? (
-              <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm" w={{ base: "100%", sm: "auto" }}>
+              <Group gap="sm" wrap="wrap" w={{ base: "100%", sm: "auto" }}>
                 <Button leftSection={<IconUpload size={18} aria-hidden />} size="md" onClick={() => setImportOpen(true)} data-testid="bank-import">
                   {t("import.button")}
                 </Button>
@@ -162,7 +162,7 @@ export function BankPanel() {
                   {t("add.button")}
                 </Button>
                 <AutoMatchButton accountId={account._id} />
-              </SimpleGrid>
+              </Group>
             ) : null}
           </Group>
           <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm">

@@ -245,7 +245,7 @@ function StoreLine({ balance: b }: { balance: ChangerBalance }) {
 
 function Figure({ label, value, color, badge, testId }: { label: string; value: string; color?: string; badge?: string; testId: string }) {
   return (
-    <div data-testid={testId}>
+    <div data-testid={testId} style={{ display: "flex", flexDirection: "column", justifyContent: "space-between" }}>
       <Text size="sm" c="dimmed">
         {label}
       </Text>

@@ -319,18 +319,25 @@ function SubmittedVisit({ visit, storeName, onAnother }: { visit: Submitted; sto
         </Text>
         <SimpleGrid cols={{ base: 2, xs: 3, md: 4 }} spacing="xs" verticalSpacing={4}>
           {visit.lines.map((l) => (
-            <Group key={l.machineId} justify="space-between" gap="xs" wrap="nowrap" data-testid="record-submitted-line">
-              <Text size="sm" fw={600}>
-                {l.label}
-              </Text>
-              <Text size="sm">{formatUSD(l.amountCents)}</Text>
-            </Group>
+            <Paper key={l.machineId} withBorder radius="sm" px="xs" py={4} data-testid="record-submitted-line">
+              <Group justify="space-between" gap="xs" wrap="nowrap">
+                <Text size="sm" fw={600}>
+                  {l.label}
+                </Text>
+                <Text size="sm">{formatUSD(l.amountCents)}</Text>
+              </Group>
+            </Paper>
           ))}
         </SimpleGrid>
         <Group justify="space-between" wrap="wrap" gap="sm">
-          <Text fw={800} size="lg" data-testid="record-submitted-total">
-            {formatUSD(visit.totalCents)}
-          </Text>
+          <Group gap={8}>
+            <Text size="sm" c="dimmed">
+              {t("record.storeTotal")}
+            </Text>
+            <Text fw={800} size="lg" data-testid="record-submitted-total">
+              {formatUSD(visit.totalCents)}
+            </Text>
+          </Group>
           <Group gap="xs">
             <Button component={Link} to="/laundromat/collections-list" variant="default" size="md">
               {t("record.seeList")}
