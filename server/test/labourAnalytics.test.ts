@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { businessDateOf } from "@tumble/domain/businessDate";
 import { zonedInstant } from "@tumble/domain/scheduling";
 import { Client, failure, startTestServer, type TestServer } from "./support/testServer.ts";
+import { insertWorkedEntry } from "./support/workforce.ts";
 
 // Labour analytics and payroll reports over HTTP (issue 18) on a company made for the test
 // through the API: one Chicago store, two hourly attendants, a published schedule, entries as
@@ -93,34 +93,16 @@ async function worked(employeeId: string, date: string, from: string, to: string
   const db = server.database.db;
   const { companyId } = await db.selectFrom("stores").select("companyId").where("id", "=", store).executeTakeFirstOrThrow();
   const [inAt, outAt] = [at(date, from), at(date, to)];
-  const inId = `la${employeeId.slice(0, 8)}${inAt}`;
-  const outId = `lo${employeeId.slice(0, 8)}${outAt}`;
-  const base = { companyId, employeeId, storeId: store, source: "phone", offline: false };
-  await db
-    .insertInto("punches")
-    .values([
-      { ...base, id: inId, action: "clockIn", occurredAt: new Date(inAt), receivedAt: new Date(inAt) },
-      { ...base, id: outId, action: "clockOut", occurredAt: new Date(outAt), receivedAt: new Date(outAt) },
-    ])
-    .execute();
-  await db
-    .insertInto("timeEntries")
-    .values({
-      id: inId,
-      companyId,
-      employeeId,
-      storeId: store,
-      businessDate: businessDateOf(inAt, ZONE),
-      clockInAt: new Date(inAt),
-      clockOutAt: new Date(outAt),
-      breakMinutes,
-      breaks: "[]",
-      status: "closed",
-      flags: "[]",
-      clockOutPunchId: outId,
-    })
-    .execute();
-  return inId;
+  return insertWorkedEntry(db, {
+    companyId,
+    employeeId,
+    storeId: store,
+    clockInAt: inAt,
+    clockOutAt: outAt,
+    zone: ZONE,
+    breakMinutes,
+    ids: { in: `la${employeeId.slice(0, 8)}${inAt}`, out: `lo${employeeId.slice(0, 8)}${outAt}` },
+  });
 }
 
 async function shift(employeeId: string, date: string, start: string, end: string, breakMinutes: number) {

@@ -6,7 +6,7 @@ import { belowMinimumWage } from "@tumble/domain/employees";
 import { earlierOpenMessage, earlyLockMessage, periodLockedMessage } from "@tumble/domain/payrollMessages";
 import { timeClockMessage } from "@tumble/domain/timeClock";
 import { Client, failure, startTestServer, type TestServer } from "./support/testServer.ts";
-import { insertWorkedEntry, unique } from "./support/workforce.ts";
+import { insertWorkedEntry, morningOf, unique } from "./support/workforce.ts";
 
 // Nothing after a lock is lost (issue 30). While a period is locked, a change to its time or pay
 // is refused, naming the period; once it is paid, the change is accepted, the paid figures stay as
@@ -33,7 +33,8 @@ const p3 = nextPeriod(p2, SETTINGS);
 const list = () => owner.query<PayPeriodListItem[]>("payPeriods:list", {});
 const idOf = async (range: { startsOn: string }) => (await list()).find((p) => p.startsOn === range.startsOn)!.id;
 const detail = async (range: { startsOn: string }) => owner.query<PayPeriodDetail>("payPeriods:get", { periodId: await idOf(range) });
-const worked = (date: string, hours: number) => insertWorkedEntry(db(), { companyId, employeeId: ana, storeId: store, date, hours, zone: ZONE });
+const worked = (date: string, hours: number) =>
+  insertWorkedEntry(db(), { companyId, employeeId: ana, storeId: store, ...morningOf(date, hours, ZONE), zone: ZONE });
 const at = (date: string, hour: number) => startOfBusinessDay(date, ZONE) + hour * H;
 
 beforeAll(async () => {

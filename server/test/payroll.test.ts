@@ -10,7 +10,7 @@ import type { PayPeriodDetail, PayPeriodListItem, PayPeriodSummary, PayLine, Pay
 import { periodLockedMessage } from "@tumble/domain/payrollMessages";
 import { JOURNAL_COLUMNS, PROVIDER_COLUMNS, providerCsv } from "../src/payroll/exports.ts";
 import { Client, failure, startTestServer, type TestServer } from "./support/testServer.ts";
-import { insertWorkedEntry, unique } from "./support/workforce.ts";
+import { insertWorkedEntry, morningOf, unique } from "./support/workforce.ts";
 
 // Payroll over HTTP (issue 18) in a company of its own: settings in the workforce section, a
 // period computed from verified time at two stores and two rates (the golden figures of
@@ -70,7 +70,7 @@ async function employee(name: string, storeIds: string[], rateCents: number) {
 
 /** A worked entry as the time clock builds it, `hours` from 07:00 Chicago on `date`. */
 const worked = (storeId: string, employeeId: string, date: string, hours: number, company = companyId) =>
-  insertWorkedEntry(db(), { companyId: company, employeeId, storeId, date, hours, zone: ZONE });
+  insertWorkedEntry(db(), { companyId: company, employeeId, storeId, ...morningOf(date, hours, ZONE), zone: ZONE });
 
 const detail = (id = periodId, client = owner) => client.query<PayPeriodDetail>("payPeriods:get", { periodId: id });
 const decode = (file: PayrollFile) => Buffer.from(file.base64, "base64");

@@ -3,7 +3,7 @@ import { timeClockMessage } from "@tumble/domain/timeClock";
 import { businessDateOf } from "@tumble/domain/businessDate";
 import { sweepOpenEntries } from "../src/timeEntries/sweep.ts";
 import { Client, failure, startTestServer, type TestServer } from "./support/testServer.ts";
-import { createEmployee, createStore, unique } from "./support/workforce.ts";
+import { createEmployee, createStore, insertWorkedEntry, unique } from "./support/workforce.ts";
 
 // Time-entry verification over HTTP (issue 17): auto-approval at the tolerance edge, every
 // exception, the automatic clock-out, corrections beside the raw punches, approve and reject,
@@ -80,36 +80,16 @@ async function shift(storeId: string, employeeId: string | null, startsAt: numbe
 
 /** A worked entry as the time clock builds it: its punches, then the entry. */
 async function worked(storeId: string, employeeId: string, inAt: number, outAt: number, opts: { breakMinutes?: number; flags?: string[] } = {}) {
-  const db = server.database.db;
-  const companyId = await companyOf(storeId);
-  const inId = `pi${unique()}`;
-  const outId = `po${unique()}`;
-  const base = { companyId, employeeId, storeId, source: "phone", offline: false };
-  await db
-    .insertInto("punches")
-    .values([
-      { ...base, id: inId, action: "clockIn", occurredAt: new Date(inAt), receivedAt: new Date(inAt) },
-      { ...base, id: outId, action: "clockOut", occurredAt: new Date(outAt), receivedAt: new Date(outAt) },
-    ])
-    .execute();
-  await db
-    .insertInto("timeEntries")
-    .values({
-      id: inId,
-      companyId,
-      employeeId,
-      storeId,
-      businessDate: businessDateOf(inAt, ZONE),
-      clockInAt: new Date(inAt),
-      clockOutAt: new Date(outAt),
-      breakMinutes: opts.breakMinutes ?? 30,
-      breaks: "[]",
-      status: "closed",
-      flags: JSON.stringify(opts.flags ?? []),
-      clockOutPunchId: outId,
-    })
-    .execute();
-  return inId;
+  return insertWorkedEntry(server.database.db, {
+    companyId: await companyOf(storeId),
+    employeeId,
+    storeId,
+    clockInAt: inAt,
+    clockOutAt: outAt,
+    zone: ZONE,
+    breakMinutes: opts.breakMinutes ?? 30,
+    flags: opts.flags,
+  });
 }
 
 /** 9:00 in Chicago, `days` ago. */

@@ -46,22 +46,30 @@ export async function createEmployee(
   return { employeeId, username, pin: TEST_PIN };
 }
 
-/** A worked entry as the time clock builds it (punches, then the entry), `hours` from 07:00 in `zone` on `date`; returns its id. */
+/** A worked entry as the time clock builds it: its two punches, then the entry; returns its id (the clock-in punch). */
 export async function insertWorkedEntry(
   db: Kysely<DB>,
-  entry: { companyId: string; employeeId: string; storeId: string; date: string; hours: number; zone?: string },
+  entry: {
+    companyId: string;
+    employeeId: string;
+    storeId: string;
+    clockInAt: number;
+    clockOutAt: number;
+    zone?: string;
+    breakMinutes?: number;
+    flags?: string[];
+    /** The punches' ids, when a test needs them stable. */
+    ids?: { in: string; out: string };
+  },
 ): Promise<string> {
-  const zone = entry.zone ?? "America/Chicago";
-  const inAt = startOfBusinessDay(entry.date, zone) + 7 * 3_600_000;
-  const outAt = inAt + entry.hours * 3_600_000;
-  const inId = `pi${unique()}`;
-  const outId = `po${unique()}`;
+  const inId = entry.ids?.in ?? `pi${unique()}`;
+  const outId = entry.ids?.out ?? `po${unique()}`;
   const base = { companyId: entry.companyId, employeeId: entry.employeeId, storeId: entry.storeId, source: "phone", offline: false };
   await db
     .insertInto("punches")
     .values([
-      { ...base, id: inId, action: "clockIn", occurredAt: new Date(inAt), receivedAt: new Date(inAt) },
-      { ...base, id: outId, action: "clockOut", occurredAt: new Date(outAt), receivedAt: new Date(outAt) },
+      { ...base, id: inId, action: "clockIn", occurredAt: new Date(entry.clockInAt), receivedAt: new Date(entry.clockInAt) },
+      { ...base, id: outId, action: "clockOut", occurredAt: new Date(entry.clockOutAt), receivedAt: new Date(entry.clockOutAt) },
     ])
     .execute();
   await db
@@ -71,15 +79,21 @@ export async function insertWorkedEntry(
       companyId: entry.companyId,
       employeeId: entry.employeeId,
       storeId: entry.storeId,
-      businessDate: businessDateOf(inAt, zone),
-      clockInAt: new Date(inAt),
-      clockOutAt: new Date(outAt),
-      breakMinutes: 0,
+      businessDate: businessDateOf(entry.clockInAt, entry.zone ?? "America/Chicago"),
+      clockInAt: new Date(entry.clockInAt),
+      clockOutAt: new Date(entry.clockOutAt),
+      breakMinutes: entry.breakMinutes ?? 0,
       breaks: "[]",
       status: "closed",
-      flags: "[]",
+      flags: JSON.stringify(entry.flags ?? []),
       clockOutPunchId: outId,
     })
     .execute();
   return inId;
+}
+
+/** `hours` from 07:00 in `zone` on `date`, as instants. */
+export function morningOf(date: string, hours: number, zone = "America/Chicago"): { clockInAt: number; clockOutAt: number } {
+  const clockInAt = startOfBusinessDay(date, zone) + 7 * 3_600_000;
+  return { clockInAt, clockOutAt: clockInAt + hours * 3_600_000 };
 }
