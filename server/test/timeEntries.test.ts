@@ -137,6 +137,25 @@ describe("auto-approval", () => {
     expect((await manager.mutation<{ autoApproved: string[] }>("timeEntries:settle", { ...range(), storeId })).autoApproved).toEqual([]);
   });
 
+  it("leaves time in a locked pay period for a person once it is reopened", async () => {
+    const storeId = await newStore();
+    const a = await newEmployee([storeId]);
+    const start = nineAm(2);
+    await shift(storeId, a.employeeId, start, start + 8 * H);
+    const within = await worked(storeId, a.employeeId, start + 2 * M, start + 8 * H);
+    const date = businessDateOf(start, ZONE);
+    const period = (await owner.query<Array<{ id: string; startsOn: string; endsOn: string }>>("payPeriods:list", {})).find(
+      (p) => p.startsOn <= date && date <= p.endsOn,
+    )!;
+    await owner.mutation("payPeriods:lock", { periodId: period.id, overrideReason: "Checking the lock", confirmEarlierOpen: true });
+    try {
+      expect((await manager.mutation<{ autoApproved: string[] }>("timeEntries:settle", { ...range(), storeId })).autoApproved).toEqual([]);
+    } finally {
+      await owner.mutation("payPeriods:reopen", { periodId: period.id, reason: "Done checking" });
+    }
+    expect((await manager.mutation<{ autoApproved: string[] }>("timeEntries:settle", { ...range(), storeId })).autoApproved).toEqual([within]);
+  });
+
   it("follows the company's tolerance", async () => {
     const storeId = await newStore();
     const a = await newEmployee([storeId]);

@@ -12,9 +12,12 @@ import { AppError } from "../runtime/errors.ts";
 // period is marked, and the next open period pays the difference (payroll/periods.ts).
 // A date also touches the period holding the end of its workweek, whose overtime it feeds.
 
-/** Refuses `dates` inside a locked period; marks paid periods holding them as changed. */
-export async function guardPayDates(db: Kysely<DB>, companyId: string, dates: readonly string[]): Promise<void> {
-  if (!dates.length) return;
+/**
+ * Refuses `dates` inside a locked period (or, with `skip`, answers false so the caller leaves the
+ * change undone); marks paid periods holding them as changed.
+ */
+export async function guardPayDates(db: Kysely<DB>, companyId: string, dates: readonly string[], onLocked: "refuse" | "skip" = "refuse"): Promise<boolean> {
+  if (!dates.length) return true;
   const { workweekStart } = await settingsOf(db, companyId, "workforce");
   const touched = [...new Set(dates.flatMap((d) => [d, addDays(workweekStartOf(d, workweekStart), 6)]))];
   const periods = await db
@@ -27,9 +30,11 @@ export async function guardPayDates(db: Kysely<DB>, companyId: string, dates: re
     .forUpdate()
     .execute();
   const locked = periods.find((p) => p.status === "locked");
+  if (locked && onLocked === "skip") return false;
   if (locked) throw new AppError(periodLockedMessage(locked.startsOn, locked.endsOn));
   const paid = periods.filter((p) => p.status === "paid").map((p) => p.id);
   if (paid.length) await db.updateTable("payPeriods").set({ changedAfterPaid: true }).where("companyId", "=", companyId).where("id", "in", paid).execute();
+  return true;
 }
 
 /** The calendar dates an entry's time covers, in its store's zone (a night shift covers two). */

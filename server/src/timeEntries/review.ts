@@ -11,6 +11,7 @@ import {
 } from "@tumble/domain/timeEntryReview";
 import type { WorkforceSettings } from "@tumble/domain/companySettings";
 import type { DB } from "../db/schema.ts";
+import { datesCovered, guardPayDates } from "../payroll/guard.ts";
 import { entriesBetween, type EntryView } from "../timeClock/entries.ts";
 import { lockEmployee, recordPunch } from "../timeClock/punches.ts";
 
@@ -189,7 +190,13 @@ export async function autoApprove(db: Kysely<DB>, companyId: string, filter: Rev
         settings.autoApproveToleranceMinutes,
       ),
   );
+  const zones = new Map((await db.selectFrom("stores").select(["id", "timeZone"]).where("companyId", "=", companyId).execute()).map((s) => [s.id, s.timeZone]));
+  const approved: string[] = [];
   for (const e of clean) {
+    // Not into a locked period (it waits for a person once reopened); into a paid one, the next period pays it.
+    const dates = datesCovered(e.effective.clockInAt, e.effective.clockOutAt, zones.get(e.storeId) ?? "UTC");
+    if (!(await guardPayDates(db, companyId, dates, "skip"))) continue;
+    approved.push(e._id);
     await db
       .insertInto("timeEntryReviews")
       .values({
@@ -207,7 +214,7 @@ export async function autoApprove(db: Kysely<DB>, companyId: string, filter: Rev
       .onConflict((oc) => oc.columns(["companyId", "entryId"]).doNothing())
       .execute();
   }
-  return clean.map((e) => e._id);
+  return approved;
 }
 
 /** Records a person's review of entries at their effective times (replacing an earlier one). */
