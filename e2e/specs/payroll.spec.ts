@@ -86,5 +86,15 @@ test("a manager verifies the period's time, locks it and downloads the statement
   expect(herRow, rows.join("\n")).toBeDefined();
   expect(herRow).toMatch(/(^|,)"?8\.00"?(,|$)/);
   expect(herRow).toMatch(/(^|,)"?144\.00"?(,|$)/);
+
+  // The accounting journal of the selected dates, from the payroll reports.
+  await page.goto("/payroll/reports");
+  const [journal] = await Promise.all([page.waitForEvent("download"), page.getByTestId("journal-download").click()]);
+  expect(journal.suggestedFilename()).toMatch(/^journal-\d{4}-\d{2}-\d{2}-\d{4}-\d{2}-\d{2}\.csv$/);
+  const journalLines = readFileSync(await journal.path(), "utf8")
+    .replace(/^\uFEFF/, "")
+    .trim()
+    .split(/\r?\n/);
+  expect(journalLines[0]).toBe("date,account,debit,credit,memo,class");
   expect(errors).toEqual([]);
 });

@@ -15,6 +15,7 @@ import { StatCard } from "../../../ui/StatCard";
 import { DataTable } from "../../../ui/table/DataTable";
 import type { DataColumn } from "../../../ui/table/types";
 import { hours, percent, useSelectionScope as useReportScope } from "../../../lib/selectionScope";
+import { JournalCard } from "./JournalCard";
 import { payrollReportsApi, type PayrollReport } from "./types";
 
 // payroll/reports: labour cost by store, workweek and position, the overtime trend, and labour
@@ -231,6 +232,7 @@ export function PayrollReportsScreen() {
       <SelectionSummary />
       <SelectionScopeHeader scope={scope} testId="payroll-reports" />
       {result.error ? <Text c="red">{t("error")}</Text> : null}
+      <JournalCard from={scope.args.from} to={scope.args.to} />
       <SimpleGrid cols={{ base: 2, md: 4 }} spacing="sm">
         <StatCard
           label={t("kpi.labourCost")}
