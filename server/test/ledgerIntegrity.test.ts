@@ -75,7 +75,8 @@ describe("journal entries", () => {
       }),
     );
     expect(error.code).toBe("23514");
-    expect(error.message).toMatch(/^Journal entry \S+ does not balance: 3 lines summing to 100 cents$/);
+    const lines = await sql<{ n: number }>`select count(*)::int as n from cash_entries where transaction_id = ${line.transactionId}`.execute(db);
+    expect(error.message).toBe(`Journal entry ${line.transactionId} does not balance: ${lines.rows[0].n + 1} lines summing to 100 cents`);
     expect((await sql<{ n: number }>`select count(*)::int as n from cash_entries`.execute(db)).rows[0].n).toBe(before.rows[0].n);
   });
 
