@@ -1,3 +1,7 @@
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startOfBusinessDay, todayIn } from "@tumble/domain/businessDate";
 import { addDays, nextPeriod, periodContaining } from "@tumble/domain/payPeriods";
@@ -163,6 +167,24 @@ describe("corrections that would pay time wrongly", () => {
     const listed = await list();
     expect(listed.find((p) => p.startsOn === p3.startsOn)!.grossCents).toBe(before.p3 + 12_000);
     expect(listed.find((p) => p.startsOn === p4.startsOn)!.grossCents).toBe(before.p4);
+  });
+});
+
+describe("the statement", () => {
+  it("adds up the year to date: the periods paid before it and this one", async () => {
+    // P1 paid $600.00, P2 paid the late $45.00; P3 now holds the other late $45.00 and the moved 8 h ($120.00).
+    // Year to date on P3's statement: 600 + 45 + 165 = $810.00.
+    const p3Line = (await detail(p3)).lines.find((l) => l.employeeId === ana)!;
+    expect(p3Line.grossCents).toBe(16_500);
+    const file = await owner.query<{ base64: string }>("payroll:statement", { periodId: await idOf(p3), employeeId: ana });
+    const dir = mkdtempSync(join(tmpdir(), "ytd-"));
+    const pdf = join(dir, "p3.pdf");
+    writeFileSync(pdf, Buffer.from(file.base64, "base64"));
+    const text = execFileSync("pdftotext", ["-layout", pdf, "-"]).toString();
+    expect(text).toContain("Employee ID");
+    expect(text).toMatch(/Year to date \(\d{4}, periods locked or paid through this one\)/);
+    expect(text).toMatch(/Gross pay\s+\$810\.00/);
+    expect(text).toContain("Paid late for");
   });
 });
 

@@ -14,7 +14,7 @@ import { readSection, writeSection } from "../companySettings/sections.ts";
 import { requirePeriod } from "../payroll/access.ts";
 import { employeeLanguage } from "../payroll/compute.ts";
 import { cashJournalRows, journalCsv as journalText, payrollJournalRows, providerCsv } from "../payroll/exports.ts";
-import { calculations, calendar, companyToday, detailOf, materialize } from "../payroll/periods.ts";
+import { calculations, calendar, companyToday, detailOf, materialize, yearToDateOf } from "../payroll/periods.ts";
 import { statementPdf } from "../payroll/statement.ts";
 import { audit } from "../runtime/audit.ts";
 import { mutation, query } from "../runtime/define.ts";
@@ -116,7 +116,8 @@ export const statement = query({
     if (!line) throw new AppError(payrollMessage("noLine"));
     const company = await ctx.db.selectFrom("companies").select(["name", "displayName"]).where("id", "=", ctx.company.id).executeTakeFirstOrThrow();
     const language = await employeeLanguage(ctx.db, ctx.company.id, line.employeeId);
-    const pdf = await statementPdf({ companyName: company.displayName ?? company.name, period: detail, line, language });
+    const yearToDate = await yearToDateOf(ctx.db, ctx.company.id, settings, period, line, await companyToday(ctx.db, ctx.company.id, ctx.now));
+    const pdf = await statementPdf({ companyName: company.displayName ?? company.name, period: detail, line, language, yearToDate });
     const safeName = line.name.replace(/[^\p{L}\p{N}]+/gu, "-").replace(/^-|-$/g, "") || "employee";
     return file(`statement-${safeName}-${period.range.startsOn}.pdf`, "application/pdf", pdf);
   },

@@ -244,6 +244,31 @@ async function priorPeriodCarry(db: Kysely<DB>, companyId: string, settings: Wor
   return out;
 }
 
+/** An employee's hours and gross of the calendar year through `period`: the year's periods locked or paid before it (their frozen figures) and `line`. */
+export async function yearToDateOf(
+  db: Kysely<DB>,
+  companyId: string,
+  settings: WorkforceSettings,
+  period: CalendarPeriod,
+  line: PayLine,
+  today: string,
+): Promise<{ minutes: number; grossCents: number }> {
+  const year = period.range.endsOn.slice(0, 4);
+  const earlier = (await calendar(db, companyId, settings, today)).filter(
+    (p) => p.stored && p.stored.status !== "open" && p.range.endsOn.startsWith(year) && p.range.endsOn < period.range.endsOn,
+  );
+  const lines = [...(await calculations(db, companyId, settings, earlier)).values()].flatMap((f) => f.lines.filter((l) => l.employeeId === line.employeeId));
+  const minutes = (l: PayLine) =>
+    l.regularMinutes +
+    l.overtimeMinutes +
+    l.doubleMinutes +
+    (l.priorPeriods ?? []).reduce((s, p) => s + p.regularMinutes + p.overtimeMinutes + p.doubleMinutes, 0);
+  return {
+    minutes: [...lines, line].reduce((s, l) => s + minutes(l), 0),
+    grossCents: [...lines, line].reduce((s, l) => s + l.grossCents, 0),
+  };
+}
+
 export function summaryOf(period: CalendarPeriod, figures: FrozenPeriod): PayPeriodSummary {
   return {
     id: period.id,

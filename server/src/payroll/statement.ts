@@ -42,6 +42,11 @@ const TEXT = {
     adjustments: "Adjustments",
     kinds: { bonus: "Bonus", discretionary_bonus: "Discretionary bonus", commission: "Commission", reimbursement: "Reimbursement", deduction: "Deduction" },
     bonusPremium: "Overtime on bonuses and commissions",
+    employeeId: "Employee ID",
+    payDate: "Pay date",
+    yearToDate: (year: string) => `Year to date (${year}, periods locked or paid through this one)`,
+    ytdHours: "Hours worked",
+    ytdGross: "Gross pay",
     priorPeriod: (from: string, to: string) => `Paid late for ${from} – ${to} (already paid)`,
     finalPay: "Final pay",
     yes: "Yes",
@@ -81,6 +86,11 @@ const TEXT = {
     adjustments: "Ajustes",
     kinds: { bonus: "Bono", discretionary_bonus: "Bono discrecional", commission: "Comisión", reimbursement: "Reembolso", deduction: "Deducción" },
     bonusPremium: "Horas extra sobre bonos y comisiones",
+    employeeId: "ID de empleado",
+    payDate: "Fecha de pago",
+    yearToDate: (year: string) => `Acumulado del año (${year}, periodos bloqueados o pagados hasta este)`,
+    ytdHours: "Horas trabajadas",
+    ytdGross: "Pago bruto",
     priorPeriod: (from: string, to: string) => `Pago tardío del ${from} al ${to} (ya pagado)`,
     finalPay: "Pago final",
     yes: "Sí",
@@ -94,7 +104,14 @@ function dateText(date: string, language: Language): string {
   return new Intl.DateTimeFormat(language === "es" ? "es-US" : "en-US", { dateStyle: "medium", timeZone: "UTC" }).format(new Date(`${date}T00:00:00Z`));
 }
 
-export async function statementPdf(input: { companyName: string; period: PayPeriodDetail; line: PayLine; language: Language }): Promise<Buffer> {
+export async function statementPdf(input: {
+  companyName: string;
+  period: PayPeriodDetail;
+  line: PayLine;
+  language: Language;
+  /** This calendar year through this period: the periods locked or paid before it and this one. */
+  yearToDate: { minutes: number; grossCents: number };
+}): Promise<Buffer> {
   const { period, line, language } = input;
   const t = TEXT[language];
   const doc = new PDFDocument({ size: "LETTER", margin: 50, info: { Title: `${t.title} — ${line.name}`, Author: input.companyName } });
@@ -127,10 +144,12 @@ export async function statementPdf(input: { companyName: string; period: PayPeri
   doc.font("Helvetica").fontSize(10).text(input.companyName);
   doc.moveDown(0.6);
   pair(t.employee, line.name, true);
+  pair(t.employeeId, line.employeeId);
   if (line.position) pair(t.position, line.position);
   if (line.payType) pair(t.payType, t.payTypes[line.payType]);
   pair(t.period, `${dateText(period.startsOn, language)} – ${dateText(period.endsOn, language)}`);
   pair(t.status, t.statuses[period.status]);
+  if (period.payDate) pair(t.payDate, dateText(period.payDate, language));
 
   if (line.days.length) {
     heading(t.days);
@@ -181,6 +200,9 @@ export async function statementPdf(input: { companyName: string; period: PayPeri
   }
   pair(t.wages, formatUSD(line.wagesCents));
   pair(t.gross, formatUSD(line.grossCents), true);
+  heading(t.yearToDate(period.endsOn.slice(0, 4)));
+  pair(t.ytdHours, hoursText(input.yearToDate.minutes));
+  pair(t.ytdGross, formatUSD(input.yearToDate.grossCents), true);
   doc.moveDown(1).font("Helvetica-Oblique").fontSize(8).text(t.note, left, doc.y, { width });
   doc.end();
   return done;
