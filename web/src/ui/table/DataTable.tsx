@@ -102,12 +102,15 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
   // The width the table needed is kept, so it comes back once the box is that wide again.
   const { ref: boxRef, width: boxWidth } = useElementSize();
   const tableRef = useRef<HTMLTableElement>(null);
-  const [tableNeeds, setTableNeeds] = useState(0);
-  const asCards = isPhone || (tableNeeds > 0 && boxWidth > 0 && boxWidth < tableNeeds);
+  const [measured, setMeasured] = useState({ needs: 0, box: 0 });
+  const asCards = isPhone || (measured.needs > 0 && boxWidth > 0 && boxWidth < measured.needs);
   useLayoutEffect(() => {
     const needed = tableRef.current?.offsetWidth ?? 0;
-    if (!asCards && boxWidth > 0 && needed > boxWidth + 1) setTableNeeds(needed);
-  }, [asCards, boxWidth, data, visibility, props.page]);
+    if (!asCards && boxWidth > 0 && needed > boxWidth + 1) setMeasured({ needs: needed, box: boxWidth });
+    // The box grew since the table last overflowed it: try the table again (a width measured while
+    // the window was changing, or with other rows, must not keep the cards for good).
+    else if (asCards && !isPhone && boxWidth > measured.box + 40) setMeasured({ needs: 0, box: 0 });
+  }, [asCards, boxWidth, data, visibility, props.page, isPhone, measured.box]);
 
   const [ownSort, setOwnSort] = useState<SortState | null>(props.defaultSort ?? null);
   const sort = props.sort !== undefined ? props.sort : ownSort;
