@@ -138,7 +138,7 @@ function Changers({ storeId, from, to }: { storeId: string; from: string; to: st
                     value={search.changer ?? ALL}
                     onChange={(v) => setSearch({ changer: !v || v === ALL ? undefined : v })}
                     allowDeselect={false}
-                    w={{ base: "100%", xs: 200 }}
+                    w={{ base: "100%", xs: 260 }}
                     size="md"
                     data-testid="changer-filter"
                   />
@@ -283,7 +283,7 @@ function DifferenceChart({ balance: b }: { balance: ChangerBalance }) {
     }
   const data = [...byDay.entries()].sort(([a], [b2]) => a.localeCompare(b2)).map(([, row]) => row);
   return (
-    <div role="img" aria-label={t("changers.chartLabel", { count: withDays.length })} data-testid="changer-chart">
+    <div role="img" aria-label={t("changers.chartLabel", { count: withDays.length })} data-testid="changer-chart" style={{ paddingTop: 12 }}>
       <BarChart
         h={220}
         data={data}
