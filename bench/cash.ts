@@ -195,7 +195,7 @@ export async function runCash(
           select e.seq, e.posted_at, e.business_date, e.amount_cents, e.balance_after_cents, e.transaction_id, t.kind, t.description, t.reverses_id
           from cash_entries e join cash_transactions t on t.company_id = e.company_id and t.id = e.transaction_id
           where e.company_id = ${companyId} and e.account_id = ${safe} and e.seq is not null
-          order by e.seq desc limit 51`.execute(db);
+          order by e.business_date desc, e.seq desc limit 51`.execute(db);
         const ids = page.rows.slice(0, 50).map((r) => r.transactionId);
         const others = await sql`
           select e.transaction_id, e.account_id, a.name, a.kind, e.amount_cents, e.balance_after_cents

@@ -158,7 +158,8 @@ async function seedHistory(db: Kysely<DB>, companyId: string, userId: string, to
         });
         inSafe -= cents;
       }
-      if (d.date.endsWith("-15")) {
+      // A draw takes only money that is there (the ledger refuses the rest).
+      if (d.date.endsWith("-15") && inSafe >= 20_000) {
         drawCount++;
         await createEntry(trx, { ...base, kind: "withdrawal", legs: moveLegs(safe, draws, 20_000), description: "Owner draw" });
         inSafe -= 20_000;
