@@ -71,7 +71,8 @@ export interface PunchFact {
   outsideZone?: boolean;
 }
 
-export type EntryFlag = "offline" | "outsideZone" | "otherStore" | "ignoredPunch" | "openBreak";
+/** `manual`: added by hand by a manager, without punches (never built by a replay). */
+export type EntryFlag = "offline" | "outsideZone" | "otherStore" | "ignoredPunch" | "openBreak" | "manual";
 
 export interface BuiltEntry {
   /** The clock-in punch: an entry's identity. */
@@ -232,6 +233,19 @@ export const TIME_CLOCK_MESSAGES = {
   },
   correctionBeforeHire: { en: "This time starts before the employee's hire date", es: "Este horario empieza antes de la fecha de contratación" },
   reasonRequired: { en: "Give a reason for the correction", es: "Indica el motivo de la corrección" },
+  shiftTooLong: { en: "A shift cannot be longer than 24 hours", es: "Un turno no puede durar más de 24 horas" },
+  manualEmployee: { en: "This employee is not in your company", es: "Este empleado no pertenece a tu empresa" },
+  manualStore: { en: "This store is not in your company", es: "Esta tienda no pertenece a tu empresa" },
+  manualFuture: {
+    en: "A shift cannot end in the future: add it once it is worked",
+    es: "Un turno no puede terminar en el futuro: añádelo cuando se haya trabajado",
+  },
+  manualAfterEnd: { en: "This time is after the employee's end date", es: "Este horario es posterior a la fecha de baja del empleado" },
+  manualReasonRequired: { en: "Give a reason for adding this shift", es: "Indica el motivo para añadir este turno" },
+  ownManualEntry: {
+    en: "You added this entry; another manager must approve it",
+    es: "Tú añadiste este registro; otro gerente debe aprobarlo",
+  },
 } as const satisfies Record<string, Record<SupportedLanguage, string>>;
 
 export type TimeClockMessageKey = keyof typeof TIME_CLOCK_MESSAGES;

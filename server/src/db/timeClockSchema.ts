@@ -52,7 +52,10 @@ export interface TimeEntryBreak {
   end: number | null;
 }
 
-/** Built from punches; `id` is the clock-in punch's id, so a rebuild keeps it. */
+/**
+ * Built from punches (`id` is the clock-in punch's id, so a rebuild keeps it), or added by hand by
+ * a manager (migration 0038: no punches, never rebuilt).
+ */
 export interface TimeEntriesTable {
   id: string;
   companyId: string;
@@ -70,6 +73,12 @@ export interface TimeEntriesTable {
   flags: Json<unknown>;
   clockOutPunchId: string | null;
   updatedAt: DefaultTimestamp;
+  /** 'punches' | 'manual'. */
+  source: Generated<string>;
+  /** Who added a manual entry (null once that account is deleted). */
+  addedBy: string | null;
+  addedAt: NullableTimestamp;
+  addedReason: string | null;
 }
 
 /** A manager's correction of an entry (the newest counts); the raw entry stays as built. */

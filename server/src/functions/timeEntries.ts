@@ -8,7 +8,10 @@ import { mutation, query, type MutationCtx } from "../runtime/define.ts";
 import { AppError } from "../runtime/errors.ts";
 import { datesCovered, guardPayDates } from "../payroll/guard.ts";
 import { newId } from "../runtime/ids.ts";
+import { idempotencyKey as keySchema } from "../cash/access.ts";
+import { lockEmployee } from "../timeClock/punches.ts";
 import { refuseOverlapOrBeforeHire } from "../timeEntries/corrections.ts";
+import { addManualEntry, MAX_SHIFT_MS } from "../timeEntries/manual.ts";
 import { dashboardOf } from "../timeEntries/dashboard.ts";
 import { autoApprove, autoClockOut, reviewedEntries, storeReview } from "../timeEntries/review.ts";
 
@@ -20,6 +23,9 @@ const id = z.string().min(1).max(64);
 const STATUSES = ["all", "pending", "approved", "rejected", "open"] as const;
 const range = { from: businessDateSchema, to: businessDateSchema };
 const MAX_RANGE_DAYS = 62;
+// Every change of time takes an optional key (decision 0011): a retry after a lost answer runs once.
+// Optional so that clients sending it beside the args, or not at all, keep working.
+const idempotencyKey = keySchema.optional();
 
 function checkRange(from: string, to: string) {
   if (from > to) throw new AppError("The from date is after the to date");
@@ -119,12 +125,38 @@ async function entriesById(ctx: MutationCtx<"canManageEmployees">, entryIds: str
 const payDates = (entries: Array<{ effective: { clockInAt: number; clockOutAt: number | null }; timeZone: string }>) =>
   entries.flatMap((e) => datesCovered(e.effective.clockInAt, e.effective.clockOutAt, e.timeZone));
 
-/** Approves entries at their effective times (a correction's, else the raw ones). */
+/**
+ * Adds a shift the person worked and forgot to punch (issue 30): closed, without punches, pending
+ * until another manager approves it.
+ */
+export const add = mutation({
+  access: "canManageEmployees",
+  idempotencyKeyInArgs: true,
+  args: z.object({
+    employeeId: id,
+    storeId: id,
+    clockIn: z.number().int().positive(),
+    clockOut: z.number().int().positive(),
+    /** Break minutes. */
+    breaks: z
+      .number()
+      .int()
+      .min(0)
+      .max(24 * 60),
+    reason: z.string().trim().min(1, timeClockMessage("manualReasonRequired")).max(500),
+    idempotencyKey,
+  }),
+  handler: async (ctx, args) => ({ entryId: await addManualEntry(ctx.db, { companyId: ctx.company.id, userId: ctx.user.id, now: ctx.now }, args) }),
+});
+
+/** Approves entries at their effective times (a correction's, else the raw ones); never a shift the approver added by hand. */
 export const approve = mutation({
   access: "canManageEmployees",
-  args: z.object({ entryIds: z.array(id).min(1).max(500) }),
+  idempotencyKeyInArgs: true,
+  args: z.object({ entryIds: z.array(id).min(1).max(500), idempotencyKey }),
   handler: async (ctx, { entryIds }) => {
     const entries = await entriesById(ctx, entryIds);
+    if (entries.some((e) => e.manual !== null && e.manual.byId === ctx.user.id)) throw new AppError(timeClockMessage("ownManualEntry"));
     await guardPayDates(ctx.db, ctx.company.id, payDates(entries));
     await storeReview(ctx.db, ctx.company.id, entries, { status: "approved", reason: null, userId: ctx.user.id, now: ctx.now });
     for (const e of entries)
@@ -136,7 +168,8 @@ export const approve = mutation({
 /** Rejects entries with a reason: they stay out of verified time until corrected and approved. */
 export const reject = mutation({
   access: "canManageEmployees",
-  args: z.object({ entryIds: z.array(id).min(1).max(500), reason: z.string().trim().min(1, "Give a reason for rejecting").max(500) }),
+  idempotencyKeyInArgs: true,
+  args: z.object({ entryIds: z.array(id).min(1).max(500), reason: z.string().trim().min(1, "Give a reason for rejecting").max(500), idempotencyKey }),
   handler: async (ctx, { entryIds, reason }) => {
     const entries = await entriesById(ctx, entryIds);
     await guardPayDates(ctx.db, ctx.company.id, payDates(entries));
@@ -149,10 +182,12 @@ export const reject = mutation({
 
 /**
  * A correction: a record of its own beside the raw punches (which never change), with its reason;
- * the corrected times are approved by the person correcting them.
+ * the corrected times are approved by the person correcting them — except on a shift they added
+ * by hand, which then waits for another manager.
  */
 export const correct = mutation({
   access: "canManageEmployees",
+  idempotencyKeyInArgs: true,
   args: z.object({
     entryId: id,
     clockIn: z.number().int().positive().optional(),
@@ -165,15 +200,18 @@ export const correct = mutation({
       .max(24 * 60)
       .optional(),
     reason: z.string().trim().min(1, timeClockMessage("reasonRequired")).max(500),
+    idempotencyKey,
   }),
   handler: async (ctx, args) => {
     const [entry] = await entriesById(ctx, [args.entryId]);
+    // Checked one after the other with the person's punches and added shifts (no two overlap).
+    await lockEmployee(ctx.db, ctx.company.id, entry.employeeId);
     const clockInAt = args.clockIn ?? entry.effective.clockInAt;
     const clockOutAt = args.clockOut ?? entry.effective.clockOutAt!;
     const breakMinutes = args.breaks ?? entry.effective.breakMinutes;
     if (clockOutAt <= clockInAt) throw new AppError(timeClockMessage("correctionOrder"));
     if (breakMinutes * 60_000 >= clockOutAt - clockInAt) throw new AppError(timeClockMessage("correctionBreak"));
-    if (clockOutAt - clockInAt > 24 * 3_600_000) throw new AppError("A shift cannot be longer than 24 hours");
+    if (clockOutAt - clockInAt > MAX_SHIFT_MS) throw new AppError(timeClockMessage("shiftTooLong"));
     // Time is paid once: not before it is worked, not twice for one person, not before they were hired.
     if (clockOutAt > ctx.now) throw new AppError(timeClockMessage("correctionFuture"));
     await refuseOverlapOrBeforeHire(ctx.db, ctx.company.id, entry, clockInAt, clockOutAt, ctx.now);
@@ -195,7 +233,9 @@ export const correct = mutation({
       })
       .execute();
     const effective = { clockInAt, clockOutAt, breakMinutes, workedMinutes: 0 };
-    await storeReview(ctx.db, ctx.company.id, [{ ...entry, effective }], { status: "approved", reason: null, userId: ctx.user.id, now: ctx.now });
+    const ownManual = entry.manual !== null && entry.manual.byId === ctx.user.id;
+    if (!ownManual)
+      await storeReview(ctx.db, ctx.company.id, [{ ...entry, effective }], { status: "approved", reason: null, userId: ctx.user.id, now: ctx.now });
     await audit(ctx.db, {
       companyId: ctx.company.id,
       actorId: ctx.user.id,
@@ -205,7 +245,7 @@ export const correct = mutation({
       before: entry.effective,
       after: { clockInAt, clockOutAt, breakMinutes, reason: args.reason },
     });
-    return { correctionId };
+    return { correctionId, approved: !ownManual };
   },
 });
 

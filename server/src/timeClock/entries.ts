@@ -3,8 +3,9 @@ import { workedMinutes, type EntryFlag } from "@tumble/domain/timeClock";
 import type { DB } from "../db/schema.ts";
 import type { TimeEntryBreak } from "../db/timeClockSchema.ts";
 
-// Reading time entries: each with its raw times (as built from the punches), the newest
-// correction beside them when a manager made one, and the punches it was built from.
+// Reading time entries: each with its raw times (as built from the punches, or as a manager added
+// them by hand), the newest correction beside them when a manager made one, and the punches it
+// was built from (none for a shift added by hand).
 
 export interface EntryView {
   _id: string;
@@ -28,6 +29,8 @@ export interface EntryView {
     at: number;
   } | null;
   breaks: TimeEntryBreak[];
+  /** Added by hand (migration 0038): who, when and why; null for an entry built from punches. */
+  manual: { byId: string | null; by: string | null; at: number; reason: string } | null;
   punches: Array<{ _id: string; action: string; occurredAt: number; receivedAt: number; deviceTime: number | null; offline: boolean; source: string }>;
 }
 
@@ -51,8 +54,15 @@ export async function entriesBetween(db: Kysely<DB>, filter: EntryFilter, now: n
     .selectFrom("timeEntries as t")
     .innerJoin("employees as e", (j) => j.onRef("e.companyId", "=", "t.companyId").onRef("e.id", "=", "t.employeeId"))
     .innerJoin("stores as s", (j) => j.onRef("s.companyId", "=", "t.companyId").onRef("s.id", "=", "t.storeId"))
+    .leftJoin("users as a", "a.id", "t.addedBy")
     .select([
       "t.id",
+      "t.source",
+      "t.addedBy",
+      "t.addedAt",
+      "t.addedReason",
+      "a.name as addedByName",
+      "a.email as addedByEmail",
       "t.employeeId",
       "e.name as employeeName",
       "t.storeId",
@@ -131,7 +141,9 @@ export async function entriesBetween(db: Kysely<DB>, filter: EntryFilter, now: n
           }
         : null,
       breaks,
-      punches: punches
+      manual: r.source === "manual" ? { byId: r.addedBy, by: r.addedByName ?? r.addedByEmail, at: ms(r.addedAt!), reason: r.addedReason ?? "" } : null,
+      // A shift added by hand has no punches, whatever stray punch lies within its hours.
+      punches: (r.source === "manual" ? [] : punches)
         .filter((p) => p.employeeId === r.employeeId && ms(p.occurredAt) >= clockInAt && ms(p.occurredAt) <= until)
         .map((p) => ({
           _id: p.id,

@@ -212,6 +212,8 @@ async function windowStart(db: Kysely<DB>, companyId: string, employeeId: string
     .where("companyId", "=", companyId)
     .where("employeeId", "=", employeeId)
     .where("clockInAt", "<=", new Date(at))
+    // Only entries built from punches bound a replay; one added by hand holds none.
+    .where("source", "=", "punches")
     .orderBy("clockInAt", "desc")
     .limit(1)
     .executeTakeFirst();
@@ -243,7 +245,14 @@ async function punchesSince(db: Kysely<DB>, companyId: string, employeeId: strin
 async function rebuildFrom(db: Kysely<DB>, companyId: string, employeeId: string, at: number) {
   const from = await windowStart(db, companyId, employeeId, at);
   const replay = replayPunches(await punchesSince(db, companyId, employeeId, from));
-  await db.deleteFrom("timeEntries").where("companyId", "=", companyId).where("employeeId", "=", employeeId).where("clockInAt", ">=", new Date(from)).execute();
+  // Shifts added by hand have no punches to replay: a rebuild never deletes them (migration 0038).
+  await db
+    .deleteFrom("timeEntries")
+    .where("companyId", "=", companyId)
+    .where("employeeId", "=", employeeId)
+    .where("clockInAt", ">=", new Date(from))
+    .where("source", "=", "punches")
+    .execute();
   if (replay.entries.length) {
     const storeIds = [...new Set(replay.entries.map((e) => e.storeId))];
     const zones = new Map(

@@ -5,20 +5,32 @@ import { isoDate } from "../db/isoDate.ts";
 import type { DB } from "../db/schema.ts";
 import { AppError } from "../runtime/errors.ts";
 
-// What a correction may not do (issue 30): pay one person twice for the same minutes, or pay time
-// before they were hired. (Time in the future is refused by the caller, against its clock.)
+// What a correction or a shift added by hand may not do (issue 30): pay one person twice for the
+// same minutes, or pay time before they were hired or after they left. (Time in the future is
+// refused by the caller, against its clock.) Callers hold the employee's lock (lockEmployee), so
+// two changes of one person's time are checked one after the other.
 
-/** Refuses corrected times that overlap another entry of the person (at its effective times) or start before their hire date. */
+/**
+ * Refuses times that overlap another entry of the person (at its effective times), start before
+ * their hire date or after their end date. `entry._id` is the entry being corrected (null: a new one).
+ */
 export async function refuseOverlapOrBeforeHire(
   db: Kysely<DB>,
   companyId: string,
-  entry: { _id: string; employeeId: string; timeZone: string },
+  entry: { _id: string | null; employeeId: string; timeZone: string },
   clockInAt: number,
   clockOutAt: number,
   now: number,
 ): Promise<void> {
-  const person = await db.selectFrom("employees").select("hireDate").where("companyId", "=", companyId).where("id", "=", entry.employeeId).executeTakeFirst();
-  if (person?.hireDate && businessDateOf(clockInAt, entry.timeZone) < isoDate(person.hireDate)) throw new AppError(timeClockMessage("correctionBeforeHire"));
+  const person = await db
+    .selectFrom("employees")
+    .select(["hireDate", "endDate"])
+    .where("companyId", "=", companyId)
+    .where("id", "=", entry.employeeId)
+    .executeTakeFirst();
+  const date = businessDateOf(clockInAt, entry.timeZone);
+  if (person?.hireDate && date < isoDate(person.hireDate)) throw new AppError(timeClockMessage("correctionBeforeHire"));
+  if (person?.endDate && date > isoDate(person.endDate)) throw new AppError(timeClockMessage("manualAfterEnd"));
   // Neighbours within a day either way, at their newest correction's times when they have one.
   const others = await db
     .selectFrom("timeEntries as t")
@@ -43,7 +55,7 @@ export async function refuseOverlapOrBeforeHire(
     ])
     .where("t.companyId", "=", companyId)
     .where("t.employeeId", "=", entry.employeeId)
-    .where("t.id", "<>", entry._id)
+    .where("t.id", "<>", entry._id ?? "")
     .where("t.clockInAt", "<", new Date(clockOutAt + 86_400_000))
     .where(sql<boolean>`coalesce(t.clock_out_at, now()) > ${new Date(clockInAt - 86_400_000)}`)
     .execute();

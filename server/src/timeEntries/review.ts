@@ -174,8 +174,10 @@ export async function autoClockOut(db: Kysely<DB>, companyId: string, settings: 
 /** Approves, without a person, the pending entries in range that are within tolerance of their shift and have no exception. */
 export async function autoApprove(db: Kysely<DB>, companyId: string, filter: ReviewFilter, settings: WorkforceSettings, now: number): Promise<string[]> {
   const entries = await reviewedEntries(db, companyId, filter, settings, now);
+  // A shift added by hand always waits for a person other than the one who added it.
   const clean = entries.filter(
     (e) =>
+      e.manual === null &&
       e.reviewStatus === "pending" &&
       e.review === null &&
       autoApprovable(

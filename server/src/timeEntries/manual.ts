@@ -1,0 +1,77 @@
+import type { Kysely } from "kysely";
+import { businessDateOf } from "@tumble/domain/businessDate";
+import { timeClockMessage } from "@tumble/domain/timeClock";
+import type { DB } from "../db/schema.ts";
+import { datesCovered, guardPayDates } from "../payroll/guard.ts";
+import { audit } from "../runtime/audit.ts";
+import { AppError } from "../runtime/errors.ts";
+import { newId } from "../runtime/ids.ts";
+import { lockEmployee } from "../timeClock/punches.ts";
+import { refuseOverlapOrBeforeHire } from "./corrections.ts";
+
+// A shift added by hand (issue 30): the person worked and forgot to punch. The entry has no
+// punches (migration 0038), is closed, and waits in the verification queue like any other: the
+// manager who added it may not approve it (nobody approves their own work), another one does.
+
+export const MAX_SHIFT_MS = 24 * 3_600_000;
+
+export interface ManualEntryInput {
+  employeeId: string;
+  storeId: string;
+  clockIn: number;
+  clockOut: number;
+  /** Break minutes. */
+  breaks: number;
+  reason: string;
+}
+
+/** Checks and adds a worked shift for an employee; returns the new entry's id. */
+export async function addManualEntry(db: Kysely<DB>, who: { companyId: string; userId: string; now: number }, input: ManualEntryInput): Promise<string> {
+  const { companyId, now } = who;
+  const employee = await db.selectFrom("employees").select("id").where("companyId", "=", companyId).where("id", "=", input.employeeId).executeTakeFirst();
+  if (!employee) throw new AppError(timeClockMessage("manualEmployee"));
+  const store = await db.selectFrom("stores").select(["id", "timeZone"]).where("companyId", "=", companyId).where("id", "=", input.storeId).executeTakeFirst();
+  if (!store) throw new AppError(timeClockMessage("manualStore"));
+  const { clockIn, clockOut, breaks } = input;
+  if (clockOut <= clockIn) throw new AppError(timeClockMessage("correctionOrder"));
+  if (breaks * 60_000 >= clockOut - clockIn) throw new AppError(timeClockMessage("correctionBreak"));
+  if (clockOut - clockIn > MAX_SHIFT_MS) throw new AppError(timeClockMessage("shiftTooLong"));
+  if (clockOut > now) throw new AppError(timeClockMessage("manualFuture"));
+  // The person's punches and corrections wait here, so two shifts added at once cannot both pass the overlap check.
+  await lockEmployee(db, companyId, input.employeeId);
+  await refuseOverlapOrBeforeHire(db, companyId, { _id: null, employeeId: input.employeeId, timeZone: store.timeZone }, clockIn, clockOut, now);
+  // Locked period: refused, naming it; paid period: marked, the next open one pays it (decision 0053).
+  await guardPayDates(db, companyId, datesCovered(clockIn, clockOut, store.timeZone));
+  const id = newId();
+  await db
+    .insertInto("timeEntries")
+    .values({
+      id,
+      companyId,
+      employeeId: input.employeeId,
+      storeId: input.storeId,
+      businessDate: businessDateOf(clockIn, store.timeZone),
+      clockInAt: new Date(clockIn),
+      clockOutAt: new Date(clockOut),
+      breakMinutes: breaks,
+      breaks: "[]",
+      status: "closed",
+      flags: JSON.stringify(["manual"]),
+      clockOutPunchId: null,
+      source: "manual",
+      addedBy: who.userId,
+      addedAt: new Date(now),
+      addedReason: input.reason,
+      updatedAt: new Date(now),
+    })
+    .execute();
+  await audit(db, {
+    companyId,
+    actorId: who.userId,
+    action: "add",
+    entity: "timeEntry",
+    entityId: id,
+    after: { employeeId: input.employeeId, storeId: input.storeId, clockInAt: clockIn, clockOutAt: clockOut, breakMinutes: breaks, reason: input.reason },
+  });
+  return id;
+}
