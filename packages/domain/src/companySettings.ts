@@ -88,6 +88,28 @@ export const profileSettingsSchema = z.object({
     .refine((url) => url === "" || /^https:\/\/[^\s]+$/.test(url), "The logo must be an https:// address")
     .nullable()
     .transform((value) => (value ? value : null)),
+  /** The employer's postal address as printed on pay statements: up to 6 lines, 300 characters (migration 0039). */
+  address: z
+    .string()
+    .trim()
+    .max(300, "At most 300 characters")
+    .refine((text) => text.split(/\r?\n/).length <= 6, "At most 6 lines")
+    .nullable()
+    .transform((value) => (value ? value.replace(/\r\n/g, "\n") : null)),
+  /** The employer identification number (EIN): nine digits, usually written 12-3456789. */
+  employerId: z
+    .string()
+    .trim()
+    .refine((ein) => ein === "" || /^\d{2}-?\d{7}$/.test(ein), "An EIN is nine digits, as 12-3456789")
+    .nullable()
+    .transform((value) => (value ? value : null)),
+  /** The company's code at its payroll provider (ADP "Co Code", Paychex "Client ID"). */
+  payrollClientCode: z
+    .string()
+    .trim()
+    .refine((code) => code === "" || /^[A-Za-z0-9_-]{1,20}$/.test(code), "Up to 20 letters, digits, - or _")
+    .nullable()
+    .transform((value) => (value ? value : null)),
 });
 export const languageSettingsSchema = z.object({ defaultLanguage: z.enum(LANGUAGES) });
 export const joinPolicySettingsSchema = z.object({ allowJoinRequests: z.boolean(), requireApproval: z.boolean() });

@@ -20,7 +20,7 @@ async function readAny(db: Kysely<DB>, companyId: string, section: AnySection): 
     case "profile": {
       const c = await db
         .selectFrom("companies")
-        .select(["name", "displayName", "description", "industry", "size", "logoUrl"])
+        .select(["name", "displayName", "description", "industry", "size", "logoUrl", "address", "employerId", "payrollClientCode"])
         .where("id", "=", companyId)
         .executeTakeFirstOrThrow();
       return { ...c, size: c.size ?? null };

@@ -20,6 +20,12 @@ export interface CompaniesTable {
   isActive: Generated<boolean>;
   /** The one company the public demo page acts on; never a customer's (migration 0013). */
   isDemo: Generated<boolean>;
+  /** The employer's postal address, several lines, printed on pay statements (migration 0039). */
+  address: string | null;
+  /** The employer identification number (EIN), as typed. */
+  employerId: string | null;
+  /** The company's code at its payroll provider (ADP "Co Code", Paychex "Client ID"). */
+  payrollClientCode: string | null;
   createdAt: DefaultTimestamp;
 }
 

@@ -1,5 +1,5 @@
 import type { Generated } from "kysely";
-import type { Cents, DefaultTimestamp, Json, NullableTimestamp } from "./columnTypes.ts";
+import type { Cents, DefaultTimestamp, Json, NullableTimestamp, Timestamp } from "./columnTypes.ts";
 
 // Pay periods and adjustments (issue 18, migration 0028, docs/decisions/0037-payroll.md). Merged
 // into DB in schema.ts.
@@ -27,7 +27,24 @@ export interface PayPeriodsTable {
   paidAt: NullableTimestamp;
   /** Its time or pay changed after it was paid: the difference is paid in the next open period. */
   changedAfterPaid: Generated<boolean>;
+  /** The newest lock's version (pay_period_versions); 0 before the first lock (migration 0039). */
+  version: Generated<number>;
   createdAt: DefaultTimestamp;
+}
+
+/** One lock of a period: its frozen figures, kept after a reopen (migration 0039). */
+export interface PayPeriodVersionsTable {
+  companyId: string;
+  periodId: string;
+  version: number;
+  frozen: Json<unknown>;
+  grossCents: Cents;
+  lockedBy: string | null;
+  lockedAt: Timestamp;
+  lockReason: string | null;
+  reopenedBy: string | null;
+  reopenedAt: NullableTimestamp;
+  reopenReason: string | null;
 }
 
 export interface PayrollAdjustmentsTable {
@@ -47,4 +64,13 @@ export interface PayrollAdjustmentsTable {
 export interface PayrollTables {
   payPeriods: PayPeriodsTable;
   payrollAdjustments: PayrollAdjustmentsTable;
+  payPeriodVersions: PayPeriodVersionsTable;
+}
+
+// The person's id at the payroll provider (migration 0039), declared beside the payroll tables
+// that use it so the employees module's file is left to its own changes.
+declare module "./employeesSchema.ts" {
+  interface EmployeesTable {
+    payrollExternalId: string | null;
+  }
 }

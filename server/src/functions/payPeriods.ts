@@ -11,10 +11,18 @@ import type { Updateable } from "kysely";
 import type { DB } from "../db/schema.ts";
 import { AccessError, AppError } from "../runtime/errors.ts";
 import { earlierOpenMessage, earlyLockMessage, payrollMessage, unverifiedMessage } from "@tumble/domain/payrollMessages";
+import { payrollOutputMessage, staleDays, type PayPeriodVersionInfo } from "@tumble/domain/payrollOutputs";
+import { idempotencyKey } from "../cash/access.ts";
+import type { Kysely } from "kysely";
+import type { FrozenPeriod } from "../payroll/periods.ts";
 
 // Pay periods (issue 18, docs/decisions/0037-payroll.md): the calendar with each period's totals,
 // a period's lines, and its life: open → locked (figures frozen) → paid; an owner may reopen a
-// locked period with a reason until it is paid.
+// locked period with a reason until it is paid. Every lock is a version of the period's figures
+// (docs/decisions/0054-payroll-outputs.md): a reopen keeps the version it undoes readable.
+
+/** A retried call with the same key acts once and answers as the first did (docs/decisions/0011); optional, so older clients keep working. */
+const retryKey = { idempotencyKey: idempotencyKey.optional() };
 
 /** The pay calendar, newest first: computed periods up to the next one and every stored period, each with its totals. */
 export const list = query({
@@ -27,7 +35,11 @@ export const list = query({
     const periods = await calendar(ctx.db, ctx.company.id, settings, today);
     const figures = await calculations(ctx.db, ctx.company.id, settings, periods);
     // The server marks today's period, so every screen agrees with it on which one that is.
-    return periods.map((p) => ({ ...summaryOf(p, figures.get(p.id)!), current: p.range.startsOn <= today && today <= p.range.endsOn }));
+    return periods.map((p) => {
+      const summary = summaryOf(p, figures.get(p.id)!);
+      // An open period whose last day is well past (or whose pay date passed) is flagged on the payroll dashboard.
+      return { ...summary, current: p.range.startsOn <= today && today <= p.range.endsOn, staleDays: staleDays(summary, today) };
+    });
   },
 });
 
@@ -36,10 +48,55 @@ export const get = query({
   access: "canManageStores",
   liveScope: "company",
   args: periodArgsSchema,
-  handler: async (ctx, args): Promise<PayPeriodDetail> => {
+  handler: async (ctx, args): Promise<PayPeriodDetail & { version: number | null; versions: PayPeriodVersionInfo[] }> => {
     const { period, settings } = await requirePeriod(ctx, args.periodId);
     const figures = await calculations(ctx.db, ctx.company.id, settings, [period]);
-    return detailOf(period, figures.get(period.id)!);
+    const detail = detailOf(period, figures.get(period.id)!);
+    // The version shown is the one frozen now; an open period shows none (its figures are not final).
+    return { ...detail, version: detail.frozen ? (period.stored?.version ?? null) : null, versions: await versionsOf(ctx.db, ctx.company.id, period.id) };
+  },
+});
+
+/** Every lock of a period, newest first: who locked it, when and why, and who reopened it. */
+export async function versionsOf(db: Kysely<DB>, companyId: string, periodId: string): Promise<PayPeriodVersionInfo[]> {
+  const rows = await db
+    .selectFrom("payPeriodVersions as v")
+    .leftJoin("users as l", "l.id", "v.lockedBy")
+    .leftJoin("users as r", "r.id", "v.reopenedBy")
+    .select(["v.version", "v.grossCents", "v.lockedAt", "v.lockReason", "v.reopenedAt", "v.reopenReason", "l.name as lockedByName", "r.name as reopenedByName"])
+    .where("v.companyId", "=", companyId)
+    .where("v.periodId", "=", periodId)
+    .orderBy("v.version", "desc")
+    .execute();
+  return rows.map((r) => ({
+    version: r.version,
+    grossCents: Number(r.grossCents),
+    lockedAt: new Date(r.lockedAt).getTime(),
+    lockedByName: r.lockedByName,
+    lockReason: r.lockReason,
+    reopenedAt: r.reopenedAt ? new Date(r.reopenedAt).getTime() : null,
+    reopenedByName: r.reopenedByName,
+    reopenReason: r.reopenReason,
+  }));
+}
+
+/** One version of a period's frozen figures, as it was locked (an earlier one stays readable after a reopen). */
+export const version = query({
+  access: "canManageStores",
+  liveScope: "company",
+  args: periodArgsSchema.extend({ version: z.number().int().min(1).max(100_000) }),
+  handler: async (ctx, args): Promise<PayPeriodVersionInfo & FrozenPeriod> => {
+    const { period } = await requirePeriod(ctx, args.periodId);
+    const row = await ctx.db
+      .selectFrom("payPeriodVersions")
+      .select("frozen")
+      .where("companyId", "=", ctx.company.id)
+      .where("periodId", "=", period.id)
+      .where("version", "=", args.version)
+      .executeTakeFirst();
+    const info = (await versionsOf(ctx.db, ctx.company.id, period.id)).find((v) => v.version === args.version);
+    if (!row || !info) throw new AppError(payrollOutputMessage("versionNotFound"));
+    return { ...info, ...(row.frozen as FrozenPeriod) };
   },
 });
 
@@ -71,7 +128,8 @@ async function move(
 /** Locks an open period, freezing its figures; refused while unverified time is inside unless a reason overrides it. */
 export const lock = mutation({
   access: "canManageStores",
-  args: lockArgsSchema,
+  args: lockArgsSchema.extend(retryKey),
+  idempotencyKeyInArgs: true,
   handler: async (ctx, args) => {
     const { period, settings } = await requirePeriod(ctx, args.periodId);
     const row = await materialize(ctx.db, ctx.company.id, period);
@@ -84,6 +142,28 @@ export const lock = mutation({
     const early = (await companyToday(ctx.db, ctx.company.id, ctx.now)) <= row.endsOn;
     if (early && !args.overrideReason) throw new AppError(earlyLockMessage(row.endsOn));
     if (!args.confirmEarlierOpen) await refuseEarlierOpen(ctx, settings, row);
+    // The next version of the figures; the row lock taken by materialize orders concurrent locks.
+    const last = await ctx.db
+      .selectFrom("payPeriodVersions")
+      .select((eb) => eb.fn.max("version").as("version"))
+      .where("companyId", "=", ctx.company.id)
+      .where("periodId", "=", row.id)
+      .executeTakeFirst();
+    const version = Number(last?.version ?? 0) + 1;
+    const lockReason = unverified > 0 || early ? args.overrideReason! : null;
+    await ctx.db
+      .insertInto("payPeriodVersions")
+      .values({
+        companyId: ctx.company.id,
+        periodId: row.id,
+        version,
+        frozen: JSON.stringify(fresh),
+        grossCents: fresh.totals.grossCents,
+        lockedBy: ctx.user.id,
+        lockedAt: new Date(ctx.now),
+        lockReason,
+      })
+      .execute();
     await move(
       ctx,
       row.id,
@@ -93,8 +173,9 @@ export const lock = mutation({
         status: "locked",
         lockedBy: ctx.user.id,
         lockedAt: new Date(ctx.now),
-        overrideReason: unverified > 0 || early ? args.overrideReason! : null,
+        overrideReason: lockReason,
         frozen: JSON.stringify(fresh),
+        version,
       },
       {
         status: "locked",
@@ -104,22 +185,38 @@ export const lock = mutation({
         unverifiedEntries: unverified,
         overrideReason: unverified > 0 || early ? args.overrideReason : null,
         early,
+        version,
       },
     );
-    return { periodId: row.id, status: "locked" as const, grossCents: fresh.totals.grossCents };
+    return { periodId: row.id, status: "locked" as const, grossCents: fresh.totals.grossCents, version };
   },
 });
 
 /** An owner reopens a locked period with a reason (not once it is paid); its figures are computed again. */
 export const reopen = mutation({
   access: "canManageStores",
-  args: reopenArgsSchema,
+  args: reopenArgsSchema.extend(retryKey),
+  idempotencyKeyInArgs: true,
   handler: async (ctx, args) => {
     if (ctx.company.role !== "OWNER" && !ctx.permissions.isSystemAdmin) throw new AccessError(accessDeniedMessage());
     const { period } = await requirePeriod(ctx, args.periodId);
     const row = await materialize(ctx.db, ctx.company.id, period);
     if (row.status === "paid") throw new AppError(payrollMessage("paidCannotReopen"));
     if (row.status === "open") throw new AppError(payrollMessage("openCannotReopen"));
+    // The version it undoes stays, marked with who reopened it, when and why.
+    const current = await ctx.db
+      .selectFrom("payPeriods")
+      .select("version")
+      .where("companyId", "=", ctx.company.id)
+      .where("id", "=", row.id)
+      .executeTakeFirstOrThrow();
+    await ctx.db
+      .updateTable("payPeriodVersions")
+      .set({ reopenedBy: ctx.user.id, reopenedAt: new Date(ctx.now), reopenReason: args.reason })
+      .where("companyId", "=", ctx.company.id)
+      .where("periodId", "=", row.id)
+      .where("version", "=", current.version)
+      .execute();
     await move(
       ctx,
       row.id,
@@ -135,16 +232,17 @@ export const reopen = mutation({
         reopenedAt: new Date(ctx.now),
         reopenReason: args.reason,
       },
-      { status: "open", reason: args.reason },
+      { status: "open", reason: args.reason, version: current.version },
     );
-    return { periodId: row.id, status: "open" as const };
+    return { periodId: row.id, status: "open" as const, reopenedVersion: current.version };
   },
 });
 
 /** Marks a locked period paid: final; later corrections go into the next open period. */
 export const markPaid = mutation({
   access: "canManageStores",
-  args: markPaidArgsSchema,
+  args: markPaidArgsSchema.extend(retryKey),
+  idempotencyKeyInArgs: true,
   handler: async (ctx, args) => {
     const { period, settings } = await requirePeriod(ctx, args.periodId);
     const row = await materialize(ctx.db, ctx.company.id, period);

@@ -38,6 +38,8 @@ export const PROVIDER_COLUMNS = [
   "reimbursement",
   "deduction",
   "gross",
+  // Added with versions (decision 0054): which lock's figures these are; empty while the period is open.
+  "version",
 ] as const;
 
 /** The weighted regular rate of the workweeks paid in the period (straight time over hours), in cents an hour. */
@@ -50,7 +52,7 @@ function regularRateCents(line: PayLine): number {
   return roundHalfAwayFromZero(cm, BigInt(minutes));
 }
 
-export function providerCsv(period: DateRange, lines: PayLine[]): string {
+export function providerCsv(period: DateRange, lines: PayLine[], version: number | null = null): string {
   const sum = (l: PayLine, kind: string) => l.adjustments.filter((a) => a.kind === kind).reduce((s, a) => s + a.amountCents, 0);
   return toCsv(
     [...PROVIDER_COLUMNS],
@@ -80,9 +82,232 @@ export function providerCsv(period: DateRange, lines: PayLine[]): string {
         money(l.reimbursementCents),
         money(l.deductionCents),
         money(l.grossCents),
+        version === null ? "" : String(version),
       ];
     }),
   );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Provider presets (docs/decisions/0054-payroll-outputs.md). Each writes the provider's documented
+// import columns, naming people by their provider id (employees.payroll_external_id). Hours go as
+// regular / overtime / double time; what a provider cannot derive from hours (the premium on
+// bonuses and commissions, pay carried from an earlier paid period) goes as one correction amount.
+// Earnings codes and pay component names are set up per company at the provider: the ones below
+// are common defaults that the company matches to its own setup.
+// ---------------------------------------------------------------------------------------------
+
+export interface PresetInput {
+  period: DateRange;
+  /** The version of the frozen figures; null while the period is open. */
+  version: number | null;
+  lines: PayLine[];
+  /** Employee id → the person's id at the provider. */
+  externalIds: Map<string, string>;
+  /** The company's code at the provider (ADP Co Code, Paychex Client ID). */
+  clientCode: string | null;
+}
+
+const kindSum = (l: PayLine, ...kinds: string[]) => l.adjustments.filter((a) => kinds.includes(a.kind)).reduce((s, a) => s + a.amountCents, 0);
+/** Money a provider cannot compute from hours: the premium on bonuses and commissions and late pay for earlier periods. */
+const correctionCents = (l: PayLine) => (l.bonusPremiumCents ?? 0) + (l.priorPeriods ?? []).reduce((s, p) => s + p.wagesCents, 0);
+/** Blank for zero: at Gusto a zero overwrites what was entered, a blank leaves it (its CSV upload article). */
+const amountOrBlank = (cents: number) => (cents ? money(cents) : "");
+const hoursOrBlank = (minutes: number) => (minutes ? hoursText(minutes) : "");
+const personId = (input: PresetInput, l: PayLine) => input.externalIds.get(l.employeeId) ?? l.employeeId;
+const note = (input: PresetInput) =>
+  `Payroll ${input.period.startsOn} to ${input.period.endsOn}${input.version === null ? " (not final)" : `, version ${input.version}`}`;
+
+/** "Ana María Peña" → ["Ana María", "Peña"]: the last word is the last name (a provider matches names only when its id is absent). */
+function splitName(name: string): [string, string] {
+  const words = name.trim().split(/\s+/);
+  return words.length < 2 ? [words[0] ?? "", ""] : [words.slice(0, -1).join(" "), words.at(-1)!];
+}
+
+/**
+ * Gusto, "Upload payroll data with a CSV" (support.gusto.com, article 999914471): the identity
+ * columns first_name, last_name and gusto_employee_id are spelled there as below. The earnings
+ * columns are listed there by label (Regular hours, Overtime hours, Bonus, Commission, Correction
+ * payment, Reimbursement, Personal note); their exact titles in Gusto's downloadable template could
+ * not be verified from public pages and follow the same snake_case spelling. Gusto pays the hours at
+ * the rate it holds and has no deduction column (deductions are entered in Gusto; the export warns).
+ */
+export const GUSTO_COLUMNS = [
+  "first_name",
+  "last_name",
+  "gusto_employee_id",
+  "regular_hours",
+  "overtime_hours",
+  "double_overtime_hours",
+  "bonus",
+  "commission",
+  "correction_payment",
+  "reimbursement",
+  "personal_note",
+] as const;
+
+export function gustoCsv(input: PresetInput): string {
+  return toCsv(
+    [...GUSTO_COLUMNS],
+    input.lines.map((l) => {
+      const [first, last] = splitName(l.name);
+      return [
+        first,
+        last,
+        input.externalIds.get(l.employeeId) ?? "",
+        hoursOrBlank(l.regularMinutes),
+        hoursOrBlank(l.overtimeMinutes),
+        hoursOrBlank(l.doubleMinutes),
+        amountOrBlank(kindSum(l, "bonus", "discretionary_bonus")),
+        amountOrBlank(kindSum(l, "commission")),
+        amountOrBlank(correctionCents(l)),
+        amountOrBlank(l.reimbursementCents),
+        note(input),
+      ];
+    }),
+  );
+}
+
+/**
+ * ADP Workforce Now paydata import (EPI), "Automated Paydata Integration" (apps.adp.com): Co Code,
+ * Batch ID and File # first, then hours, Temp Rate, earnings and an adjust deduction. Column titles
+ * as third-party exporters write them for ADP's CSV layout; the file is named PR<co code>EPI.csv
+ * when uploaded. Temp Rate carries the period's regular rate (straight time over hours), so ADP's
+ * time and a half is computed from the same rate; ADP codes are set up per company (defaults below).
+ */
+export const ADP_COLUMNS = [
+  "Co Code",
+  "Batch ID",
+  "File #",
+  "Temp Rate",
+  "Reg Hours",
+  "O/T Hours",
+  "Hours 3 Code",
+  "Hours 3 Amount",
+  "Reg Earnings",
+  "Earnings 3 Code",
+  "Earnings 3 Amount",
+  "Earnings 4 Code",
+  "Earnings 4 Amount",
+  "Earnings 5 Code",
+  "Earnings 5 Amount",
+  "Adjust Ded Code",
+  "Adjust Ded Amount",
+] as const;
+/** Common ADP codes; each company matches them to its own earnings and deduction codes. */
+export const ADP_CODES = { double: "D", bonus: "B", commission: "C", reimbursement: "R", correction: "A", deduction: "M" } as const;
+
+export function adpCsv(input: PresetInput): string {
+  const batch = `T${input.period.startsOn.replaceAll("-", "").slice(2)}`;
+  const rows: string[][] = [];
+  for (const l of input.lines) {
+    const rr = regularRateCents(l);
+    const extra = [
+      [ADP_CODES.bonus, kindSum(l, "bonus", "discretionary_bonus")],
+      [ADP_CODES.commission, kindSum(l, "commission")],
+      [ADP_CODES.reimbursement, l.reimbursementCents],
+      [ADP_CODES.correction, correctionCents(l)],
+    ].filter(([, cents]) => cents) as [string, number][];
+    // Three earnings slots a line: a fourth earning goes on a second line for the same File #.
+    const chunks = extra.length ? [extra.slice(0, 3), ...(extra.length > 3 ? [extra.slice(3)] : [])] : [[]];
+    chunks.forEach((earnings, i) => {
+      const first = i === 0;
+      const slot = (n: number) => (earnings[n] ? [earnings[n][0], money(earnings[n][1])] : ["", ""]);
+      rows.push([
+        input.clientCode ?? "",
+        batch,
+        personId(input, l),
+        first && rr ? money(rr) : "",
+        first ? hoursOrBlank(l.regularMinutes) : "",
+        first ? hoursOrBlank(l.overtimeMinutes) : "",
+        first && l.doubleMinutes ? ADP_CODES.double : "",
+        first ? hoursOrBlank(l.doubleMinutes) : "",
+        first ? amountOrBlank(l.salaryCents) : "",
+        ...slot(0),
+        ...slot(1),
+        ...slot(2),
+        first && l.deductionCents ? ADP_CODES.deduction : "",
+        first ? amountOrBlank(l.deductionCents) : "",
+      ]);
+    });
+  }
+  return toCsv([...ADP_COLUMNS], rows);
+}
+
+/**
+ * Paychex Flex, SPI import specification (myapps.paychex.com, "SPI Specification Sheet"): one line
+ * per pay component, columns A–P as below. Rate "always overrides any value set up on the
+ * employee", so hour lines carry the period's regular rate (1.5× and 2× for overtime and double
+ * time) and Paychex pays what was computed here (to the cent of the rounded rate). Pay component
+ * names are the company's own in Paychex (defaults below); Line Date is the period's last day.
+ */
+export const PAYCHEX_COLUMNS = [
+  "Client ID",
+  "Worker ID",
+  "Org",
+  "Job Number",
+  "Pay Component",
+  "Rate",
+  "Rate Number",
+  "Hours",
+  "Units",
+  "Line Date",
+  "Amount",
+  "Check Seq Number",
+  "Override State",
+  "Override Local",
+  "Override Local Jurisdiction",
+  "Labor Assignment",
+] as const;
+export const PAYCHEX_COMPONENTS = {
+  regular: "Hourly",
+  overtime: "Overtime",
+  double: "Double Time",
+  salary: "Salary",
+  bonus: "Bonus",
+  commission: "Commission",
+  reimbursement: "Reimbursement",
+  correction: "Adjustment",
+  deduction: "Deduction",
+} as const;
+
+export function paychexCsv(input: PresetInput): string {
+  const rows: string[][] = [];
+  for (const l of input.lines) {
+    const rr = regularRateCents(l);
+    const line = (component: string, rateCents: number | null, minutes: number | null, cents: number | null) =>
+      rows.push([
+        input.clientCode ?? "",
+        personId(input, l),
+        "",
+        "",
+        component,
+        rateCents === null ? "" : money(rateCents),
+        "",
+        minutes === null ? "" : hoursText(minutes),
+        "",
+        input.period.endsOn,
+        cents === null ? "" : money(cents),
+        "",
+        "",
+        "",
+        "",
+        "",
+      ]);
+    if (l.regularMinutes) line(PAYCHEX_COMPONENTS.regular, rr, l.regularMinutes, null);
+    if (l.overtimeMinutes) line(PAYCHEX_COMPONENTS.overtime, roundHalfAwayFromZero(BigInt(rr) * 3n, 2n), l.overtimeMinutes, null);
+    if (l.doubleMinutes) line(PAYCHEX_COMPONENTS.double, rr * 2, l.doubleMinutes, null);
+    if (l.salaryCents) line(PAYCHEX_COMPONENTS.salary, null, null, l.salaryCents);
+    const amounts: [string, number][] = [
+      [PAYCHEX_COMPONENTS.bonus, kindSum(l, "bonus", "discretionary_bonus")],
+      [PAYCHEX_COMPONENTS.commission, kindSum(l, "commission")],
+      [PAYCHEX_COMPONENTS.reimbursement, l.reimbursementCents],
+      [PAYCHEX_COMPONENTS.correction, correctionCents(l)],
+      [PAYCHEX_COMPONENTS.deduction, l.deductionCents],
+    ];
+    for (const [component, cents] of amounts) if (cents) line(component, null, null, cents);
+  }
+  return toCsv([...PAYCHEX_COLUMNS], rows);
 }
 
 export const JOURNAL_COLUMNS = ["date", "account", "debit", "credit", "memo", "class"] as const;
@@ -124,8 +349,9 @@ function allocate(total: number, weights: number[]): number[] {
  * day. A line's wages go to its stores in proportion to its minutes there; a line without time
  * (salary, adjustments only) has no class.
  */
-export function payrollJournalRows(period: DateRange, lines: PayLine[]): JournalRow[] {
-  const memo = `Payroll ${period.startsOn} to ${period.endsOn}`;
+export function payrollJournalRows(period: DateRange, lines: PayLine[], version: number | null = null): JournalRow[] {
+  // The memo names the version of the frozen figures (decision 0054), so a re-lock is told apart.
+  const memo = `Payroll ${period.startsOn} to ${period.endsOn}${version === null ? "" : `, version ${version}`}`;
   const totals = new Map<string, number>();
   const add = (account: string, className: string, cents: number) => {
     if (!cents) return;

@@ -50,6 +50,7 @@ const periodColumns = [
   "p.reopenedAt",
   "p.reopenReason",
   "p.paidAt",
+  "p.version",
   "l.name as lockedByName",
   "r.name as reopenedByName",
   "pd.name as paidByName",

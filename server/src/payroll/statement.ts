@@ -53,6 +53,9 @@ const TEXT = {
     wages: "Wages",
     gross: "Gross pay",
     note: "Gross pay before taxes and withholding, which the payroll provider computes.",
+    employerId: "EIN",
+    figures: (version: number, lockedOn: string) => `Figures: version ${version}, locked ${lockedOn}`,
+    notFinal: "Figures: not final (the period is open)",
   },
   es: {
     title: "Recibo de pago",
@@ -97,6 +100,9 @@ const TEXT = {
     wages: "Salario bruto ganado",
     gross: "Pago bruto",
     note: "Pago bruto antes de impuestos y retenciones, que calcula el proveedor de nómina.",
+    employerId: "EIN",
+    figures: (version: number, lockedOn: string) => `Cifras: versión ${version}, cerrada el ${lockedOn}`,
+    notFinal: "Cifras: no definitivas (el periodo está abierto)",
   },
 } as const;
 
@@ -106,6 +112,10 @@ function dateText(date: string, language: Language): string {
 
 export async function statementPdf(input: {
   companyName: string;
+  /** The employer's postal address (several lines) and EIN, printed under its name; null when not set. */
+  employer?: { address: string | null; employerId: string | null };
+  /** Which lock's figures these are (decision 0054); null while the period is open. */
+  figures?: { version: number; lockedOn: string } | null;
   period: PayPeriodDetail;
   line: PayLine;
   language: Language;
@@ -141,7 +151,16 @@ export async function statementPdf(input: {
   const pair = (label: string, value: string, bold = false) => row([label, "", value], [width * 0.6, 0, width * 0.4], bold);
 
   doc.font("Helvetica-Bold").fontSize(18).text(t.title, { width });
-  doc.font("Helvetica").fontSize(10).text(input.companyName);
+  // The employer at the top, as a pay statement names who pays (name, address, EIN).
+  doc.font("Helvetica-Bold").fontSize(10).text(input.companyName, { width });
+  doc.font("Helvetica").fontSize(10);
+  for (const addressLine of (input.employer?.address ?? "").split("\n").filter((l) => l.trim())) doc.text(addressLine.trim(), { width });
+  if (input.employer?.employerId) doc.text(`${t.employerId} ${input.employer.employerId}`, { width });
+  doc.moveDown(0.3);
+  doc
+    .font("Helvetica-Oblique")
+    .fontSize(9)
+    .text(input.figures ? t.figures(input.figures.version, dateText(input.figures.lockedOn, language)) : t.notFinal, { width });
   doc.moveDown(0.6);
   pair(t.employee, line.name, true);
   pair(t.employeeId, line.employeeId);

@@ -13,6 +13,7 @@ export const CONSTRAINT_MESSAGES: Record<string, string> = {
   memberships_company_user: "This person is already a member of this company",
   employees_company_username: "This username is already taken in this company",
   employees_company_user: "This user account already has an employee profile in this company",
+  employees_company_payroll_external_id: "Another employee already has this provider id",
   employees_terminated_end_check: "A terminated employee needs an end date",
   employees_dates_check: "The end date cannot be before the hire date",
   employee_rates_effective: "This employee already has a rate starting on this date",

@@ -113,13 +113,20 @@ export const seed: DemoSeeder = async ({ db, today, data }) => {
     const payrollData = await loadPayrollData(db, companyId, calculationRange(p.range, settings.workweekStart));
     const figures = calculate(p.range, settings, payrollData, await loadAdjustments(db, companyId, [id]));
     const lockedAt = new Date(Math.min(startOfBusinessDay(addDays(p.range.endsOn, 2), ZONE) + 10 * H, today.getTime() - H));
+    const frozen = JSON.stringify({ lines: figures.lines, notIncluded: figures.notIncluded, totals: figures.totals });
+    // Each lock is a version of the figures (migration 0039): the demo's locks are the first.
+    await db
+      .insertInto("payPeriodVersions")
+      .values({ companyId, periodId: id, version: 1, frozen, grossCents: figures.totals.grossCents, lockedBy: manager, lockedAt })
+      .execute();
     await db
       .updateTable("payPeriods")
       .set({
         status: p.status,
         lockedBy: manager,
         lockedAt,
-        frozen: JSON.stringify({ lines: figures.lines, notIncluded: figures.notIncluded, totals: figures.totals }),
+        version: 1,
+        frozen,
         paidBy: p.status === "paid" ? owner : null,
         paidAt: p.status === "paid" ? new Date(Math.min(lockedAt.getTime() + 48 * H, today.getTime() - H)) : null,
       })

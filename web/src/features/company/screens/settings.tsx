@@ -18,6 +18,9 @@ const FIELDS = {
     { name: "size", kind: "select", options: COMPANY_SIZES, clearable: true },
     { name: "logoUrl", kind: "text" },
     { name: "description", kind: "textarea" },
+    { name: "address", kind: "textarea" },
+    { name: "employerId", kind: "text" },
+    { name: "payrollClientCode", kind: "text" },
   ],
   language: [{ name: "defaultLanguage", kind: "select", options: ["en", "es"] }],
   joinPolicy: [
