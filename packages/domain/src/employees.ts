@@ -49,6 +49,18 @@ export const EMPLOYEE_MESSAGES = {
     en: "A pending profile is activated by completing its registration",
     es: "Un perfil pendiente se activa completando su registro",
   },
+  jobTitleRequired: { en: "Name the job", es: "Ponle nombre al trabajo" },
+  jobNotFound: { en: "Job not found", es: "No se encontró el trabajo" },
+  jobEnded: { en: "This job has ended", es: "Este trabajo ya terminó" },
+  jobTitleTaken: {
+    en: "This person already has a job with this name at this store",
+    es: "Esta persona ya tiene un trabajo con este nombre en esta tienda",
+  },
+  jobNotAtStore: { en: "This job is worked at another store", es: "Este trabajo se hace en otra tienda" },
+  jobEndBeforeWork: {
+    en: "The job cannot end before time already worked in it",
+    es: "El trabajo no puede terminar antes de un tiempo ya trabajado en él",
+  },
 } as const satisfies Record<string, Record<SupportedLanguage, string>>;
 export type EmployeeMessageKey = keyof typeof EMPLOYEE_MESSAGES;
 
@@ -172,6 +184,8 @@ export type EmployeeUpdateInput = z.input<typeof employeeUpdateSchema>;
 /** employees:setRate. The pay type defaults to the employee's current one. */
 export const setRateSchema = z.object({
   employeeId: z.string().min(1).max(64),
+  /** The job the rate pays (employees:addJob); absent or null: the profile's own job. */
+  jobId: z.string().min(1).max(64).nullable().optional(),
   rateCents,
   effectiveFrom: businessDateSchema,
   payType: z.enum(PAY_TYPES).optional(),
@@ -202,4 +216,43 @@ export function belowMinimumWage(rateCents: number, minimumCents: number, langua
   return language === "es"
     ? `${usd(rateCents)} por hora está por debajo del salario mínimo de ${usd(minimumCents)} que aplica la empresa`
     : `${usd(rateCents)} an hour is below the minimum wage of ${usd(minimumCents)} the company applies`;
+}
+
+// ---- jobs (migration 0040, docs/decisions/0055) ----
+
+export const JOB_TITLE_MAX = 60;
+
+/** One job of a person: the profile's own (id null: its position, its rates) or a further one. */
+export interface EmployeeJob {
+  id: string | null;
+  title: string | null;
+  /** The store it is worked at (null: any of the person's stores). */
+  storeId: string | null;
+  endedOn: string | null;
+}
+
+/** employees:addJob: a further job with its title, usual store and first rate. */
+export const addJobSchema = z.object({
+  employeeId: z.string().min(1).max(64),
+  title: z.string().trim().min(1, msg("jobTitleRequired")).max(JOB_TITLE_MAX),
+  storeId: z.string().min(1).max(64).nullable().optional(),
+  payType: z.enum(PAY_TYPES),
+  rateCents,
+  effectiveFrom: businessDateSchema,
+});
+export type AddJobInput = z.input<typeof addJobSchema>;
+
+/** employees:endJob: the job's last day (its rates keep paying the time worked in it). */
+export const endJobSchema = z.object({ employeeId: z.string().min(1).max(64), jobId: z.string().min(1).max(64), endedOn: businessDateSchema });
+
+/** Whether a job can be clocked into on `date`. */
+export const jobOpenOn = (job: Pick<EmployeeJob, "endedOn">, date: string) => job.endedOn === null || date <= job.endedOn;
+
+/**
+ * The job a clock-in at `storeId` is for when the person does not choose: the one job kept for that
+ * store, else the profile's own (null). The kiosk and phone offer the others.
+ */
+export function defaultJobAt(jobs: readonly EmployeeJob[], storeId: string, date: string): string | null {
+  const here = jobs.filter((j) => j.id !== null && j.storeId === storeId && jobOpenOn(j, date));
+  return here.length === 1 ? here[0]!.id : null;
 }

@@ -93,7 +93,7 @@ export interface PayEntry {
   clockInAt: number;
   /** Epoch ms: the earlier of the clock-out and the next local midnight. */
   clockOutAt: number;
-  /** The part of the entry's break counted on this date (shared in proportion to time). */
+  /** The part of the entry's break counted on this date (a punched break on the date it was taken; a corrected total shared in proportion to time). */
   breakMinutes: number;
   /** Worked minutes of this part (its span less its break). */
   minutes: number;
@@ -107,6 +107,8 @@ export interface PayDay {
   date: string;
   storeId: string;
   storeName: string;
+  /** The job the minutes were worked in (null: the profile's own; absent on older frozen figures). */
+  jobId?: string | null;
   /** Hourly rate in effect that date (null: no rate: the minutes are not paid, see warnings). */
   rateCents: number | null;
   minutes: number;
@@ -177,6 +179,19 @@ export interface PayLine {
   finalPay?: boolean;
   /** Differences of periods already paid, paid on this line (included in wages and gross). */
   priorPeriods?: PriorPeriodAdjustment[];
+  /** Hours and pay per job, for a person with more than one job (absent otherwise). */
+  jobs?: PayJobLine[];
+}
+
+/** One job's part of a line: its hours and straight time (overtime is decided on the whole workweek, over all jobs). */
+export interface PayJobLine {
+  /** null: the profile's own job. */
+  jobId: string | null;
+  /** The job's title (the profile's position for its own job). */
+  title: string | null;
+  minutes: number;
+  straightCents: number;
+  salaryCents: number;
 }
 
 /** An entry inside the period that is not verified, so not paid (blocks locking without an override). */
@@ -280,8 +295,25 @@ export interface PayInputEntry {
   clockInAt: number;
   clockOutAt: number | null;
   breakMinutes: number;
+  /**
+   * The punched breaks (epoch ms), given when the entry's times are its punches: each counts on
+   * the date it was taken. Absent (a correction gives only a total), the break is shared among the
+   * dates in proportion to time.
+   */
+  breaks?: { start: number; end: number }[];
   /** reviewStatus() of timeEntryReview.ts: only "approved" is paid. */
   status: ReviewStatus;
+  /** The job it was worked in (PayInputEmployee.jobs); null or absent: the profile's own job. */
+  jobId?: string | null;
+}
+
+/** A further job of an employee with its own rate history (the profile's own job uses PayInputEmployee.rates). */
+export interface PayInputJob {
+  id: string;
+  title: string;
+  /** Its last day: no salary after it. */
+  endedOn?: string | null;
+  rates: readonly RateRow[];
 }
 
 export interface PayInputEmployee {
@@ -295,7 +327,10 @@ export interface PayInputEmployee {
   employedFrom?: string | null;
   /** End date (a leaver's last day): salary through it, none after; a line of the period holding it is the final pay. */
   employedTo?: string | null;
+  /** The profile's own job's rates. */
   rates: readonly RateRow[];
+  /** Further jobs (one person, several rates): their hours add up in the workweek with the rest. */
+  jobs?: readonly PayInputJob[];
 }
 
 export interface PayInputAdjustment extends PayAdjustment {
@@ -387,10 +422,12 @@ const MINUTE_MS = 60_000;
 /**
  * Cuts an entry at each local midnight of its store's zone, so every minute counts on the date
  * (and in the workweek) it was worked. Minutes are whole as in workedMinutesOf: the parts' spans
- * are cut from the rounded span at the rounded offset of each midnight, and the break is shared
- * in proportion to the parts' spans (rounded cumulatively), so the parts add up to the entry.
+ * are cut from the rounded span at the rounded offset of each midnight, so the parts add up to the
+ * entry. A punched break counts on the date it was taken (a break across midnight on both dates);
+ * a break known only as a total (a correction) is shared in proportion to the parts' spans
+ * (rounded cumulatively).
  */
-export function datedParts(entry: Pick<PayInputEntry, "clockInAt" | "clockOutAt" | "breakMinutes" | "timeZone">): EntryPart[] {
+export function datedParts(entry: Pick<PayInputEntry, "clockInAt" | "clockOutAt" | "breakMinutes" | "timeZone" | "breaks">): EntryPart[] {
   const start = entry.clockInAt;
   const end = entry.clockOutAt ?? start;
   const first = dateIn(start, entry.timeZone);
@@ -410,16 +447,56 @@ export function datedParts(entry: Pick<PayInputEntry, "clockInAt" | "clockOutAt"
   bounds.push(end);
   const span = Math.round((end - start) / MINUTE_MS);
   const breakTotal = Math.min(entry.breakMinutes, span);
-  const offset = (at: number) => Math.min(span, Math.round((at - start) / MINUTE_MS));
+  const offset = (at: number) => Math.min(span, Math.max(0, Math.round((at - start) / MINUTE_MS)));
+  const cuts = bounds.map(offset);
+  const punched = entry.breaks?.length ? punchedBreakParts(entry.breaks, offset, cuts, breakTotal) : null;
   const breakBy = (minutes: number) => (span ? roundHalfAwayFromZero(BigInt(breakTotal) * BigInt(minutes), BigInt(span)) : 0);
   const parts = dates.map((date, i) => {
-    const from = offset(bounds[i]);
-    const to = offset(bounds[i + 1]);
-    const breakMinutes = breakBy(to) - breakBy(from);
+    const from = cuts[i];
+    const to = cuts[i + 1];
+    const breakMinutes = punched ? punched[i] : breakBy(to) - breakBy(from);
     return { date, fromAt: bounds[i], toAt: bounds[i + 1], breakMinutes, minutes: to - from - breakMinutes };
   });
   const worked = parts.filter((p) => p.minutes > 0);
   return worked.length ? worked : [whole];
+}
+
+/**
+ * Break minutes of each part (between consecutive `cuts`, minute offsets from the clock-in) from
+ * the punched breaks: each is laid on the same whole-minute grid as the midnights, clipped to the
+ * entry (overlaps counted once). The entry's total is rounded from the exact durations, so laying
+ * each break on the grid may differ from it by a minute per break: that minute is given to (or
+ * taken from) the part with the most break, the earliest on a tie, that has room. Null when the
+ * punches do not account for the total (more than that rounding apart): then the total is shared
+ * in proportion to time.
+ */
+function punchedBreakParts(breaks: { start: number; end: number }[], offset: (at: number) => number, cuts: number[], breakTotal: number): number[] | null {
+  const laid = breaks
+    .map((b) => [offset(b.start), offset(b.end)] as [number, number])
+    .filter(([a, b]) => b > a)
+    .sort((x, y) => x[0] - y[0]);
+  const merged: [number, number][] = [];
+  for (const [a, b] of laid) {
+    const last = merged.at(-1);
+    if (last && a <= last[1]) last[1] = Math.max(last[1], b);
+    else merged.push([a, b]);
+  }
+  const parts = cuts.slice(0, -1).map((from, i) => merged.reduce((s, [a, b]) => s + Math.max(0, Math.min(b, cuts[i + 1]) - Math.max(a, from)), 0));
+  let difference = breakTotal - parts.reduce((s, p) => s + p, 0);
+  if (Math.abs(difference) > breaks.length) return null;
+  while (difference !== 0) {
+    const step = difference > 0 ? 1 : -1;
+    let best = -1;
+    for (let i = 0; i < parts.length; i++) {
+      const fits = step > 0 ? parts[i] < cuts[i + 1] - cuts[i] : parts[i] > 0;
+      if (fits && (best < 0 || parts[i] > parts[best])) best = i;
+    }
+    // Cannot happen (the total is at most the span and at least zero); kept from looping forever.
+    if (best < 0) return null;
+    parts[best] += step;
+    difference -= step;
+  }
+  return parts;
 }
 
 /**
@@ -525,10 +602,14 @@ function employeeLine(employee: PayInputEmployee, entries: PayInputEntry[], inpu
   const { period } = input;
   const withoutRate = new Set<string>();
   const hourly: Omit<PaidEntry, "split">[] = [];
+  // Each job pays at its own rate; all of them are one person's hours in the workweek (29 CFR
+  // 778.115: the regular rate is the week's straight time over all jobs / all hours).
+  const jobs = new Map((employee.jobs ?? []).map((j) => [j.id, j]));
+  const ratesOf = (jobId: string | null | undefined) => (jobId ? (jobs.get(jobId)?.rates ?? []) : employee.rates);
   for (const entry of entries)
     for (const part of datedParts(entry)) {
       const { date, minutes } = part;
-      const rate = rateOn(employee.rates, date);
+      const rate = rateOn(ratesOf(entry.jobId), date);
       if (!rate) {
         if (inRange(date, period) && minutes > 0) withoutRate.add(date);
         continue;
@@ -572,11 +653,13 @@ function employeeLine(employee: PayInputEmployee, entries: PayInputEntry[], inpu
       const ot = paidHere ? e.split.overtime : 0;
       const dt = paidHere ? e.split.double : 0;
       regularMinutes += e.minutes - ot - dt;
-      const key = `${e.date}|${e.entry.storeId}|${e.rateCents}`;
+      const jobId = e.entry.jobId ?? null;
+      const key = `${e.date}|${e.entry.storeId}|${jobId ?? ""}|${e.rateCents}`;
       const bucket = dayBuckets.get(key) ?? {
         date: e.date,
         storeId: e.entry.storeId,
         storeName: e.entry.storeName,
+        jobId,
         rateCents: e.rateCents,
         minutes: 0,
         overtimeMinutes: 0,
@@ -620,20 +703,47 @@ function employeeLine(employee: PayInputEmployee, entries: PayInputEntry[], inpu
   // employed earns 1/length of the rate in effect that day (docs/decisions/0053: a leaver is paid
   // through their last day, a new hire from their first).
   let salary = ZERO;
+  const salaryByJob = new Map<string | null, Ratio>();
   const employedOn = (date: string) =>
     (employee.active || Boolean(employee.employedTo)) &&
     (!employee.employedFrom || date >= employee.employedFrom) &&
     (!employee.employedTo || date <= employee.employedTo);
+  const allJobs: Array<{ id: string | null; endedOn?: string | null }> = [{ id: null }, ...jobs.values()];
   for (const date of periodDays)
-    if (employedOn(date)) {
-      const rate = rateOn(employee.rates, date);
-      if (rate?.payType === "salary") salary = plus(salary, ratio(BigInt(rate.rateCents), BigInt(periodDays.length)));
-    }
+    if (employedOn(date))
+      for (const job of allJobs) {
+        if (job.endedOn && date > job.endedOn) continue;
+        const rate = rateOn(ratesOf(job.id), date);
+        if (rate?.payType !== "salary") continue;
+        const day = ratio(BigInt(rate.rateCents), BigInt(periodDays.length));
+        salary = plus(salary, day);
+        salaryByJob.set(job.id, plus(salaryByJob.get(job.id) ?? ZERO, day));
+      }
 
   const adjustments = input.adjustments
     .filter((a) => a.employeeId === employee.id)
     .map(({ employeeId: _employeeId, ...a }) => a)
     .sort((a, b) => a.createdAt - b.createdAt || a.id.localeCompare(b.id));
+  // Per job, for a person with several: the hours and straight time of each (the premium stays whole).
+  let jobLines: PayJobLine[] | undefined;
+  if (jobs.size) {
+    const byJob = new Map<string | null, { minutes: number; cm: bigint }>();
+    for (const b of dayBuckets.values()) {
+      const j = byJob.get(b.jobId ?? null) ?? { minutes: 0, cm: 0n };
+      j.minutes += b.minutes;
+      j.cm += b.cm;
+      byJob.set(b.jobId ?? null, j);
+    }
+    jobLines = allJobs
+      .map((job) => ({
+        jobId: job.id,
+        title: job.id === null ? employee.position : (jobs.get(job.id)?.title ?? null),
+        minutes: byJob.get(job.id)?.minutes ?? 0,
+        straightCents: roundHalfAwayFromZero(byJob.get(job.id)?.cm ?? 0n, 60n),
+        salaryCents: round(salaryByJob.get(job.id) ?? ZERO),
+      }))
+      .filter((j) => j.minutes > 0 || j.salaryCents > 0);
+  }
   const days = [...dayBuckets.values()]
     .map(({ cm, ...d }) => ({ ...d, straightCents: roundHalfAwayFromZero(cm, 60n), entries: d.entries.sort((a, b) => a.clockInAt - b.clockInAt) }))
     .sort((a, b) => a.date.localeCompare(b.date) || a.storeName.localeCompare(b.storeName) || (a.rateCents ?? 0) - (b.rateCents ?? 0));
@@ -687,6 +797,7 @@ function employeeLine(employee: PayInputEmployee, entries: PayInputEntry[], inpu
     days,
     workweeks,
     finalPay: Boolean(employee.employedTo && period.startsOn <= employee.employedTo && employee.employedTo <= period.endsOn),
+    ...(jobLines ? { jobs: jobLines } : {}),
   };
 }
 

@@ -42,7 +42,23 @@ export interface EmployeeRatesTable {
   /** hourly: cents per hour; salary: cents per pay period. */
   rateCents: Cents;
   effectiveFrom: string;
+  /** The job it pays (employee_jobs); null: the profile's own job. */
+  jobId: string | null;
   reason: string | null;
+  createdBy: string | null;
+  createdAt: DefaultTimestamp;
+}
+
+/** A further job of one person (migration 0040): its own title, usual store and rates; the profile is the first job. */
+export interface EmployeeJobsTable {
+  id: string;
+  companyId: string;
+  employeeId: string;
+  title: string;
+  /** The store it is worked at, when it has one: a kiosk there offers it first. */
+  storeId: string | null;
+  /** Ended jobs are kept: their rates pay the time worked in them. */
+  endedOn: string | null;
   createdBy: string | null;
   createdAt: DefaultTimestamp;
 }
@@ -51,4 +67,5 @@ export interface EmployeesTables {
   employees: EmployeesTable;
   employeeStores: EmployeeStoresTable;
   employeeRates: EmployeeRatesTable;
+  employeeJobs: EmployeeJobsTable;
 }

@@ -45,6 +45,8 @@ export interface PunchesTable {
   /** Phone punches: 'inside' | 'outside' | 'noZone'. */
   geoStatus: string | null;
   clientPunchId: string | null;
+  /** The job a clock-in was for (employee_jobs); null: the profile's own job. */
+  jobId: string | null;
 }
 
 export interface TimeEntryBreak {
@@ -72,6 +74,8 @@ export interface TimeEntriesTable {
   /** EntryFlag values (@tumble/domain/timeClock). */
   flags: Json<unknown>;
   clockOutPunchId: string | null;
+  /** The job of its clock-in (employee_jobs); null: the profile's own job. */
+  jobId: string | null;
   updatedAt: DefaultTimestamp;
   /** 'punches' | 'manual'. */
   source: Generated<string>;

@@ -92,6 +92,8 @@ export async function addRate(
   input: {
     companyId: string;
     employeeId: string;
+    /** The job the rate pays (null or absent: the profile's own); the history is the job's. */
+    jobId?: string | null;
     payType: PayType;
     rateCents: number;
     effectiveFrom: string;
@@ -100,11 +102,13 @@ export async function addRate(
     today: string;
   },
 ): Promise<{ rateId: string; replaced: boolean }> {
+  const jobId = input.jobId ?? null;
   const existing = await db
     .selectFrom("employeeRates")
     .select(["id", "effectiveFrom"])
     .where("companyId", "=", input.companyId)
     .where("employeeId", "=", input.employeeId)
+    .where((eb) => (jobId ? eb("jobId", "=", jobId) : eb("jobId", "is", null)))
     .execute();
   const change = rateChange(existing, input.effectiveFrom, input.today);
   if (!change.ok) throw new AppError(change.message);
@@ -118,6 +122,7 @@ export async function addRate(
       .deleteFrom("employeeRates")
       .where("companyId", "=", input.companyId)
       .where("employeeId", "=", input.employeeId)
+      .where((eb) => (jobId ? eb("jobId", "=", jobId) : eb("jobId", "is", null)))
       .where("effectiveFrom", "=", input.effectiveFrom)
       .where("effectiveFrom", ">", input.today)
       .execute();
@@ -132,15 +137,19 @@ export async function addRate(
       payType: input.payType,
       rateCents: input.rateCents,
       effectiveFrom: input.effectiveFrom,
+      jobId,
       reason: input.reason,
       createdBy: input.createdBy,
     })
     .execute();
+  // The profile's pay type is its own job's.
+  if (jobId) return { rateId, replaced: change.replaces };
   const newest = await db
     .selectFrom("employeeRates")
     .select("payType")
     .where("companyId", "=", input.companyId)
     .where("employeeId", "=", input.employeeId)
+    .where("jobId", "is", null)
     .orderBy("effectiveFrom", "desc")
     .limit(1)
     .executeTakeFirstOrThrow();

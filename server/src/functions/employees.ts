@@ -1,6 +1,8 @@
 import { z } from "zod";
 import {
+  addJobSchema,
   completeRegistrationSchema,
+  endJobSchema,
   EMPLOYEE_MESSAGES,
   EMPLOYEE_STATUSES,
   employeeCreateSchema,
@@ -16,6 +18,7 @@ import { hashSecretSlow } from "../auth/passwords.ts";
 import { businessDateNow } from "../cash/dates.ts";
 import { admit, approveRequest } from "../companies/joinRequests.ts";
 import { addRate, assertStoresOfCompany, assertUsernameFree, employeeOfCompany, payToday, setStores, usernameTaken } from "../employees/profiles.ts";
+import { createJob, endJob as endJobOn, jobOfEmployee, jobsOf } from "../employees/jobs.ts";
 import { recentWork } from "../employees/recentWork.ts";
 import { enqueue } from "../mail/outbox.ts";
 import { audit } from "../runtime/audit.ts";
@@ -64,6 +67,7 @@ export const list = query({
           .select("r.rateCents")
           .whereRef("r.companyId", "=", "e.companyId")
           .whereRef("r.employeeId", "=", "e.id")
+          .where("r.jobId", "is", null)
           .where("r.effectiveFrom", "<=", today)
           .orderBy("r.effectiveFrom", "desc")
           .limit(1)
@@ -73,6 +77,7 @@ export const list = query({
           .select("r.payType")
           .whereRef("r.companyId", "=", "e.companyId")
           .whereRef("r.employeeId", "=", "e.id")
+          .where("r.jobId", "is", null)
           .where("r.effectiveFrom", "<=", today)
           .orderBy("r.effectiveFrom", "desc")
           .limit(1)
@@ -168,22 +173,45 @@ export const get = query({
     const rates = await ctx.db
       .selectFrom("employeeRates as r")
       .leftJoin("users as u", "u.id", "r.createdBy")
-      .select(["r.id", "r.payType", "r.rateCents", "r.effectiveFrom", "r.reason", "r.createdAt", "u.name as createdByName", "u.email as createdByEmail"])
+      .select([
+        "r.id",
+        "r.jobId",
+        "r.payType",
+        "r.rateCents",
+        "r.effectiveFrom",
+        "r.reason",
+        "r.createdAt",
+        "u.name as createdByName",
+        "u.email as createdByEmail",
+      ])
       .where("r.companyId", "=", companyId)
       .where("r.employeeId", "=", employee.id)
       .execute();
-    const history = sortRates(
-      rates.map((r) => ({
-        _id: r.id,
-        payType: r.payType as PayType,
-        rateCents: Number(r.rateCents),
-        effectiveFrom: r.effectiveFrom,
-        reason: r.reason,
-        createdAt: new Date(r.createdAt).getTime(),
-        createdBy: r.createdByName ?? r.createdByEmail ?? null,
-      })),
-    );
-    const current = history.find((r) => r.effectiveFrom <= today) ?? null;
+    const historyOf = (jobId: string | null) =>
+      sortRates(
+        rates
+          .filter((r) => r.jobId === jobId)
+          .map((r) => ({
+            _id: r.id,
+            payType: r.payType as PayType,
+            rateCents: Number(r.rateCents),
+            effectiveFrom: r.effectiveFrom,
+            reason: r.reason,
+            createdAt: new Date(r.createdAt).getTime(),
+            createdBy: r.createdByName ?? r.createdByEmail ?? null,
+          })),
+      );
+    const rateStates = (history: ReturnType<typeof historyOf>) => {
+      const current = history.find((r) => r.effectiveFrom <= today) ?? null;
+      return {
+        currentRate: current,
+        rates: history.map((r) => ({ ...r, state: r === current ? "current" : r.effectiveFrom > today ? "scheduled" : "past" })),
+      };
+    };
+    // Further jobs with their own rate histories (the profile's own job is the rates below).
+    const jobs = (await jobsOf(ctx.db, companyId, employee.id))
+      .filter((j) => j.id !== null)
+      .map((j) => ({ _id: j.id as string, title: j.title ?? "", storeId: j.storeId, endedOn: j.endedOn, ...rateStates(historyOf(j.id)) }));
     const linkedEmail = employee.userId
       ? ((await ctx.db.selectFrom("users").select("email").where("id", "=", employee.userId).executeTakeFirst())?.email ?? null)
       : null;
@@ -195,8 +223,8 @@ export const get = query({
       linkedEmail,
       stores,
       today,
-      rates: history.map((r) => ({ ...r, state: r === current ? "current" : r.effectiveFrom > today ? "scheduled" : "past" })),
-      currentRate: current,
+      ...rateStates(historyOf(null)),
+      jobs,
       work: await recentWork(ctx.db, companyId, employee.id, today, ctx.now),
     };
   },
@@ -304,10 +332,24 @@ export const setRate = mutation({
     if (employee.status === "pending") throw new AppError(EMPLOYEE_MESSAGES.pendingNeedsCompletion.en);
     invalidates(ctx.db, { companyId });
     const today = await payToday(ctx.db, companyId, employee.id, ctx.now);
-    const payType = args.payType ?? (employee.payType as PayType);
+    const jobId = args.jobId ?? null;
+    const job = jobId ? await jobOfEmployee(ctx.db, companyId, employee.id, jobId) : null;
+    if (job?.endedOn) throw new AppError(EMPLOYEE_MESSAGES.jobEnded.en);
+    const lastRate = jobId
+      ? await ctx.db
+          .selectFrom("employeeRates")
+          .select("payType")
+          .where("companyId", "=", companyId)
+          .where("jobId", "=", jobId)
+          .orderBy("effectiveFrom", "desc")
+          .limit(1)
+          .executeTakeFirst()
+      : null;
+    const payType = args.payType ?? ((lastRate?.payType ?? employee.payType) as PayType);
     const result = await addRate(ctx.db, {
       companyId,
       employeeId: employee.id,
+      jobId,
       payType,
       rateCents: args.rateCents,
       effectiveFrom: args.effectiveFrom,
@@ -321,9 +363,53 @@ export const setRate = mutation({
       action: "setRate",
       entity: "employee",
       entityId: employee.id,
-      after: { payType, rateCents: args.rateCents, effectiveFrom: args.effectiveFrom, replaced: result.replaced },
+      after: { jobId, payType, rateCents: args.rateCents, effectiveFrom: args.effectiveFrom, replaced: result.replaced },
     });
     return result;
+  },
+});
+
+/**
+ * A further job for one person (docs/decisions/0055): its title, the store it is worked at (one of
+ * theirs, or none in particular) and its first rate. Hours of all jobs add up in the workweek.
+ */
+export const addJob = mutation({
+  access: "canManageEmployees",
+  args: addJobSchema,
+  handler: async (ctx, args) => {
+    const companyId = ctx.company.id;
+    const employee = await employeeOfCompany(ctx.db, companyId, args.employeeId, true);
+    if (employee.status === "pending") throw new AppError(EMPLOYEE_MESSAGES.pendingNeedsCompletion.en);
+    invalidates(ctx.db, { companyId });
+    const jobId = await createJob(ctx.db, { companyId, employeeId: employee.id, title: args.title, storeId: args.storeId ?? null, createdBy: ctx.user.id });
+    const today = await payToday(ctx.db, companyId, employee.id, ctx.now);
+    await addRate(ctx.db, {
+      companyId,
+      employeeId: employee.id,
+      jobId,
+      payType: args.payType,
+      rateCents: args.rateCents,
+      effectiveFrom: args.effectiveFrom,
+      reason: null,
+      createdBy: ctx.user.id,
+      today,
+    });
+    await audit(ctx.db, { companyId, actorId: ctx.user.id, action: "addJob", entity: "employee", entityId: employee.id, after: { jobId, ...args } });
+    return { jobId };
+  },
+});
+
+/** Ends a further job on a date; its rates still pay the time worked in it. */
+export const endJob = mutation({
+  access: "canManageEmployees",
+  args: endJobSchema,
+  handler: async (ctx, args) => {
+    const companyId = ctx.company.id;
+    const employee = await employeeOfCompany(ctx.db, companyId, args.employeeId, true);
+    invalidates(ctx.db, { companyId });
+    await endJobOn(ctx.db, companyId, employee.id, args.jobId, args.endedOn);
+    await audit(ctx.db, { companyId, actorId: ctx.user.id, action: "endJob", entity: "employee", entityId: employee.id, after: args });
+    return null;
   },
 });
 

@@ -3,6 +3,7 @@ import { todayIn } from "@tumble/domain/businessDate";
 import { addDays } from "@tumble/domain/datePresets";
 import { WEEKDAYS } from "@tumble/domain/companySettings";
 import { allowedActions, type ClockState, type PunchAction } from "@tumble/domain/timeClock";
+import { openJobs } from "../employees/jobs.ts";
 import type { TimeEntryBreak } from "../db/timeClockSchema.ts";
 import { outsideZonePolicy, zonesOf } from "../geoZones/zones.ts";
 import { employmentMessage, LINK_ATTEMPTS_PER_ACCOUNT, LINK_ATTEMPTS_PER_ADDRESS, LINK_WINDOW_MINUTES, linkProfileSchema } from "@tumble/domain/employment";
@@ -104,6 +105,8 @@ export const me = query({
       allowedActions: employee.status === "active" && stores.some((s) => s.isActive) ? allowedActions(state) : ([] as PunchAction[]),
       outsideZone: policy,
       week: { from, to: addDays(from, 6), today, timeZone },
+      /** The person's jobs when they have several (the profile's own first, id null): a clock-in asks which. */
+      jobs: await openJobs(ctx.db, companyId, employee.id, today),
     };
   },
 });

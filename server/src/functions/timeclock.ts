@@ -12,6 +12,10 @@ import { kioskOf, type KioskRow } from "../timeClock/kiosks.ts";
 import { employeeByPin, type KioskEmployee } from "../timeClock/pins.ts";
 import { currentState, lockEmployee, recordPunch, refusalMessage, type PunchOutcome } from "../timeClock/punches.ts";
 import { kioskTokenArg } from "./kiosks.ts";
+import type { Kysely } from "kysely";
+import type { DB } from "../db/schema.ts";
+import { businessDateNow } from "../cash/dates.ts";
+import { jobChoice, punchJob } from "../employees/jobs.ts";
 
 // The time clock (issue 16). Punches come from a store's kiosk (username + PIN, with the kiosk
 // credential as an argument) or from a signed-in employee's phone (with the browser's location,
@@ -72,6 +76,8 @@ const punchArgs = z.object({
   latitude: coordinate,
   longitude: coordinate,
   accuracy: coordinate,
+  /** A clock-in's job, for a person with several (kioskStatus / myStatus list them); absent: the store's, else the profile's own. */
+  jobId: z.string().min(1).max(64).nullable().optional(),
 });
 
 /**
@@ -87,7 +93,7 @@ export const punch = action({
     if (args.kioskToken !== undefined) {
       const kiosk = await kioskOf(ctx.db, args.kioskToken, ctx.now);
       const employee = await kioskEmployee(ctx, kiosk, args.username, args.pin);
-      const outcome = await ctx.db.transaction().execute((trx) =>
+      const outcome = await ctx.db.transaction().execute(async (trx) =>
         recordPunch(trx, {
           companyId: kiosk.companyId,
           employeeId: employee.id,
@@ -99,6 +105,7 @@ export const punch = action({
           offline: args.offline,
           deviceTime: args.deviceTime ?? null,
           clientPunchId: args.clientPunchId ?? null,
+          jobId: await clockInJob(trx, kiosk.companyId, employee.id, kiosk.storeId, args, ctx.now),
         }),
       );
       return { ...outcome, employeeName: employee.name, storeName: kiosk.storeName };
@@ -133,6 +140,7 @@ async function phonePunch(ctx: ActionCtx, args: z.output<typeof punchArgs>) {
         : await zoneVerdict(trx, companyId, state.storeId, location);
     if (verdict.decision === "refused") throw new AppError(verdict.message ?? timeClockMessage("notAtStore"));
     const storeId = args.action === "clockIn" || !state.storeId ? verdict.storeId : state.storeId;
+    const jobId = await clockInJob(trx, companyId, employee.id, storeId, args, ctx.now);
     const outcome = await recordPunch(trx, {
       companyId,
       employeeId: employee.id,
@@ -142,6 +150,7 @@ async function phonePunch(ctx: ActionCtx, args: z.output<typeof punchArgs>) {
       source: "phone",
       userId,
       clientPunchId: args.clientPunchId ?? null,
+      jobId,
       geo: {
         latitude: location.latitude,
         longitude: location.longitude,
@@ -155,7 +164,14 @@ async function phonePunch(ctx: ActionCtx, args: z.output<typeof punchArgs>) {
   });
 }
 
-/** At the kiosk, after username and PIN: who it is, their state and the buttons that apply. */
+/** The job of a clock-in (other punches carry none): the one asked for, on the punch's business date at the store. */
+async function clockInJob(db: Kysely<DB>, companyId: string, employeeId: string, storeId: string, args: z.output<typeof punchArgs>, now: number) {
+  if (args.action !== "clockIn") return null;
+  const date = await businessDateNow(db, companyId, storeId, new Date(args.offline && args.deviceTime ? Math.min(args.deviceTime, now) : now));
+  return punchJob(db, companyId, employeeId, storeId, date, args.jobId);
+}
+
+/** At the kiosk, after username and PIN: who it is, their state, the buttons that apply and, for a person with several jobs, which to clock into. */
 export const kioskStatus = action({
   access: "public",
   rateLimit: { perMinute: 300 },
@@ -177,6 +193,13 @@ export const kioskStatus = action({
       clockInAt: state.clockInAt,
       storeName,
       allowedActions: allowedActions(state.state),
+      ...(await jobChoice(
+        ctx.db,
+        kiosk.companyId,
+        employee.id,
+        kiosk.storeId,
+        await businessDateNow(ctx.db, kiosk.companyId, kiosk.storeId, new Date(ctx.now)),
+      )),
     };
   },
 });

@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 import { supportedLanguage } from "@tumble/domain/languagePriority";
 import { addDays, type DateRange } from "@tumble/domain/payPeriods";
-import { calculatePayPeriod, type AdjustmentKind, type PayCalculation, type PayInputEntry } from "@tumble/domain/payroll";
+import { calculatePayPeriod, type AdjustmentKind, type PayCalculation, type PayInputEntry, type PayInputJob } from "@tumble/domain/payroll";
 import { reviewStatus } from "@tumble/domain/timeEntryReview";
 import type { WorkforceSettings } from "@tumble/domain/companySettings";
 import type { PayType } from "@tumble/domain/employees";
@@ -14,6 +14,13 @@ import { isoDate } from "../db/isoDate.ts";
 // periods' adjustments. Then calculates.
 
 const ms = (d: Date | string) => new Date(d).getTime();
+
+/** An entry's punched breaks as the calculation reads them (none while one is still running). */
+function punchedBreaks(json: unknown): Pick<PayInputEntry, "breaks"> {
+  const list = Array.isArray(json) ? (json as Array<{ start?: unknown; end?: unknown }>) : [];
+  if (!list.length || !list.every((b) => typeof b.start === "number" && typeof b.end === "number")) return {};
+  return { breaks: list.map((b) => ({ start: b.start as number, end: b.end as number })) };
+}
 
 export interface PayrollData {
   employees: Parameters<typeof calculatePayPeriod>[0]["employees"];
@@ -37,7 +44,7 @@ export async function loadPayrollData(db: Kysely<DB>, companyId: string, range: 
   const rows = await db
     .selectFrom("timeEntries as t")
     .innerJoin("stores as s", (j) => j.onRef("s.companyId", "=", "t.companyId").onRef("s.id", "=", "t.storeId"))
-    .select(["t.id", "t.employeeId", "t.storeId", "s.name as storeName", "s.timeZone", "t.clockInAt", "t.clockOutAt", "t.breakMinutes"])
+    .select(["t.id", "t.employeeId", "t.storeId", "s.name as storeName", "s.timeZone", "t.clockInAt", "t.clockOutAt", "t.breakMinutes", "t.jobId", "t.breaks"])
     .where("t.companyId", "=", companyId)
     .where((eb) =>
       eb.or([eb.and([eb("t.businessDate", ">=", addDays(range.startsOn, -1)), eb("t.businessDate", "<=", addDays(range.endsOn, 1))]), eb("t.id", "in", moved)]),
@@ -84,7 +91,12 @@ export async function loadPayrollData(db: Kysely<DB>, companyId: string, range: 
       storeId: r.storeId,
       storeName: r.storeName,
       timeZone: r.timeZone,
+      jobId: r.jobId,
       ...effective,
+      // The punched breaks count on the date they were taken (datedParts), but only while the entry
+      // is as punched: a correction gives only a total of break minutes, which is then shared among
+      // the dates in proportion to time. A break still running is no punched break yet.
+      ...(c ? {} : punchedBreaks(r.breaks)),
       status: reviewStatus(effective, stored),
     };
   });
@@ -99,15 +111,24 @@ export async function loadPayrollData(db: Kysely<DB>, companyId: string, range: 
     .execute();
   const rates = await db
     .selectFrom("employeeRates")
-    .select(["employeeId", "effectiveFrom", "rateCents", "payType"])
+    .select(["employeeId", "jobId", "effectiveFrom", "rateCents", "payType"])
     .where("companyId", "=", companyId)
     .execute();
+  // Keyed by the job (a further job's id) or by the employee (the profile's own job).
   const ratesOf = new Map<string, { effectiveFrom: string; rateCents: number; payType: PayType }[]>();
   for (const r of rates) {
-    const list = ratesOf.get(r.employeeId) ?? [];
+    const key = r.jobId ?? r.employeeId;
+    const list = ratesOf.get(key) ?? [];
     list.push({ effectiveFrom: r.effectiveFrom, rateCents: Number(r.rateCents), payType: r.payType as PayType });
-    ratesOf.set(r.employeeId, list);
+    ratesOf.set(key, list);
   }
+  const jobs = await db.selectFrom("employeeJobs").select(["id", "employeeId", "title", "endedOn"]).where("companyId", "=", companyId).execute();
+  const jobsOf = new Map<string, PayInputJob[]>();
+  for (const j of jobs)
+    jobsOf.set(j.employeeId, [
+      ...(jobsOf.get(j.employeeId) ?? []),
+      { id: j.id, title: j.title, endedOn: j.endedOn ? isoDate(j.endedOn) : null, rates: ratesOf.get(j.id) ?? [] },
+    ]);
   return {
     entries,
     employees: people.map((p) => ({
@@ -119,6 +140,7 @@ export async function loadPayrollData(db: Kysely<DB>, companyId: string, range: 
       employedFrom: p.hireDate ? isoDate(p.hireDate) : null,
       employedTo: p.endDate ? isoDate(p.endDate) : null,
       rates: ratesOf.get(p.id) ?? [],
+      ...(jobsOf.has(p.id) ? { jobs: jobsOf.get(p.id) } : {}),
     })),
   };
 }

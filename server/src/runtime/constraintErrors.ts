@@ -17,6 +17,8 @@ export const CONSTRAINT_MESSAGES: Record<string, string> = {
   employees_terminated_end_check: "A terminated employee needs an end date",
   employees_dates_check: "The end date cannot be before the hire date",
   employee_rates_effective: "This employee already has a rate starting on this date",
+  employee_jobs_title: "This person already has a job with this name at this store",
+  employee_jobs_title_check: "Give the job a name of at most 100 characters",
   time_entries_one_open: "You are already on the clock",
   punches_company_client_punch: "This punch was already recorded",
   kiosks_name_check: "Give the kiosk a name of at most 80 characters",

@@ -48,6 +48,8 @@ export interface PunchInput {
   } | null;
   /** A phone punch accepted outside its store's zone (the company's policy flags it). */
   outsideZone?: boolean;
+  /** A clock-in's job (employee_jobs; resolved by the caller: see timeClock/jobs.ts); null: the profile's own job. */
+  jobId?: string | null;
 }
 
 export interface PunchOutcome {
@@ -178,6 +180,7 @@ export async function recordPunch(db: Kysely<DB>, input: PunchInput): Promise<Pu
       distanceMeters: input.geo?.distanceMeters ?? null,
       geoStatus: input.geo?.status ?? null,
       clientPunchId: input.clientPunchId ?? null,
+      jobId: input.action === "clockIn" ? (input.jobId ?? null) : null,
     })
     .execute();
 
@@ -221,10 +224,10 @@ async function windowStart(db: Kysely<DB>, companyId: string, employeeId: string
   return at;
 }
 
-async function punchesSince(db: Kysely<DB>, companyId: string, employeeId: string, from: number): Promise<PunchFact[]> {
+async function punchesSince(db: Kysely<DB>, companyId: string, employeeId: string, from: number): Promise<Array<PunchFact & { jobId: string | null }>> {
   const rows = await db
     .selectFrom("punches")
-    .select(["id", "action", "occurredAt", "storeId", "offline", "geoStatus"])
+    .select(["id", "action", "occurredAt", "storeId", "offline", "geoStatus", "jobId"])
     .where("companyId", "=", companyId)
     .where("employeeId", "=", employeeId)
     .where("occurredAt", ">=", new Date(from))
@@ -238,13 +241,16 @@ async function punchesSince(db: Kysely<DB>, companyId: string, employeeId: strin
     storeId: r.storeId,
     offline: r.offline,
     outsideZone: r.geoStatus === "outside" || r.geoStatus === "noZone",
+    jobId: r.jobId,
   }));
 }
 
 /** Replays the employee's punches from the entry around `at` on and writes the entries again. */
 async function rebuildFrom(db: Kysely<DB>, companyId: string, employeeId: string, at: number) {
   const from = await windowStart(db, companyId, employeeId, at);
-  const replay = replayPunches(await punchesSince(db, companyId, employeeId, from));
+  const punches = await punchesSince(db, companyId, employeeId, from);
+  const replay = replayPunches(punches);
+  const jobOf = new Map(punches.map((p) => [p.id, p.jobId]));
   // Shifts added by hand have no punches to replay: a rebuild never deletes them (migration 0038).
   await db
     .deleteFrom("timeEntries")
@@ -277,6 +283,7 @@ async function rebuildFrom(db: Kysely<DB>, companyId: string, employeeId: string
           status: e.status,
           flags: JSON.stringify(e.flags),
           clockOutPunchId: e.clockOutPunchId,
+          jobId: jobOf.get(e.clockInPunchId) ?? null,
           updatedAt: new Date(),
         })),
       )

@@ -60,6 +60,8 @@ export async function insertWorkedEntry(
     flags?: string[];
     /** The punches' ids, when a test needs them stable. */
     ids?: { in: string; out: string };
+    /** The job worked (employees:addJob); absent: the profile's own. */
+    jobId?: string | null;
   },
 ): Promise<string> {
   const inId = entry.ids?.in ?? `pi${unique()}`;
@@ -68,7 +70,7 @@ export async function insertWorkedEntry(
   await db
     .insertInto("punches")
     .values([
-      { ...base, id: inId, action: "clockIn", occurredAt: new Date(entry.clockInAt), receivedAt: new Date(entry.clockInAt) },
+      { ...base, id: inId, action: "clockIn", occurredAt: new Date(entry.clockInAt), receivedAt: new Date(entry.clockInAt), jobId: entry.jobId ?? null },
       { ...base, id: outId, action: "clockOut", occurredAt: new Date(entry.clockOutAt), receivedAt: new Date(entry.clockOutAt) },
     ])
     .execute();
@@ -87,6 +89,7 @@ export async function insertWorkedEntry(
       status: "closed",
       flags: JSON.stringify(entry.flags ?? []),
       clockOutPunchId: outId,
+      jobId: entry.jobId ?? null,
     })
     .execute();
   return inId;

@@ -266,7 +266,7 @@ function KioskScreen({
     }
   };
 
-  const punch = async (action: PunchAction, username: string, pin: string) => {
+  const punch = async (action: PunchAction, username: string, pin: string, jobId?: string | null) => {
     const deviceTime = Date.now();
     const clientPunchId = newClientPunchId();
     const keep = async () => {
@@ -278,7 +278,7 @@ function KioskScreen({
     };
     if (!navigator.onLine) return keep();
     try {
-      const result = await kioskCalls.punch(device.kioskToken, { username, pin, action, clientPunchId });
+      const result = await kioskCalls.punch(device.kioskToken, { username, pin, action, clientPunchId, ...(jobId !== undefined ? { jobId } : {}) });
       rememberState(username, result.state, result.employeeName);
       setStep({ kind: "done", action, at: result.occurredAt, name: result.employeeName, queued: false, shownAt: Date.now() });
       void sync();
@@ -362,7 +362,7 @@ function KioskScreen({
             <ChooseStep
               step={step}
               clock={clock}
-              onPunch={(action) => void punch(action, step.username, step.pin)}
+              onPunch={(action, jobId) => void punch(action, step.username, step.pin, jobId)}
               onCancel={() => setStep({ kind: "start" })}
             />
           ) : null}
@@ -479,11 +479,14 @@ function ChooseStep({
 }: {
   step: Extract<Step, { kind: "choose" }>;
   clock(at: number): string;
-  onPunch(action: PunchAction): void;
+  onPunch(action: PunchAction, jobId?: string | null): void;
   onCancel(): void;
 }) {
   const { t } = useTranslation("timeclock");
   const [busy, setBusy] = useState<PunchAction | null>(null);
+  // A person with several jobs says which one a clock-in is for ("" is the profile's own job).
+  const jobs = step.status?.jobs ?? [];
+  const [job, setJob] = useState<string>(step.status?.defaultJobId ?? "");
   const known = step.status ? null : knownStates()[step.username.toLowerCase()];
   const status = step.status;
   const actions = status ? status.allowedActions : known ? allowedActions(known.state) : [...PUNCH_ACTIONS];
@@ -502,6 +505,23 @@ function ChooseStep({
           {stateLine}
         </Text>
       </div>
+      {jobs.length > 1 && actions.includes("clockIn") ? (
+        <Stack gap={6}>
+          <Text size="lg" fw={600} id="kiosk-job-label">
+            {t("kiosk.job")}
+          </Text>
+          <SegmentedControl
+            size="lg"
+            fullWidth
+            orientation={jobs.length > 3 ? "vertical" : "horizontal"}
+            aria-labelledby="kiosk-job-label"
+            value={job}
+            onChange={setJob}
+            data={jobs.map((j) => ({ value: j.id ?? "", label: j.title ?? t("kiosk.mainJob") }))}
+            data-testid="kiosk-job"
+          />
+        </Stack>
+      ) : null}
       <Stack gap="md">
         {actions.map((action) => (
           <Button
@@ -513,7 +533,7 @@ function ChooseStep({
             disabled={busy !== null && busy !== action}
             onClick={() => {
               setBusy(action);
-              onPunch(action);
+              onPunch(action, action === "clockIn" && jobs.length > 1 ? job || null : undefined);
             }}
             data-testid={`kiosk-action-${action}`}
           >

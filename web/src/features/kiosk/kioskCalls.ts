@@ -21,6 +21,10 @@ export interface KioskStatus {
   clockInAt: number | null;
   storeName: string | null;
   allowedActions: PunchAction[];
+  /** The person's jobs open at this store (the profile's own first, id null); a choice when there are several. */
+  jobs?: Array<{ id: string | null; title: string | null }>;
+  /** The job a clock-in here is for unless another is chosen. */
+  defaultJobId?: string | null;
 }
 
 export interface PunchResult {
@@ -52,6 +56,8 @@ async function call<T>(path: string, args: Record<string, unknown>): Promise<T> 
 export const kioskCalls = {
   current: (kioskToken: string) => call<KioskInfo>("kiosks:current", { kioskToken }),
   status: (kioskToken: string, username: string, pin: string) => call<KioskStatus>("timeclock:kioskStatus", { kioskToken, username, pin }),
-  punch: (kioskToken: string, args: { username: string; pin: string; action: PunchAction; clientPunchId: string; deviceTime?: number; offline?: boolean }) =>
-    call<PunchResult>("timeclock:punch", { kioskToken, ...args }),
+  punch: (
+    kioskToken: string,
+    args: { username: string; pin: string; action: PunchAction; clientPunchId: string; deviceTime?: number; offline?: boolean; jobId?: string | null },
+  ) => call<PunchResult>("timeclock:punch", { kioskToken, ...args }),
 };

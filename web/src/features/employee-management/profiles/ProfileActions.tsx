@@ -12,18 +12,23 @@ import { useSchemaForm } from "../../../ui/form/useSchemaForm";
 import { useField } from "./fields";
 import { PayTypeControl } from "./PayTypeControl";
 import { errorText, ruleText } from "./messages";
-import type { EmployeeProfile } from "./types";
+import type { EmployeeJobEntry, EmployeeProfile } from "./types";
 
-/** A new rate from a date: today or later (the history is kept; a future rate on that date is replaced). */
-export function RateModal({ profile, onClose }: { profile: EmployeeProfile; onClose: () => void }) {
+/**
+ * A new rate from a date: today or later (the history is kept; a future rate on that date is
+ * replaced), for the profile's own job or, given `job`, for that further job.
+ */
+export function RateModal({ profile, job, onClose }: { profile: EmployeeProfile; job?: EmployeeJobEntry; onClose: () => void }) {
   const { t } = useTranslation("employees");
   const setRate = useMutation(api.employees.setRate);
   const [busy, setBusy] = useState(false);
+  const history = job ? job.rates : profile.rates;
   const initial: SetRateInput = {
     employeeId: profile._id,
+    jobId: job?._id ?? null,
     rateCents: null as unknown as number,
     effectiveFrom: profile.today,
-    payType: (profile.currentRate?.payType ?? profile.payType) as PayType,
+    payType: ((job ? job.currentRate?.payType : profile.currentRate?.payType) ?? profile.payType) as PayType,
     reason: "",
   };
   const form = useSchemaForm(setRateSchema, { initialValues: initial });
@@ -32,7 +37,7 @@ export function RateModal({ profile, onClose }: { profile: EmployeeProfile; onCl
 
   const save = async () => {
     // The same rule the server applies, said under the date field before the call.
-    const change = rateChange(profile.rates, values.effectiveFrom, profile.today);
+    const change = rateChange(history, values.effectiveFrom, profile.today);
     if (!change.ok) {
       form.setFieldError("effectiveFrom", change.message);
       return;
@@ -53,7 +58,13 @@ export function RateModal({ profile, onClose }: { profile: EmployeeProfile; onCl
   };
 
   return (
-    <Modal opened onClose={onClose} title={t("rate.title", { name: profile.name })} size="md" closeButtonProps={{ "aria-label": t("form.cancel") }}>
+    <Modal
+      opened
+      onClose={onClose}
+      title={job ? t("jobs.rateTitle", { name: profile.name, job: job.title }) : t("rate.title", { name: profile.name })}
+      size="md"
+      closeButtonProps={{ "aria-label": t("form.cancel") }}
+    >
       <form onSubmit={form.submit(save)} noValidate data-testid="rate-form">
         <Stack gap="sm">
           <Alert variant="light" icon={<IconInfoCircle aria-hidden />} p="xs">
@@ -73,7 +84,7 @@ export function RateModal({ profile, onClose }: { profile: EmployeeProfile; onCl
             <TextInput
               label={t("columns.effectiveFrom")}
               type="date"
-              min={profile.rates.length ? profile.today : undefined}
+              min={history.length ? profile.today : undefined}
               withAsterisk
               size="md"
               data-testid="rate-effective-from"

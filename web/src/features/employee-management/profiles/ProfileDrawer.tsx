@@ -10,6 +10,7 @@ import { formatDisplayDate } from "../../../ui/laundromatSelection/format";
 import { errorText, payText } from "./messages";
 import { EditEmployeeModal } from "./EmployeeFormModal";
 import { PinModal, RateModal, TerminateModal } from "./ProfileActions";
+import { JobsSection } from "./JobsSection";
 import { EmployeeStatusBadge } from "./StatusBadge";
 import type { EmployeeProfile } from "./types";
 
@@ -120,6 +121,10 @@ function ProfileBody({ profile, onAction }: { profile: EmployeeProfile; onAction
             ))}
           </Group>
         )}
+      </Section>
+
+      <Section title={t("jobs.heading")}>
+        <JobsSection profile={profile} />
       </Section>
 
       <Section title={t("profile.rates")}>

@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title } from "@mantine/core";
+import { Alert, Badge, Button, Card, Group, Select, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { IconAlertTriangle, IconCircleCheck, IconCoffee, IconLogin, IconLogout, IconMapPinOff, IconPlayerPlay } from "@tabler/icons-react";
 import { useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
@@ -32,6 +32,8 @@ export function ClockCard({ me }: { me: OwnEmployment }) {
   const punch = useAction(api.timeclock.punch);
   const [busy, setBusy] = useState<PunchAction | null>(null);
   const [result, setResult] = useState<Result | null>(null);
+  // A person with several jobs says which one a clock-in is for ("" is the profile's own; unset: the store's).
+  const [job, setJob] = useState<string | null>(null);
   const { clock } = me;
   const timeZone = me.stores.find((s) => s._id === clock.storeId)?.timeZone ?? me.week.timeZone;
 
@@ -48,7 +50,8 @@ export function ClockCard({ me }: { me: OwnEmployment }) {
         setResult({ kind: "noLocation", text: t(`location.${reason}`) });
         return;
       }
-      const outcome = await punch({ action, latitude: fix.latitude, longitude: fix.longitude, accuracy: fix.accuracy });
+      const chosen = action === "clockIn" && job !== null ? { jobId: job || null } : {};
+      const outcome = await punch({ action, latitude: fix.latitude, longitude: fix.longitude, accuracy: fix.accuracy, ...chosen });
       const text = t(`done.${action}`, { time: timeIn(outcome.occurredAt, timeZone), store: outcome.storeName });
       // A punch accepted outside the zone (the company flags those) comes back with the reason.
       const flagged = (outcome as { message?: string | null }).message;
@@ -88,6 +91,18 @@ export function ClockCard({ me }: { me: OwnEmployment }) {
         ) : null}
         {me.allowedActions.length ? (
           <>
+            {me.jobs.length > 1 && me.allowedActions.includes("clockIn") ? (
+              <Select
+                label={t("clock.job")}
+                placeholder={t("clock.jobDefault")}
+                data={me.jobs.map((j) => ({ value: j.id ?? "", label: j.title ?? t("clock.mainJob") }))}
+                value={job}
+                onChange={setJob}
+                clearable
+                comboboxProps={{ withinPortal: true }}
+                data-testid="punch-job"
+              />
+            ) : null}
             <SimpleGrid cols={{ base: 1, xs: me.allowedActions.length }} spacing="sm">
               {me.allowedActions.map((action) => (
                 <Button

@@ -1,0 +1,236 @@
+import { Alert, Badge, Button, Group, Modal, Select, SimpleGrid, Stack, Table, Text, TextInput } from "@mantine/core";
+import { IconBriefcase, IconCash, IconCalendarOff, IconInfoCircle } from "@tabler/icons-react";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { addJobSchema, endJobSchema, JOB_TITLE_MAX, type AddJobInput, type PayType } from "@tumble/domain/employees";
+import { api } from "../../../lib/api";
+import { useMutation } from "../../../lib/hooks";
+import { notifyError, notifySuccess } from "../../../lib/notify";
+import { MoneyInput } from "../../../ui/form/MoneyInput";
+import { useSchemaForm } from "../../../ui/form/useSchemaForm";
+import { formatDisplayDate } from "../../../ui/laundromatSelection/format";
+import { useField } from "./fields";
+import { errorText, payText } from "./messages";
+import { PayTypeControl } from "./PayTypeControl";
+import { RateModal } from "./ProfileActions";
+import type { EmployeeJobEntry, EmployeeProfile } from "./types";
+
+// One person, several jobs (docs/decisions/0055): the profile is the first job (its position and
+// rates); further jobs have their own title, store and rates. Their hours add up in the workweek.
+
+type Dialog = { kind: "add" } | { kind: "rate"; job: EmployeeJobEntry } | { kind: "end"; job: EmployeeJobEntry } | null;
+
+export function JobsSection({ profile }: { profile: EmployeeProfile }) {
+  const { t } = useTranslation("employees");
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const storeName = (id: string | null) => (id ? (profile.stores.find((s) => s._id === id)?.name ?? "") : t("jobs.anyStore"));
+  const editable = profile.status !== "pending" && profile.status !== "terminated";
+  return (
+    <Stack gap="xs" data-testid="profile-jobs">
+      <Text size="sm" c="dimmed">
+        {t("jobs.help")}
+      </Text>
+      <Table.ScrollContainer minWidth={420}>
+        <Table withTableBorder>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{t("jobs.job")}</Table.Th>
+              <Table.Th>{t("jobs.store")}</Table.Th>
+              <Table.Th ta="right">{t("profile.currentRate")}</Table.Th>
+              <Table.Th />
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            <Table.Tr data-testid="job-row" data-job-id="">
+              <Table.Td>
+                <Group gap={6} wrap="nowrap">
+                  <Text size="sm" fw={600}>
+                    {profile.position || t("jobs.untitled")}
+                  </Text>
+                  <Badge size="xs" variant="light" color="gray" style={{ minWidth: "max-content" }}>
+                    {t("jobs.main")}
+                  </Badge>
+                </Group>
+              </Table.Td>
+              <Table.Td>{t("jobs.anyStore")}</Table.Td>
+              <Table.Td ta="right">{payText(t, profile.currentRate?.rateCents, profile.currentRate?.payType)}</Table.Td>
+              <Table.Td />
+            </Table.Tr>
+            {profile.jobs.map((job) => (
+              <Table.Tr key={job._id} data-testid="job-row" data-job-id={job._id}>
+                <Table.Td>
+                  <Group gap={6} wrap="nowrap">
+                    <Text size="sm" fw={600}>
+                      {job.title}
+                    </Text>
+                    {job.endedOn ? (
+                      <Badge size="xs" variant="light" color="red" style={{ minWidth: "max-content" }}>
+                        {t("jobs.endedOn", { date: formatDisplayDate(job.endedOn) })}
+                      </Badge>
+                    ) : null}
+                  </Group>
+                </Table.Td>
+                <Table.Td>{storeName(job.storeId)}</Table.Td>
+                <Table.Td ta="right">{payText(t, job.currentRate?.rateCents, job.currentRate?.payType)}</Table.Td>
+                <Table.Td>
+                  {editable && !job.endedOn ? (
+                    <Group gap={4} justify="flex-end" wrap="nowrap">
+                      <Button
+                        size="compact-sm"
+                        variant="subtle"
+                        leftSection={<IconCash size={14} aria-hidden />}
+                        onClick={() => setDialog({ kind: "rate", job })}
+                        data-testid="job-new-rate"
+                      >
+                        {t("profile.newRate")}
+                      </Button>
+                      <Button
+                        size="compact-sm"
+                        variant="subtle"
+                        color="red"
+                        leftSection={<IconCalendarOff size={14} aria-hidden />}
+                        onClick={() => setDialog({ kind: "end", job })}
+                        data-testid="job-end"
+                      >
+                        {t("jobs.end")}
+                      </Button>
+                    </Group>
+                  ) : null}
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      {editable ? (
+        <Group>
+          <Button variant="default" leftSection={<IconBriefcase size={16} aria-hidden />} onClick={() => setDialog({ kind: "add" })} data-testid="job-add">
+            {t("jobs.add")}
+          </Button>
+        </Group>
+      ) : null}
+      {dialog?.kind === "add" ? <AddJobModal profile={profile} onClose={() => setDialog(null)} /> : null}
+      {dialog?.kind === "rate" ? <RateModal profile={profile} job={dialog.job} onClose={() => setDialog(null)} /> : null}
+      {dialog?.kind === "end" ? <EndJobModal profile={profile} job={dialog.job} onClose={() => setDialog(null)} /> : null}
+    </Stack>
+  );
+}
+
+function AddJobModal({ profile, onClose }: { profile: EmployeeProfile; onClose: () => void }) {
+  const { t } = useTranslation("employees");
+  const addJob = useMutation(api.employees.addJob);
+  const [busy, setBusy] = useState(false);
+  const initial: AddJobInput = {
+    employeeId: profile._id,
+    title: "",
+    storeId: null,
+    payType: "hourly" as PayType,
+    rateCents: null as unknown as number,
+    effectiveFrom: profile.today,
+  };
+  const form = useSchemaForm(addJobSchema, { initialValues: initial });
+  const field = useField(form);
+  const values = form.getValues();
+  const save = async () => {
+    setBusy(true);
+    try {
+      await addJob(form.getValues());
+      notifySuccess(t("jobs.added"));
+      onClose();
+    } catch (error) {
+      notifyError(errorText(t, error, t("form.failed")));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Modal opened onClose={onClose} title={t("jobs.addTitle", { name: profile.name })} size="md" closeButtonProps={{ "aria-label": t("form.cancel") }}>
+      <form onSubmit={form.submit(save)} noValidate data-testid="job-form">
+        <Stack gap="sm">
+          <Alert variant="light" icon={<IconInfoCircle aria-hidden />} p="xs">
+            <Text size="sm">{t("jobs.addHelp")}</Text>
+          </Alert>
+          <TextInput
+            label={t("jobs.title")}
+            placeholder={t("jobs.titlePlaceholder")}
+            maxLength={JOB_TITLE_MAX}
+            withAsterisk
+            size="md"
+            data-autofocus
+            data-testid="job-title"
+            {...field("title")}
+          />
+          <Select
+            label={t("jobs.store")}
+            description={t("jobs.storeHelp")}
+            size="md"
+            data-testid="job-store"
+            data={[{ value: "", label: t("jobs.anyStore") }, ...profile.stores.map((s) => ({ value: s._id, label: s.name }))]}
+            value={values.storeId ?? ""}
+            onChange={(v) => form.setFieldValue("storeId", v ? v : null)}
+            allowDeselect={false}
+            comboboxProps={{ withinPortal: true }}
+          />
+          <PayTypeControl id="job-pay-type-label" testId="job-pay-type" inputProps={field("payType")} />
+          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+            <MoneyInput
+              label={t("form.rate")}
+              description={t(values.payType === "salary" ? "form.rateHelpSalary" : "form.rateHelpHourly")}
+              withAsterisk
+              size="md"
+              data-testid="job-rate"
+              {...field("rateCents")}
+            />
+            <TextInput label={t("columns.effectiveFrom")} type="date" withAsterisk size="md" data-testid="job-effective-from" {...field("effectiveFrom")} />
+          </SimpleGrid>
+          <Group justify="flex-end" mt="xs">
+            <Button variant="default" onClick={onClose} size="md">
+              {t("form.cancel")}
+            </Button>
+            <Button type="submit" loading={busy} size="md" data-testid="job-submit">
+              {t("jobs.save")}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
+
+function EndJobModal({ profile, job, onClose }: { profile: EmployeeProfile; job: EmployeeJobEntry; onClose: () => void }) {
+  const { t } = useTranslation("employees");
+  const endJob = useMutation(api.employees.endJob);
+  const [busy, setBusy] = useState(false);
+  const form = useSchemaForm(endJobSchema, { initialValues: { employeeId: profile._id, jobId: job._id, endedOn: profile.today } });
+  const field = useField(form);
+  const save = async () => {
+    setBusy(true);
+    try {
+      await endJob(form.getValues());
+      notifySuccess(t("jobs.ended"));
+      onClose();
+    } catch (error) {
+      notifyError(errorText(t, error, t("form.failed")));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Modal opened onClose={onClose} title={t("jobs.endTitle", { job: job.title })} size="sm" closeButtonProps={{ "aria-label": t("form.cancel") }}>
+      <form onSubmit={form.submit(save)} noValidate data-testid="job-end-form">
+        <Stack gap="sm">
+          <Text size="sm">{t("jobs.endHelp")}</Text>
+          <TextInput label={t("jobs.lastDay")} type="date" withAsterisk size="md" data-testid="job-ended-on" {...field("endedOn")} />
+          <Group justify="flex-end" mt="xs">
+            <Button variant="default" onClick={onClose} size="md">
+              {t("form.cancel")}
+            </Button>
+            <Button type="submit" color="red" loading={busy} size="md" data-testid="job-end-submit">
+              {t("jobs.end")}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
