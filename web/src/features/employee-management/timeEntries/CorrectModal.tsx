@@ -9,6 +9,7 @@ import { instantAt, timeOfDayIn } from "@tumble/domain/requests";
 import { api } from "../../../lib/api";
 import { useMutation } from "../../../lib/hooks";
 import { notifySuccess } from "../../../lib/notify";
+import { useSubmissionKeys } from "../../../lib/submissionKey";
 import type { QueueEntry } from "./VerificationQueue";
 import { span } from "./format";
 import { FormError } from "../../../ui/form/FormError";
@@ -22,6 +23,7 @@ export function CorrectModal({ entry, timeZone, onClose }: { entry: QueueEntry |
 function CorrectForm({ entry, timeZone, onClose }: { entry: QueueEntry; timeZone: string; onClose: () => void }) {
   const { t } = useTranslation("timeEntries");
   const correct = useMutation(api.timeEntries.correct);
+  const keys = useSubmissionKeys();
   const [clockIn, setClockIn] = useState(() => timeOfDayIn(entry.effective.clockInAt, timeZone));
   const [clockOut, setClockOut] = useState(() => (entry.effective.clockOutAt === null ? "" : timeOfDayIn(entry.effective.clockOutAt, timeZone)));
   const [breakMinutes, setBreakMinutes] = useState<number | string>(entry.effective.breakMinutes);
@@ -37,10 +39,13 @@ function CorrectForm({ entry, timeZone, onClose }: { entry: QueueEntry; timeZone
     let outAt = instantAt(date, clockOut, timeZone);
     // A clock-out earlier in the day than the clock-in is the next morning.
     if (outAt <= inAt) outAt = instantAt(addDays(date, 1), clockOut, timeZone);
+    const args = { entryId: entry._id, clockIn: inAt, clockOut: outAt, breaks: Number(breakMinutes) || 0, reason: reason.trim() };
     setSaving(true);
-    correct({ entryId: entry._id, clockIn: inAt, clockOut: outAt, breaks: Number(breakMinutes) || 0, reason: reason.trim() })
-      .then(() => {
-        notifySuccess(t("corrected", { name: entry.employeeName }));
+    keys
+      .run(args, (idempotencyKey) => correct({ ...args, idempotencyKey }))
+      .then((result) => {
+        // A shift the corrector added by hand waits for another manager's approval.
+        notifySuccess(t(result.approved ? "corrected" : "correctedPending", { name: entry.employeeName }));
         onClose();
       })
       .catch((e: unknown) => setError(payrollErrorText(e, t("correctFailed"))))
@@ -50,7 +55,9 @@ function CorrectForm({ entry, timeZone, onClose }: { entry: QueueEntry; timeZone
     <Modal opened onClose={onClose} title={t("correctTitle", { name: entry.employeeName })} closeButtonProps={{ "aria-label": t("close") }}>
       <Stack gap="sm">
         <Text size="sm" c="dimmed">
-          {t("rawTimes", { times: span(entry.raw.clockInAt, entry.raw.clockOutAt, timeZone) })}
+          {entry.manual
+            ? t("rawTimesManual", { times: span(entry.raw.clockInAt, entry.raw.clockOutAt, timeZone) })
+            : t("rawTimes", { times: span(entry.raw.clockInAt, entry.raw.clockOutAt, timeZone) })}
         </Text>
         <Group grow>
           <TimeInput label={t("clockIn")} value={clockIn} onChange={(e) => setClockIn(e.currentTarget.value)} required />

@@ -3,6 +3,7 @@ import { payrollErrorText } from "../../../lib/payrollErrorText";
 import { api } from "../../../lib/api";
 import { useMutation } from "../../../lib/hooks";
 import { notifySuccess } from "../../../lib/notify";
+import { useSubmissionKeys } from "../../../lib/submissionKey";
 import { ReasonDialog } from "../../../ui/ReasonDialog";
 import type { QueueEntry } from "./VerificationQueue";
 
@@ -10,6 +11,7 @@ import type { QueueEntry } from "./VerificationQueue";
 export function RejectModal({ entry, onClose }: { entry: QueueEntry | null; onClose: () => void }) {
   const { t } = useTranslation("timeEntries");
   const reject = useMutation(api.timeEntries.reject);
+  const keys = useSubmissionKeys();
   return (
     <ReasonDialog
       opened={!!entry}
@@ -19,7 +21,11 @@ export function RejectModal({ entry, onClose }: { entry: QueueEntry | null; onCl
       color="red"
       maxLength={500}
       onClose={onClose}
-      onConfirm={(reason) => reject({ entryIds: [entry!._id], reason }).then(() => notifySuccess(t("rejected", { name: entry!.employeeName })))}
+      onConfirm={(reason) =>
+        keys
+          .run({ entryIds: [entry!._id], reason }, (idempotencyKey) => reject({ entryIds: [entry!._id], reason, idempotencyKey }))
+          .then(() => notifySuccess(t("rejected", { name: entry!.employeeName })))
+      }
       failureText={(e) => payrollErrorText(e, t("rejectFailed"))}
     />
   );

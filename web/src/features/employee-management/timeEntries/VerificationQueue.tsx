@@ -1,5 +1,5 @@
 import { ActionIcon, Badge, Button, Group, Paper, SegmentedControl, Select, Stack, Text, Tooltip } from "@mantine/core";
-import { IconCheck, IconChevronLeft, IconChevronRight, IconChecks, IconPencil, IconX } from "@tabler/icons-react";
+import { IconCheck, IconChevronLeft, IconChevronRight, IconChecks, IconPencil, IconPlus, IconX } from "@tabler/icons-react";
 import { useMediaQuery } from "@mantine/hooks";
 import { useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -10,9 +10,11 @@ import { api } from "../../../lib/api";
 import { useMutation, useQueryState } from "../../../lib/hooks";
 import { notifyError, notifySuccess } from "../../../lib/notify";
 import { param, useSearchState } from "../../../lib/searchParams";
+import { useSubmissionKeys } from "../../../lib/submissionKey";
 import { ScreenTitle } from "../../../ui/ScreenTitle";
 import { DataTable } from "../../../ui/table/DataTable";
 import type { DataColumn } from "../../../ui/table/types";
+import { AddShiftModal } from "./AddShiftModal";
 import { CorrectModal } from "./CorrectModal";
 import { RejectModal } from "./RejectModal";
 import { businessDateLabel, hours, span } from "./format";
@@ -49,6 +51,8 @@ export function VerificationQueue() {
   const [correcting, setCorrecting] = useState<QueueEntry | null>(null);
   const [rejecting, setRejecting] = useState<QueueEntry | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
+  const [adding, setAdding] = useState(false);
+  const approveKeys = useSubmissionKeys();
   const isPhone = useMediaQuery("(max-width: 36em)") ?? false;
 
   // Opening a period closes over-long shifts and approves what needs no person.
@@ -58,11 +62,13 @@ export function VerificationQueue() {
   }, [from, to, search.storeId, settle, t, settings.data, stores.data]);
 
   const entries = queue.data?.entries;
-  const clean = (entries ?? []).filter((e) => e.reviewStatus === "pending" && e.exceptions.length === 0);
+  // A shift added by hand is never "clean": a manager other than the one who added it looks at it.
+  const clean = (entries ?? []).filter((e) => e.reviewStatus === "pending" && e.exceptions.length === 0 && e.manual === null);
 
   const doApprove = (ids: string[], key: string) => {
     setBusy(key);
-    approve({ entryIds: ids })
+    approveKeys
+      .run({ entryIds: ids }, (idempotencyKey) => approve({ entryIds: ids, idempotencyKey }))
       .then((r) => notifySuccess(t("approved", { count: r.approved })))
       .catch((error: unknown) => notifyError(payrollErrorText(error, t("approveFailed"))))
       .finally(() => setBusy(null));
@@ -108,7 +114,15 @@ export function VerificationQueue() {
           </Text>
           {e.corrected ? (
             <Text size="xs" c="dimmed" data-testid="entry-raw">
-              {t("rawLine", { times: span(e.raw.clockInAt, e.raw.clockOutAt, zone(e)), reason: e.corrected.reason })}
+              {t(e.manual ? "rawLineManual" : "rawLine", { times: span(e.raw.clockInAt, e.raw.clockOutAt, zone(e)), reason: e.corrected.reason })}
+            </Text>
+          ) : null}
+          {e.manual ? (
+            <Text size="xs" c="dimmed" data-testid="entry-manual">
+              <Badge size="xs" color="grape" variant="light" mr={4} component="span">
+                {t("manual.badge")}
+              </Badge>
+              {t("manual.line", { name: e.manual.by ?? t("manual.someone"), reason: e.manual.reason })}
             </Text>
           ) : null}
         </Stack>
@@ -223,19 +237,24 @@ export function VerificationQueue() {
             data={statusOptions}
           />
         )}
-        <Button
-          leftSection={<IconChecks size={18} aria-hidden />}
-          disabled={!clean.length}
-          loading={busy === "clean"}
-          onClick={() =>
-            doApprove(
-              clean.map((e) => e._id),
-              "clean",
-            )
-          }
-        >
-          {t("approveClean", { count: clean.length })}
-        </Button>
+        <Group gap="sm" w={isPhone ? "100%" : undefined} grow={isPhone}>
+          <Button variant="default" leftSection={<IconPlus size={18} aria-hidden />} onClick={() => setAdding(true)} data-testid="add-shift">
+            {t("add.open")}
+          </Button>
+          <Button
+            leftSection={<IconChecks size={18} aria-hidden />}
+            disabled={!clean.length}
+            loading={busy === "clean"}
+            onClick={() =>
+              doApprove(
+                clean.map((e) => e._id),
+                "clean",
+              )
+            }
+          >
+            {t("approveClean", { count: clean.length })}
+          </Button>
+        </Group>
       </Group>
       <DataTable
         tableId="time-entry-verification"
@@ -253,6 +272,13 @@ export function VerificationQueue() {
       />
       <CorrectModal entry={correcting} timeZone={correcting ? zone(correcting) : DEFAULT_TIME_ZONE} onClose={() => setCorrecting(null)} />
       <RejectModal entry={rejecting} onClose={() => setRejecting(null)} />
+      <AddShiftModal
+        opened={adding}
+        stores={stores.data ?? []}
+        defaultStoreId={search.storeId}
+        defaultDate={settings.data?.today && settings.data.today <= to && settings.data.today >= from ? settings.data.today : to}
+        onClose={() => setAdding(false)}
+      />
     </Stack>
   );
 }
