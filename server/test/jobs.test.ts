@@ -1,3 +1,7 @@
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startOfBusinessDay, todayIn } from "@tumble/domain/businessDate";
 import { EMPLOYEE_MESSAGES, belowMinimumWage } from "@tumble/domain/employees";
@@ -169,6 +173,21 @@ describe("two jobs in one workweek", () => {
       [day(5), route, 1800],
     ]);
     expect(period.grossCents).toBe(79_200);
+  });
+
+  it("prints hours and pay per job on the statement", async () => {
+    const file = await owner.query<{ base64: string }>("payroll:statement", {
+      periodId: (await list()).find((p) => p.startsOn === week.startsOn)!.id,
+      employeeId: ana,
+    });
+    const pdf = join(mkdtempSync(join(tmpdir(), "jobs-")), "statement.pdf");
+    writeFileSync(pdf, Buffer.from(file.base64, "base64"));
+    const text = execFileSync("pdftotext", ["-layout", pdf, "-"]).toString();
+    expect(text).toContain("Hours and pay by job");
+    expect(text).toMatch(/Attendant\s+30\.00\s+\$360\.00/);
+    expect(text).toMatch(/Route collections\s+20\.00\s+\$360\.00/);
+    expect(text).toMatch(/Jobs South · Route collections/);
+    expect(text).toMatch(/Gross pay\s+\$792\.00/);
   });
 });
 

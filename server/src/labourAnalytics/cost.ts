@@ -1,9 +1,9 @@
 import type { Kysely } from "kysely";
 import type { WorkforceSettings } from "@tumble/domain/companySettings";
-import type { PayType } from "@tumble/domain/employees";
 import { calculatePayPeriod, type PayInputEmployee, type PayInputEntry } from "@tumble/domain/payroll";
 import { addDays, calculationRange, datesOf, periodsBetween } from "@tumble/domain/payPeriods";
 import type { DB } from "../db/schema.ts";
+import { payRates } from "../employees/jobs.ts";
 import type { CostLine } from "./aggregate.ts";
 import { readEntries, storesOf, type StoreRow } from "./read.ts";
 
@@ -37,11 +37,7 @@ export function spread(total: number, weights: readonly number[]): number[] {
 
 async function employeesOf(db: Kysely<DB>, companyId: string): Promise<{ people: PayInputEmployee[]; storesOf: Map<string, string[]> }> {
   const rows = await db.selectFrom("employees").select(["id", "name", "position", "status"]).where("companyId", "=", companyId).execute();
-  const rates = await db
-    .selectFrom("employeeRates")
-    .select(["employeeId", "payType", "rateCents", "effectiveFrom"])
-    .where("companyId", "=", companyId)
-    .execute();
+  const ratesOf = await payRates(db, companyId);
   const links = await db.selectFrom("employeeStores").select(["employeeId", "storeId"]).where("companyId", "=", companyId).execute();
   const people = rows.map((e): PayInputEmployee => ({
     id: e.id,
@@ -49,9 +45,7 @@ async function employeesOf(db: Kysely<DB>, companyId: string): Promise<{ people:
     position: e.position,
     language: "en",
     active: e.status === "active",
-    rates: rates
-      .filter((r) => r.employeeId === e.id)
-      .map((r) => ({ payType: r.payType as PayType, rateCents: Number(r.rateCents), effectiveFrom: String(r.effectiveFrom).slice(0, 10) })),
+    ...ratesOf(e.id),
   }));
   const storesOfEmployee = new Map<string, string[]>();
   for (const l of links) storesOfEmployee.set(l.employeeId, [...(storesOfEmployee.get(l.employeeId) ?? []), l.storeId].sort());
@@ -85,6 +79,7 @@ export async function costLines(
     clockInAt: e.clockInAt,
     clockOutAt: e.clockOutAt,
     breakMinutes: e.breakMinutes,
+    jobId: e.jobId,
     status: e.verified ? "approved" : e.rejected ? "rejected" : "pending",
   }));
   const hourly = calculatePayPeriod({

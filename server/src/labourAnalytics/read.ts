@@ -39,6 +39,8 @@ export interface EntryRow {
   clockOutAt: number;
   breakMinutes: number;
   minutes: number;
+  /** The job worked (null: the profile's own): its rate pays the time. */
+  jobId: string | null;
   /** Approved at these very times (decision 0033): the only time payroll pays. */
   verified: boolean;
   rejected: boolean;
@@ -103,6 +105,7 @@ export async function readEntries(db: Kysely<DB>, companyId: string, stores: Sto
     id: string;
     storeId: string;
     employeeId: string;
+    jobId: string | null;
     clockInAt: Date;
     clockOutAt: Date | null;
     breakMinutes: number;
@@ -111,7 +114,7 @@ export async function readEntries(db: Kysely<DB>, companyId: string, stores: Sto
     reviewOut: Date | null;
     reviewBreak: number | null;
   }>`
-    select t.id, t.store_id as "storeId", t.employee_id as "employeeId",
+    select t.id, t.store_id as "storeId", t.employee_id as "employeeId", t.job_id as "jobId",
       case when c.entry_id is null then t.clock_in_at else c.clock_in_at end as "clockInAt",
       case when c.entry_id is null then t.clock_out_at else c.clock_out_at end as "clockOutAt",
       case when c.entry_id is null then t.break_minutes else c.break_minutes end as "breakMinutes",
@@ -140,6 +143,7 @@ export async function readEntries(db: Kysely<DB>, companyId: string, stores: Sto
       id: r.id,
       storeId: r.storeId,
       employeeId: r.employeeId,
+      jobId: r.jobId,
       businessDate,
       ...effective,
       minutes: workedMinutesOf(effective),

@@ -1,11 +1,11 @@
 import type { Kysely } from "kysely";
 import { supportedLanguage } from "@tumble/domain/languagePriority";
 import { addDays, type DateRange } from "@tumble/domain/payPeriods";
-import { calculatePayPeriod, type AdjustmentKind, type PayCalculation, type PayInputEntry, type PayInputJob } from "@tumble/domain/payroll";
+import { calculatePayPeriod, type AdjustmentKind, type PayCalculation, type PayInputEntry } from "@tumble/domain/payroll";
 import { reviewStatus } from "@tumble/domain/timeEntryReview";
 import type { WorkforceSettings } from "@tumble/domain/companySettings";
-import type { PayType } from "@tumble/domain/employees";
 import type { DB } from "../db/schema.ts";
+import { payRates } from "../employees/jobs.ts";
 import { isoDate } from "../db/isoDate.ts";
 
 // Loads what the pure calculation (packages/domain/src/payroll.ts) needs for one or more periods:
@@ -109,26 +109,7 @@ export async function loadPayrollData(db: Kysely<DB>, companyId: string, range: 
     .select(["e.id", "e.name", "e.position", "e.status", "e.hireDate", "e.endDate", "u.language"])
     .where("e.companyId", "=", companyId)
     .execute();
-  const rates = await db
-    .selectFrom("employeeRates")
-    .select(["employeeId", "jobId", "effectiveFrom", "rateCents", "payType"])
-    .where("companyId", "=", companyId)
-    .execute();
-  // Keyed by the job (a further job's id) or by the employee (the profile's own job).
-  const ratesOf = new Map<string, { effectiveFrom: string; rateCents: number; payType: PayType }[]>();
-  for (const r of rates) {
-    const key = r.jobId ?? r.employeeId;
-    const list = ratesOf.get(key) ?? [];
-    list.push({ effectiveFrom: r.effectiveFrom, rateCents: Number(r.rateCents), payType: r.payType as PayType });
-    ratesOf.set(key, list);
-  }
-  const jobs = await db.selectFrom("employeeJobs").select(["id", "employeeId", "title", "endedOn"]).where("companyId", "=", companyId).execute();
-  const jobsOf = new Map<string, PayInputJob[]>();
-  for (const j of jobs)
-    jobsOf.set(j.employeeId, [
-      ...(jobsOf.get(j.employeeId) ?? []),
-      { id: j.id, title: j.title, endedOn: j.endedOn ? isoDate(j.endedOn) : null, rates: ratesOf.get(j.id) ?? [] },
-    ]);
+  const ratesOf = await payRates(db, companyId);
   return {
     entries,
     employees: people.map((p) => ({
@@ -139,8 +120,7 @@ export async function loadPayrollData(db: Kysely<DB>, companyId: string, range: 
       active: p.status === "active",
       employedFrom: p.hireDate ? isoDate(p.hireDate) : null,
       employedTo: p.endDate ? isoDate(p.endDate) : null,
-      rates: ratesOf.get(p.id) ?? [],
-      ...(jobsOf.has(p.id) ? { jobs: jobsOf.get(p.id) } : {}),
+      ...ratesOf(p.id),
     })),
   };
 }

@@ -20,6 +20,9 @@ const TEXT = {
     payType: "Pay type",
     payTypes: { hourly: "Hourly", salary: "Salary" },
     days: "Hours by day and store",
+    jobs: "Hours and pay by job (overtime is decided on all jobs together)",
+    job: "Job",
+    mainJob: "Main job",
     date: "Date",
     store: "Store",
     hours: "Hours",
@@ -67,6 +70,9 @@ const TEXT = {
     payType: "Tipo de pago",
     payTypes: { hourly: "Por hora", salary: "Salario" },
     days: "Horas por día y tienda",
+    jobs: "Horas y pago por trabajo (las horas extra se deciden sobre todos los trabajos juntos)",
+    job: "Trabajo",
+    mainJob: "Trabajo principal",
     date: "Fecha",
     store: "Tienda",
     hours: "Horas",
@@ -174,11 +180,30 @@ export async function statementPdf(input: {
     heading(t.days);
     const w = [width * 0.2, width * 0.32, width * 0.14, width * 0.14, width * 0.2];
     row([t.date, t.store, t.hours, t.rate, t.amount], w, true);
+    // A person with several jobs: each day's store names the job it was worked in.
+    const jobTitle = (jobId: string | null | undefined) => {
+      const job = line.jobs?.find((j) => j.jobId === (jobId ?? null));
+      return job ? ` · ${job.title ?? t.mainJob}` : "";
+    };
     for (const d of line.days) {
       row(
-        [dateText(d.date, language), d.storeName, hoursText(d.minutes), d.rateCents === null ? t.noRate : formatUSD(d.rateCents), formatUSD(d.straightCents)],
+        [
+          dateText(d.date, language),
+          `${d.storeName}${jobTitle(d.jobId)}`,
+          hoursText(d.minutes),
+          d.rateCents === null ? t.noRate : formatUSD(d.rateCents),
+          formatUSD(d.straightCents),
+        ],
         w,
       );
+    }
+  }
+  if (line.jobs?.length) {
+    heading(t.jobs);
+    const w = [width * 0.4, width * 0.2, width * 0.2, width * 0.2];
+    row([t.job, "", t.hours, t.amount], [w[0], 0, w[1] + w[2], w[3]], true);
+    for (const j of line.jobs) {
+      row([j.title ?? t.mainJob, "", hoursText(j.minutes), formatUSD(j.straightCents + j.salaryCents)], [w[0], 0, w[1] + w[2], w[3]]);
     }
   }
   if (line.workweeks.some((w) => w.overtimeMinutes + w.doubleMinutes > 0)) {
