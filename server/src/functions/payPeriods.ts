@@ -29,7 +29,7 @@ export const list = query({
   access: "canManageStores",
   liveScope: "company",
   args: z.object({}),
-  handler: async (ctx): Promise<PayPeriodListItem[]> => {
+  handler: async (ctx): Promise<(PayPeriodListItem & { staleDays: number | null })[]> => {
     const settings = await settingsOf(ctx.db, ctx.company.id, "workforce");
     const today = await companyToday(ctx.db, ctx.company.id, ctx.now);
     const periods = await calendar(ctx.db, ctx.company.id, settings, today);

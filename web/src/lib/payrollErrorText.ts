@@ -1,5 +1,6 @@
 import { extractErrorMessage } from "@tumble/domain/errorMessage";
 import { localizePayrollMessage } from "@tumble/domain/payrollMessages";
+import { localizePayrollOutputMessage } from "@tumble/domain/payrollOutputs";
 import { localizeTimeClockMessage } from "@tumble/domain/timeClock";
 import { currentLanguage } from "./i18n";
 
@@ -7,5 +8,5 @@ import { currentLanguage } from "./i18n";
 export function payrollErrorText(error: unknown, fallback: string): string {
   const text = extractErrorMessage(error, fallback);
   const language = currentLanguage();
-  return localizePayrollMessage(text, language) ?? localizeTimeClockMessage(text, language);
+  return localizePayrollMessage(text, language) ?? localizePayrollOutputMessage(text, language) ?? localizeTimeClockMessage(text, language);
 }

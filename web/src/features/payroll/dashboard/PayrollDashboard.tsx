@@ -19,9 +19,22 @@ interface Step {
 }
 
 /** What a manager should do next, most urgent first, from the current and previous periods' states. */
-function nextSteps(t: (key: string, options?: Record<string, unknown>) => string, current?: PayPeriodSummary, previous?: PayPeriodSummary): Step[] {
+function nextSteps(
+  t: (key: string, options?: Record<string, unknown>) => string,
+  current?: PayPeriodSummary,
+  previous?: PayPeriodSummary,
+  stale: (PayPeriodSummary & { staleDays: number })[] = [],
+): Step[] {
   const steps: Step[] = [];
   const open = (p: PayPeriodSummary, label: string) => ({ to: "/payroll/pay-periods", search: { period: p.id }, label });
+  // Open periods left behind (the server's staleDays: ended more than a few days ago, or pay date passed), oldest first.
+  for (const p of stale)
+    steps.push({
+      key: `stale-${p.id}`,
+      text: t("next.stale", { count: p.staleDays, period: rangeLabel(p.startsOn, p.endsOn) }),
+      link: open(p, t("next.openPeriod")),
+    });
+  const previousIsStale = stale.some((p) => p.id === previous?.id);
   if (previous?.status === "open") {
     if (previous.warnings.unverifiedEntries > 0)
       steps.push({
@@ -33,11 +46,12 @@ function nextSteps(t: (key: string, options?: Record<string, unknown>) => string
           label: t("next.verifyLink"),
         },
       });
-    steps.push({
-      key: "prev-lock",
-      text: t("next.lockPrevious", { period: rangeLabel(previous.startsOn, previous.endsOn) }),
-      link: open(previous, t("next.openPeriod")),
-    });
+    if (!previousIsStale)
+      steps.push({
+        key: "prev-lock",
+        text: t("next.lockPrevious", { period: rangeLabel(previous.startsOn, previous.endsOn) }),
+        link: open(previous, t("next.openPeriod")),
+      });
   }
   if (previous?.status === "locked")
     steps.push({
@@ -78,7 +92,10 @@ export function PayrollDashboard() {
   const periods = useQueryState(api.payPeriods.list, {});
   const current = currentPeriodOf(periods.data);
   const previous = previousPeriodOf(periods.data, current);
-  const steps = periods.data ? nextSteps(t, current, previous) : [];
+  const stale = (periods.data ?? [])
+    .filter((p): p is typeof p & { staleDays: number } => typeof p.staleDays === "number")
+    .sort((a, b) => a.startsOn.localeCompare(b.startsOn));
+  const steps = periods.data ? nextSteps(t, current, previous, stale) : [];
   return (
     <Stack gap="lg">
       <ScreenTitle title={t("dashboard.title")} subtitle={t("dashboard.subtitle")} />

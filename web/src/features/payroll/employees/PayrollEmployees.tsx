@@ -15,6 +15,7 @@ import { AppLink } from "../parts/AppLink";
 import { currentPeriodOf } from "../parts/currentPeriod";
 import { dateLabel, hoursText, money, rangeLabel } from "../parts/format";
 import type { PayLine } from "../parts/types";
+import { ProviderIdField } from "./ProviderIdField";
 
 type EmployeeRow = ReturnsOf<typeof api.employees.list>[number];
 type Row = EmployeeRow & { line: PayLine | undefined };
@@ -228,6 +229,7 @@ function PaySetupDrawer({
             </Title>
             <Text size="sm">{row.stores.length ? row.stores.map((s) => s.name).join(", ") : t("employees.noStores")}</Text>
           </Stack>
+          <ProviderIdField employeeId={row._id} name={row.name} />
           <Stack gap={4}>
             <Title order={3} size="h5">
               {t("employees.rateHistory")}

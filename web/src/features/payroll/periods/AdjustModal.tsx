@@ -1,6 +1,7 @@
 import { Button, Group, Modal, Select, Stack, Textarea } from "@mantine/core";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { useSubmissionKeys } from "../../../lib/submissionKey";
 import { payrollErrorText } from "../../../lib/payrollErrorText";
 import { ADJUSTMENT_KINDS, MAX_ADJUSTMENT_CENTS, PAYROLL_REASON_MAX, type AdjustmentKind } from "@tumble/domain/payroll";
 import { api } from "../../../lib/api";
@@ -21,7 +22,11 @@ type Errors = Partial<Record<"kind" | "amount" | "reason" | "form", string>>;
 /** A bonus, commission, reimbursement or deduction on one employee's line, with its reason (audited). */
 export function AdjustModal({ target, onClose }: { target: AdjustTarget | null; onClose: () => void }) {
   const { t } = useTranslation("payroll");
-  const adjust = useMutation(api.payroll.adjust);
+  const adjustMutation = useMutation(api.payroll.adjust);
+  // One idempotency key per submission: a retry after a lost answer adds the adjustment once (decision 0054).
+  const keys = useSubmissionKeys();
+  const adjust = (args: { periodId: string; employeeId: string; kind: AdjustmentKind; amountCents: number; reason: string }) =>
+    keys.run(args, (idempotencyKey) => adjustMutation({ ...args, idempotencyKey }));
   const [kind, setKind] = useState<AdjustmentKind | null>(null);
   const [amount, setAmount] = useState<number | null>(null);
   const [reason, setReason] = useState("");

@@ -22,6 +22,8 @@ import type { PayLine, PayPeriodDetail } from "../parts/types";
 import { AdjustModal, type AdjustTarget } from "./AdjustModal";
 import { EmployeeDrawer } from "./EmployeeDrawer";
 import { ReasonDialog } from "../../../ui/ReasonDialog";
+import { useSubmissionKeys } from "../../../lib/submissionKey";
+import type { PayPeriodVersionInfo } from "@tumble/domain/payrollOutputs";
 
 export interface PeriodDetailProps {
   periodId: string;
@@ -52,15 +54,24 @@ export function PeriodDetail({ periodId, employeeId, onBack, onOpenEmployee }: P
   const role = useQuery(api.auth.getUserCompanyRole);
   const stores = useQueryState(api.stores.listAll, {});
   const zones = useMemo(() => new Map((stores.data ?? []).map((s) => [s._id, s.timeZone])), [stores.data]);
-  const lock = useMutation(api.payPeriods.lock);
-  const reopen = useMutation(api.payPeriods.reopen);
-  const markPaid = useMutation(api.payPeriods.markPaid);
+  const lockMutation = useMutation(api.payPeriods.lock);
+  const reopenMutation = useMutation(api.payPeriods.reopen);
+  const markPaidMutation = useMutation(api.payPeriods.markPaid);
+  // One idempotency key per submission: a retry after a lost answer acts once (decision 0054).
+  const keys = useSubmissionKeys();
+  const lock = (args: { periodId: string; overrideReason?: string; confirmEarlierOpen?: boolean }) =>
+    keys.run({ action: "lock", ...args }, (idempotencyKey) => lockMutation({ ...args, idempotencyKey }));
+  const reopen = (args: { periodId: string; reason: string }) =>
+    keys.run({ action: "reopen", ...args }, (idempotencyKey) => reopenMutation({ ...args, idempotencyKey }));
+  const markPaid = (args: { periodId: string; confirmEarlierOpen?: boolean }) =>
+    keys.run({ action: "markPaid", ...args }, (idempotencyKey) => markPaidMutation({ ...args, idempotencyKey }));
   const [dialog, setDialog] = useState<"lock" | "reopen" | null>(null);
   // Why the lock needs a reason: time not verified, or the period not over yet (the server says which).
   const [lockCase, setLockCase] = useState<"unverified" | "early">("unverified");
   const [adjusting, setAdjusting] = useState<AdjustTarget | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
-  const p: PayPeriodDetail | undefined = detail.data && detail.data.id === periodId ? detail.data : undefined;
+  const p: (PayPeriodDetail & { version?: number | null; versions?: PayPeriodVersionInfo[] }) | undefined =
+    detail.data && detail.data.id === periodId ? detail.data : undefined;
   const isOwner = role?.role === "OWNER" || Boolean(role?.permissions.isSystemAdmin);
   const period = p ? rangeLabel(p.startsOn, p.endsOn) : "";
 
@@ -269,8 +280,14 @@ export function PeriodDetail({ periodId, employeeId, onBack, onOpenEmployee }: P
                 {p ? period : "…"}
               </Title>
               {p ? <PeriodStatusBadge status={p.status} size="lg" /> : null}
+              {p?.version ? (
+                <Badge size="lg" variant="outline" color="gray" tt="none" data-testid="period-version">
+                  {t("versions.badge", { version: p.version })}
+                </Badge>
+              ) : null}
             </Group>
             {p ? <Events period={p} /> : null}
+            {p?.versions ? <Versions versions={p.versions} current={p.version ?? null} /> : null}
           </Stack>
           {p ? (
             <Group gap="xs">
@@ -474,6 +491,27 @@ function Events({ period }: { period: PayPeriodDetail }) {
       {lines.map((l) => (
         <Text key={l} size="xs" c="dimmed">
           {l}
+        </Text>
+      ))}
+    </Stack>
+  );
+}
+
+/** The earlier locks of the period: each version's gross, who locked it, and who reopened it, when and why. */
+function Versions({ versions, current }: { versions: PayPeriodVersionInfo[]; current: number | null }) {
+  const { t } = useTranslation("payroll");
+  const earlier = versions.filter((v) => v.version !== current);
+  if (earlier.length === 0) return null;
+  const who = (name: string | null) => name ?? t("someone");
+  return (
+    <Stack gap={0} data-testid="period-versions">
+      <Text size="xs" fw={600}>
+        {t("versions.earlier", { count: earlier.length })}
+      </Text>
+      {earlier.map((v) => (
+        <Text key={v.version} size="xs" c="dimmed" data-testid="period-version-row">
+          {t("versions.locked", { version: v.version, gross: money(v.grossCents), by: who(v.lockedByName), when: instantLabel(v.lockedAt) })}
+          {v.reopenedAt ? ` ${t("versions.reopened", { by: who(v.reopenedByName), when: instantLabel(v.reopenedAt), reason: v.reopenReason })}` : ""}
         </Text>
       ))}
     </Stack>

@@ -16,6 +16,7 @@ import { DataTable } from "../../../ui/table/DataTable";
 import type { DataColumn } from "../../../ui/table/types";
 import { hours, percent, useSelectionScope as useReportScope } from "../../../lib/selectionScope";
 import { JournalCard } from "./JournalCard";
+import { ProviderExportCard } from "./ProviderExportCard";
 import { payrollReportsApi, type PayrollReport } from "./types";
 
 // payroll/reports: labour cost by store, workweek and position, the overtime trend, and labour
@@ -233,6 +234,7 @@ export function PayrollReportsScreen() {
       <SelectionScopeHeader scope={scope} testId="payroll-reports" />
       {result.error ? <Text c="red">{t("error")}</Text> : null}
       <JournalCard from={scope.args.from} to={scope.args.to} />
+      <ProviderExportCard />
       <SimpleGrid cols={{ base: 2, md: 4 }} spacing="sm">
         <StatCard
           label={t("kpi.labourCost")}
