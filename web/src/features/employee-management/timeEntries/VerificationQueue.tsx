@@ -118,7 +118,7 @@ export function VerificationQueue() {
             </Text>
           ) : null}
           {e.manual ? (
-            <Text size="xs" c="dimmed" data-testid="entry-manual">
+            <Text size="xs" c="dimmed" maw={280} data-testid="entry-manual">
               <Badge size="xs" color="grape" variant="light" mr={4} component="span">
                 {t("manual.badge")}
               </Badge>
@@ -237,11 +237,18 @@ export function VerificationQueue() {
             data={statusOptions}
           />
         )}
-        <Group gap="sm" w={isPhone ? "100%" : undefined} grow={isPhone}>
-          <Button variant="default" leftSection={<IconPlus size={18} aria-hidden />} onClick={() => setAdding(true)} data-testid="add-shift">
+        <Group gap="sm" w={isPhone ? "100%" : undefined}>
+          <Button
+            variant="default"
+            fullWidth={isPhone}
+            leftSection={<IconPlus size={18} aria-hidden />}
+            onClick={() => setAdding(true)}
+            data-testid="add-shift"
+          >
             {t("add.open")}
           </Button>
           <Button
+            fullWidth={isPhone}
             leftSection={<IconChecks size={18} aria-hidden />}
             disabled={!clean.length}
             loading={busy === "clean"}
