@@ -251,6 +251,26 @@ describe("the clock asks which job", () => {
   });
 });
 
+describe("a shift added by hand", () => {
+  it("is for the job chosen (or the store's), and the queue names it", async () => {
+    const date = addDays(week.startsOn, 6);
+    const from = startOfBusinessDay(date, ZONE) + 7 * H;
+    const base = { employeeId: ana, clockOut: from + 4 * H, breaks: 0, reason: "Forgot to punch" };
+    // At the south store, unasked: the route job kept for it.
+    const { entryId } = await owner.mutation<{ entryId: string }>("timeEntries:add", { ...base, storeId: storeB, clockIn: from });
+    // The route job is not worked at the north store.
+    expect(await failure(owner.mutation("timeEntries:add", { ...base, storeId: storeA, clockIn: from + 5 * H, clockOut: from + 6 * H, jobId: route }))).toBe(
+      EMPLOYEE_MESSAGES.jobNotAtStore.en,
+    );
+    const queue = await owner.query<{ entries: Array<{ _id: string; jobId: string | null; jobTitle: string | null }> }>("timeEntries:list", {
+      from: date,
+      to: date,
+      status: "all",
+    });
+    expect(queue.entries.find((e) => e._id === entryId)).toMatchObject({ jobId: route, jobTitle: "Route collections" });
+  });
+});
+
 describe("at the same time", () => {
   it("two managers adding the same job make one job", async () => {
     const manager = owner;

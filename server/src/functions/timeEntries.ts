@@ -144,6 +144,8 @@ export const add = mutation({
       .min(0)
       .max(24 * 60),
     reason: z.string().trim().min(1, timeClockMessage("manualReasonRequired")).max(500),
+    /** The job worked, for a person with several (absent: the store's job, else the profile's own; null: the profile's own). */
+    jobId: id.nullable().optional(),
     idempotencyKey,
   }),
   handler: async (ctx, args) => ({ entryId: await addManualEntry(ctx.db, { companyId: ctx.company.id, userId: ctx.user.id, now: ctx.now }, args) }),

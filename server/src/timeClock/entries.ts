@@ -13,6 +13,9 @@ export interface EntryView {
   employeeName: string;
   storeId: string;
   storeName: string;
+  /** The job worked, for a person with several (null: the profile's own). */
+  jobId: string | null;
+  jobTitle: string | null;
   businessDate: string;
   status: "open" | "closed";
   flags: EntryFlag[];
@@ -55,8 +58,11 @@ export async function entriesBetween(db: Kysely<DB>, filter: EntryFilter, now: n
     .innerJoin("employees as e", (j) => j.onRef("e.companyId", "=", "t.companyId").onRef("e.id", "=", "t.employeeId"))
     .innerJoin("stores as s", (j) => j.onRef("s.companyId", "=", "t.companyId").onRef("s.id", "=", "t.storeId"))
     .leftJoin("users as a", "a.id", "t.addedBy")
+    .leftJoin("employeeJobs as j", (j) => j.onRef("j.companyId", "=", "t.companyId").onRef("j.id", "=", "t.jobId"))
     .select([
       "t.id",
+      "t.jobId",
+      "j.title as jobTitle",
       "t.source",
       "t.addedBy",
       "t.addedAt",
@@ -122,6 +128,8 @@ export async function entriesBetween(db: Kysely<DB>, filter: EntryFilter, now: n
       employeeName: r.employeeName,
       storeId: r.storeId,
       storeName: r.storeName,
+      jobId: r.jobId,
+      jobTitle: r.jobTitle,
       businessDate: r.businessDate,
       status: r.status as "open" | "closed",
       flags: r.flags as unknown as EntryFlag[],

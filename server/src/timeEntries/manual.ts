@@ -6,6 +6,7 @@ import { datesCovered, guardPayDates } from "../payroll/guard.ts";
 import { audit } from "../runtime/audit.ts";
 import { AppError } from "../runtime/errors.ts";
 import { newId } from "../runtime/ids.ts";
+import { punchJob } from "../employees/jobs.ts";
 import { lockEmployee } from "../timeClock/punches.ts";
 import { refuseOverlapOrBeforeHire } from "./corrections.ts";
 
@@ -23,6 +24,8 @@ export interface ManualEntryInput {
   /** Break minutes. */
   breaks: number;
   reason: string;
+  /** The job worked (employees:addJob); absent: the store's job, else the profile's own; null: the profile's own. */
+  jobId?: string | null;
 }
 
 /** Checks and adds a worked shift for an employee; returns the new entry's id. */
@@ -42,6 +45,7 @@ export async function addManualEntry(db: Kysely<DB>, who: { companyId: string; u
   await refuseOverlapOrBeforeHire(db, companyId, { _id: null, employeeId: input.employeeId, timeZone: store.timeZone }, clockIn, clockOut, now);
   // Locked period: refused, naming it; paid period: marked, the next open one pays it (decision 0053).
   await guardPayDates(db, companyId, datesCovered(clockIn, clockOut, store.timeZone));
+  const jobId = await punchJob(db, companyId, input.employeeId, input.storeId, businessDateOf(clockIn, store.timeZone), input.jobId);
   const id = newId();
   await db
     .insertInto("timeEntries")
@@ -62,6 +66,7 @@ export async function addManualEntry(db: Kysely<DB>, who: { companyId: string; u
       addedBy: who.userId,
       addedAt: new Date(now),
       addedReason: input.reason,
+      jobId,
       updatedAt: new Date(now),
     })
     .execute();
@@ -71,7 +76,15 @@ export async function addManualEntry(db: Kysely<DB>, who: { companyId: string; u
     action: "add",
     entity: "timeEntry",
     entityId: id,
-    after: { employeeId: input.employeeId, storeId: input.storeId, clockInAt: clockIn, clockOutAt: clockOut, breakMinutes: breaks, reason: input.reason },
+    after: {
+      employeeId: input.employeeId,
+      storeId: input.storeId,
+      jobId,
+      clockInAt: clockIn,
+      clockOutAt: clockOut,
+      breakMinutes: breaks,
+      reason: input.reason,
+    },
   });
   return id;
 }

@@ -108,6 +108,25 @@ export function EmployeeDrawer({ line, opened, zoneOf, canAdjust, downloading, o
             </Text>
           </Stack>
 
+          {line.jobs?.length ? (
+            <Stack gap={4} data-testid="line-jobs">
+              <Title order={3} size="h5">
+                {t("line.jobs")}
+              </Title>
+              {line.jobs.map((j) => (
+                <Figure
+                  key={j.jobId ?? ""}
+                  label={`${j.title ?? t("line.mainJob")} · ${t("line.hours", { hours: hoursText(j.minutes) })}`}
+                  value={money(j.straightCents + j.salaryCents)}
+                  testId="line-job"
+                />
+              ))}
+              <Text size="xs" c="dimmed">
+                {t("line.jobsNote")}
+              </Text>
+            </Stack>
+          ) : null}
+
           {line.datesWithoutRate.length > 0 ? (
             <Text size="sm" c="orange" role="status">
               {t("line.noRate", { dates: line.datesWithoutRate.map(dayLabel).join(", ") })}
@@ -166,7 +185,8 @@ export function EmployeeDrawer({ line, opened, zoneOf, canAdjust, downloading, o
               <Accordion variant="separated" multiple chevronPosition="left">
                 {line.days.map((d) => {
                   const zone = zoneOf(d.storeId) ?? DEFAULT_TIME_ZONE;
-                  const key = `${d.date}|${d.storeId}|${d.rateCents ?? ""}`;
+                  const key = `${d.date}|${d.storeId}|${d.jobId ?? ""}|${d.rateCents ?? ""}`;
+                  const job = line.jobs?.find((j) => j.jobId === (d.jobId ?? null));
                   return (
                     <Accordion.Item key={key} value={key} data-testid="line-day" data-date={d.date}>
                       <Accordion.Control>
@@ -176,7 +196,9 @@ export function EmployeeDrawer({ line, opened, zoneOf, canAdjust, downloading, o
                               {dayLabel(d.date)}
                             </Text>
                             <Text size="xs" c="dimmed" truncate="end">
-                              {d.storeName} · {d.rateCents === null ? t("line.noRateShort") : t("line.rate", { rate: money(d.rateCents) })}
+                              {d.storeName}
+                              {job ? ` · ${job.title ?? t("line.mainJob")}` : ""} ·{" "}
+                              {d.rateCents === null ? t("line.noRateShort") : t("line.rate", { rate: money(d.rateCents) })}
                             </Text>
                           </Stack>
                           <Stack gap={0} align="flex-end">
