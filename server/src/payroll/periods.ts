@@ -207,21 +207,34 @@ type Difference = ReturnType<typeof priorPeriodDifferences>[number];
 
 /**
  * What the open periods pay for paid periods whose time or pay changed afterwards: each such
- * period is recomputed, compared with what was paid and with what later frozen periods already
- * carried for it, and the difference goes to the first period after it that is still open.
+ * period is recomputed, compared with what was paid for it (its frozen lines, less what they
+ * carried for earlier periods) and with what later frozen periods already carried for it, and the
+ * difference goes to the first period after it that is still open.
  */
 async function priorPeriodCarry(db: Kysely<DB>, companyId: string, settings: WorkforceSettings, open: CalendarPeriod[]): Promise<Map<string, Difference[]>> {
   const out = new Map<string, Difference[]>();
-  const closed = await db
+  // Only the periods marked changed after they were paid are recomputed, so only they and the
+  // frozen periods after the earliest of them (where the next open period is sought, and where
+  // earlier differences were carried) are read, not every frozen period of the company's history.
+  const changed = await db
     .selectFrom("payPeriods")
-    .select(["id", "startsOn", "endsOn", "status", "frozen", "changedAfterPaid"])
+    .select(["id", "startsOn", "endsOn", "frozen"])
     .where("companyId", "=", companyId)
-    .where("status", "in", ["locked", "paid"])
+    .where("status", "=", "paid")
+    .where("changedAfterPaid", "=", true)
+    .where("frozen", "is not", null)
     .orderBy("startsOn")
     .execute();
-  const changed = closed.filter((p) => p.status === "paid" && p.changedAfterPaid && p.frozen);
   if (!changed.length) return out;
-  const frozenOf = (p: (typeof closed)[number]) => p.frozen as unknown as FrozenPeriod;
+  const closed = await db
+    .selectFrom("payPeriods")
+    .select(["id", "startsOn", "endsOn", "frozen"])
+    .where("companyId", "=", companyId)
+    .where("status", "in", ["locked", "paid"])
+    .where("endsOn", ">", changed[0].endsOn)
+    .orderBy("startsOn")
+    .execute();
+  const frozenOf = (p: { frozen: unknown }) => p.frozen as unknown as FrozenPeriod;
   const overlapping = (r: DateRange) => closed.find((c) => c.startsOn <= r.endsOn && r.startsOn <= c.endsOn);
   for (const paid of changed) {
     // The first period after it that is not locked or paid.
@@ -239,10 +252,29 @@ async function priorPeriodCarry(db: Kysely<DB>, companyId: string, settings: Wor
     const carried = closed
       .filter((c) => c.startsOn > paid.endsOn && c.frozen)
       .flatMap((c) => frozenOf(c).lines.flatMap((l) => (l.priorPeriods ?? []).map((adjustment) => ({ employeeId: l.employeeId, adjustment }))));
-    const differences = priorPeriodDifferences({ id: paid.id, ...range }, now.lines, frozenOf(paid).lines, carried);
+    const differences = priorPeriodDifferences({ id: paid.id, ...range }, now.lines, frozenOf(paid).lines.map(ownFigures), carried);
     if (differences.length) out.set(target.id, [...(out.get(target.id) ?? []), ...differences]);
   }
   return out;
+}
+
+/**
+ * A frozen line's figures for its own period: its money also holds the differences it paid for
+ * earlier periods (withPriorPeriods adds them to wages, reimbursements, deductions and gross, not
+ * to minutes or premiums). Compared with the period recomputed, which holds none, those would be
+ * taken back as a difference of this period and so paid twice or not at all.
+ */
+function ownFigures(line: PayLine): PayLine {
+  const carried = line.priorPeriods ?? [];
+  if (!carried.length) return line;
+  const sum = (f: "wagesCents" | "reimbursementCents" | "deductionCents" | "grossCents") => carried.reduce((s, c) => s + c[f], 0);
+  return {
+    ...line,
+    wagesCents: line.wagesCents - sum("wagesCents"),
+    reimbursementCents: line.reimbursementCents - sum("reimbursementCents"),
+    deductionCents: line.deductionCents - sum("deductionCents"),
+    grossCents: line.grossCents - sum("grossCents"),
+  };
 }
 
 /** An employee's hours and gross of the calendar year through `period`: the year's periods locked or paid before it (their frozen figures) and `line`. */
