@@ -10,6 +10,7 @@ import type { PayPeriodDetail, PayrollFile } from "@tumble/domain/payroll";
 import type { PayPeriodVersionInfo, PayrollExport } from "@tumble/domain/payrollOutputs";
 import { Client, failure, startTestServer, type TestServer } from "./support/testServer.ts";
 import { insertWorkedEntry, morningOf, unique } from "./support/workforce.ts";
+import { lockTable, race, times } from "./support/race.ts";
 
 // What payroll hands an accountant (issue 30, docs/decisions/0054-payroll-outputs.md), in a company
 // of its own: the employer's address on the statement, each lock a version (a reopen keeps the
@@ -247,5 +248,21 @@ describe("stale periods", () => {
     expect(next.staleDays).toBe(days);
     expect(list.find((p) => p.id === periodId)!.staleDays).toBeNull();
     expect(list.filter((p) => p.startsOn <= today && today <= p.endsOn).map((p) => p.staleDays)).toEqual([null]);
+  });
+
+  it("locks a left-behind period once when the same lock is sent three times at once", async () => {
+    const list = await owner.query<{ id: string; startsOn: string }[]>("payPeriods:list");
+    const next = list.find((p) => p.startsOn === addDays(period.startsOn, 7))!;
+    const { outcomes, ok } = await race(
+      server,
+      times(3, () => owner.mutation("payPeriods:lock", { periodId: next.id, idempotencyKey: "lock-outputs-race" })),
+      [lockTable("pay_period_versions")],
+    );
+    expect(ok).toBe(3);
+    const answers = outcomes.map((o) => (o.status === "fulfilled" ? o.value : null));
+    expect(answers).toEqual(Array(3).fill({ periodId: next.id, status: "locked", grossCents: 0, version: 1 }));
+    const versions = await db().selectFrom("payPeriodVersions").select("version").where("periodId", "=", next.id).execute();
+    expect(versions).toEqual([{ version: 1 }]);
+    expect((await owner.query<{ id: string; staleDays: number | null }[]>("payPeriods:list")).find((p) => p.id === next.id)!.staleDays).toBeNull();
   });
 });
