@@ -12,6 +12,8 @@ import { kioskOf, type KioskRow } from "../timeClock/kiosks.ts";
 import { employeeByPin, type KioskEmployee } from "../timeClock/pins.ts";
 import { currentState, lockEmployee, recordPunch, refusalMessage, type PunchOutcome } from "../timeClock/punches.ts";
 import { kioskTokenArg } from "./kiosks.ts";
+import { datesCovered, guardPayDates } from "../payroll/guard.ts";
+import { refuseOverlapOrBeforeHire } from "../timeEntries/corrections.ts";
 import type { Kysely } from "kysely";
 import type { DB } from "../db/schema.ts";
 import { businessDateNow } from "../cash/dates.ts";
@@ -262,7 +264,12 @@ export const entries = query({
   },
 });
 
-/** A manager's correction of an entry, kept beside the raw times with its reason, who and when. */
+/**
+ * A manager's correction of an entry, kept beside the raw times with its reason, who and when. It
+ * answers to the same rules as timeEntries:correct (decision 0053): not in the future, not over
+ * another entry of the person, not before their hire date, not into a locked pay period (a paid
+ * one is marked, and the next open period pays the difference). It does not approve.
+ */
 export const correct = mutation({
   access: "canManageEmployees",
   args: z.object({
@@ -280,13 +287,43 @@ export const correct = mutation({
     const companyId = ctx.company.id;
     const entry = await ctx.db
       .selectFrom("timeEntries")
-      .select(["id", "employeeId", "clockInAt", "clockOutAt", "breakMinutes"])
+      .select(["id", "employeeId", "storeId", "clockInAt", "clockOutAt", "breakMinutes"])
       .where("companyId", "=", companyId)
       .where("id", "=", args.entryId)
       .executeTakeFirst();
     if (!entry) throw new AppError("Time entry not found");
     if (args.clockOutAt !== null && args.clockOutAt <= args.clockInAt) throw new AppError(timeClockMessage("correctionOrder"));
     if (args.clockOutAt !== null && args.breakMinutes * 60_000 >= args.clockOutAt - args.clockInAt) throw new AppError(timeClockMessage("correctionBreak"));
+    if ((args.clockOutAt ?? args.clockInAt) > ctx.now) throw new AppError(timeClockMessage("correctionFuture"));
+    if (args.clockOutAt !== null && args.clockOutAt - args.clockInAt > 24 * 3_600_000) throw new AppError(timeClockMessage("shiftTooLong"));
+    await lockEmployee(ctx.db, companyId, entry.employeeId);
+    const timeZone =
+      (await ctx.db.selectFrom("stores").select("timeZone").where("companyId", "=", companyId).where("id", "=", entry.storeId).executeTakeFirst())?.timeZone ??
+      "UTC";
+    await refuseOverlapOrBeforeHire(
+      ctx.db,
+      companyId,
+      { _id: entry.id, employeeId: entry.employeeId, timeZone },
+      args.clockInAt,
+      args.clockOutAt ?? ctx.now,
+      ctx.now,
+    );
+    // The days it held (at its newest correction's times, else its punched ones) and the days it holds now.
+    const newest = await ctx.db
+      .selectFrom("timeEntryCorrections")
+      .select(["clockInAt", "clockOutAt"])
+      .where("companyId", "=", companyId)
+      .where("entryId", "=", entry.id)
+      .orderBy("createdAt", "desc")
+      .orderBy("id", "desc")
+      .limit(1)
+      .executeTakeFirst();
+    const held = newest ?? entry;
+    const at = (d: Date | string | null) => (d === null ? null : new Date(d).getTime());
+    await guardPayDates(ctx.db, companyId, [
+      ...datesCovered(at(held.clockInAt)!, at(held.clockOutAt), timeZone),
+      ...datesCovered(args.clockInAt, args.clockOutAt, timeZone),
+    ]);
     const correctionId = newId();
     await ctx.db
       .insertInto("timeEntryCorrections")

@@ -31,7 +31,7 @@ export async function refuseOverlapOrBeforeHire(
   const date = businessDateOf(clockInAt, entry.timeZone);
   if (person?.hireDate && date < isoDate(person.hireDate)) throw new AppError(timeClockMessage("correctionBeforeHire"));
   if (person?.endDate && date > isoDate(person.endDate)) throw new AppError(timeClockMessage("manualAfterEnd"));
-  // Neighbours within a day either way, at their newest correction's times when they have one.
+  // Neighbours within a day either way of their newest correction's times when they have one (else their punched ones).
   const others = await db
     .selectFrom("timeEntries as t")
     .leftJoin(
@@ -56,8 +56,9 @@ export async function refuseOverlapOrBeforeHire(
     .where("t.companyId", "=", companyId)
     .where("t.employeeId", "=", entry.employeeId)
     .where("t.id", "<>", entry._id ?? "")
-    .where("t.clockInAt", "<", new Date(clockOutAt + 86_400_000))
-    .where(sql<boolean>`coalesce(t.clock_out_at, now()) > ${new Date(clockInAt - 86_400_000)}`)
+    // At effective times: an entry a correction moved here from another week overlaps too.
+    .where(sql<boolean>`coalesce(c.clock_in_at, t.clock_in_at) < ${new Date(clockOutAt + 86_400_000)}`)
+    .where(sql<boolean>`coalesce(case when c.entry_id is null then t.clock_out_at else c.clock_out_at end, now()) > ${new Date(clockInAt - 86_400_000)}`)
     .execute();
   const overlaps = others.some((o) => {
     const inAt = new Date(o.inAt).getTime();

@@ -1,0 +1,101 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startOfBusinessDay, todayIn } from "@tumble/domain/businessDate";
+import { addDays, periodContaining } from "@tumble/domain/payPeriods";
+import type { PayPeriodDetail, PayPeriodListItem } from "@tumble/domain/payroll";
+import { periodLockedMessage } from "@tumble/domain/payrollMessages";
+import { timeClockMessage } from "@tumble/domain/timeClock";
+import { Client, failure, startTestServer, type TestServer } from "./support/testServer.ts";
+import { insertWorkedEntry, TEST_PIN, unique } from "./support/workforce.ts";
+
+// Every way to change a time answers to the same rules (issue 30, decision 0053): the older
+// timeclock:correct as well as timeEntries:correct and :add. And an entry a correction moved to
+// another week still blocks a second shift on the hours it now holds.
+
+const ZONE = "America/Chicago";
+const H = 3_600_000;
+const SETTINGS = { payFrequency: "weekly", payAnchorDate: "2026-01-04", payrollStartsOn: null, workweekStart: "sunday", overtimePreset: "federal" } as const;
+
+let server: TestServer;
+let owner: Client;
+let companyId: string;
+let store: string;
+let ana: string;
+const db = () => server.database.db;
+const today = todayIn(ZONE);
+const locked = periodContaining(addDays(today, -21), SETTINGS);
+const open = periodContaining(addDays(today, -7), SETTINGS);
+const at = (date: string, hour: number) => startOfBusinessDay(date, ZONE) + hour * H;
+const worked = (date: string, from: number, to: number) =>
+  insertWorkedEntry(db(), { companyId, employeeId: ana, storeId: store, clockInAt: at(date, from), clockOutAt: at(date, to), zone: ZONE });
+const idOf = async (range: { startsOn: string }) =>
+  (await owner.query<PayPeriodListItem[]>("payPeriods:list", {})).find((p) => p.startsOn === range.startsOn)!.id;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  const sysadmin = await new Client(server.url).signIn("sysadmin@demo.test");
+  const email = `paths-${unique()}@example.com`;
+  await new Client(server.url).action("auth:signIn", { provider: "password", params: { email, password: "payroll-pw-123", flow: "signUp" } });
+  ({ companyId } = await sysadmin.mutation<{ companyId: string }>("systemAdmin:createCompany", { name: "Every Path Suds", ownerEmail: email }));
+  owner = await new Client(server.url).signIn(email, "payroll-pw-123");
+  await owner.mutation("companySettings:update", { section: "workforce", values: SETTINGS });
+  ({ storeId: store } = await owner.mutation<{ storeId: string }>("stores:create", { name: "Every Path", address: "1 Path St", timeZone: ZONE }));
+  ({ employeeId: ana } = await owner.mutation<{ employeeId: string }>("employees:create", {
+    name: "Ana Path",
+    email: "",
+    phone: "",
+    position: "Attendant",
+    hireDate: "2026-01-01",
+    storeIds: [store],
+    payType: "hourly",
+    rateCents: 1500,
+    effectiveFrom: "2026-01-01",
+    username: `path${unique()}`,
+    pin: TEST_PIN,
+  }));
+});
+afterAll(() => server?.stop());
+
+describe("timeclock:correct", () => {
+  it("refuses a locked period, the future, an overlap and a shift over 24 hours, changing nothing", async () => {
+    const monday = addDays(locked.startsOn, 1);
+    const entry = await worked(monday, 8, 16);
+    const other = await worked(monday, 17, 20);
+    await owner.mutation("timeEntries:approve", { entryIds: [entry, other] });
+    await owner.mutation("payPeriods:lock", { periodId: await idOf(locked) });
+    const before = (await owner.query<PayPeriodDetail>("payPeriods:get", { periodId: await idOf(locked) })).grossCents;
+    // 8 + 3 h at $15.00 = $165.00.
+    expect(before).toBe(16_500);
+    const correct = (clockInAt: number, clockOutAt: number | null, entryId = entry) =>
+      owner.mutation("timeclock:correct", { entryId, clockInAt, clockOutAt, breakMinutes: 0, reason: "Fix" });
+    expect(await failure(correct(at(monday, 8), at(monday, 15)))).toBe(periodLockedMessage(locked.startsOn, locked.endsOn));
+
+    const tuesday = addDays(open.startsOn, 2);
+    const later = await worked(tuesday, 8, 12);
+    await worked(tuesday, 13, 17);
+    expect(await failure(correct(at(tuesday, 8), Date.now() + H, later))).toBe(timeClockMessage("correctionFuture"));
+    expect(await failure(correct(at(tuesday, 8), at(tuesday, 14), later))).toBe(timeClockMessage("correctionOverlap"));
+    expect(await failure(correct(at(tuesday, 8), at(tuesday, 8) + 25 * H, later))).toBe(timeClockMessage("shiftTooLong"));
+    const corrections = await db().selectFrom("timeEntryCorrections").select("id").where("companyId", "=", companyId).execute();
+    expect(corrections).toHaveLength(0);
+    // A correction that breaks no rule is kept (and waits for approval: it does not approve).
+    await correct(at(tuesday, 7), at(tuesday, 12), later);
+    expect((await owner.query<PayPeriodDetail>("payPeriods:get", { periodId: await idOf(locked) })).grossCents).toBe(before);
+  });
+});
+
+describe("an entry moved to another week", () => {
+  it("still holds its new hours: a shift added over them is refused", async () => {
+    // Punched Monday 06:00–07:00, corrected onto Friday 08:00–16:00: four days from its punches.
+    const monday = addDays(open.startsOn, 1);
+    const entry = await worked(monday, 6, 7);
+    const friday = addDays(open.startsOn, 5);
+    await owner.mutation("timeEntries:correct", { entryId: entry, clockIn: at(friday, 8), clockOut: at(friday, 16), reason: "Wrong day punched" });
+    expect(
+      await failure(
+        owner.mutation("timeEntries:add", { employeeId: ana, storeId: store, clockIn: at(friday, 9), clockOut: at(friday, 12), breaks: 0, reason: "Forgot" }),
+      ),
+    ).toBe(timeClockMessage("correctionOverlap"));
+    // Its old hours on Monday are free again.
+    await owner.mutation("timeEntries:add", { employeeId: ana, storeId: store, clockIn: at(monday, 6), clockOut: at(monday, 7), breaks: 0, reason: "Forgot" });
+  });
+});
