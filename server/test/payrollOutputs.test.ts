@@ -69,6 +69,8 @@ beforeAll(async () => {
   const entries = [];
   for (let i = 1; i <= 5; i++) entries.push(await worked(ana, addDays(period.startsOn, i), 10));
   entries.push(await worked(ben, addDays(period.startsOn, 1), 8));
+  // The week after: Ana's Monday, 8 h at $15.00 = $120.00 (that period is left open).
+  entries.push(await worked(ana, addDays(period.startsOn, 8), 8));
   await owner.mutation("timeEntries:approve", { entryIds: entries });
   const list = await owner.query<{ id: string; startsOn: string }[]>("payPeriods:list");
   periodId = list.find((p) => p.startsOn === period.startsOn)!.id;
@@ -247,6 +249,9 @@ describe("stale periods", () => {
     expect(days).toBeGreaterThan(3);
     expect(next.staleDays).toBe(days);
     expect(list.find((p) => p.id === periodId)!.staleDays).toBeNull();
+    // An ended open period nobody worked in is not flagged: there is nothing to lock.
+    const later = list.find((p) => p.startsOn === addDays(period.startsOn, 14))!;
+    if (Date.parse(today) - Date.parse(later.endsOn) > 3 * 86_400_000) expect(later.staleDays).toBeNull();
     expect(list.filter((p) => p.startsOn <= today && today <= p.endsOn).map((p) => p.staleDays)).toEqual([null]);
   });
 
@@ -260,7 +265,7 @@ describe("stale periods", () => {
     );
     expect(ok).toBe(3);
     const answers = outcomes.map((o) => (o.status === "fulfilled" ? o.value : null));
-    expect(answers).toEqual(Array(3).fill({ periodId: next.id, status: "locked", grossCents: 0, version: 1 }));
+    expect(answers).toEqual(Array(3).fill({ periodId: next.id, status: "locked", grossCents: 12_000, version: 1 }));
     const versions = await db().selectFrom("payPeriodVersions").select("version").where("periodId", "=", next.id).execute();
     expect(versions).toEqual([{ version: 1 }]);
     expect((await owner.query<{ id: string; staleDays: number | null }[]>("payPeriods:list")).find((p) => p.id === next.id)!.staleDays).toBeNull();

@@ -37,8 +37,10 @@ export const list = query({
     // The server marks today's period, so every screen agrees with it on which one that is.
     return periods.map((p) => {
       const summary = summaryOf(p, figures.get(p.id)!);
-      // An open period whose last day is well past (or whose pay date passed) is flagged on the payroll dashboard.
-      return { ...summary, current: p.range.startsOn <= today && today <= p.range.endsOn, staleDays: staleDays(summary, today) };
+      // An open period with pay whose last day is well past (or whose pay date passed) is flagged on
+      // the payroll dashboard; one nobody worked in has nothing to lock.
+      const stale = summary.employeeCount > 0 ? staleDays(summary, today) : null;
+      return { ...summary, current: p.range.startsOn <= today && today <= p.range.endsOn, staleDays: stale };
     });
   },
 });
