@@ -55,6 +55,10 @@ function AddShiftForm({
   const keys = useSubmissionKeys();
   const employees = useQuery(api.employees.list, { status: "active" });
   const [employeeId, setEmployeeId] = useState<string | null>(null);
+  // A person with several jobs: which one the shift was ("" the profile's own; null: the store's usual one).
+  const [jobId, setJobId] = useState<string | null>(null);
+  const profile = useQuery(api.employees.get, employeeId ? { employeeId } : "skip");
+  const jobs = profile && profile._id === employeeId ? profile.jobs.filter((j) => !j.endedOn || j.endedOn >= date) : [];
   const [storeId, setStoreId] = useState<string | null>(defaultStoreId ?? (stores.length === 1 ? stores[0]._id : null));
   const [date, setDate] = useState(defaultDate);
   const [clockIn, setClockIn] = useState("");
@@ -79,7 +83,8 @@ function AddShiftForm({
     let outAt = instantAt(date, clockOut, timeZone);
     // An end earlier in the day than the start is the next morning (a night shift).
     if (outAt <= inAt) outAt = instantAt(addDays(date, 1), clockOut, timeZone);
-    const args = { employeeId, storeId, clockIn: inAt, clockOut: outAt, breaks: Number(breakMinutes) || 0, reason: reason.trim() };
+    const job = jobs.length && jobId !== null ? { jobId: jobId || null } : {};
+    const args = { employeeId, storeId, clockIn: inAt, clockOut: outAt, breaks: Number(breakMinutes) || 0, reason: reason.trim(), ...job };
     setSaving(true);
     keys
       .run(args, (idempotencyKey) => add({ ...args, idempotencyKey }))
@@ -105,6 +110,7 @@ function AddShiftForm({
           value={employeeId}
           onChange={(v) => {
             setEmployeeId(v);
+            setJobId(null);
             const own = (employees ?? []).find((e) => e._id === v)?.stores ?? [];
             if (!storeId && own.length === 1) setStoreId(own[0]._id);
           }}
@@ -120,6 +126,18 @@ function AddShiftForm({
           allowDeselect={false}
           comboboxProps={{ withinPortal: true }}
         />
+        {jobs.length && profile ? (
+          <Select
+            label={t("add.job")}
+            placeholder={t("add.jobDefault")}
+            data={[{ value: "", label: profile.position || t("add.mainJob") }, ...jobs.map((j) => ({ value: j._id, label: j.title }))]}
+            value={jobId}
+            onChange={setJobId}
+            clearable
+            comboboxProps={{ withinPortal: true }}
+            data-testid="add-shift-job"
+          />
+        ) : null}
         <TextInput type="date" label={t("add.date")} required value={date} onChange={(e) => setDate(e.currentTarget.value)} />
         <Group grow align="flex-start">
           <TimeInput label={t("add.start")} value={clockIn} onChange={(e) => setClockIn(e.currentTarget.value)} required />

@@ -20,6 +20,9 @@ import { RejectModal } from "./RejectModal";
 import { businessDateLabel, hours, span } from "./format";
 import { periodAround, shiftPeriod } from "./period";
 
+/** A badge as wide as its word: a narrow column wraps around it instead of cutting it ("PENDI…"). */
+const WHOLE = { minWidth: "max-content", flexShrink: 0 } as const;
+
 export type QueueEntry = ReturnsOf<typeof api.timeEntries.list>["entries"][number];
 
 const STATUSES = ["pending", "approved", "rejected", "open", "all"] as const;
@@ -83,7 +86,7 @@ export function VerificationQueue() {
       card: "badge",
       cell: (e) => (
         <Stack gap={2} align="flex-start">
-          <Badge color={STATUS_COLOR[e.reviewStatus]} variant="light" data-testid="entry-status">
+          <Badge color={STATUS_COLOR[e.reviewStatus]} variant="light" style={WHOLE} data-testid="entry-status">
             {t(`status.${e.reviewStatus}`)}
           </Badge>
           {e.review?.auto && e.reviewStatus === "approved" ? (
@@ -96,7 +99,13 @@ export function VerificationQueue() {
       sortValue: (e) => e.reviewStatus,
     },
     { id: "date", header: t("columns.date"), cell: (e) => businessDateLabel(e.businessDate), sortValue: (e) => e.businessDate },
-    { id: "store", header: t("columns.store"), cell: (e) => e.storeName, sortValue: (e) => e.storeName },
+    {
+      id: "store",
+      header: t("columns.store"),
+      // A person with several jobs: the store and the job the entry was worked in.
+      cell: (e) => (e.jobTitle ? `${e.storeName} · ${e.jobTitle}` : e.storeName),
+      sortValue: (e) => e.storeName,
+    },
     {
       id: "scheduled",
       header: t("columns.scheduled"),
@@ -119,7 +128,7 @@ export function VerificationQueue() {
           ) : null}
           {e.manual ? (
             <Text size="xs" c="dimmed" maw={280} data-testid="entry-manual">
-              <Badge size="xs" color="grape" variant="light" mr={4} component="span">
+              <Badge size="xs" color="grape" variant="light" mr={4} component="span" style={WHOLE}>
                 {t("manual.badge")}
               </Badge>
               {t("manual.line", { name: e.manual.by ?? t("manual.someone"), reason: e.manual.reason })}
@@ -136,7 +145,7 @@ export function VerificationQueue() {
         e.exceptions.length ? (
           <Group gap={4}>
             {e.exceptions.map((x) => (
-              <Badge key={x} size="sm" color="orange" variant="outline" data-testid="entry-exception">
+              <Badge key={x} size="sm" color="orange" variant="outline" style={WHOLE} data-testid="entry-exception">
                 {t(`exception.${x}`)}
               </Badge>
             ))}
