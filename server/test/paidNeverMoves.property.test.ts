@@ -277,7 +277,7 @@ async function expectPaidNeverMoves(w: World, paid: Paid[], history: Step[]) {
       p.range,
       SETTINGS,
       await loadPayrollData(db(), w.companyId, calculationRange(p.range, SETTINGS.workweekStart)),
-      await loadAdjustments(db(), w.companyId, [w.ids[p.key]]),
+      await loadAdjustments(db(), w.companyId, [w.ids[p.key]], SETTINGS),
     );
     const expected = new Map<string, Figures>();
     for (const l of recomputed.lines) expected.set(l.employeeId, Object.fromEntries(FIELDS.map((f) => [f, l[f]])) as Figures);

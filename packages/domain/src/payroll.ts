@@ -81,6 +81,12 @@ export interface PayAdjustment {
   /** Epoch ms. */
   createdAt: number;
   createdByName: string | null;
+  /**
+   * A bonus or commission earned over several workweeks (29 CFR 778.209): the first and last day
+   * of the workweeks it covers (absent: the workweeks the period pays).
+   */
+  coversFrom?: string | null;
+  coversTo?: string | null;
 }
 
 /**
@@ -243,19 +249,35 @@ export const lockArgsSchema = z.object({
 export type LockArgs = z.input<typeof lockArgsSchema>;
 export const reopenArgsSchema = z.object({ periodId, reason });
 export type ReopenArgs = z.input<typeof reopenArgsSchema>;
-export const adjustArgsSchema = z.object({
-  periodId,
-  employeeId: z.string().min(1).max(64),
-  kind: z.enum(ADJUSTMENT_KINDS),
-  /** Positive cents; the kind decides whether it adds or subtracts. */
-  amountCents: z
-    .number("Enter an amount")
-    .int("Amounts are whole cents")
-    .min(1, "The amount must be more than zero")
-    .max(MAX_ADJUSTMENT_CENTS, "The amount is too large"),
-  reason,
-});
+export const adjustArgsSchema = z
+  .object({
+    periodId,
+    employeeId: z.string().min(1).max(64),
+    kind: z.enum(ADJUSTMENT_KINDS),
+    /** Positive cents; the kind decides whether it adds or subtracts. */
+    amountCents: z
+      .number("Enter an amount")
+      .int("Amounts are whole cents")
+      .min(1, "The amount must be more than zero")
+      .max(MAX_ADJUSTMENT_CENTS, "The amount is too large"),
+    reason,
+    /** A bonus or commission earned over earlier workweeks too: the first and last day it covers. */
+    coversFrom: businessDateSchema.nullable().optional(),
+    coversTo: businessDateSchema.nullable().optional(),
+  })
+  .superRefine((v, ctx) => {
+    if (!v.coversFrom && !v.coversTo) return;
+    if (!v.coversFrom || !v.coversTo) ctx.addIssue({ code: "custom", path: ["coversTo"], message: "Give both the first and the last day it covers" });
+    else if (v.coversFrom > v.coversTo) ctx.addIssue({ code: "custom", path: ["coversTo"], message: "The start date must be on or before the end date" });
+    else if (daysBetween(v.coversFrom, v.coversTo) > MAX_COVERED_DAYS)
+      ctx.addIssue({ code: "custom", path: ["coversTo"], message: `A bonus covers at most ${MAX_COVERED_DAYS} days` });
+    if (!REGULAR_RATE_KINDS.includes(v.kind))
+      ctx.addIssue({ code: "custom", path: ["coversFrom"], message: "Only a bonus or commission is earned over workweeks" });
+  });
 export type AdjustArgs = z.input<typeof adjustArgsSchema>;
+/** A year and a week: the longest stretch one bonus may be spread over. */
+export const MAX_COVERED_DAYS = 371;
+const daysBetween = (from: string, to: string) => Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
 export const statementArgsSchema = z.object({ periodId, employeeId: z.string().min(1).max(64) });
 export const journalArgsSchema = z
   .object({ from: businessDateSchema, to: businessDateSchema })
@@ -335,6 +357,8 @@ export interface PayInputEmployee {
 
 export interface PayInputAdjustment extends PayAdjustment {
   employeeId: string;
+  /** For one with coversFrom/To: the employee's hours of the covered workweeks and their overtime, as payroll decided them. */
+  coverage?: { minutes: number; overtimeMinutes: number; doubleMinutes: number };
 }
 
 export interface PayCalculationInput {
@@ -722,7 +746,7 @@ function employeeLine(employee: PayInputEmployee, entries: PayInputEntry[], inpu
 
   const adjustments = input.adjustments
     .filter((a) => a.employeeId === employee.id)
-    .map(({ employeeId: _employeeId, ...a }) => a)
+    .map(({ employeeId: _employeeId, coverage: _coverage, ...a }) => a)
     .sort((a, b) => a.createdAt - b.createdAt || a.id.localeCompare(b.id));
   // Per job, for a person with several: the hours and straight time of each (the premium stays whole).
   let jobLines: PayJobLine[] | undefined;
@@ -760,16 +784,21 @@ function employeeLine(employee: PayInputEmployee, entries: PayInputEntry[], inpu
   // 778.209: spread over the period's workweeks, here in proportion to their hours), so each
   // overtime hour owes half of the added rate and each double-time hour all of it: B × OT / (2 × hours)
   // + B × DT / hours over the period's paid weeks.
-  const inRegularRate = REGULAR_RATE_KINDS.reduce((s, k) => s + total(k), 0);
-  const bonusPremiumCents =
-    paidWeekMinutes && inRegularRate
-      ? round(
-          plus(
-            ratio(BigInt(inRegularRate) * BigInt(overtimeMinutes), 2n * BigInt(paidWeekMinutes)),
-            ratio(BigInt(inRegularRate) * BigInt(doubleMinutes), BigInt(paidWeekMinutes)),
-          ),
+  // One earned over named workweeks (coversFrom/To) is spread over those weeks the same way, with
+  // their hours and overtime, wherever they were paid (the extra premium is paid here).
+  const premiumOver = (amount: number, weeks: { minutes: number; overtimeMinutes: number; doubleMinutes: number }) =>
+    weeks.minutes && amount
+      ? plus(
+          ratio(BigInt(amount) * BigInt(weeks.overtimeMinutes), 2n * BigInt(weeks.minutes)),
+          ratio(BigInt(amount) * BigInt(weeks.doubleMinutes), BigInt(weeks.minutes)),
         )
-      : 0;
+      : ZERO;
+  const paidWeeks = { minutes: paidWeekMinutes, overtimeMinutes, doubleMinutes };
+  const bonusPremiumCents = round(
+    input.adjustments
+      .filter((a) => a.employeeId === employee.id && REGULAR_RATE_KINDS.includes(a.kind))
+      .reduce((sum, a) => plus(sum, premiumOver(a.amountCents, a.coversFrom && a.coverage ? a.coverage : paidWeeks)), ZERO),
+  );
   const wagesCents = regularCents + overtimeCents + doubleCents + bonusPremiumCents + salaryCents + WAGE_KINDS.reduce((s, k) => s + total(k), 0);
   const reimbursementCents = total("reimbursement");
   const deductionCents = total("deduction");

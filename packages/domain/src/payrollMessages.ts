@@ -10,6 +10,10 @@ export const PAYROLL_MESSAGES = {
   employeeNotFound: { en: "Employee not found", es: "Empleado no encontrado" },
   noLine: { en: "This employee has nothing in this period", es: "Este empleado no tiene nada en este periodo" },
   adjustNotOpen: { en: "Adjustments are added to open periods only", es: "Los ajustes solo se agregan a periodos abiertos" },
+  coversAfterPeriod: {
+    en: "A bonus is paid for weeks already worked: the weeks it covers must end by the period's last day",
+    es: "Un bono se paga por semanas ya trabajadas: las semanas que cubre deben terminar a más tardar el último día del periodo",
+  },
   adjustPaid: {
     en: "This period is paid: add the correction to the next open period",
     es: "Este periodo está pagado: agrega la corrección al siguiente periodo abierto",

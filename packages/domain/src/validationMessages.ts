@@ -106,6 +106,10 @@ export const VALIDATION_MESSAGES = {
   reconciliationCountUsed: { en: RECONCILIATION_MESSAGES.countUsed, es: "Este conteo ya cierra otro período" },
   reconciliationNotClosed: { en: RECONCILIATION_MESSAGES.notClosed, es: "Solo se puede reabrir un período cerrado" },
   closePendingInPeriod: { en: CLOSE_MESSAGES.pendingInPeriod, es: "Este período tiene transacciones pendientes; resuélvalas primero" },
+  startBeforeEnd: { en: "The start date must be on or before the end date", es: "La fecha de inicio debe ser igual o anterior a la de fin" },
+  coversBoth: { en: "Give both the first and the last day it covers", es: "Indica el primer y el último día que cubre" },
+  coversTooLong: { en: "A bonus covers at most 371 days", es: "Un bono cubre como máximo 371 días" },
+  coversKind: { en: "Only a bonus or commission is earned over workweeks", es: "Solo un bono o una comisión se gana a lo largo de semanas laborales" },
 } as const satisfies Record<string, Record<SupportedLanguage, string>>;
 
 export type ValidationMessageKey = keyof typeof VALIDATION_MESSAGES;

@@ -59,6 +59,9 @@ export interface PayrollAdjustmentsTable {
   reason: string;
   createdBy: string | null;
   createdAt: DefaultTimestamp;
+  /** A bonus or commission earned over several workweeks: the first and last day they cover (migration 0041). */
+  coversFrom: string | null;
+  coversTo: string | null;
 }
 
 export interface PayrollTables {

@@ -122,8 +122,11 @@ export const adjust = mutation({
     const row = await materialize(ctx.db, ctx.company.id, period);
     if (row.status === "paid") throw new AppError(payrollMessage("adjustPaid"));
     if (row.status !== "open") throw new AppError(payrollMessage("adjustNotOpen"));
+    // Earned by the end of the period that pays it: a bonus for weeks not yet worked is refused.
+    if (args.coversTo && args.coversTo > period.range.endsOn) throw new AppError(payrollMessage("coversAfterPeriod"));
     const adjustmentId = newId();
-    const values = { kind: args.kind, amountCents: args.amountCents, reason: args.reason };
+    const covers = args.coversFrom && args.coversTo ? { coversFrom: args.coversFrom, coversTo: args.coversTo } : {};
+    const values = { kind: args.kind, amountCents: args.amountCents, reason: args.reason, ...covers };
     await ctx.db
       .insertInto("payrollAdjustments")
       .values({ id: adjustmentId, companyId: ctx.company.id, periodId: row.id, employeeId: employee.id, ...values, createdBy: ctx.user.id })

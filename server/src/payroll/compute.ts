@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 import { supportedLanguage } from "@tumble/domain/languagePriority";
-import { addDays, type DateRange } from "@tumble/domain/payPeriods";
-import { calculatePayPeriod, type AdjustmentKind, type PayCalculation, type PayInputEntry } from "@tumble/domain/payroll";
+import { addDays, workweekStartOf, type DateRange } from "@tumble/domain/payPeriods";
+import { calculatePayPeriod, type AdjustmentKind, type PayCalculation, type PayInputAdjustment, type PayInputEntry } from "@tumble/domain/payroll";
 import { reviewStatus } from "@tumble/domain/timeEntryReview";
 import type { WorkforceSettings } from "@tumble/domain/companySettings";
 import type { DB } from "../db/schema.ts";
@@ -134,18 +134,31 @@ export interface AdjustmentRow {
   reason: string;
   createdAt: number;
   createdByName: string | null;
+  coversFrom?: string | null;
+  coversTo?: string | null;
+  coverage?: PayInputAdjustment["coverage"];
 }
 
-export async function loadAdjustments(db: Kysely<DB>, companyId: string, periodIds: string[]): Promise<AdjustmentRow[]> {
+/**
+ * The periods' adjustments. A bonus or commission earned over named workweeks (29 CFR 778.209)
+ * comes with those weeks' hours and overtime for the employee, as payroll decides them, so its
+ * extra premium can be worked out on them.
+ */
+export async function loadAdjustments(
+  db: Kysely<DB>,
+  companyId: string,
+  periodIds: string[],
+  settings: Pick<WorkforceSettings, "workweekStart" | "overtimePreset">,
+): Promise<AdjustmentRow[]> {
   if (!periodIds.length) return [];
   const rows = await db
     .selectFrom("payrollAdjustments as a")
     .leftJoin("users as u", "u.id", "a.createdBy")
-    .select(["a.id", "a.periodId", "a.employeeId", "a.kind", "a.amountCents", "a.reason", "a.createdAt", "u.name", "u.email"])
+    .select(["a.id", "a.periodId", "a.employeeId", "a.kind", "a.amountCents", "a.reason", "a.createdAt", "a.coversFrom", "a.coversTo", "u.name", "u.email"])
     .where("a.companyId", "=", companyId)
     .where("a.periodId", "in", periodIds)
     .execute();
-  return rows.map((r) => ({
+  const out = rows.map((r): AdjustmentRow => ({
     id: r.id,
     periodId: r.periodId,
     employeeId: r.employeeId,
@@ -154,7 +167,32 @@ export async function loadAdjustments(db: Kysely<DB>, companyId: string, periodI
     reason: r.reason,
     createdAt: ms(r.createdAt),
     createdByName: r.name ?? r.email,
+    ...(r.coversFrom && r.coversTo ? { coversFrom: isoDate(r.coversFrom), coversTo: isoDate(r.coversTo) } : {}),
   }));
+  const loaded = new Map<string, PayrollData>();
+  for (const a of out) {
+    if (!a.coversFrom || !a.coversTo) continue;
+    // Whole workweeks: overtime is decided per workweek.
+    const weeks = { startsOn: workweekStartOf(a.coversFrom, settings.workweekStart), endsOn: addDays(workweekStartOf(a.coversTo, settings.workweekStart), 6) };
+    const key = `${weeks.startsOn}|${weeks.endsOn}`;
+    const data = loaded.get(key) ?? (await loadPayrollData(db, companyId, weeks));
+    loaded.set(key, data);
+    const line = calculatePayPeriod({
+      period: weeks,
+      workweekStart: settings.workweekStart,
+      overtimePreset: settings.overtimePreset,
+      employees: data.employees.filter((e) => e.id === a.employeeId),
+      entries: data.entries.filter((e) => e.employeeId === a.employeeId),
+      adjustments: [],
+    }).lines[0];
+    const covered = (line?.workweeks ?? []).filter((w) => w.startsOn >= weeks.startsOn && w.endsOn <= weeks.endsOn);
+    a.coverage = {
+      minutes: covered.reduce((s, w) => s + w.minutes, 0),
+      overtimeMinutes: covered.reduce((s, w) => s + w.overtimeMinutes, 0),
+      doubleMinutes: covered.reduce((s, w) => s + w.doubleMinutes, 0),
+    };
+  }
+  return out;
 }
 
 /** One period's calculation from data loaded for a range covering its workweeks (calculationRange). */

@@ -184,6 +184,7 @@ export async function calculations(
     db,
     companyId,
     open.map((p) => p.id),
+    settings,
   );
   const carried = await priorPeriodCarry(db, companyId, settings, open);
   for (const p of open) {
@@ -247,7 +248,7 @@ async function priorPeriodCarry(db: Kysely<DB>, companyId: string, settings: Wor
       range,
       settings,
       await loadPayrollData(db, companyId, calculationRange(range, settings.workweekStart)),
-      await loadAdjustments(db, companyId, [paid.id]),
+      await loadAdjustments(db, companyId, [paid.id], settings),
     );
     const carried = closed
       .filter((c) => c.startsOn > paid.endsOn && c.frozen)

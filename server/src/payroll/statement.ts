@@ -45,6 +45,7 @@ const TEXT = {
     adjustments: "Adjustments",
     kinds: { bonus: "Bonus", discretionary_bonus: "Discretionary bonus", commission: "Commission", reimbursement: "Reimbursement", deduction: "Deduction" },
     bonusPremium: "Overtime on bonuses and commissions",
+    covers: (from: string, to: string) => `earned ${from} – ${to}`,
     employeeId: "Employee ID",
     payDate: "Pay date",
     yearToDate: (year: string) => `Year to date (${year}, periods locked or paid through this one)`,
@@ -95,6 +96,7 @@ const TEXT = {
     adjustments: "Ajustes",
     kinds: { bonus: "Bono", discretionary_bonus: "Bono discrecional", commission: "Comisión", reimbursement: "Reembolso", deduction: "Deducción" },
     bonusPremium: "Horas extra sobre bonos y comisiones",
+    covers: (from: string, to: string) => `ganado del ${from} al ${to}`,
     employeeId: "ID de empleado",
     payDate: "Fecha de pago",
     yearToDate: (year: string) => `Acumulado del año (${year}, periodos bloqueados o pagados hasta este)`,
@@ -240,7 +242,8 @@ export async function statementPdf(input: {
   for (const p of line.priorPeriods ?? []) pair(t.priorPeriod(p.startsOn, p.endsOn), formatUSD(p.grossCents));
   if (line.finalPay) pair(t.finalPay, t.yes);
   for (const a of line.adjustments) {
-    pair(`${t.kinds[a.kind]}: ${a.reason}`, formatUSD(a.kind === "deduction" ? -a.amountCents : a.amountCents));
+    const covers = a.coversFrom && a.coversTo ? ` (${t.covers(dateText(a.coversFrom, language), dateText(a.coversTo, language))})` : "";
+    pair(`${t.kinds[a.kind]}: ${a.reason}${covers}`, formatUSD(a.kind === "deduction" ? -a.amountCents : a.amountCents));
   }
   pair(t.wages, formatUSD(line.wagesCents));
   pair(t.gross, formatUSD(line.grossCents), true);

@@ -111,7 +111,7 @@ export const seed: DemoSeeder = async ({ db, today, data }) => {
   for (const p of periods.filter((x) => x.status !== "open")) {
     const id = periodIdOf(companyId, p.range);
     const payrollData = await loadPayrollData(db, companyId, calculationRange(p.range, settings.workweekStart));
-    const figures = calculate(p.range, settings, payrollData, await loadAdjustments(db, companyId, [id]));
+    const figures = calculate(p.range, settings, payrollData, await loadAdjustments(db, companyId, [id], settings));
     const lockedAt = new Date(Math.min(startOfBusinessDay(addDays(p.range.endsOn, 2), ZONE) + 10 * H, today.getTime() - H));
     const frozen = JSON.stringify({ lines: figures.lines, notIncluded: figures.notIncluded, totals: figures.totals });
     // Each lock is a version of the figures (migration 0039): the demo's locks are the first.

@@ -1,9 +1,9 @@
-import { Button, Group, Modal, Select, Stack, Textarea } from "@mantine/core";
+import { Button, Checkbox, Group, Modal, Select, SimpleGrid, Stack, TextInput, Textarea } from "@mantine/core";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useSubmissionKeys } from "../../../lib/submissionKey";
 import { payrollErrorText } from "../../../lib/payrollErrorText";
-import { ADJUSTMENT_KINDS, MAX_ADJUSTMENT_CENTS, PAYROLL_REASON_MAX, type AdjustmentKind } from "@tumble/domain/payroll";
+import { ADJUSTMENT_KINDS, MAX_ADJUSTMENT_CENTS, PAYROLL_REASON_MAX, REGULAR_RATE_KINDS, type AdjustmentKind } from "@tumble/domain/payroll";
 import { api } from "../../../lib/api";
 import { useMutation } from "../../../lib/hooks";
 import { notifySuccess } from "../../../lib/notify";
@@ -17,7 +17,7 @@ export interface AdjustTarget {
   name: string;
 }
 
-type Errors = Partial<Record<"kind" | "amount" | "reason" | "form", string>>;
+type Errors = Partial<Record<"kind" | "amount" | "reason" | "covers" | "form", string>>;
 
 /** A bonus, commission, reimbursement or deduction on one employee's line, with its reason (audited). */
 export function AdjustModal({ target, onClose }: { target: AdjustTarget | null; onClose: () => void }) {
@@ -25,17 +25,32 @@ export function AdjustModal({ target, onClose }: { target: AdjustTarget | null; 
   const adjustMutation = useMutation(api.payroll.adjust);
   // One idempotency key per submission: a retry after a lost answer adds the adjustment once (decision 0054).
   const keys = useSubmissionKeys();
-  const adjust = (args: { periodId: string; employeeId: string; kind: AdjustmentKind; amountCents: number; reason: string }) =>
-    keys.run(args, (idempotencyKey) => adjustMutation({ ...args, idempotencyKey }));
+  const adjust = (args: {
+    periodId: string;
+    employeeId: string;
+    kind: AdjustmentKind;
+    amountCents: number;
+    reason: string;
+    coversFrom?: string;
+    coversTo?: string;
+  }) => keys.run(args, (idempotencyKey) => adjustMutation({ ...args, idempotencyKey }));
   const [kind, setKind] = useState<AdjustmentKind | null>(null);
   const [amount, setAmount] = useState<number | null>(null);
   const [reason, setReason] = useState("");
+  // A bonus or commission earned over earlier workweeks too (29 CFR 778.209): the weeks it covers.
+  const [overWeeks, setOverWeeks] = useState(false);
+  const [coversFrom, setCoversFrom] = useState("");
+  const [coversTo, setCoversTo] = useState("");
   const [errors, setErrors] = useState<Errors>({});
+  const canCover = kind !== null && REGULAR_RATE_KINDS.includes(kind);
   const [saving, setSaving] = useState(false);
   const close = () => {
     setKind(null);
     setAmount(null);
     setReason("");
+    setOverWeeks(false);
+    setCoversFrom("");
+    setCoversTo("");
     setErrors({});
     onClose();
   };
@@ -46,10 +61,20 @@ export function AdjustModal({ target, onClose }: { target: AdjustTarget | null; 
     if (amount === null || amount <= 0) found.amount = t("adjust.amountNeeded");
     else if (amount > MAX_ADJUSTMENT_CENTS) found.amount = t("adjust.amountTooLarge");
     if (!reason.trim()) found.reason = t("reasonNeeded");
+    const covered = canCover && overWeeks;
+    if (covered && (!coversFrom || !coversTo)) found.covers = t("adjust.coversNeeded");
+    else if (covered && coversFrom > coversTo) found.covers = t("adjust.coversOrder");
     setErrors(found);
     if (Object.keys(found).length > 0 || !kind || amount === null) return;
     setSaving(true);
-    adjust({ periodId: target.periodId, employeeId: target.employeeId, kind, amountCents: amount, reason: reason.trim() })
+    adjust({
+      periodId: target.periodId,
+      employeeId: target.employeeId,
+      kind,
+      amountCents: amount,
+      reason: reason.trim(),
+      ...(covered ? { coversFrom, coversTo } : {}),
+    })
       .then(() => {
         notifySuccess(t("adjust.saved", { kind: t(`adjustmentKinds.${kind}`), amount: money(amount), name: target.name }));
         close();
@@ -78,6 +103,30 @@ export function AdjustModal({ target, onClose }: { target: AdjustTarget | null; 
           comboboxProps={{ withinPortal: true }}
         />
         <MoneyInput label={t("adjust.amount")} required value={amount} onChange={setAmount} error={errors.amount} />
+        {canCover ? (
+          <Stack gap={6}>
+            <Checkbox
+              label={t("adjust.overWeeks")}
+              description={t("adjust.overWeeksHint")}
+              checked={overWeeks}
+              onChange={(e) => setOverWeeks(e.currentTarget.checked)}
+              data-testid="adjust-over-weeks"
+            />
+            {overWeeks ? (
+              <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+                <TextInput type="date" label={t("adjust.coversFrom")} value={coversFrom} onChange={(e) => setCoversFrom(e.currentTarget.value)} required />
+                <TextInput
+                  type="date"
+                  label={t("adjust.coversTo")}
+                  value={coversTo}
+                  onChange={(e) => setCoversTo(e.currentTarget.value)}
+                  required
+                  error={errors.covers}
+                />
+              </SimpleGrid>
+            ) : null}
+          </Stack>
+        ) : null}
         <Textarea
           label={t("adjust.reason")}
           required

@@ -84,7 +84,7 @@ export function EmployeeDrawer({ line, opened, zoneOf, canAdjust, downloading, o
             {line.adjustments.map((a) => (
               <Figure
                 key={a.id}
-                label={`${t(`adjustmentKinds.${a.kind}`)} · ${a.reason}`}
+                label={`${t(`adjustmentKinds.${a.kind}`)} · ${a.reason}${a.coversFrom && a.coversTo ? ` (${t("line.covers", { from: dayLabel(a.coversFrom), to: dayLabel(a.coversTo) })})` : ""}`}
                 value={a.kind === "deduction" ? money(-a.amountCents) : money(a.amountCents)}
                 testId="line-adjustment"
               />
