@@ -12,6 +12,9 @@ import { hoursText, money, rangeLabel } from "../parts/format";
 import { PeriodStatusBadge } from "../parts/StatusBadge";
 import type { PayPeriodSummary } from "../parts/types";
 
+/** How many left-behind periods the next steps name one by one. */
+const STALE_SHOWN = 3;
+
 interface Step {
   key: string;
   text: string;
@@ -27,12 +30,19 @@ function nextSteps(
 ): Step[] {
   const steps: Step[] = [];
   const open = (p: PayPeriodSummary, label: string) => ({ to: "/payroll/pay-periods", search: { period: p.id }, label });
-  // Open periods left behind (the server's staleDays: ended more than a few days ago, or pay date passed), oldest first.
-  for (const p of stale)
+  // Open periods left behind (the server's staleDays: ended more than a few days ago, or pay date
+  // passed), newest first; past the first few, one line leads to the list of periods.
+  for (const p of stale.slice(0, STALE_SHOWN))
     steps.push({
       key: `stale-${p.id}`,
       text: t("next.stale", { count: p.staleDays, period: rangeLabel(p.startsOn, p.endsOn) }),
       link: open(p, t("next.openPeriod")),
+    });
+  if (stale.length > STALE_SHOWN)
+    steps.push({
+      key: "stale-more",
+      text: t("next.staleMore", { count: stale.length - STALE_SHOWN }),
+      link: { to: "/payroll/pay-periods", label: t("dashboard.allPeriods") },
     });
   const previousIsStale = stale.some((p) => p.id === previous?.id);
   if (previous?.status === "open") {
@@ -94,7 +104,7 @@ export function PayrollDashboard() {
   const previous = previousPeriodOf(periods.data, current);
   const stale = (periods.data ?? [])
     .filter((p): p is typeof p & { staleDays: number } => typeof p.staleDays === "number")
-    .sort((a, b) => a.startsOn.localeCompare(b.startsOn));
+    .sort((a, b) => b.startsOn.localeCompare(a.startsOn));
   const steps = periods.data ? nextSteps(t, current, previous, stale) : [];
   return (
     <Stack gap="lg">

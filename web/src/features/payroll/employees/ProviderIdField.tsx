@@ -41,10 +41,12 @@ export function ProviderIdField({ employeeId, name }: { employeeId: string; name
       <Title order={3} size="h5">
         {t("providerId.title")}
       </Title>
+      <Text size="xs" c="dimmed">
+        {t("providerId.hint")}
+      </Text>
       <Group gap="xs" align="flex-start" wrap="wrap">
         <TextInput
           aria-label={t("providerId.label")}
-          description={t("providerId.hint")}
           value={value}
           onChange={(e) => setValue(e.currentTarget.value)}
           error={error}

@@ -511,7 +511,7 @@ function Versions({ versions, current }: { versions: PayPeriodVersionInfo[]; cur
       {earlier.map((v) => (
         <Text key={v.version} size="xs" c="dimmed" data-testid="period-version-row">
           {t("versions.locked", { version: v.version, gross: money(v.grossCents), by: who(v.lockedByName), when: instantLabel(v.lockedAt) })}
-          {v.reopenedAt ? ` ${t("versions.reopened", { by: who(v.reopenedByName), when: instantLabel(v.reopenedAt), reason: v.reopenReason })}` : ""}
+          {v.reopenedAt ? `; ${t("versions.reopened", { by: who(v.reopenedByName), when: instantLabel(v.reopenedAt), reason: v.reopenReason })}` : ""}
         </Text>
       ))}
     </Stack>
