@@ -292,3 +292,23 @@ describe("at the same time", () => {
     expect(jobs).toHaveLength(1);
   });
 });
+
+describe("a store's own minimum wage", () => {
+  it("refuses an hourly rate under the highest minimum of the person's stores, in any job", async () => {
+    // The south store is in a city with a $16.50 minimum; the company keeps the federal $7.25.
+    await owner.mutation("stores:update", { storeId: storeB, minimumWageCents: 1650 });
+    const stores = await owner.query<Array<{ _id: string; minimumWageCents: number | null }>>("stores:listAll", {});
+    expect(stores.find((s) => s._id === storeB)!.minimumWageCents).toBe(1650);
+    const effectiveFrom = addDays(today, 50);
+    expect(await failure(owner.mutation("employees:setRate", { employeeId: ana, rateCents: 1600, effectiveFrom }))).toBe(belowMinimumWage(1600, 1650));
+    expect(
+      await failure(
+        owner.mutation("employees:addJob", { employeeId: ana, title: "Ironing", storeId: storeA, payType: "hourly", rateCents: 1500, effectiveFrom }),
+      ),
+    ).toBe(belowMinimumWage(1500, 1650));
+    await owner.mutation("employees:setRate", { employeeId: ana, rateCents: 1650, effectiveFrom });
+    // Cleared, the company's figure applies again.
+    await owner.mutation("stores:update", { storeId: storeB, minimumWageCents: null });
+    await owner.mutation("employees:setRate", { employeeId: ana, rateCents: 1300, effectiveFrom: addDays(today, 51) });
+  });
+});

@@ -12,6 +12,8 @@ export const storeFieldSchemas = {
   timeZone: timeZoneSchema,
   hours: z.string().trim().max(200).nullable().optional(),
   isActive: z.boolean().optional(),
+  /** A state or local minimum wage above the company's, in cents an hour (null: the company's). */
+  minimumWageCents: z.number().int().min(0).max(1_000_000).nullable().optional(),
 };
 
 export const storeFormSchema = z.object(storeFieldSchemas);

@@ -1,5 +1,5 @@
 import type { Generated } from "kysely";
-import type { DefaultTimestamp } from "./columnTypes.ts";
+import type { DefaultTimestamp, NullableCents } from "./columnTypes.ts";
 
 // Stores and equipment: stores, their sections, equipment types and machines. Merged into DB in schema.ts.
 
@@ -13,6 +13,8 @@ export interface StoresTable {
   hours: string | null;
   isActive: Generated<boolean>;
   createdAt: DefaultTimestamp;
+  /** The state or local minimum wage an hourly rate there may not go under (null: the company's). Migration 0042. */
+  minimumWageCents: NullableCents;
 }
 
 export interface StoreSectionsTable {

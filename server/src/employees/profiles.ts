@@ -82,6 +82,22 @@ export function assertUsernameFree(taken: boolean): void {
 }
 
 /**
+ * The minimum wage an hourly rate of the person may not go under: the company's (federal $7.25 by
+ * default), or a higher state or local figure of a store they work at (the highest of them).
+ */
+export async function minimumWageOf(db: Kysely<DB>, companyId: string, employeeId: string): Promise<number> {
+  const { minimumWageCents } = await settingsOf(db, companyId, "workforce");
+  const stores = await db
+    .selectFrom("employeeStores as es")
+    .innerJoin("stores as s", (j) => j.onRef("s.companyId", "=", "es.companyId").onRef("s.id", "=", "es.storeId"))
+    .select("s.minimumWageCents")
+    .where("es.companyId", "=", companyId)
+    .where("es.employeeId", "=", employeeId)
+    .execute();
+  return Math.max(minimumWageCents, ...stores.map((s) => Number(s.minimumWageCents ?? 0)));
+}
+
+/**
  * Adds a rate to an employee's history under the rule of rateChange (@tumble/domain/employees):
  * the first rate may start any day; later ones start today or after, and only a future rate on the
  * same date is replaced. The employee's pay type follows their newest rate. The caller holds the
@@ -112,8 +128,10 @@ export async function addRate(
     .execute();
   const change = rateChange(existing, input.effectiveFrom, input.today);
   if (!change.ok) throw new AppError(change.message);
-  const { minimumWageCents } = await settingsOf(db, input.companyId, "workforce");
-  if (input.payType === "hourly" && input.rateCents < minimumWageCents) throw new AppError(belowMinimumWage(input.rateCents, minimumWageCents));
+  if (input.payType === "hourly") {
+    const minimum = await minimumWageOf(db, input.companyId, input.employeeId);
+    if (input.rateCents < minimum) throw new AppError(belowMinimumWage(input.rateCents, minimum));
+  }
   // A change of rate back-dated into a locked period waits for its reopening; into a paid one, the
   // difference is paid next. (A first rate changes no figures already worked out.)
   if (existing.length) await guardPayFrom(db, input.companyId, input.effectiveFrom);

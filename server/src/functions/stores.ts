@@ -21,6 +21,7 @@ function toStore(s: {
   hours: string | null;
   isActive: boolean;
   createdAt: Date;
+  minimumWageCents: string | number | null;
 }) {
   return {
     _id: s.id,
@@ -31,6 +32,7 @@ function toStore(s: {
     timeZone: s.timeZone,
     hours: s.hours,
     isActive: s.isActive,
+    minimumWageCents: s.minimumWageCents === null ? null : Number(s.minimumWageCents),
   };
 }
 
@@ -62,6 +64,7 @@ export const create = mutation({
         timeZone: args.timeZone,
         hours: args.hours ?? null,
         isActive: args.isActive ?? true,
+        minimumWageCents: args.minimumWageCents ?? null,
       })
       .returningAll()
       .executeTakeFirstOrThrow();

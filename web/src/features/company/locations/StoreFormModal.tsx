@@ -8,6 +8,7 @@ import { storeFormSchema } from "@tumble/domain/storeForm";
 import { localizeValidationMessage } from "@tumble/domain/validationMessages";
 import type { z } from "zod";
 import { currentLanguage } from "../../../lib/i18n";
+import { MoneyInput } from "../../../ui/form/MoneyInput";
 import { useSchemaForm } from "../../../ui/form/useSchemaForm";
 import { useMutation, useQuery } from "../../../lib/hooks";
 import { notifyError, notifySuccess } from "../../../lib/notify";
@@ -55,6 +56,7 @@ function StoreForm({ store, onClose, onSaved }: Omit<Props, "opened">) {
       timeZone: store?.timeZone ?? browserTimeZone(),
       hours: store?.hours ?? "",
       isActive: store?.isActive ?? true,
+      minimumWageCents: store?.minimumWageCents ?? null,
     },
   });
   const [saving, setSaving] = useState(false);
@@ -115,6 +117,14 @@ function StoreForm({ store, onClose, onSaved }: Omit<Props, "opened">) {
           minRows={1}
           maxRows={4}
           {...form.getInputProps("hours")}
+        />
+        <MoneyInput
+          label={t("locations.fields.minimumWage")}
+          description={t("locations.minimumWageHint")}
+          value={form.getValues().minimumWageCents ?? null}
+          onChange={(cents) => form.setFieldValue("minimumWageCents", cents)}
+          error={form.getInputProps("minimumWageCents").error}
+          data-testid="store-minimum-wage"
         />
         <Switch label={t("locations.fields.active")} description={t("locations.activeHint")} {...form.getInputProps("isActive", { type: "checkbox" })} />
         <Group justify="flex-end" gap="sm" mt="sm">
