@@ -25,13 +25,17 @@ export function wallClock(date: string, hhmm: string, timeZone: string): number 
 }
 
 /**
- * An hourly attendant at `rateCents` since a month ago who worked today from 8:00 to 16:30 with a
- * 30-minute break (8 hours) at `storeId`; the entry is not verified.
+ * An hourly attendant at `rateCents` since a month ago who worked 8:00 to 16:30 with a 30-minute
+ * break (8 hours) at `storeId`, today when that is over at the store, else yesterday (time is never
+ * corrected into the future); the entry is not verified. The company's pay periods are set weekly
+ * from yesterday, so that day is in the current period, which has not ended.
  */
 export async function unverifiedWorkday(baseURL: string, manager: Api, storeId: string, { name, rateCents }: { name: string; rateCents: number }) {
   const stores = await manager.call<Array<{ _id: string; timeZone: string }>>("query", "stores:listAll", {});
   const timeZone = stores.find((s) => s._id === storeId)!.timeZone;
   const today = dateIn(Date.now(), timeZone);
+  const worked = Date.now() >= wallClock(today, "16:31", timeZone) ? today : addDays(today, -1);
+  await manager.call("mutation", "payroll:updateSettings", { payFrequency: "weekly", payAnchorDate: addDays(today, -1) });
   const username = `${name.split(" ")[0]!.toLowerCase()}${Date.now().toString(36).slice(-5)}`;
   const { employeeId } = await manager.call<{ employeeId: string }>("mutation", "employees:create", {
     name,
@@ -63,10 +67,10 @@ export async function unverifiedWorkday(baseURL: string, manager: Api, storeId: 
   const entryId = queue.entries.find((e) => e.employeeId === employeeId)!._id;
   await manager.call("mutation", "timeclock:correct", {
     entryId,
-    clockInAt: wallClock(today, "08:00", timeZone),
-    clockOutAt: wallClock(today, "16:30", timeZone),
+    clockInAt: wallClock(worked, "08:00", timeZone),
+    clockOutAt: wallClock(worked, "16:30", timeZone),
     breakMinutes: 30,
     reason: "Forgot to punch",
   });
-  return { employeeId, entryId, today, timeZone };
+  return { employeeId, entryId, today, worked, timeZone };
 }
