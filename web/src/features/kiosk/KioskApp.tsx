@@ -513,7 +513,8 @@ function ChooseStep({
           <SegmentedControl
             size="lg"
             fullWidth
-            orientation={jobs.length > 3 ? "vertical" : "horizontal"}
+            // Side by side only for two: three names do not fit a phone-sized kiosk.
+            orientation={jobs.length > 2 ? "vertical" : "horizontal"}
             aria-labelledby="kiosk-job-label"
             value={job}
             onChange={setJob}

@@ -1,6 +1,6 @@
-import { Alert, Badge, Button, Group, Modal, Select, SimpleGrid, Stack, Table, Text, TextInput } from "@mantine/core";
+import { Alert, Badge, Button, Group, Modal, Paper, Select, Stack, Text, TextInput } from "@mantine/core";
 import { IconBriefcase, IconCash, IconCalendarOff, IconInfoCircle } from "@tabler/icons-react";
-import { useState } from "react";
+import { useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { addJobSchema, endJobSchema, JOB_TITLE_MAX, type AddJobInput, type PayType } from "@tumble/domain/employees";
 import { api } from "../../../lib/api";
@@ -30,78 +30,60 @@ export function JobsSection({ profile }: { profile: EmployeeProfile }) {
       <Text size="sm" c="dimmed">
         {t("jobs.help")}
       </Text>
-      <Table.ScrollContainer minWidth={420}>
-        <Table withTableBorder>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t("jobs.job")}</Table.Th>
-              <Table.Th>{t("jobs.store")}</Table.Th>
-              <Table.Th ta="right">{t("profile.currentRate")}</Table.Th>
-              <Table.Th />
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            <Table.Tr data-testid="job-row" data-job-id="">
-              <Table.Td>
-                <Group gap={6} wrap="nowrap">
-                  <Text size="sm" fw={600}>
-                    {profile.position || t("jobs.untitled")}
-                  </Text>
-                  <Badge size="xs" variant="light" color="gray" style={{ minWidth: "max-content" }}>
-                    {t("jobs.main")}
-                  </Badge>
-                </Group>
-              </Table.Td>
-              <Table.Td>{t("jobs.anyStore")}</Table.Td>
-              <Table.Td ta="right">{payText(t, profile.currentRate?.rateCents, profile.currentRate?.payType)}</Table.Td>
-              <Table.Td />
-            </Table.Tr>
-            {profile.jobs.map((job) => (
-              <Table.Tr key={job._id} data-testid="job-row" data-job-id={job._id}>
-                <Table.Td>
-                  <Group gap={6} wrap="nowrap">
-                    <Text size="sm" fw={600}>
-                      {job.title}
-                    </Text>
-                    {job.endedOn ? (
-                      <Badge size="xs" variant="light" color="red" style={{ minWidth: "max-content" }}>
-                        {t("jobs.endedOn", { date: formatDisplayDate(job.endedOn) })}
-                      </Badge>
-                    ) : null}
-                  </Group>
-                </Table.Td>
-                <Table.Td>{storeName(job.storeId)}</Table.Td>
-                <Table.Td ta="right">{payText(t, job.currentRate?.rateCents, job.currentRate?.payType)}</Table.Td>
-                <Table.Td>
-                  {editable && !job.endedOn ? (
-                    <Group gap={4} justify="flex-end" wrap="nowrap">
-                      <Button
-                        size="compact-sm"
-                        variant="subtle"
-                        leftSection={<IconCash size={14} aria-hidden />}
-                        onClick={() => setDialog({ kind: "rate", job })}
-                        data-testid="job-new-rate"
-                      >
-                        {t("profile.newRate")}
-                      </Button>
-                      <Button
-                        size="compact-sm"
-                        variant="subtle"
-                        color="red"
-                        leftSection={<IconCalendarOff size={14} aria-hidden />}
-                        onClick={() => setDialog({ kind: "end", job })}
-                        data-testid="job-end"
-                      >
-                        {t("jobs.end")}
-                      </Button>
-                    </Group>
-                  ) : null}
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      {/* A list, not a table: buttons and long Spanish labels wrap instead of scrolling sideways. */}
+      <Stack gap={6}>
+        <JobItem
+          title={profile.position || t("jobs.untitled")}
+          badge={
+            <Badge size="xs" variant="light" color="gray" style={{ minWidth: "max-content" }}>
+              {t("jobs.main")}
+            </Badge>
+          }
+          store={t("jobs.anyStore")}
+          pay={payText(t, profile.currentRate?.rateCents, profile.currentRate?.payType)}
+          jobId=""
+        />
+        {profile.jobs.map((job) => (
+          <JobItem
+            key={job._id}
+            jobId={job._id}
+            title={job.title}
+            badge={
+              job.endedOn ? (
+                <Badge size="xs" variant="light" color="red" style={{ minWidth: "max-content" }}>
+                  {t("jobs.endedOn", { date: formatDisplayDate(job.endedOn) })}
+                </Badge>
+              ) : null
+            }
+            store={storeName(job.storeId)}
+            pay={payText(t, job.currentRate?.rateCents, job.currentRate?.payType)}
+          >
+            {editable && !job.endedOn ? (
+              <Group gap={6} wrap="wrap">
+                <Button
+                  size="compact-sm"
+                  variant="light"
+                  leftSection={<IconCash size={14} aria-hidden />}
+                  onClick={() => setDialog({ kind: "rate", job })}
+                  data-testid="job-new-rate"
+                >
+                  {t("profile.newRate")}
+                </Button>
+                <Button
+                  size="compact-sm"
+                  variant="light"
+                  color="red"
+                  leftSection={<IconCalendarOff size={14} aria-hidden />}
+                  onClick={() => setDialog({ kind: "end", job })}
+                  data-testid="job-end"
+                >
+                  {t("jobs.end")}
+                </Button>
+              </Group>
+            ) : null}
+          </JobItem>
+        ))}
+      </Stack>
       {editable ? (
         <Group>
           <Button variant="default" leftSection={<IconBriefcase size={16} aria-hidden />} onClick={() => setDialog({ kind: "add" })} data-testid="job-add">
@@ -113,6 +95,45 @@ export function JobsSection({ profile }: { profile: EmployeeProfile }) {
       {dialog?.kind === "rate" ? <RateModal profile={profile} job={dialog.job} onClose={() => setDialog(null)} /> : null}
       {dialog?.kind === "end" ? <EndJobModal profile={profile} job={dialog.job} onClose={() => setDialog(null)} /> : null}
     </Stack>
+  );
+}
+
+function JobItem({
+  jobId,
+  title,
+  badge,
+  store,
+  pay,
+  children,
+}: {
+  jobId: string;
+  title: string;
+  badge: ReactNode;
+  store: string;
+  pay: string;
+  children?: ReactNode;
+}) {
+  const { t } = useTranslation("employees");
+  return (
+    <Paper withBorder radius="sm" p="xs" data-testid="job-row" data-job-id={jobId}>
+      <Stack gap={4}>
+        <Group justify="space-between" gap="xs" wrap="wrap">
+          <Group gap={6} wrap="wrap">
+            <Text size="sm" fw={600}>
+              {title}
+            </Text>
+            {badge}
+          </Group>
+          <Text size="sm" fw={600} style={{ whiteSpace: "nowrap" }}>
+            {pay}
+          </Text>
+        </Group>
+        <Text size="xs" c="dimmed">
+          {t("jobs.store")}: {store}
+        </Text>
+        {children}
+      </Stack>
+    </Paper>
   );
 }
 
@@ -172,17 +193,27 @@ function AddJobModal({ profile, onClose }: { profile: EmployeeProfile; onClose: 
             comboboxProps={{ withinPortal: true }}
           />
           <PayTypeControl id="job-pay-type-label" testId="job-pay-type" inputProps={field("payType")} />
-          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+          {/* Bottom-aligned: only the rate has a description line. */}
+          <Group grow align="flex-end" gap="sm" wrap="wrap">
             <MoneyInput
               label={t("form.rate")}
               description={t(values.payType === "salary" ? "form.rateHelpSalary" : "form.rateHelpHourly")}
               withAsterisk
               size="md"
+              miw={160}
               data-testid="job-rate"
               {...field("rateCents")}
             />
-            <TextInput label={t("columns.effectiveFrom")} type="date" withAsterisk size="md" data-testid="job-effective-from" {...field("effectiveFrom")} />
-          </SimpleGrid>
+            <TextInput
+              label={t("columns.effectiveFrom")}
+              type="date"
+              withAsterisk
+              size="md"
+              miw={160}
+              data-testid="job-effective-from"
+              {...field("effectiveFrom")}
+            />
+          </Group>
           <Group justify="flex-end" mt="xs">
             <Button variant="default" onClick={onClose} size="md">
               {t("form.cancel")}

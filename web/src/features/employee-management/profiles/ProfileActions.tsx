@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Modal, SimpleGrid, Stack, Text, TextInput } from "@mantine/core";
+import { Alert, Button, Group, Modal, Stack, Text, TextInput } from "@mantine/core";
 import { IconInfoCircle } from "@tabler/icons-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -71,12 +71,14 @@ export function RateModal({ profile, job, onClose }: { profile: EmployeeProfile;
             <Text size="sm">{t("rate.help")}</Text>
           </Alert>
           <PayTypeControl id="rate-pay-type-label" testId="rate-pay-type" inputProps={field("payType")} />
-          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+          {/* Bottom-aligned: only the rate has a description line. */}
+          <Group grow align="flex-end" gap="sm" wrap="wrap">
             <MoneyInput
               label={t("form.rate")}
               description={t(values.payType === "salary" ? "form.rateHelpSalary" : "form.rateHelpHourly")}
               withAsterisk
               size="md"
+              miw={160}
               data-autofocus
               data-testid="rate-amount"
               {...field("rateCents")}
@@ -87,10 +89,11 @@ export function RateModal({ profile, job, onClose }: { profile: EmployeeProfile;
               min={history.length ? profile.today : undefined}
               withAsterisk
               size="md"
+              miw={160}
               data-testid="rate-effective-from"
               {...field("effectiveFrom")}
             />
-          </SimpleGrid>
+          </Group>
           <TextInput
             label={t("rate.reason")}
             placeholder={t("rate.reasonPlaceholder")}

@@ -55,6 +55,12 @@ export function ProfileDrawer({ employeeId, onClose }: { employeeId: string | un
 function ProfileBody({ profile, onAction }: { profile: EmployeeProfile; onAction: (dialog: Dialog) => void }) {
   const { t } = useTranslation("employees");
   const pending = profile.status === "pending";
+  // A person with several jobs: every job's rates in one history, each named.
+  const severalJobs = profile.jobs.length > 0;
+  const history = [
+    ...profile.rates.map((r) => ({ ...r, job: profile.position || t("jobs.untitled") })),
+    ...profile.jobs.flatMap((j) => j.rates.map((r) => ({ ...r, job: j.title }))),
+  ];
   return (
     <Stack gap="md" data-testid="employee-profile" data-employee-id={profile._id}>
       <Group gap="xs" wrap="wrap">
@@ -128,7 +134,7 @@ function ProfileBody({ profile, onAction }: { profile: EmployeeProfile; onAction
       </Section>
 
       <Section title={t("profile.rates")}>
-        {profile.rates.length === 0 ? (
+        {history.length === 0 ? (
           <Text size="sm" c="dimmed">
             {t("profile.noRates")}
           </Text>
@@ -138,13 +144,14 @@ function ProfileBody({ profile, onAction }: { profile: EmployeeProfile; onAction
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th>{t("columns.effectiveFrom")}</Table.Th>
+                  {severalJobs ? <Table.Th>{t("jobs.job")}</Table.Th> : null}
                   <Table.Th>{t("columns.payType")}</Table.Th>
                   <Table.Th ta="right">{t("columns.rate")}</Table.Th>
                   <Table.Th>{t("columns.reason")}</Table.Th>
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
-                {profile.rates.map((r) => (
+                {history.map((r) => (
                   <Table.Tr key={r._id} data-testid="rate-row" data-state={r.state} data-effective-from={r.effectiveFrom}>
                     <Table.Td>
                       <Group gap={6} wrap="nowrap">
@@ -156,6 +163,7 @@ function ProfileBody({ profile, onAction }: { profile: EmployeeProfile; onAction
                         )}
                       </Group>
                     </Table.Td>
+                    {severalJobs ? <Table.Td>{r.job}</Table.Td> : null}
                     <Table.Td>{t(`payTypes.${r.payType}`)}</Table.Td>
                     <Table.Td ta="right" fw={600}>
                       {formatUSD(r.rateCents)}

@@ -58,7 +58,9 @@ function AddShiftForm({
   // A person with several jobs: which one the shift was ("" the profile's own; null: the store's usual one).
   const [jobId, setJobId] = useState<string | null>(null);
   const profile = useQuery(api.employees.get, employeeId ? { employeeId } : "skip");
-  const jobs = profile && profile._id === employeeId ? profile.jobs.filter((j) => !j.endedOn || j.endedOn >= date) : [];
+  // Open on the date and worked at the chosen store (or at no store in particular), as the server requires.
+  const jobs =
+    profile && profile._id === employeeId ? profile.jobs.filter((j) => (!j.endedOn || j.endedOn >= date) && (!j.storeId || j.storeId === storeId)) : [];
   const [storeId, setStoreId] = useState<string | null>(defaultStoreId ?? (stores.length === 1 ? stores[0]._id : null));
   const [date, setDate] = useState(defaultDate);
   const [clockIn, setClockIn] = useState("");
@@ -122,7 +124,10 @@ function AddShiftForm({
           required
           data={storeOptions}
           value={storeId}
-          onChange={setStoreId}
+          onChange={(v) => {
+            setStoreId(v);
+            setJobId(null);
+          }}
           allowDeselect={false}
           comboboxProps={{ withinPortal: true }}
         />
@@ -130,7 +135,10 @@ function AddShiftForm({
           <Select
             label={t("add.job")}
             placeholder={t("add.jobDefault")}
-            data={[{ value: "", label: profile.position || t("add.mainJob") }, ...jobs.map((j) => ({ value: j._id, label: j.title }))]}
+            data={[
+              { value: "", label: `${profile.position || t("add.mainJob")} (${t("add.mainJob").toLowerCase()})` },
+              ...jobs.map((j) => ({ value: j._id, label: j.title })),
+            ]}
             value={jobId}
             onChange={setJobId}
             clearable

@@ -103,7 +103,17 @@ export function VerificationQueue() {
       id: "store",
       header: t("columns.store"),
       // A person with several jobs: the store and the job the entry was worked in.
-      cell: (e) => (e.jobTitle ? `${e.storeName} · ${e.jobTitle}` : e.storeName),
+      cell: (e) =>
+        e.jobTitle ? (
+          <Stack gap={0}>
+            <Text size="sm">{e.storeName}</Text>
+            <Text size="xs" c="dimmed" data-testid="entry-job">
+              {e.jobTitle}
+            </Text>
+          </Stack>
+        ) : (
+          e.storeName
+        ),
       sortValue: (e) => e.storeName,
     },
     {

@@ -195,7 +195,7 @@ export function EmployeeDrawer({ line, opened, zoneOf, canAdjust, downloading, o
                             <Text size="sm" fw={600}>
                               {dayLabel(d.date)}
                             </Text>
-                            <Text size="xs" c="dimmed" truncate="end">
+                            <Text size="xs" c="dimmed" lineClamp={2}>
                               {d.storeName}
                               {job ? ` · ${job.title ?? t("line.mainJob")}` : ""} ·{" "}
                               {d.rateCents === null ? t("line.noRateShort") : t("line.rate", { rate: money(d.rateCents) })}
