@@ -77,9 +77,7 @@ describe("a salaried job beside an hourly one", () => {
   it("pays the salary by the day through the job's last day and the hourly job's hours at its rate", () => {
     // Salary $700.00 a weekly period = $100.00 a day; the job ends Wednesday 03-04: Sun–Wed = 4
     // days → $400.00. The hourly profile job: 8 h × $12.00 = $96.00. Gross $496.00.
-    const line = calc(ana({ jobs: [{ id: "mgr", title: "Shift lead", endedOn: "2026-03-04", rates: [salary(70_000)] }] }), [
-      worked("2026-03-06", 8, null),
-    ]);
+    const line = calc(ana({ jobs: [{ id: "mgr", title: "Shift lead", endedOn: "2026-03-04", rates: [salary(70_000)] }] }), [worked("2026-03-06", 8, null)]);
     expect([line.salaryCents, line.regularCents, line.grossCents]).toEqual([40_000, 9_600, 49_600]);
     expect(line.jobs?.map((j) => [j.title, j.minutes, j.straightCents, j.salaryCents])).toEqual([
       ["Attendant", 480, 9_600, 0],
