@@ -65,6 +65,15 @@ test("a kiosk for a store: punches in Spanish, a break punched offline is sent o
     await expect(page.getByTestId("kiosks-table").getByText("Front counter")).toBeVisible();
   });
 
+  await test.step("the tablet is no longer signed in: the staff app asks for a sign-in, the kiosk stays", async () => {
+    expect(await kiosk.evaluate(() => window.localStorage.getItem("tumble.auth.token"))).toBeNull();
+    await kiosk.goto("/employee-management/profiles");
+    await expect(kiosk.getByTestId("signin-email")).toBeVisible();
+    await expect(kiosk.getByRole("heading", { name: "Employee profiles" })).toHaveCount(0);
+    await kiosk.goto("/kiosk");
+    await expect(kiosk.getByTestId("kiosk-store")).toHaveText(world.storeName);
+  });
+
   await test.step("the employee clocks in in Spanish", async () => {
     await kiosk.getByText("Español", { exact: true }).click();
     await expect(kiosk.getByRole("heading", { name: "Marca tu entrada o salida" })).toBeVisible();

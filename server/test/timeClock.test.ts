@@ -135,6 +135,18 @@ describe("kiosks", () => {
     expect(await failure(anonymous().action("kiosks:current", { kioskToken: "kiosk_forged" }))).toBe(timeClockMessage("kioskRevoked"));
   });
 
+  it("are renamed by those who manage kiosks, keeping their credential; a revoked one is not", async () => {
+    const { storeId, kioskToken } = await setUp();
+    const [{ _id: kioskId }] = await manager.query<Array<{ _id: string }>>("kiosks:list", { storeId });
+    expect(await failure(supervisor.mutation("kiosks:rename", { kioskId, name: "Back room" }))).toBe("You don't have permission to manage kiosks");
+    expect(await failure(manager.mutation("kiosks:rename", { kioskId, name: " " }))).toContain("Give the kiosk a name");
+    await manager.mutation("kiosks:rename", { kioskId, name: "Back room" });
+    expect((await anonymous().action<{ name: string }>("kiosks:current", { kioskToken })).name).toBe("Back room");
+    await manager.mutation("kiosks:revoke", { kioskId });
+    expect(await failure(manager.mutation("kiosks:rename", { kioskId, name: "Again" }))).toBe("This kiosk is revoked");
+    expect(await failure(sudsOwner.mutation("kiosks:rename", { kioskId, name: "Mine" }))).toBe("Kiosk not found");
+  });
+
   it("a kiosk credential is refused by every other function, over HTTP and the socket", async () => {
     const { kioskToken } = await setUp();
     const registry = await loadRegistry();

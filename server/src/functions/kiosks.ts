@@ -83,6 +83,34 @@ export const list = query({
   },
 });
 
+/** Renames a kiosk (its credential stays); a revoked one keeps its name. */
+export const rename = mutation({
+  access: "canManageKiosks",
+  args: z.object({ kioskId: id, name: kioskName }),
+  handler: async (ctx, { kioskId, name }) => {
+    const companyId = ctx.company.id;
+    const kiosk = await ctx.db
+      .selectFrom("kiosks")
+      .select(["id", "name", "revokedAt"])
+      .where("companyId", "=", companyId)
+      .where("id", "=", kioskId)
+      .executeTakeFirst();
+    if (!kiosk) throw new AppError("Kiosk not found");
+    if (kiosk.revokedAt) throw new AppError("This kiosk is revoked");
+    await ctx.db.updateTable("kiosks").set({ name }).where("companyId", "=", companyId).where("id", "=", kioskId).execute();
+    await audit(ctx.db, {
+      companyId,
+      actorId: ctx.user.id,
+      action: "rename",
+      entity: "kiosk",
+      entityId: kioskId,
+      before: { name: kiosk.name },
+      after: { name },
+    });
+    return null;
+  },
+});
+
 /** Revokes a kiosk: its credential is refused from the next call on. */
 export const revoke = mutation({
   access: "canManageKiosks",

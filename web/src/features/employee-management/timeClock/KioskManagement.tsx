@@ -1,10 +1,11 @@
-import { Alert, Badge, Button, Grid, Group, Paper, Select, Stack, Text, TextInput, Title } from "@mantine/core";
+import { Alert, Badge, Button, Grid, Group, Modal, Paper, Select, Stack, Text, TextInput, Title } from "@mantine/core";
 import { IconDeviceTablet } from "@tabler/icons-react";
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { formatDisplayTimestamp } from "@tumble/domain/dateFormat";
 import { extractErrorMessage } from "@tumble/domain/errorMessage";
 import { api } from "../../../lib/api";
+import { useAuth } from "../../../lib/auth";
 import { useMutation, useQueryState } from "../../../lib/hooks";
 import { notifyError, notifySuccess } from "../../../lib/notify";
 import { param, useSearchState, type SearchSchema } from "../../../lib/searchParams";
@@ -49,6 +50,7 @@ export function KioskManagement() {
   const kiosks = useQueryState(api.kiosks.list, search.store ? { storeId: search.store } : {});
   const stores = useQueryState(api.stores.listAll, {});
   const revoke = useMutation(api.kiosks.revoke);
+  const [renaming, setRenaming] = useState<Kiosk | null>(null);
   const sort: SortState | null = search.sort ? { id: search.sort, desc: Boolean(search.desc) } : null;
   const activeStores = (stores.data ?? []).filter((s) => s.isActive);
 
@@ -87,29 +89,34 @@ export function KioskManagement() {
         card: "footer",
         cell: (k) =>
           k.revokedAt ? null : (
-            <Button
-              size="xs"
-              color="red"
-              variant="light"
-              data-testid="revoke-kiosk"
-              onClick={() =>
-                openConfirm({
-                  title: t("admin.revokeTitle", { name: k.name }),
-                  message: t("admin.revokeMessage", { name: k.name, store: k.storeName }),
-                  confirmLabel: t("admin.revoke"),
-                  cancelLabel: t("admin.cancel"),
-                  destructive: true,
-                  confirmTestId: "confirm-revoke-kiosk",
-                  onConfirm: () => {
-                    revoke({ kioskId: k._id })
-                      .then(() => notifySuccess(t("admin.revoked", { name: k.name })))
-                      .catch((error: unknown) => notifyError(extractErrorMessage(error)));
-                  },
-                })
-              }
-            >
-              {t("admin.revoke")}
-            </Button>
+            <Group gap={6} wrap="wrap">
+              <Button size="xs" variant="light" data-testid="rename-kiosk" onClick={() => setRenaming(k)}>
+                {t("admin.rename")}
+              </Button>
+              <Button
+                size="xs"
+                color="red"
+                variant="light"
+                data-testid="revoke-kiosk"
+                onClick={() =>
+                  openConfirm({
+                    title: t("admin.revokeTitle", { name: k.name }),
+                    message: t("admin.revokeMessage", { name: k.name, store: k.storeName }),
+                    confirmLabel: t("admin.revoke"),
+                    cancelLabel: t("admin.cancel"),
+                    destructive: true,
+                    confirmTestId: "confirm-revoke-kiosk",
+                    onConfirm: () => {
+                      revoke({ kioskId: k._id })
+                        .then(() => notifySuccess(t("admin.revoked", { name: k.name })))
+                        .catch((error: unknown) => notifyError(extractErrorMessage(error)));
+                    },
+                  })
+                }
+              >
+                {t("admin.revoke")}
+              </Button>
+            </Group>
           ),
       },
     ],
@@ -118,6 +125,7 @@ export function KioskManagement() {
 
   return (
     <Stack gap="lg">
+      {renaming ? <RenameKiosk kiosk={renaming} onClose={() => setRenaming(null)} /> : null}
       <ScreenTitle title={t("admin.title")} subtitle={t("admin.subtitle")} />
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, md: 6 }}>
@@ -162,10 +170,66 @@ export function KioskManagement() {
   );
 }
 
-/** Registers this browser as a store's kiosk and opens the kiosk page; or says it already is one. */
+function RenameKiosk({ kiosk, onClose }: { kiosk: Kiosk; onClose: () => void }) {
+  const { t } = useTranslation("timeclock");
+  const rename = useMutation(api.kiosks.rename);
+  const [name, setName] = useState(kiosk.name);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const save = () => {
+    if (!name.trim()) return setError(t("admin.nameRequired"));
+    setBusy(true);
+    rename({ kioskId: kiosk._id, name: name.trim() })
+      .then(() => {
+        notifySuccess(t("admin.renamed", { name: name.trim() }));
+        onClose();
+      })
+      .catch((e: unknown) => setError(extractErrorMessage(e)))
+      .finally(() => setBusy(false));
+  };
+  return (
+    <Modal opened onClose={onClose} title={t("admin.renameTitle", { name: kiosk.name })} closeButtonProps={{ "aria-label": t("admin.cancel") }}>
+      <Stack gap="sm">
+        <TextInput
+          label={t("admin.name")}
+          value={name}
+          onChange={(e) => setName(e.currentTarget.value)}
+          maxLength={80}
+          data-autofocus
+          data-testid="rename-kiosk-name"
+        />
+        {error ? (
+          <Alert color="red" role="alert">
+            {error}
+          </Alert>
+        ) : null}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            {t("admin.cancel")}
+          </Button>
+          <Button onClick={save} loading={busy} data-testid="rename-kiosk-save">
+            {t("admin.renameSave")}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
+
+/**
+ * Registers this browser as a store's kiosk and opens the kiosk page; or says it already is one.
+ * Either way the person is signed out first: a counter tablet must not stay signed in as the
+ * manager who set it up (anyone at the counter could open the staff app). Leaving kiosk mode is
+ * signing in again.
+ */
 function ThisDevice({ stores }: { stores: Array<{ value: string; label: string }> }) {
   const { t } = useTranslation("timeclock");
   const register = useMutation(api.kiosks.register);
+  const { signOut } = useAuth();
+  const openKiosk = async (url: string) => {
+    await signOut();
+    window.location.assign(url);
+  };
   const [device, setDevice] = useState(thisKiosk);
   const [storeId, setStoreId] = useState<string | null>(null);
   const [name, setName] = useState(() => t("admin.defaultName"));
@@ -179,7 +243,7 @@ function ThisDevice({ stores }: { stores: Array<{ value: string; label: string }
     setError(null);
     try {
       const result = await register({ storeId, name: name.trim() });
-      window.location.assign(kioskHandoffUrl({ kioskToken: result.kioskToken, kioskId: result.kioskId, name: name.trim(), storeName: result.storeName }));
+      await openKiosk(kioskHandoffUrl({ kioskToken: result.kioskToken, kioskId: result.kioskId, name: name.trim(), storeName: result.storeName }));
     } catch (e) {
       setError(extractErrorMessage(e));
       setBusy(false);
@@ -199,7 +263,7 @@ function ThisDevice({ stores }: { stores: Array<{ value: string; label: string }
           <>
             <Text>{t("admin.isKiosk", { name: device.name, store: device.storeName })}</Text>
             <Group>
-              <Button component="a" href={KIOSK_PATH} data-testid="open-kiosk">
+              <Button onClick={() => void openKiosk(KIOSK_PATH)} data-testid="open-kiosk">
                 {t("admin.openKiosk")}
               </Button>
               <Button
@@ -217,6 +281,9 @@ function ThisDevice({ stores }: { stores: Array<{ value: string; label: string }
           <>
             <Text size="sm" c="dimmed">
               {t("admin.registerHelp")}
+            </Text>
+            <Text size="sm" c="dimmed">
+              {t("admin.signsOut")}
             </Text>
             <Select
               label={t("admin.store")}
