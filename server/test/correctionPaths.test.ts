@@ -4,6 +4,7 @@ import { addDays, periodContaining } from "@tumble/domain/payPeriods";
 import type { PayPeriodDetail, PayPeriodListItem } from "@tumble/domain/payroll";
 import { periodLockedMessage } from "@tumble/domain/payrollMessages";
 import { timeClockMessage } from "@tumble/domain/timeClock";
+import { EMPLOYEE_MESSAGES } from "@tumble/domain/employees";
 import { Client, failure, startTestServer, type TestServer } from "./support/testServer.ts";
 import { insertWorkedEntry, TEST_PIN, unique } from "./support/workforce.ts";
 
@@ -97,5 +98,43 @@ describe("an entry moved to another week", () => {
     ).toBe(timeClockMessage("correctionOverlap"));
     // Its old hours on Monday are free again.
     await owner.mutation("timeEntries:add", { employeeId: ana, storeId: store, clockIn: at(monday, 6), clockOut: at(monday, 7), breaks: 0, reason: "Forgot" });
+  });
+});
+
+describe("a clock-in outside the employment", () => {
+  it("is refused before the hire date and after the end date; a salary of $0.00 is refused", async () => {
+    const { kioskToken } = await owner.mutation<{ kioskToken: string }>("kiosks:register", { storeId: store, name: "Counter" });
+    const hire = async (hireDate: string) => {
+      const username = `emp${unique()}`;
+      const { employeeId } = await owner.mutation<{ employeeId: string }>("employees:create", {
+        name: `Person ${username}`,
+        email: "",
+        phone: "",
+        position: "Attendant",
+        hireDate,
+        storeIds: [store],
+        payType: "hourly",
+        rateCents: 1500,
+        effectiveFrom: "2026-01-01",
+        username,
+        pin: TEST_PIN,
+      });
+      return { employeeId, username };
+    };
+    const clockIn = (username: string) => new Client(server.url).action("timeclock:punch", { kioskToken, username, pin: TEST_PIN, action: "clockIn" });
+    const starting = await hire(addDays(today, 3));
+    expect(await failure(clockIn(starting.username))).toBe(timeClockMessage("beforeHire"));
+    const leaving = await hire("2026-01-01");
+    await db()
+      .updateTable("employees")
+      .set({ endDate: addDays(today, -2) })
+      .where("id", "=", leaving.employeeId)
+      .execute();
+    expect(await failure(clockIn(leaving.username))).toBe(timeClockMessage("afterEnd"));
+    const punches = await db().selectFrom("punches").select("id").where("employeeId", "in", [starting.employeeId, leaving.employeeId]).execute();
+    expect(punches).toHaveLength(0);
+    expect(await failure(owner.mutation("employees:setRate", { employeeId: ana, payType: "salary", rateCents: 0, effectiveFrom: addDays(today, 10) }))).toBe(
+      EMPLOYEE_MESSAGES.salaryZero.en,
+    );
   });
 });

@@ -50,6 +50,7 @@ export const EMPLOYEE_MESSAGES = {
     es: "Un perfil pendiente se activa completando su registro",
   },
   jobTitleRequired: { en: "Name the job", es: "Ponle nombre al trabajo" },
+  salaryZero: { en: "A salary must be more than $0.00 a pay period", es: "Un salario debe ser mayor que $0.00 por periodo de pago" },
   jobNotFound: { en: "Job not found", es: "No se encontró el trabajo" },
   jobEnded: { en: "This job has ended", es: "Este trabajo ya terminó" },
   jobTitleTaken: {

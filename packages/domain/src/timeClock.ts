@@ -202,6 +202,14 @@ export const TIME_CLOCK_MESSAGES = {
     es: `Demasiados PIN incorrectos: este usuario está bloqueado durante ${PIN_LOCK_MINUTES} minutos. Se avisó a tu gerente.`,
   },
   notActive: { en: "Your employee profile is not active. Ask your manager.", es: "Tu perfil de empleado no está activo. Pregunta a tu gerente." },
+  beforeHire: {
+    en: "Your employment starts later: you can clock in from your hire date. Ask your manager.",
+    es: "Tu empleo empieza más adelante: puedes marcar entrada desde tu fecha de contratación. Pregunta a tu gerente.",
+  },
+  afterEnd: {
+    en: "Your employment has ended: you can no longer clock in. Ask your manager.",
+    es: "Tu empleo terminó: ya no puedes marcar entrada. Pregunta a tu gerente.",
+  },
   notAtStore: { en: "You do not work at this store. Ask your manager.", es: "No trabajas en esta tienda. Pregunta a tu gerente." },
   kioskRevoked: {
     en: "This kiosk is no longer registered. Ask a manager to set it up again.",

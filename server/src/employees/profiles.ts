@@ -128,6 +128,8 @@ export async function addRate(
     .execute();
   const change = rateChange(existing, input.effectiveFrom, input.today);
   if (!change.ok) throw new AppError(change.message);
+  // A salary of nothing pays nobody: a typing mistake, or a person who should be hourly.
+  if (input.payType === "salary" && input.rateCents <= 0) throw new AppError(EMPLOYEE_MESSAGES.salaryZero.en);
   if (input.payType === "hourly") {
     const minimum = await minimumWageOf(db, input.companyId, input.employeeId);
     if (input.rateCents < minimum) throw new AppError(belowMinimumWage(input.rateCents, minimum));

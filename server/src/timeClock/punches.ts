@@ -14,6 +14,7 @@ import {
   type PunchRefusal,
 } from "@tumble/domain/timeClock";
 import type { DB } from "../db/schema.ts";
+import { isoDate } from "../db/isoDate.ts";
 import type { TimeEntryBreak } from "../db/timeClockSchema.ts";
 import { AppError } from "../runtime/errors.ts";
 import { newId } from "../runtime/ids.ts";
@@ -158,6 +159,9 @@ export async function recordPunch(db: Kysely<DB>, input: PunchInput): Promise<Pu
     if (refusal) throw new AppError(refusalMessage(refusal));
   }
 
+  // Nobody clocks in outside their employment (a clock-out still closes the entry that is open).
+  if (input.action === "clockIn") await refuseOutsideEmployment(db, companyId, employeeId, input.storeId, occurredAt);
+
   const punchId = newId();
   await db
     .insertInto("punches")
@@ -197,6 +201,22 @@ export async function recordPunch(db: Kysely<DB>, input: PunchInput): Promise<Pu
     state: replay.state,
     allowedActions: allowedActions(replay.state),
   };
+}
+
+/** Refuses a clock-in on a business date (at the store) before the hire date or after the end date. */
+async function refuseOutsideEmployment(db: Kysely<DB>, companyId: string, employeeId: string, storeId: string, at: number): Promise<void> {
+  const row = await db
+    .selectFrom("employees as e")
+    .innerJoin("stores as s", (j) => j.onRef("s.companyId", "=", "e.companyId"))
+    .select(["e.hireDate", "e.endDate", "s.timeZone"])
+    .where("e.companyId", "=", companyId)
+    .where("e.id", "=", employeeId)
+    .where("s.id", "=", storeId)
+    .executeTakeFirst();
+  if (!row) return;
+  const date = businessDateOf(at, row.timeZone);
+  if (row.hireDate && date < isoDate(row.hireDate)) throw new AppError(timeClockMessage("beforeHire"));
+  if (row.endDate && date > isoDate(row.endDate)) throw new AppError(timeClockMessage("afterEnd"));
 }
 
 /** Whether a recorded punch is part of an entry (false when the replay ignored it). */
