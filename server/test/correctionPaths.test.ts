@@ -4,6 +4,7 @@ import { addDays, periodContaining } from "@tumble/domain/payPeriods";
 import type { PayPeriodDetail, PayPeriodListItem } from "@tumble/domain/payroll";
 import { periodLockedMessage } from "@tumble/domain/payrollMessages";
 import { timeClockMessage } from "@tumble/domain/timeClock";
+import { tooEarlyMessage } from "@tumble/domain/timeEntryReview";
 import { EMPLOYEE_MESSAGES } from "@tumble/domain/employees";
 import { Client, failure, startTestServer, type TestServer } from "./support/testServer.ts";
 import { insertWorkedEntry, TEST_PIN, unique } from "./support/workforce.ts";
@@ -136,5 +137,64 @@ describe("a clock-in outside the employment", () => {
     expect(await failure(owner.mutation("employees:setRate", { employeeId: ana, payType: "salary", rateCents: 0, effectiveFrom: addDays(today, 10) }))).toBe(
       EMPLOYEE_MESSAGES.salaryZero.en,
     );
+  });
+});
+
+describe("a clock-in hours before a scheduled shift", () => {
+  it("is refused, saying when to come, when the company says so; else taken and shown as arrived early", async () => {
+    const { kioskToken } = await owner.mutation<{ kioskToken: string }>("kiosks:register", { storeId: store, name: "Early counter" });
+    const username = `early${unique()}`;
+    const { employeeId } = await owner.mutation<{ employeeId: string }>("employees:create", {
+      name: "Eve Early",
+      email: "",
+      phone: "",
+      position: "Attendant",
+      hireDate: "2026-01-01",
+      storeIds: [store],
+      payType: "hourly",
+      rateCents: 1500,
+      effectiveFrom: "2026-01-01",
+      username,
+      pin: TEST_PIN,
+    });
+    // Her published shift starts in five hours.
+    const startsAt = Math.ceil((Date.now() + 5 * H) / 60_000) * 60_000;
+    await db()
+      .insertInto("shifts")
+      .values({
+        id: `sh${unique()}`,
+        companyId,
+        storeId: store,
+        employeeId,
+        startsAt: new Date(startsAt),
+        endsAt: new Date(startsAt + 4 * H),
+        breakMinutes: 0,
+        status: "published",
+        publishedAt: new Date(),
+        publishedEmployeeId: employeeId,
+        publishedStartsAt: new Date(startsAt),
+        publishedEndsAt: new Date(startsAt + 4 * H),
+        publishedBreakMinutes: 0,
+      })
+      .execute();
+    const punch = (action: string) => new Client(server.url).action("timeclock:punch", { kioskToken, username, pin: TEST_PIN, action });
+    await owner.mutation("companySettings:update", { section: "workforce", values: { ...SETTINGS, earlyClockIn: "refuse", earlyClockInMinutes: 15 } });
+    const time = (at: number) => new Intl.DateTimeFormat("en-US", { hour: "numeric", minute: "2-digit", timeZone: ZONE }).format(at);
+    expect(await failure(punch("clockIn"))).toBe(tooEarlyMessage(time(startsAt), time(startsAt - 15 * 60_000)));
+    expect(await db().selectFrom("punches").select("id").where("employeeId", "=", employeeId).execute()).toHaveLength(0);
+
+    await owner.mutation("companySettings:update", { section: "workforce", values: { ...SETTINGS, earlyClockIn: "flag" } });
+    await punch("clockIn");
+    await punch("clockOut");
+    const date = todayIn(ZONE);
+    const queue = await owner.query<{ entries: Array<{ employeeId: string; shift: unknown; exceptions: string[] }> }>("timeEntries:list", {
+      from: addDays(date, -1),
+      to: date,
+      status: "all",
+    });
+    const entry = queue.entries.find((e) => e.employeeId === employeeId)!;
+    expect(entry.shift).not.toBeNull();
+    expect(entry.exceptions).toContain("arrivedEarly");
+    expect(entry.exceptions).not.toContain("unscheduled");
   });
 });

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { COMPANY_SIZES } from "./companyCode.ts";
 import { DEFAULT_VARIANCE_THRESHOLD_CENTS, MAX_AMOUNT_CENTS } from "./cashLedger.ts";
 import { OUTSIDE_ZONE_POLICIES } from "./geoZones.ts";
+import { EARLY_CLOCK_IN_POLICIES } from "./timeEntryReview.ts";
 import { LANGUAGES } from "./languagePriority.ts";
 
 // Company settings (issue 19: `companySettings:get`, `companySettings:update {section, values}`),
@@ -36,6 +37,10 @@ export const workforceSettingsSchema = z.object({
   weeklyHoursLimit: z.number().int().min(1).max(168).default(40),
   /** A claimed open shift is given without a manager's approval. */
   openShiftAutoApprove: z.boolean().default(false),
+  /** How many minutes before a scheduled shift a clock-in may come. */
+  earlyClockInMinutes: z.number().int().min(0).max(240).default(15),
+  /** An earlier clock-in: refused with the time it may come, or accepted and flagged "arrived early" for a manager to approve. */
+  earlyClockIn: z.enum(EARLY_CLOCK_IN_POLICIES).default("flag"),
   /** The lowest hourly rate the company may pay: federal $7.25 unless a state or city sets more (29 U.S.C. 206). */
   minimumWageCents: z.number().int("Amounts are whole cents").min(0).max(100_000).default(725),
 });

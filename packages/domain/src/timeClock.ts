@@ -1,3 +1,4 @@
+import { localizeTooEarly } from "./timeEntryReview.ts";
 import type { SupportedLanguage } from "./languagePriority.ts";
 
 // The time clock's rules (issue 16), shared by the server, the kiosk and the employee's own
@@ -266,5 +267,5 @@ const BY_ENGLISH = new Map<string, Record<SupportedLanguage, string>>(Object.val
 
 /** A time-clock message from the server in `language`; any other text is returned as it is. */
 export function localizeTimeClockMessage(message: string, language: SupportedLanguage): string {
-  return BY_ENGLISH.get(message)?.[language] ?? message;
+  return BY_ENGLISH.get(message)?.[language] ?? localizeTooEarly(message, language) ?? message;
 }

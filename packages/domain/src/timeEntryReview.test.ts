@@ -1,5 +1,16 @@
 import { describe, expect, it } from "vitest";
-import { autoApprovable, autoClockOutAt, entryExceptions, matchShift, reviewStatus, type ReviewEntry, type ScheduledShift } from "./timeEntryReview.ts";
+import {
+  autoApprovable,
+  autoClockOutAt,
+  entryExceptions,
+  localizeTooEarly,
+  matchShift,
+  reviewStatus,
+  tooEarlyFor,
+  tooEarlyMessage,
+  type ReviewEntry,
+  type ScheduledShift,
+} from "./timeEntryReview.ts";
 
 const M = 60_000;
 const H = 60 * M;
@@ -60,11 +71,38 @@ describe("entry exceptions", () => {
 
 describe("matching a shift", () => {
   const later: ScheduledShift = { ...shift, id: "s2", startsAt: T0 + 10 * H, endsAt: T0 + 14 * H };
-  it("takes the shift overlapping most, else one starting within two hours", () => {
+  it("takes the shift overlapping most, else the one starting nearest within twelve hours", () => {
     expect(matchShift(entry(), [later, shift])?.id).toBe("s1");
     expect(matchShift(entry({ clockInAt: T0 + 9 * H, clockOutAt: T0 + 13 * H }), [later, shift])?.id).toBe("s2");
-    expect(matchShift(entry({ clockInAt: T0 - 3 * H, clockOutAt: T0 - H }), [shift])).toBeNull();
     expect(matchShift(entry({ clockInAt: T0 - 3 * H, clockOutAt: T0 - 2 * H }), [{ ...shift, startsAt: T0 - H }])?.id).toBe("s1");
+    // Hours early for the day's shift: that shift, arrived early — never "unscheduled".
+    const early = entry({ clockInAt: T0 - 6 * H, clockOutAt: T0 - 5 * H });
+    expect(matchShift(early, [shift])?.id).toBe("s1");
+    expect(entryExceptions(early, shift, 5)).toEqual(expect.arrayContaining(["arrivedEarly", "leftEarly"]));
+    expect(entryExceptions(early, shift, 5)).not.toContain("unscheduled");
+    // Nothing within twelve hours: unscheduled.
+    expect(matchShift(entry({ clockInAt: T0 - 13 * H, clockOutAt: T0 - 12.5 * H }), [shift])).toBeNull();
+  });
+});
+
+describe("a clock-in before the shift", () => {
+  it("is too early only beyond the company's minutes, when no shift is under way", () => {
+    expect(tooEarlyFor(T0 - 15 * M, [shift], 15)).toBeNull();
+    expect(tooEarlyFor(T0 - 16 * M, [shift], 15)).toEqual(shift);
+    expect(tooEarlyFor(T0 + H, [shift], 15)).toBeNull();
+    // A shift under way covers a clock-in between two shifts of the day.
+    const evening: ScheduledShift = { ...shift, id: "s3", startsAt: T0 + 10 * H, endsAt: T0 + 14 * H };
+    expect(tooEarlyFor(T0 + 7 * H, [shift, evening], 15)).toBeNull();
+    expect(tooEarlyFor(T0 + 9 * H, [shift, evening], 15)).toEqual(evening);
+    // Unscheduled: not refused here (the queue flags it).
+    expect(tooEarlyFor(T0, [], 15)).toBeNull();
+  });
+
+  it("says when to come, in English and in Spanish with 24-hour times", () => {
+    const message = tooEarlyMessage("2:00\u202fPM", "1:45\u202fPM");
+    expect(message).toBe("Too early: your shift starts at 2:00\u202fPM; you can clock in from 1:45\u202fPM");
+    expect(localizeTooEarly(message, "es")).toBe("Demasiado pronto: tu turno empieza a las 14:00; puedes marcar entrada desde las 13:45");
+    expect(localizeTooEarly("Something else", "es")).toBeNull();
   });
 });
 

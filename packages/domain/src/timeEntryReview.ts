@@ -27,8 +27,45 @@ export const LONG_SHIFT_MINUTES = 10 * 60;
 /** A shift longer than this must have at least MIN_BREAK_MINUTES of break. */
 export const BREAK_REQUIRED_AFTER_MINUTES = 6 * 60;
 export const MIN_BREAK_MINUTES = 30;
-/** A shift starting this close to a clock-in (either side) is its shift even when they do not overlap. */
-export const SHIFT_MATCH_WINDOW_MINUTES = 120;
+/**
+ * A shift starting this close to a clock-in (either side) is its shift even when they do not
+ * overlap: a scheduled person who came hours early is "arrived early", never "unscheduled".
+ */
+export const SHIFT_MATCH_WINDOW_MINUTES = 12 * 60;
+
+/** What a clock-in earlier than the company allows before a scheduled shift does. */
+export const EARLY_CLOCK_IN_POLICIES = ["flag", "refuse"] as const;
+export type EarlyClockInPolicy = (typeof EARLY_CLOCK_IN_POLICIES)[number];
+
+/**
+ * The shift a clock-in at `at` comes too early for: the next one of the person starting more than
+ * `minutes` later (within the match window), when none is under way or about to start. Null when
+ * the clock-in is fine (unscheduled clock-ins included: they are flagged, not refused).
+ */
+export function tooEarlyFor<S extends Pick<ScheduledShift, "startsAt" | "endsAt">>(at: number, shifts: readonly S[], minutes: number): S | null {
+  if (shifts.some((s) => s.startsAt - minutes * MINUTE <= at && at < s.endsAt)) return null;
+  const next = shifts.filter((s) => s.startsAt > at && s.startsAt - at <= SHIFT_MATCH_WINDOW_MINUTES * MINUTE).sort((a, b) => a.startsAt - b.startsAt)[0];
+  return next ?? null;
+}
+
+/** The refusal of a clock-in too early for its shift; times as the store's clock shows them ("2:00 PM"). */
+export function tooEarlyMessage(startsAt: string, from: string): string {
+  return `Too early: your shift starts at ${startsAt}; you can clock in from ${from}`;
+}
+const TOO_EARLY = /^Too early: your shift starts at (.+); you can clock in from (.+)$/;
+/** The same in Spanish, with 24-hour times. */
+export function localizeTooEarly(message: string, language: "en" | "es"): string | null {
+  const match = TOO_EARLY.exec(message);
+  if (!match) return null;
+  if (language === "en") return message;
+  const h24 = (time: string) => {
+    const m = /^(\d{1,2}):(\d{2})\s*([AP]M)$/i.exec(time.trim());
+    if (!m) return time;
+    const hour = (Number(m[1]) % 12) + (m[3].toUpperCase() === "PM" ? 12 : 0);
+    return `${String(hour).padStart(2, "0")}:${m[2]}`;
+  };
+  return `Demasiado pronto: tu turno empieza a las ${h24(match[1])}; puedes marcar entrada desde las ${h24(match[2])}`;
+}
 
 export type ReviewStatus = "open" | "pending" | "approved" | "rejected";
 

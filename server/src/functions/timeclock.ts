@@ -18,6 +18,9 @@ import type { Kysely } from "kysely";
 import type { DB } from "../db/schema.ts";
 import { businessDateNow } from "../cash/dates.ts";
 import { jobChoice, punchJob } from "../employees/jobs.ts";
+import { settingsOf } from "../companySettings/settings.ts";
+import { publishedShiftsOf } from "../scheduling/assign.ts";
+import { SHIFT_MATCH_WINDOW_MINUTES, tooEarlyFor, tooEarlyMessage } from "@tumble/domain/timeEntryReview";
 
 // The time clock (issue 16). Punches come from a store's kiosk (username + PIN, with the kiosk
 // credential as an argument) or from a signed-in employee's phone (with the browser's location,
@@ -95,6 +98,7 @@ export const punch = action({
     if (args.kioskToken !== undefined) {
       const kiosk = await kioskOf(ctx.db, args.kioskToken, ctx.now);
       const employee = await kioskEmployee(ctx, kiosk, args.username, args.pin);
+      await refuseTooEarly(ctx.db, kiosk.companyId, employee.id, kiosk.storeId, args, ctx.now);
       const outcome = await ctx.db.transaction().execute(async (trx) =>
         recordPunch(trx, {
           companyId: kiosk.companyId,
@@ -142,6 +146,7 @@ async function phonePunch(ctx: ActionCtx, args: z.output<typeof punchArgs>) {
         : await zoneVerdict(trx, companyId, state.storeId, location);
     if (verdict.decision === "refused") throw new AppError(verdict.message ?? timeClockMessage("notAtStore"));
     const storeId = args.action === "clockIn" || !state.storeId ? verdict.storeId : state.storeId;
+    await refuseTooEarly(trx, companyId, employee.id, storeId, args, ctx.now);
     const jobId = await clockInJob(trx, companyId, employee.id, storeId, args, ctx.now);
     const outcome = await recordPunch(trx, {
       companyId,
@@ -164,6 +169,36 @@ async function phonePunch(ctx: ActionCtx, args: z.output<typeof punchArgs>) {
     const storeName = employee.stores.find((s) => s.id === storeId)?.name ?? "";
     return { ...outcome, employeeName: employee.name, storeName, message: verdict.decision === "flagged" ? verdict.message : null };
   });
+}
+
+/**
+ * A clock-in earlier before a scheduled shift than the company allows is refused when the company
+ * says so (workforce settings earlyClockIn "refuse"), naming when it may come; with "flag" it is
+ * taken and the verification queue shows it as arrived early. Offline punches already happened:
+ * they are never refused for this.
+ */
+async function refuseTooEarly(db: Kysely<DB>, companyId: string, employeeId: string, storeId: string, args: z.output<typeof punchArgs>, now: number) {
+  if (args.action !== "clockIn" || args.offline) return;
+  const settings = await settingsOf(db, companyId, "workforce");
+  if (settings.earlyClockIn !== "refuse") return;
+  const window = SHIFT_MATCH_WINDOW_MINUTES * 60_000;
+  const shifts = (await publishedShiftsOf(db, companyId, employeeId, new Date(now - window), new Date(now + window))).map((s) => ({
+    startsAt: s.startsAt.getTime(),
+    endsAt: s.endsAt.getTime(),
+    storeId: s.storeId,
+  }));
+  const shift = tooEarlyFor(now, shifts, settings.earlyClockInMinutes);
+  if (!shift) return;
+  const zone = (
+    await db
+      .selectFrom("stores")
+      .select("timeZone")
+      .where("companyId", "=", companyId)
+      .where("id", "=", shift.storeId ?? storeId)
+      .executeTakeFirst()
+  )?.timeZone;
+  const time = (at: number) => new Intl.DateTimeFormat("en-US", { hour: "numeric", minute: "2-digit", timeZone: zone ?? "UTC" }).format(at);
+  throw new AppError(tooEarlyMessage(time(shift.startsAt), time(shift.startsAt - settings.earlyClockInMinutes * 60_000)));
 }
 
 /** The job of a clock-in (other punches carry none): the one asked for, on the punch's business date at the store. */

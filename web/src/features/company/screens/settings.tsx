@@ -1,3 +1,4 @@
+import { EARLY_CLOCK_IN_POLICIES } from "@tumble/domain/timeEntryReview";
 import { Skeleton, Stack } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { OVERTIME_PRESETS, PAY_FREQUENCIES, WEEKDAYS } from "@tumble/domain/companySettings";
@@ -40,6 +41,8 @@ const FIELDS = {
     { name: "workweekStart", kind: "select", options: WEEKDAYS },
     { name: "overtimePreset", kind: "select", options: OVERTIME_PRESETS },
     { name: "autoApproveToleranceMinutes", kind: "number" },
+    { name: "earlyClockInMinutes", kind: "number" },
+    { name: "earlyClockIn", kind: "select", options: EARLY_CLOCK_IN_POLICIES },
     { name: "maxShiftHours", kind: "number" },
     { name: "minRestHours", kind: "number" },
     { name: "weeklyHoursLimit", kind: "number" },
