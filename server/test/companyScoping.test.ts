@@ -239,6 +239,15 @@ beforeAll(async () => {
   await manager.mutation("shifts:create", { storeId, employeeId: null, date: "2030-01-08", start: "09:00", end: "13:00", breakMinutes: 0 });
   await manager.mutation("shifts:publish", { storeId, weekStart: "2030-01-06", overrideReason: "Sweep" });
   await manager.mutation("shifts:saveTemplate", { storeId, weekStart: "2030-01-06", name: "Sweep week" });
+  // A further job of the sweeper's, at the sweep store (employee_jobs, and its rate in employee_rates).
+  await manager.mutation("employees:addJob", {
+    employeeId: sweeper,
+    title: "Route collections",
+    storeId,
+    payType: "hourly",
+    rateCents: 1800,
+    effectiveFrom: "2026-01-01",
+  });
 
   // Announcements to the new store and to a role (announcements, announcement_stores,
   // announcement_roles; the author's own read mark is announcement_reads).

@@ -378,20 +378,36 @@ describe("review", () => {
 });
 
 describe("access", () => {
-  it("is for those who manage employees, in their own company only", async () => {
+  it("is for those who view time clocks (supervisors verify: decision 0056), in their own company only, never on their own time", async () => {
     const storeId = await newStore();
     const e = await newEmployee([storeId]);
     const id = await worked(storeId, e.employeeId, nineAm(2), nineAm(2) + 6 * H);
-    for (const client of [supervisor, staff]) {
-      expect(await failure(client.query("timeEntries:list", range()))).toBe("You don't have permission to manage employees");
-      expect(await failure(client.mutation("timeEntries:approve", { entryIds: [id] }))).toBe("You don't have permission to manage employees");
-    }
+    expect(await failure(staff.query("timeEntries:list", range()))).toBe("You don't have permission to view time clocks");
+    expect(await failure(staff.mutation("timeEntries:approve", { entryIds: [id] }))).toBe("You don't have permission to view time clocks");
+    // A supervisor verifies, and sees no pay on the way (timeEntries:people has none).
+    expect(entry(await supervisor.query<Queue>("timeEntries:list", { ...range(), storeId }), id).reviewStatus).toBe("pending");
+    const people = await supervisor.query<Array<Record<string, unknown>>>("timeEntries:people", {});
+    expect(people.find((p) => p._id === e.employeeId)).toBeDefined();
+    expect(JSON.stringify(people)).not.toMatch(/rate|pay/i);
+    // ... but not their own time: the supervisor is also this employee.
+    const me = await server.database.db.selectFrom("users").select("id").where("email", "=", "supervisor@demo.test").executeTakeFirstOrThrow();
+    await server.database.db.updateTable("employees").set({ userId: me.id }).where("id", "=", e.employeeId).execute();
+    for (const call of [
+      supervisor.mutation("timeEntries:approve", { entryIds: [id] }),
+      supervisor.mutation("timeEntries:reject", { entryIds: [id], reason: "x" }),
+      supervisor.mutation("timeEntries:correct", { entryId: id, clockIn: nineAm(2) - H, reason: "x" }),
+      supervisor.mutation("timeclock:correct", { entryId: id, clockInAt: nineAm(2) - H, clockOutAt: nineAm(2) + 6 * H, breakMinutes: 0, reason: "x" }),
+    ])
+      expect(await failure(call)).toBe(timeClockMessage("ownTime"));
+    await server.database.db.updateTable("employees").set({ userId: null }).where("id", "=", e.employeeId).execute();
+    await supervisor.mutation("timeEntries:approve", { entryIds: [id] });
+    expect(entry(await manager.query<Queue>("timeEntries:list", { ...range(), storeId }), id).reviewStatus).toBe("approved");
     expect(await failure(sudsOwner.mutation("timeEntries:approve", { entryIds: [id] }))).toBe("Time entry not found");
     expect(await failure(sudsOwner.mutation("timeEntries:correct", { entryId: id, clockIn: nineAm(2) - H, reason: "x" }))).toBe("Time entry not found");
     expect(await failure(sudsOwner.mutation("timeEntries:reject", { entryIds: [id], reason: "x" }))).toBe("Time entry not found");
     expect((await sudsOwner.query<Queue>("timeEntries:list", range())).entries.some((x) => x._id === id)).toBe(false);
     expect(await failure(manager.query("timeEntries:list", { from: "2026-02-01", to: "2026-01-01" }))).toBe("The from date is after the to date");
-    expect(entry(await manager.query<Queue>("timeEntries:list", { ...range(), storeId }), id).reviewStatus).toBe("pending");
+    expect(entry(await manager.query<Queue>("timeEntries:list", { ...range(), storeId }), id).reviewStatus).toBe("approved");
   });
 });
 
@@ -423,7 +439,7 @@ describe("dashboard", () => {
     expect(store.onClockCount).toBe(1);
     expect(store.unscheduled.map((u) => u.employeeId)).toEqual([walkIn.employeeId]);
     expect(d.pendingVerifications).toBeGreaterThanOrEqual(1);
-    expect(await failure(supervisor.query("timeEntries:dashboard"))).toBe("You don't have permission to manage employees");
+    expect(await failure(staff.query("timeEntries:dashboard"))).toBe("You don't have permission to view time clocks");
     expect((await sudsOwner.query<Dashboard>("timeEntries:dashboard")).stores.some((s) => s.storeId === storeId)).toBe(false);
   });
 });

@@ -131,6 +131,7 @@ const MANAGER_UP = "------XXXX";
 const ADMIN_UP = "-------XXX";
 const EXPORTERS = "---X-XXXXX";
 const SYSADMIN = "---------X";
+const SUPERVISOR_UP = "-----XXXXX";
 
 const SUB_SCREEN_ACCESS: Record<string, string> = {
   "user/profile": SIGNED_IN,
@@ -156,10 +157,10 @@ const SUB_SCREEN_ACCESS: Record<string, string> = {
   "company/settings": MANAGER_UP,
   "company/email-templates": MANAGER_UP,
   "company/email-dashboard": MANAGER_UP,
-  "employee-management/dashboard": MANAGER_UP,
+  "employee-management/dashboard": SUPERVISOR_UP,
   "employee-management/profiles": MANAGER_UP,
-  "employee-management/scheduling": MANAGER_UP,
-  "employee-management/time-entry-verification": MANAGER_UP,
+  "employee-management/scheduling": SUPERVISOR_UP,
+  "employee-management/time-entry-verification": SUPERVISOR_UP,
   "employee-management/kiosk": MANAGER_UP,
   "employee-management/analytics": MANAGER_UP,
   "payroll/dashboard": MANAGER_UP,
@@ -204,10 +205,10 @@ const SUB_SCREEN_GATES: Record<string, unknown> = {
   "company/settings": "canManageStores",
   "company/email-templates": "canManageStores",
   "company/email-dashboard": { anyOf: ["canManageStores", "isSystemAdmin"] },
-  "employee-management/dashboard": "canManageEmployees",
+  "employee-management/dashboard": "canViewTimeClocks",
   "employee-management/profiles": "canManageEmployees",
   "employee-management/scheduling": "canManageSchedules",
-  "employee-management/time-entry-verification": "canManageEmployees",
+  "employee-management/time-entry-verification": "canViewTimeClocks",
   "employee-management/kiosk": "canManageKiosks",
   "employee-management/analytics": "canManageEmployees",
   "payroll/dashboard": "canManageStores",
@@ -260,13 +261,14 @@ describe("sub-screen gates", () => {
   });
 
   it("requires the area's route gate as well as the finer sub-screen gate", () => {
-    // A user who may manage schedules but not employees cannot enter /employee-management/*.
+    // A user who may manage schedules but not employees enters /employee-management/* for scheduling only (decision 0056).
     const schedulerOnly = only("canManageSchedules", "hasCompanyMembership", "isMember");
-    expect(canSeeSubScreen("employee-management", "scheduling", schedulerOnly)).toBe(false);
-    expect(deniedGate("employee-management", "scheduling", schedulerOnly)).toBe("canManageEmployees");
-    // Managing employees alone does not open scheduling or the kiosk.
+    expect(canSeeSubScreen("employee-management", "scheduling", schedulerOnly)).toBe(true);
+    expect(deniedGate("employee-management", "profiles", schedulerOnly)).toBe("canManageEmployees");
+    // Managing employees alone does not open scheduling, verification or the kiosk.
     const employeesOnly = only("canManageEmployees");
-    expect(canSeeSubScreen("employee-management", "dashboard", employeesOnly)).toBe(true);
+    expect(canSeeSubScreen("employee-management", "profiles", employeesOnly)).toBe(true);
+    expect(canSeeSubScreen("employee-management", "time-entry-verification", employeesOnly)).toBe(false);
     expect(canSeeSubScreen("employee-management", "scheduling", employeesOnly)).toBe(false);
     expect(deniedGate("employee-management", "kiosk", employeesOnly)).toBe("canManageKiosks");
     // Marketing claim needs membership only, although the marketing tab needs canManageStores.
@@ -319,7 +321,7 @@ const TABS: Record<string, Area[]> = {
   MEMBER: ["user", "laundromat"],
   MANAGING_MEMBER: ["user", "laundromat"],
   STAFF: ["user", "laundromat"],
-  SUPERVISOR: ["user", "laundromat"],
+  SUPERVISOR: ["user", "laundromat", "employee-management"],
   MANAGER: ["user", "laundromat", "company", "employee-management", "payroll", "marketing"],
   ADMIN: ["user", "laundromat", "company", "employee-management", "payroll", "marketing"],
   OWNER: ["user", "laundromat", "company", "employee-management", "payroll", "marketing"],
@@ -406,8 +408,8 @@ describe("defaultSubScreenFor", () => {
     expect(defaultSubScreenFor("marketing", only("canManageStores"))).toBe("verify");
     expect(defaultSubScreenFor("laundromat", only("canExportReports"))).toBe(null);
     expect(defaultSubScreenFor("laundromat", only("canExportReports", "hasCompanyMembership"))).toBe("collection-record");
-    expect(defaultSubScreenFor("employee-management", only("canManageSchedules"))).toBe(null);
-    expect(defaultSubScreenFor("employee-management", only("canManageEmployees", "canManageKiosks"))).toBe("dashboard");
+    expect(defaultSubScreenFor("employee-management", only("canManageSchedules"))).toBe("scheduling");
+    expect(defaultSubScreenFor("employee-management", only("canManageEmployees", "canManageKiosks"))).toBe("profiles");
   });
 
   it("returns null when nothing is permitted", () => {

@@ -164,14 +164,18 @@ export const ACCESS_GATES: Readonly<Record<Area, AreaGates>> = {
       "email-dashboard": { anyOf: ["canManageStores", "isSystemAdmin"] },
     },
   },
+  // Decision 0056: the flags mean what they say. A supervisor (canManageSchedules,
+  // canViewTimeClocks, canApproveTimeOff) enters the area, schedules, verifies time and decides
+  // requests on the dashboard; profiles and analytics (pay rates, labour cost) stay with
+  // canManageEmployees.
   "employee-management": {
-    tab: "canManageEmployees",
-    route: "canManageEmployees",
+    tab: { anyOf: ["canManageEmployees", "canManageSchedules", "canViewTimeClocks", "canApproveTimeOff", "canManageKiosks"] },
+    route: { anyOf: ["canManageEmployees", "canManageSchedules", "canViewTimeClocks", "canApproveTimeOff", "canManageKiosks"] },
     subScreens: {
-      dashboard: "canManageEmployees",
+      dashboard: "canViewTimeClocks",
       profiles: "canManageEmployees",
       scheduling: "canManageSchedules",
-      "time-entry-verification": "canManageEmployees",
+      "time-entry-verification": "canViewTimeClocks",
       kiosk: "canManageKiosks",
       analytics: "canManageEmployees",
     },

@@ -203,6 +203,10 @@ export const TIME_CLOCK_MESSAGES = {
     es: `Demasiados PIN incorrectos: este usuario está bloqueado durante ${PIN_LOCK_MINUTES} minutos. Se avisó a tu gerente.`,
   },
   notActive: { en: "Your employee profile is not active. Ask your manager.", es: "Tu perfil de empleado no está activo. Pregunta a tu gerente." },
+  ownTime: {
+    en: "Nobody approves, rejects or corrects their own time: another manager or supervisor does",
+    es: "Nadie aprueba, rechaza ni corrige su propio tiempo: lo hace otro gerente o supervisor",
+  },
   beforeHire: {
     en: "Your employment starts later: you can clock in from your hire date. Ask your manager.",
     es: "Tu empleo empieza más adelante: puedes marcar entrada desde tu fecha de contratación. Pregunta a tu gerente.",

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { businessDateSchema } from "@tumble/domain/zodSchemas";
 import { timeClockMessage } from "@tumble/domain/timeClock";
 import { settingsOf } from "../companySettings/settings.ts";
+import { isoDate } from "../db/isoDate.ts";
 import { companyToday } from "../payroll/periods.ts";
 import { audit } from "../runtime/audit.ts";
 import { mutation, query, type MutationCtx } from "../runtime/define.ts";
@@ -10,7 +11,7 @@ import { datesCovered, guardPayDates } from "../payroll/guard.ts";
 import { newId } from "../runtime/ids.ts";
 import { idempotencyKey as keySchema } from "../cash/access.ts";
 import { lockEmployee } from "../timeClock/punches.ts";
-import { refuseOverlapOrBeforeHire } from "../timeEntries/corrections.ts";
+import { refuseOverlapOrBeforeHire, refuseOwnTime } from "../timeEntries/corrections.ts";
 import { addManualEntry, MAX_SHIFT_MS } from "../timeEntries/manual.ts";
 import { dashboardOf } from "../timeEntries/dashboard.ts";
 import { autoApprove, autoClockOut, reviewedEntries, storeReview } from "../timeEntries/review.ts";
@@ -34,7 +35,7 @@ function checkRange(from: string, to: string) {
 
 /** What the queue needs before it asks for entries: the company's today, the pay period's frequency and anchor, the tolerance. */
 export const settings = query({
-  access: "canManageEmployees",
+  access: "canViewTimeClocks",
   liveScope: "company",
   args: z.object({}),
   handler: async (ctx) => {
@@ -49,9 +50,46 @@ export const settings = query({
   },
 });
 
+/**
+ * The people a shift can be added for: active employees with their stores and jobs, no pay (a
+ * supervisor verifies time without seeing rates).
+ */
+export const people = query({
+  access: "canViewTimeClocks",
+  liveScope: "company",
+  args: z.object({}),
+  handler: async (ctx) => {
+    const companyId = ctx.company.id;
+    const rows = await ctx.db
+      .selectFrom("employees")
+      .select(["id", "name", "position"])
+      .where("companyId", "=", companyId)
+      .where("status", "=", "active")
+      .orderBy("name")
+      .limit(2000)
+      .execute();
+    const stores = await ctx.db.selectFrom("employeeStores").select(["employeeId", "storeId"]).where("companyId", "=", companyId).execute();
+    const jobs = await ctx.db
+      .selectFrom("employeeJobs")
+      .select(["id", "employeeId", "title", "storeId", "endedOn"])
+      .where("companyId", "=", companyId)
+      .orderBy("title")
+      .execute();
+    return rows.map((e) => ({
+      _id: e.id,
+      name: e.name,
+      position: e.position,
+      storeIds: stores.filter((s) => s.employeeId === e.id).map((s) => s.storeId),
+      jobs: jobs
+        .filter((j) => j.employeeId === e.id)
+        .map((j) => ({ _id: j.id, title: j.title, storeId: j.storeId, endedOn: j.endedOn ? isoDate(j.endedOn) : null })),
+    }));
+  },
+});
+
 /** The queue: entries of [from, to] (business dates), each with its shift, exceptions and review. */
 export const list = query({
-  access: "canManageEmployees",
+  access: "canViewTimeClocks",
   liveScope: "company",
   args: z.object({ ...range, storeId: id.optional(), status: z.enum(STATUSES).optional() }),
   handler: async (ctx, args) => {
@@ -81,7 +119,7 @@ export const list = query({
  * every approval, so no entry waits on a person it does not need.
  */
 export const settle = mutation({
-  access: "canManageEmployees",
+  access: "canViewTimeClocks",
   args: z.object({ ...range, storeId: id.optional() }),
   handler: async (ctx, args) => {
     checkRange(args.from, args.to);
@@ -92,7 +130,7 @@ export const settle = mutation({
   },
 });
 
-async function entriesById(ctx: MutationCtx<"canManageEmployees">, entryIds: string[]) {
+async function entriesById(ctx: MutationCtx<"canViewTimeClocks">, entryIds: string[]) {
   const rows = await ctx.db
     .selectFrom("timeEntries")
     .select(["id", "businessDate", "employeeId"])
@@ -100,6 +138,7 @@ async function entriesById(ctx: MutationCtx<"canManageEmployees">, entryIds: str
     .where("id", "in", entryIds)
     .execute();
   if (rows.length !== new Set(entryIds).size) throw new AppError("Time entry not found");
+  await refuseOwnTime(ctx.db, ctx.company.id, ctx.user.id, rows);
   const dates = rows.map((r) => r.businessDate).sort();
   const settings = await settingsOf(ctx.db, ctx.company.id, "workforce");
   // Their employees' whole days, as the queue showed them: a shift is matched among an employee's entries.
@@ -130,7 +169,7 @@ const payDates = (entries: Array<{ effective: { clockInAt: number; clockOutAt: n
  * until another manager approves it.
  */
 export const add = mutation({
-  access: "canManageEmployees",
+  access: "canViewTimeClocks",
   idempotencyKeyInArgs: true,
   args: z.object({
     employeeId: id,
@@ -153,7 +192,7 @@ export const add = mutation({
 
 /** Approves entries at their effective times (a correction's, else the raw ones); never a shift the approver added by hand. */
 export const approve = mutation({
-  access: "canManageEmployees",
+  access: "canViewTimeClocks",
   idempotencyKeyInArgs: true,
   args: z.object({ entryIds: z.array(id).min(1).max(500), idempotencyKey }),
   handler: async (ctx, { entryIds }) => {
@@ -169,7 +208,7 @@ export const approve = mutation({
 
 /** Rejects entries with a reason: they stay out of verified time until corrected and approved. */
 export const reject = mutation({
-  access: "canManageEmployees",
+  access: "canViewTimeClocks",
   idempotencyKeyInArgs: true,
   args: z.object({ entryIds: z.array(id).min(1).max(500), reason: z.string().trim().min(1, "Give a reason for rejecting").max(500), idempotencyKey }),
   handler: async (ctx, { entryIds, reason }) => {
@@ -188,7 +227,7 @@ export const reject = mutation({
  * by hand, which then waits for another manager.
  */
 export const correct = mutation({
-  access: "canManageEmployees",
+  access: "canViewTimeClocks",
   idempotencyKeyInArgs: true,
   args: z.object({
     entryId: id,
@@ -253,7 +292,7 @@ export const correct = mutation({
 
 /** The employee-management dashboard: today per store, entries waiting for verification and this week's hours. Live. */
 export const dashboard = query({
-  access: "canManageEmployees",
+  access: "canViewTimeClocks",
   liveScope: "company",
   args: z.object({}),
   handler: async (ctx) => dashboardOf(ctx.db, ctx.company.id, await settingsOf(ctx.db, ctx.company.id, "workforce"), ctx.now),

@@ -13,7 +13,7 @@ import { employeeByPin, type KioskEmployee } from "../timeClock/pins.ts";
 import { currentState, lockEmployee, recordPunch, refusalMessage, type PunchOutcome } from "../timeClock/punches.ts";
 import { kioskTokenArg } from "./kiosks.ts";
 import { datesCovered, guardPayDates } from "../payroll/guard.ts";
-import { refuseOverlapOrBeforeHire } from "../timeEntries/corrections.ts";
+import { refuseOverlapOrBeforeHire, refuseOwnTime } from "../timeEntries/corrections.ts";
 import type { Kysely } from "kysely";
 import type { DB } from "../db/schema.ts";
 import { businessDateNow } from "../cash/dates.ts";
@@ -306,7 +306,7 @@ export const entries = query({
  * one is marked, and the next open period pays the difference). It does not approve.
  */
 export const correct = mutation({
-  access: "canManageEmployees",
+  access: "canViewTimeClocks",
   args: z.object({
     entryId: id,
     clockInAt: z.number().int().positive(),
@@ -327,6 +327,7 @@ export const correct = mutation({
       .where("id", "=", args.entryId)
       .executeTakeFirst();
     if (!entry) throw new AppError("Time entry not found");
+    await refuseOwnTime(ctx.db, companyId, ctx.user.id, [entry]);
     if (args.clockOutAt !== null && args.clockOutAt <= args.clockInAt) throw new AppError(timeClockMessage("correctionOrder"));
     if (args.clockOutAt !== null && args.breakMinutes * 60_000 >= args.clockOutAt - args.clockInAt) throw new AppError(timeClockMessage("correctionBreak"));
     if ((args.clockOutAt ?? args.clockInAt) > ctx.now) throw new AppError(timeClockMessage("correctionFuture"));

@@ -67,3 +67,9 @@ export async function refuseOverlapOrBeforeHire(
   });
   if (overlaps) throw new AppError(timeClockMessage("correctionOverlap"));
 }
+
+/** Nobody approves, rejects or corrects their own time (a manager or supervisor is often also an employee). */
+export async function refuseOwnTime(db: Kysely<DB>, companyId: string, userId: string, entries: ReadonlyArray<{ employeeId: string }>): Promise<void> {
+  const own = await db.selectFrom("employees").select("id").where("companyId", "=", companyId).where("userId", "=", userId).execute();
+  if (own.some((e) => entries.some((x) => x.employeeId === e.id))) throw new AppError(timeClockMessage("ownTime"));
+}

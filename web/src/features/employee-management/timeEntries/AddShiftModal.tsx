@@ -53,14 +53,11 @@ function AddShiftForm({
   const { t } = useTranslation("timeEntries");
   const add = useMutation(api.timeEntries.add);
   const keys = useSubmissionKeys();
-  const employees = useQuery(api.employees.list, { status: "active" });
+  // The people a shift can be added for, without pay: a supervisor adds shifts too.
+  const employees = useQuery(api.timeEntries.people, {});
   const [employeeId, setEmployeeId] = useState<string | null>(null);
   // A person with several jobs: which one the shift was ("" the profile's own; null: the store's usual one).
   const [jobId, setJobId] = useState<string | null>(null);
-  const profile = useQuery(api.employees.get, employeeId ? { employeeId } : "skip");
-  // Open on the date and worked at the chosen store (or at no store in particular), as the server requires.
-  const jobs =
-    profile && profile._id === employeeId ? profile.jobs.filter((j) => (!j.endedOn || j.endedOn >= date) && (!j.storeId || j.storeId === storeId)) : [];
   const [storeId, setStoreId] = useState<string | null>(defaultStoreId ?? (stores.length === 1 ? stores[0]._id : null));
   const [date, setDate] = useState(defaultDate);
   const [clockIn, setClockIn] = useState("");
@@ -71,6 +68,8 @@ function AddShiftForm({
   const [saving, setSaving] = useState(false);
 
   const employee = (employees ?? []).find((e) => e._id === employeeId);
+  // Open on the date and worked at the chosen store (or at no store in particular), as the server requires.
+  const jobs = employee ? employee.jobs.filter((j) => (!j.endedOn || j.endedOn >= date) && (!j.storeId || j.storeId === storeId)) : [];
   const storeOptions = stores.map((s) => ({ value: s._id, label: s.name }));
   const timeZone = stores.find((s) => s._id === storeId)?.timeZone ?? DEFAULT_TIME_ZONE;
 
@@ -113,8 +112,8 @@ function AddShiftForm({
           onChange={(v) => {
             setEmployeeId(v);
             setJobId(null);
-            const own = (employees ?? []).find((e) => e._id === v)?.stores ?? [];
-            if (!storeId && own.length === 1) setStoreId(own[0]._id);
+            const own = (employees ?? []).find((e) => e._id === v)?.storeIds ?? [];
+            if (!storeId && own.length === 1) setStoreId(own[0]);
           }}
           nothingFoundMessage={t("add.noEmployees")}
           comboboxProps={{ withinPortal: true }}
@@ -131,12 +130,12 @@ function AddShiftForm({
           allowDeselect={false}
           comboboxProps={{ withinPortal: true }}
         />
-        {jobs.length && profile ? (
+        {jobs.length && employee ? (
           <Select
             label={t("add.job")}
             placeholder={t("add.jobDefault")}
             data={[
-              { value: "", label: `${profile.position || t("add.mainJob")} (${t("add.mainJob").toLowerCase()})` },
+              { value: "", label: `${employee.position || t("add.mainJob")} (${t("add.mainJob").toLowerCase()})` },
               ...jobs.map((j) => ({ value: j._id, label: j.title })),
             ]}
             value={jobId}
