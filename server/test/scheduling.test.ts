@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { reassignShift, publishedShiftsOf } from "../src/scheduling/assign.ts";
 import { Client, failure, startTestServer, type TestServer } from "./support/testServer.ts";
 import { createEmployee, createStore, unique } from "./support/workforce.ts";
+import { SCHEDULING_MESSAGES } from "@tumble/domain/scheduling";
 
 // Scheduling over HTTP (issue 17): times in the store's zone and weeks from the workweek day,
 // every conflict rule across stores and with approved time off, publish blocked by conflicts and
@@ -422,5 +423,22 @@ describe("access", () => {
       await failure(sudsOwner.mutation("shifts:create", { storeId: sudsStore, employeeId: ana, date: MON, start: "09:00", end: "10:00", breakMinutes: 0 })),
     ).toBe("Employee not found");
     expect((await week(storeId)).shifts).toMatchObject([{ _id, start: "09:00", status: "draft" }]);
+  });
+});
+
+describe("employment dates", () => {
+  it("leave a person off the weeks before their hire date and after their end date, and refuse their shifts there", async () => {
+    const storeId = await newStore();
+    const ana = await newEmployee([storeId]);
+    // Hired on the Tuesday of the week; left on the Monday of the week after.
+    await server.database.db.updateTable("employees").set({ hireDate: TUE, endDate: "2030-01-14" }).where("id", "=", ana).execute();
+    expect((await week(storeId, "2029-12-30")).employees.map((e) => e._id)).not.toContain(ana);
+    expect((await week(storeId)).employees.map((e) => e._id)).toContain(ana);
+    expect((await week(storeId, "2030-01-20")).employees.map((e) => e._id)).not.toContain(ana);
+    expect(await failure(create(storeId, ana, MON, "09:00", "17:00"))).toBe(SCHEDULING_MESSAGES.outsideEmployment);
+    expect(await failure(create(storeId, ana, "2030-01-15", "09:00", "17:00"))).toBe(SCHEDULING_MESSAGES.outsideEmployment);
+    const { _id } = await create(storeId, ana, TUE, "09:00", "17:00");
+    // Moved to a day before the hire date: refused too.
+    expect(await failure(manager.mutation("shifts:update", { shiftId: _id, date: MON }))).toBe(SCHEDULING_MESSAGES.outsideEmployment);
   });
 });

@@ -90,6 +90,7 @@ export const SCHEDULING_MESSAGES = {
   tooLong: "A shift cannot be longer than 24 hours",
   breakTooLong: "The break must be shorter than the shift",
   overrideNeeded: "Conflicts remain: give a reason to publish over them",
+  outsideEmployment: "This person is not employed on that day (before their hire date or after their end date)",
 } as const;
 
 const clock = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, "Enter a time as HH:mm");

@@ -8,6 +8,7 @@ import { audit } from "../runtime/audit.ts";
 import { AppError } from "../runtime/errors.ts";
 import { newId } from "../runtime/ids.ts";
 import type { DB } from "../db/schema.ts";
+import { isoDate } from "../db/isoDate.ts";
 import type { Kysely } from "kysely";
 import { publishWeek } from "../scheduling/publish.ts";
 import { conflictsOf, scheduled, shiftView, storeWeek, weekShifts, type StoreWeek } from "../scheduling/week.ts";
@@ -27,11 +28,18 @@ const note = z.string().trim().max(500, "The note is too long").nullable().optio
 const ms = (d: Date | string) => new Date(d).getTime();
 const blank = (v: string | null | undefined) => (v === undefined ? undefined : v === null || v.trim() === "" ? null : v.trim());
 
-async function assertEmployee(db: Kysely<DB>, companyId: string, employeeId: string | null): Promise<void> {
+/** Active, and employed on `day`: nobody is scheduled before their hire date or after their end date. */
+async function assertEmployee(db: Kysely<DB>, companyId: string, employeeId: string | null, day: string): Promise<void> {
   if (!employeeId) return;
-  const e = await db.selectFrom("employees").select(["status"]).where("companyId", "=", companyId).where("id", "=", employeeId).executeTakeFirst();
+  const e = await db
+    .selectFrom("employees")
+    .select(["status", "hireDate", "endDate"])
+    .where("companyId", "=", companyId)
+    .where("id", "=", employeeId)
+    .executeTakeFirst();
   if (!e) throw new AppError("Employee not found");
   if (e.status !== "active") throw new AppError("Only active employees can be scheduled");
+  if ((e.hireDate && day < isoDate(e.hireDate)) || (e.endDate && day > isoDate(e.endDate))) throw new AppError(SCHEDULING_MESSAGES.outsideEmployment);
 }
 
 function instants(day: string, start: string, end: string, breakMins: number, timeZone: string) {
@@ -81,6 +89,9 @@ export const listWeek = query({
         eb.or([
           eb.and([
             eb("e.status", "=", "active"),
+            // Employed during the week: not offered before their hire date or after their end date.
+            eb.or([eb("e.hireDate", "is", null), eb("e.hireDate", "<=", addDays(week.weekStart, 6))]),
+            eb.or([eb("e.endDate", "is", null), eb("e.endDate", ">=", week.weekStart)]),
             eb.exists(
               eb
                 .selectFrom("employeeStores as es")
@@ -115,6 +126,8 @@ export const listWeek = query({
           .selectFrom("employeeRates")
           .select(["employeeId", "payType", "rateCents", "effectiveFrom"])
           .where("companyId", "=", companyId)
+          // A shift names no job: it is priced at the profile's own job's rate.
+          .where("jobId", "is", null)
           .where(
             "employeeId",
             "in",
@@ -215,7 +228,7 @@ export const create = mutation({
   handler: async (ctx, args) => {
     const companyId = ctx.company.id;
     const week = await storeWeek(ctx.db, companyId, args.storeId, args.date);
-    await assertEmployee(ctx.db, companyId, args.employeeId);
+    await assertEmployee(ctx.db, companyId, args.employeeId, args.date);
     if (args.start === args.end) throw new AppError(SCHEDULING_MESSAGES.endBeforeStart);
     const { startsAt, endsAt } = instants(args.date, args.start, args.end, args.breakMinutes, week.store.timeZone);
     const shiftId = newId();
@@ -282,7 +295,7 @@ export const update = mutation({
     if (start === end) throw new AppError(SCHEDULING_MESSAGES.endBeforeStart);
     const { startsAt, endsAt } = instants(day, start, end, brk, tz);
     const employeeId = args.employeeId === undefined ? before.employeeId : args.employeeId;
-    if (employeeId !== before.employeeId) await assertEmployee(ctx.db, companyId, employeeId);
+    if (employeeId !== before.employeeId || day !== s.date) await assertEmployee(ctx.db, companyId, employeeId, day);
     const set = {
       employeeId,
       startsAt: new Date(startsAt),
