@@ -442,3 +442,23 @@ describe("employment dates", () => {
     expect(await failure(manager.mutation("shifts:update", { shiftId: _id, date: MON }))).toBe(SCHEDULING_MESSAGES.outsideEmployment);
   });
 });
+
+describe("time off on the grid", () => {
+  it("shows for everyone on it, whether or not they have shifts that week", async () => {
+    const db = server.database.db;
+    const storeId = await newStore();
+    const ana = await newEmployee([storeId]);
+    const companyId = (await db.selectFrom("stores").select("companyId").where("id", "=", storeId).executeTakeFirstOrThrow()).companyId;
+    const id = `to-${unique()}`;
+    await sql`insert into requests (company_id, id, kind, employee_id, status, starts_at, ends_at, all_day, time_off_type, note, decided_at)
+        values (${companyId}, ${id}, 'timeOff', ${ana}, 'approved', ${"2030-01-07T06:00:00Z"}, ${"2030-01-08T06:00:00Z"}, true, 'personal', 'Dentist', ${new Date()})`.execute(
+      db,
+    );
+    const grid = await manager.query<Week & { timeOff: Array<{ _id: string; employeeId: string; fromDate: string; toDate: string }> }>("shifts:listWeek", {
+      storeId,
+      weekStart: WEEK,
+    });
+    expect(grid.shifts).toHaveLength(0);
+    expect(grid.timeOff).toEqual([expect.objectContaining({ _id: id, employeeId: ana, fromDate: MON, toDate: MON })]);
+  });
+});

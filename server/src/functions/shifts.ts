@@ -11,7 +11,7 @@ import type { DB } from "../db/schema.ts";
 import { isoDate } from "../db/isoDate.ts";
 import type { Kysely } from "kysely";
 import { publishWeek } from "../scheduling/publish.ts";
-import { conflictsOf, scheduled, shiftView, storeWeek, weekShifts, type StoreWeek } from "../scheduling/week.ts";
+import { approvedTimeOff, conflictsOf, scheduled, shiftView, storeWeek, weekShifts, type StoreWeek } from "../scheduling/week.ts";
 import { publishedShiftsOf } from "../scheduling/assign.ts";
 
 // Scheduling (issue 17, employee-management/scheduling): a store's week of draft and published
@@ -79,7 +79,7 @@ export const listWeek = query({
     const week = await storeWeek(ctx.db, companyId, storeId, weekStart);
     const rows = await weekShifts(ctx.db, companyId, week);
     const live = rows.filter((r) => !r.removedAt);
-    const { conflicts, timeOff } = await conflictsOf(ctx.db, companyId, week, live.map(scheduled));
+    const { conflicts } = await conflictsOf(ctx.db, companyId, week, live.map(scheduled));
 
     const staff = await ctx.db
       .selectFrom("employees as e")
@@ -185,7 +185,16 @@ export const listWeek = query({
       removedCount: rows.length - live.length,
       unpublishedCount: rows.filter((r) => r.removedAt || r.status === "draft").length,
       conflicts,
-      timeOff: timeOff.map((t) => ({
+      // Everyone on the grid, shifts or not: a manager sees who is away before scheduling them.
+      timeOff: (
+        await approvedTimeOff(
+          ctx.db,
+          companyId,
+          staff.map((s) => s.id),
+          week.from,
+          week.to,
+        )
+      ).map((t) => ({
         _id: t.id,
         employeeId: t.employeeId,
         startsAt: t.startsAt,
