@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   findConflicts,
+  groupConflicts,
   laborCostCents,
   localParts,
   shiftFormSchema,
@@ -136,5 +137,24 @@ describe("the shift form", () => {
     expect(r.success).toBe(false);
     expect(shiftFormSchema.safeParse({ date: "2026-11-23", start: "09:00", end: "09:00", breakMinutes: 0 }).success).toBe(false);
     expect(shiftFormSchema.safeParse({ date: "2026-11-23", start: "9:00", end: "17:00", breakMinutes: 0 }).success).toBe(false);
+  });
+});
+
+describe("conflicts as a person reads them", () => {
+  it("are one line per person and rule, with every shift they touch", () => {
+    const weekly = (shiftId: string, hours: number) => ({ kind: "weeklyHours" as const, shiftId, employeeId: "ana", hours, limit: 40 });
+    const groups = groupConflicts([
+      weekly("s5", 41),
+      weekly("s6", 44),
+      { kind: "overlap", shiftId: "s2", employeeId: "ana", otherShiftId: "x1", otherStoreId: "north" },
+      { kind: "overlap", shiftId: "s3", employeeId: "ana", otherShiftId: "x2", otherStoreId: "north" },
+      { kind: "rest", shiftId: "s4", employeeId: "ben", otherShiftId: "x3", otherStoreId: "south", hours: 7.5, limit: 8 },
+      { kind: "rest", shiftId: "s7", employeeId: "ben", otherShiftId: "x4", otherStoreId: "south", hours: 6, limit: 8 },
+    ]);
+    expect(groups).toEqual([
+      { kind: "weeklyHours", employeeId: "ana", hours: 44, limit: 40, shiftIds: ["s5", "s6"] },
+      { kind: "overlap", employeeId: "ana", otherStoreId: "north", shiftIds: ["s2", "s3"] },
+      { kind: "rest", employeeId: "ben", otherStoreId: "south", hours: 6, limit: 8, shiftIds: ["s4", "s7"] },
+    ]);
   });
 });

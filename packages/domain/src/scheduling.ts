@@ -134,6 +134,31 @@ export interface ShiftConflict {
   requestId?: string;
 }
 
+/** Conflicts as a person reads them: one per person, rule (and other store), with every shift it touches. */
+export interface ConflictGroup extends Omit<ShiftConflict, "shiftId" | "otherShiftId" | "requestId"> {
+  shiftIds: string[];
+}
+
+/**
+ * One line per person and rule instead of one per shift (a week 4 hours over the limit flags every
+ * shift past it): weeklyHours keeps the week's highest total, rest the shortest rest.
+ */
+export function groupConflicts(conflicts: readonly ShiftConflict[]): ConflictGroup[] {
+  const groups = new Map<string, ConflictGroup>();
+  for (const c of conflicts) {
+    const key = `${c.employeeId}|${c.kind}|${c.kind === "overlap" || c.kind === "rest" ? (c.otherStoreId ?? "") : ""}`;
+    const g = groups.get(key);
+    if (!g) {
+      const { shiftId, otherShiftId: _other, requestId: _request, ...rest } = c;
+      groups.set(key, { ...rest, shiftIds: [shiftId] });
+      continue;
+    }
+    if (!g.shiftIds.includes(c.shiftId)) g.shiftIds.push(c.shiftId);
+    if (c.hours !== undefined && g.hours !== undefined) g.hours = c.kind === "rest" ? Math.min(g.hours, c.hours) : Math.max(g.hours, c.hours);
+  }
+  return [...groups.values()];
+}
+
 export interface ScheduledShift extends ShiftTimes {
   id: string;
   storeId: string;

@@ -18,6 +18,7 @@ import { ShiftModal, type ShiftDraft } from "./ShiftModal";
 import { dayLabel } from "../../../lib/dayLabel";
 import { WeekGrid } from "./WeekGrid";
 import type { Conflict, ShiftItem } from "./types";
+import { groupConflicts, type ConflictGroup } from "@tumble/domain/scheduling";
 
 interface SchedulingSearch {
   store: string;
@@ -101,7 +102,16 @@ export function SchedulingScreen() {
       notifySuccess(t("messages.published", { count: r.published }));
     });
 
-  const conflictColumns: DataColumn<Conflict & { _key: string }>[] = [
+  // One line per person and rule with the shifts it touches: a week over the limit would otherwise list every shift past it.
+  const groups = groupConflicts(data?.conflicts ?? []);
+  const shiftsText = (ids: string[]) =>
+    ids
+      .map((id) => data?.shifts.find((x) => x._id === id))
+      .filter((s): s is NonNullable<typeof s> => Boolean(s))
+      .sort((a, b) => a.startsAt - b.startsAt)
+      .map((s) => `${dayLabel(s.date, t("locale"))} ${s.start}–${s.end}`)
+      .join(", ");
+  const conflictColumns: DataColumn<ConflictGroup & { _key: string }>[] = [
     {
       id: "employee",
       header: t("conflicts.employee"),
@@ -112,11 +122,8 @@ export function SchedulingScreen() {
     {
       id: "shift",
       header: t("conflicts.shift"),
-      cell: (c) => {
-        const s = data?.shifts.find((x) => x._id === c.shiftId);
-        return s ? `${dayLabel(s.date, t("locale"))} ${s.start}–${s.end}` : "";
-      },
-      sortValue: (c) => data?.shifts.find((x) => x._id === c.shiftId)?.startsAt ?? 0,
+      cell: (c) => shiftsText(c.shiftIds),
+      sortValue: (c) => Math.min(...c.shiftIds.map((id) => data?.shifts.find((x) => x._id === id)?.startsAt ?? 0)),
     },
     { id: "problem", header: t("conflicts.problem"), cell: (c) => conflictText(t, c, storeName), sortValue: (c) => c.kind },
   ];
@@ -253,7 +260,7 @@ export function SchedulingScreen() {
               )}
               {data.conflicts.length ? (
                 <Badge color="red" variant="light" data-testid="conflict-count">
-                  {t("conflictCount", { count: data.conflicts.length })}
+                  {t("conflictCount", { count: groups.length })}
                 </Badge>
               ) : null}
             </Group>
@@ -287,7 +294,7 @@ export function SchedulingScreen() {
               tableId="scheduling.conflicts"
               caption={t("conflicts.title")}
               columns={conflictColumns}
-              data={data.conflicts.map((c, i) => ({ ...c, _key: `${c.shiftId}-${c.kind}-${i}` }))}
+              data={groups.map((c, i) => ({ ...c, _key: `${c.employeeId}-${c.kind}-${i}` }))}
               getRowId={(c) => c._key}
               rowName={(c) => conflictText(t, c, storeName)}
               emptyText={t("conflicts.none")}
@@ -299,11 +306,11 @@ export function SchedulingScreen() {
       {storeId && data ? <ShiftModal draft={draft} storeId={storeId} people={data.employees} days={data.days} onClose={() => setDraft(null)} /> : null}
       <Modal opened={publishing !== null} onClose={() => setPublishing(null)} title={t("publish.title")} closeButtonProps={{ "aria-label": t("form.close") }}>
         <Stack gap="sm">
-          <Text size="sm">{t("publish.blocked", { count: publishing?.length ?? 0 })}</Text>
+          <Text size="sm">{t("publish.blocked", { count: groupConflicts(publishing ?? []).length })}</Text>
           <Stack gap={2} component="ul" style={{ paddingLeft: 20, margin: 0 }}>
-            {(publishing ?? []).map((c, i) => (
+            {groupConflicts(publishing ?? []).map((c, i) => (
               <Text component="li" size="sm" key={i}>
-                {data?.employees.find((e) => e._id === c.employeeId)?.name}: {conflictText(t, c, storeName)}
+                {data?.employees.find((e) => e._id === c.employeeId)?.name}: {conflictText(t, c, storeName)} ({shiftsText(c.shiftIds)})
               </Text>
             ))}
           </Stack>

@@ -26,7 +26,11 @@ export function schedulingError(t: TFunction<"scheduling">, error: unknown): str
 }
 
 /** One conflict as a sentence: "Overlaps a shift at North", "Rest 7.98 h (minimum 8 h)". */
-export function conflictText(t: TFunction<"scheduling">, c: Conflict, storeName: (id: string) => string): string {
+export function conflictText(
+  t: TFunction<"scheduling">,
+  c: Pick<Conflict, "kind" | "otherStoreId" | "hours" | "limit">,
+  storeName: (id: string) => string,
+): string {
   switch (c.kind) {
     case "overlap":
       return t("conflicts.overlap", { store: storeName(c.otherStoreId ?? "") });
