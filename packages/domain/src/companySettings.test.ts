@@ -10,6 +10,9 @@ describe("company settings", () => {
       workweekStart: "sunday",
       overtimePreset: "federal",
       autoApproveToleranceMinutes: 5,
+      // Issue 31: a clock-in up to 15 minutes before a shift; an earlier one is taken and flagged.
+      earlyClockInMinutes: 15,
+      earlyClockIn: "flag",
       maxShiftHours: 12,
       minRestHours: 8,
       minimumWageCents: 725,
