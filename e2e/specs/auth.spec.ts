@@ -20,6 +20,43 @@ async function signIn(page: Page, email: string, password: string) {
 }
 
 test.describe("accounts and sign-in", () => {
+  test("a self-registered employee sets a password from the welcome e-mail's link and code, and signs in", async ({ page }) => {
+    test.setTimeout(240_000);
+    const server = await startMailingServer();
+    try {
+      const email = uniqueEmail("welcome");
+      await registerEmployee(server.url, { email, username: `welcome${Date.now().toString(36).slice(-6)}`, pin: "4826" });
+      await server.sink.waitForMatch(email, /setPassword/);
+      // The message as the reader sees it: quoted-printable soft breaks and "=3D" undone.
+      const text = server.sink.messages
+        .filter((m) => m.to.includes(email))
+        .map((m) => m.raw.replace(/=\r?\n/g, "").replace(/=3D/g, "="))
+        .join("\n");
+      const code = /enter the code (\d{6})/.exec(text)?.[1] ?? "";
+      const link = /open (http\S+\?setPassword=\S+) and/.exec(text)?.[1] ?? "";
+      expect(code).toMatch(/^\d{6}$/);
+      // The address is the server's public one (PUBLIC_URL); this test server has none set, so the path is what counts.
+      const path = `/?setPassword=${encodeURIComponent(email)}`;
+      expect(link.endsWith(path)).toBe(true);
+      // The sign-in card says the kiosk PIN is not a password.
+      await page.goto(server.url);
+      await expect(page.getByTestId("signin-employee-password-hint")).toContainText("Your kiosk PIN is not a password");
+      // The link opens the form for the code, the e-mail filled in.
+      await page.goto(`${server.url.replace(/\/$/, "")}${path}`);
+      await expectMode(page, "resetPassword");
+      await expect(authCard(page)).toContainText(email);
+      await page.getByTestId("reset-code").fill(code);
+      await page.getByTestId("reset-new-password").fill("welcome-password-1");
+      await page.getByTestId("reset-submit").click();
+      // Signed in: the card is gone and the way out is there.
+      await expect(page.getByTestId("signout-button")).toBeVisible();
+      await expect(page.getByTestId("signin-email")).toHaveCount(0);
+    } finally {
+      await page.goto("about:blank").catch(() => undefined);
+      await server.stop();
+    }
+  });
+
   test("sign up, sign out, sign in, reset the password from the e-mailed code, sign in with the new one", async ({ page }) => {
     test.setTimeout(240_000);
     const server = await startMailingServer();

@@ -52,6 +52,44 @@ describe("employee registration", () => {
     });
   });
 
+  it("ends in a way to sign in: the welcome e-mail, in the registrant's language, carries a code that sets a password", async () => {
+    const result = await anon().mutation<{ success: boolean }>("employeeAuth/index:employeeSignUp", {
+      email: "rosa.paz@example.com",
+      username: "rosa_paz",
+      pin: "4826",
+      companyId: rioId,
+      language: "es",
+    });
+    expect(result.success).toBe(true);
+    let line = "";
+    await vi.waitFor(
+      () => {
+        line = server.logs.find((l) => l.includes("to=rosa.paz@example.com")) ?? "";
+        expect(line).toContain("Tu usuario y tu PIN son para el quiosco");
+      },
+      { timeout: 2_000 },
+    );
+    expect(line).toContain("?setPassword=rosa.paz%40example.com");
+    const code = /código (\d{6})/.exec(line)?.[1];
+    expect(code).toMatch(/^\d{6}$/);
+    // The PIN is not a password.
+    const pinTry = await anon().raw("action", "auth:signIn", {
+      provider: "password",
+      params: { email: "rosa.paz@example.com", password: "4826", flow: "signIn" },
+    });
+    expect(pinTry.status).not.toBe(200);
+    // The code sets one, and signs in.
+    const tokens = await anon().action<{ tokens: { token: string } }>("auth:signIn", {
+      provider: "password",
+      params: { email: "rosa.paz@example.com", code, newPassword: "rosa-pw-2026", flow: "reset-verification" },
+    });
+    expect(tokens.tokens.token).toBeTruthy();
+    const signedIn = await new Client(server.url).signIn("rosa.paz@example.com", "rosa-pw-2026");
+    expect(signedIn.token).toBeTruthy();
+    const user = await server.database.db.selectFrom("users").select("language").where("email", "=", "rosa.paz@example.com").executeTakeFirstOrThrow();
+    expect(user.language).toBe("es");
+  });
+
   it("checks username availability with the spec's rules and suggests free names", async () => {
     await anon().mutation("employeeAuth/index:employeeSignUp", { email: "sam1@example.com", username: "sam", pin: "1357", companyId: rioId });
     await anon().mutation("employeeAuth/index:employeeSignUp", { email: "sam2@example.com", username: "sam1", pin: "1357", companyId: rioId });

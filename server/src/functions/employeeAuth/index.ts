@@ -6,6 +6,10 @@ import { mutation } from "../../runtime/define.ts";
 import { newId } from "../../runtime/ids.ts";
 import { invalidates } from "../../runtime/invalidation.ts";
 import { createPendingProfile } from "../../employees/registration.ts";
+import { randomInt } from "node:crypto";
+
+/** How long the welcome e-mail's code sets a password. */
+const SET_PASSWORD_DAYS = 7;
 
 // Spec section 5 "Employee form" / section 6: an employee registers with e-mail, kiosk username
 // and PIN for a company; the account then waits for a manager to give it a role (a pending join
@@ -15,7 +19,14 @@ import { createPendingProfile } from "../../employees/registration.ts";
 
 export const employeeSignUp = mutation({
   access: "public",
-  args: z.object({ email: z.string().max(254), username: z.string().max(100), pin: z.string().max(100), companyId: z.string().max(64) }),
+  args: z.object({
+    email: z.string().max(254),
+    username: z.string().max(100),
+    pin: z.string().max(100),
+    companyId: z.string().max(64),
+    /** The language the person registered in: their account's, and the welcome e-mail's. */
+    language: z.enum(["en", "es"]).optional(),
+  }),
   handler: async (ctx, args) => {
     const email = args.email.trim().toLowerCase();
     const problem = validateEmail(email) ?? validateUsername(args.username) ?? validatePin(args.pin);
@@ -61,7 +72,7 @@ export const employeeSignUp = mutation({
         username: null,
         pinHash: null,
         globalRole: null,
-        language: null,
+        language: args.language ?? null,
         activeCompanyId: null,
       })
       .onConflict((oc) => oc.column("email").doNothing())
@@ -77,13 +88,25 @@ export const employeeSignUp = mutation({
       .insertInto("joinRequests")
       .values({ id: newId(), companyId: company.id, userId, status: "PENDING", message: "Employee registration", decidedBy: null })
       .execute();
+    // A way to sign in: the PIN is for the kiosk, so the welcome e-mail carries a code that sets a
+    // password (the reset code's flow, valid a week), and a link that opens the form for it.
+    const code = String(randomInt(0, 1_000_000)).padStart(6, "0");
+    await ctx.db
+      .insertInto("passwordResetCodes")
+      .values({ id: newId(), userId, codeHash: await hashSecretSlow(code), expiresAt: new Date(ctx.now + SET_PASSWORD_DAYS * 86_400_000), usedAt: null })
+      .execute();
+    const url = `${ctx.services.config.publicUrl.replace(/\/$/, "")}/?setPassword=${encodeURIComponent(email)}`;
     await enqueue(ctx.db, {
       channel: "email",
       to: email,
       companyId: company.id,
       subject: `Your registration with ${company.name}`,
-      template: { kind: "employeeRegistered", data: { companyName: company.name, username: args.username } },
-      body: `Your employee registration with ${company.name} (username ${args.username}) was received. A manager will assign your role. To sign in on the web, choose "Forgot password" with this e-mail to set a password.`,
+      template: {
+        kind: "employeeRegistered",
+        language: args.language ?? "en",
+        data: { companyName: company.name, username: args.username, code, days: SET_PASSWORD_DAYS, url },
+      },
+      body: `Your employee registration with ${company.name} (username ${args.username}) was received. To sign in to the web app, open ${url} and enter the code ${code} with a password of your choice.`,
     });
     return { success: true, message: `Registration submitted. A manager at ${company.name} will assign your role.` };
   },

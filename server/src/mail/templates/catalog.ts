@@ -131,16 +131,22 @@ export const EMAIL_KINDS = {
   },
   employeeRegistered: {
     preference: null,
-    placeholders: { companyName: "Rio Laundry", username: "maria.g" },
+    placeholders: {
+      companyName: "Rio Laundry",
+      username: "maria.g",
+      code: "482913",
+      days: "7",
+      url: "https://tumble.example.com/?setPassword=maria%40example.com",
+    },
     defaults: {
       en: {
         subject: "Your registration with {{companyName}}",
-        text: 'Your employee registration with {{companyName}} (username {{username}}) was received. A manager will assign your role. To sign in on the web, choose "Forgot password" with this e-mail to set a password.',
+        text: 'Your employee registration with {{companyName}} (username {{username}}) was received. A manager will assign your role.\n\nYour username and PIN are for the store kiosk. To sign in to the web app, set a password: open {{url}} and enter the code {{code}} with the password you choose. The code works for {{days}} days; after that, choose "Forgot password" on the sign-in page.',
         html: null,
       },
       es: {
         subject: "Tu registro en {{companyName}}",
-        text: 'Recibimos tu registro como empleado en {{companyName}} (usuario {{username}}). Un gerente te asignará un rol. Para iniciar sesión en la web, elige "¿Olvidaste tu contraseña?" con este correo para crear una contraseña.',
+        text: 'Recibimos tu registro como empleado en {{companyName}} (usuario {{username}}). Un gerente te asignará un rol.\n\nTu usuario y tu PIN son para el quiosco de la tienda. Para iniciar sesión en la aplicación web, crea una contraseña: abre {{url}} y escribe el código {{code}} con la contraseña que elijas. El código sirve durante {{days}} días; después, elige "¿Olvidaste tu contraseña?" en la página de inicio de sesión.',
         html: null,
       },
     },

@@ -25,8 +25,11 @@ const RESET_CODE_LENGTH = 6;
  */
 export function AuthCard({ initialMode = "signIn" }: { initialMode?: AuthMode }) {
   const { t } = useTranslation("auth");
-  const [mode, setMode] = useState<AuthMode>(initialMode);
-  const [email, setEmail] = useState("");
+  // The welcome e-mail of an employee registration links here with ?setPassword=<e-mail>: the code
+  // it carries sets their first password (the reset form).
+  const [linked] = useState(() => (typeof window === "undefined" ? null : new URLSearchParams(window.location.search).get("setPassword")));
+  const [mode, setMode] = useState<AuthMode>(linked ? "resetPassword" : initialMode);
+  const [email, setEmail] = useState(linked ?? "");
   const titleId = useId();
   const titleRef = useRef<HTMLHeadingElement>(null);
   const firstRender = useRef(true);
@@ -190,6 +193,9 @@ function SignInForm({ email, setEmail, goTo }: ModeProps) {
           <LinkButton onClick={() => goTo("employeeSignUp")} testId="signin-employee-registration">
             {t("links.employeeRegistration")}
           </LinkButton>
+        </Text>
+        <Text size="xs" c="dimmed" ta="center" data-testid="signin-employee-password-hint">
+          {t("hints.employeePassword")}
         </Text>
       </Stack>
     </Stack>

@@ -1,3 +1,4 @@
+import { currentLanguage } from "../../lib/i18n";
 import { Alert, Button, Group, Loader, Stack, Text, TextInput, ThemeIcon } from "@mantine/core";
 import { IconAt, IconBuilding, IconCheck, IconInfoCircle, IconMail, IconX } from "@tabler/icons-react";
 import {
@@ -97,7 +98,7 @@ function EmployeeForm({ email: sharedEmail, setEmail: setSharedEmail, goTo, comp
     setSubmitting(true);
     setFormError(undefined);
     try {
-      const result = await employeeSignUp({ email, username: values.username, pin: values.pin, companyId });
+      const result = await employeeSignUp({ email, username: values.username, pin: values.pin, companyId, language: currentLanguage() });
       if (result.success) {
         notifySuccess(t("employee.registered", { company: companyName }));
         setSharedEmail(email);
