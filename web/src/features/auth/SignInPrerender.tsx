@@ -111,6 +111,9 @@ function SignInPage() {
                   <Text size="sm" c="dimmed" ta="center">
                     {a.links.areYouEmployee} <Link testId="signin-employee-registration">{a.links.employeeRegistration}</Link>
                   </Text>
+                  <Text size="xs" c="dimmed" ta="center">
+                    {a.hints.employeePassword}
+                  </Text>
                 </Stack>
               </Stack>
             </Stack>
