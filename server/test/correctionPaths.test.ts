@@ -5,6 +5,7 @@ import type { PayPeriodDetail, PayPeriodListItem } from "@tumble/domain/payroll"
 import { periodLockedMessage } from "@tumble/domain/payrollMessages";
 import { timeClockMessage } from "@tumble/domain/timeClock";
 import { tooEarlyMessage } from "@tumble/domain/timeEntryReview";
+import { formatClock } from "@tumble/domain/dateFormat";
 import { EMPLOYEE_MESSAGES } from "@tumble/domain/employees";
 import { Client, failure, startTestServer, type TestServer } from "./support/testServer.ts";
 import { insertWorkedEntry, TEST_PIN, unique } from "./support/workforce.ts";
@@ -179,7 +180,9 @@ describe("a clock-in hours before a scheduled shift", () => {
       .execute();
     const punch = (action: string) => new Client(server.url).action("timeclock:punch", { kioskToken, username, pin: TEST_PIN, action });
     await owner.mutation("companySettings:update", { section: "workforce", values: { ...SETTINGS, earlyClockIn: "refuse", earlyClockInMinutes: 15 } });
-    const time = (at: number) => new Intl.DateTimeFormat("en-US", { hour: "numeric", minute: "2-digit", timeZone: ZONE }).format(at);
+    // 24-hour times in the store's zone, as every workforce screen shows them.
+    const time = (at: number) => formatClock(at, ZONE);
+    expect(time(startsAt)).toMatch(/^\d{2}:\d{2}$/);
     expect(await failure(punch("clockIn"))).toBe(tooEarlyMessage(time(startsAt), time(startsAt - 15 * 60_000)));
     expect(await db().selectFrom("punches").select("id").where("employeeId", "=", employeeId).execute()).toHaveLength(0);
 

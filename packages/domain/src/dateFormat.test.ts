@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { formatDisplayDate, formatDisplayRange, formatDisplayTimestamp, formatInstantDate, formatLongDate } from "./dateFormat.ts";
+import {
+  formatClock,
+  formatDisplayDate,
+  formatDisplayRange,
+  formatDisplayTimestamp,
+  formatInstantDate,
+  formatLongDate,
+  shiftLabel,
+  timeRangeLabel,
+} from "./dateFormat.ts";
 
 // Run again with TZ set to America/Chicago and Pacific/Auckland (vitest.config.ts): a business
 // date prints the same everywhere.
@@ -33,5 +42,22 @@ describe("instants", () => {
     expect(formatInstantDate(instant)).toBe("06/10/2026");
     expect(formatDisplayTimestamp(instant)).toBe("06/10/2026 23:05");
     expect(formatInstantDate(Number.NaN)).toBe("");
+  });
+});
+
+describe("times of day", () => {
+  // 2026-11-23 20:05:09 UTC is 14:05 in Chicago.
+  const at = Date.UTC(2026, 10, 23, 20, 5, 9);
+  it("are 24-hour in the store's zone, the same in both languages", () => {
+    expect(formatClock(at, "America/Chicago")).toBe("14:05");
+    expect(formatClock(at, "America/Chicago", true)).toBe("14:05:09");
+    expect(formatClock(Date.UTC(2026, 10, 23, 6, 0), "America/Chicago")).toBe("00:00");
+  });
+  it("label a shift and a time-off range with them", () => {
+    const shift = { storeName: "Rio Downtown", timeZone: "America/Chicago", startsAt: at, endsAt: at + 4 * 3_600_000 };
+    expect(shiftLabel(shift, "en")).toBe("Mon, Nov 23 14:05 – 18:05 · Rio Downtown");
+    expect(shiftLabel(shift, "es")).toBe("lun, 23 de nov 14:05 – 18:05 · Rio Downtown");
+    expect(timeRangeLabel(Date.UTC(2026, 10, 23, 6), Date.UTC(2026, 10, 25, 6), true, "America/Chicago", "en")).toBe("Mon, Nov 23 – Tue, Nov 24");
+    expect(timeRangeLabel(at, at + 3_600_000, false, "America/Chicago", "en")).toBe("Mon, Nov 23 14:05 – Mon, Nov 23 15:05");
   });
 });

@@ -47,3 +47,38 @@ export function formatLongDate(iso: string | null | undefined, language: Support
   if (date.getUTCDate() !== Number(match[3]) || date.getUTCMonth() !== Number(match[2]) - 1) return "";
   return LONG[language].format(instant);
 }
+
+// Times of day on the workforce screens, the kiosk and exports: one format in both languages,
+// 24-hour "HH:mm" like the header clock and the timestamps above (spec section 2), always in the
+// store's zone; "14:05" reads the same in English and Spanish.
+const CLOCKS = new Map<string, Intl.DateTimeFormat>();
+
+/** "14:05" (or "14:05:09"): an instant's time of day in `timeZone`. */
+export function formatClock(epochMs: number, timeZone?: string, seconds = false): string {
+  const key = `${timeZone ?? ""}|${seconds}`;
+  let format = CLOCKS.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat("en-US", { hour: "2-digit", minute: "2-digit", ...(seconds ? { second: "2-digit" } : {}), hourCycle: "h23", timeZone });
+    CLOCKS.set(key, format);
+  }
+  return format.format(epochMs);
+}
+
+const dayFormat = (language: SupportedLanguage, timeZone: string) =>
+  new Intl.DateTimeFormat(language === "es" ? "es-US" : "en-US", { weekday: "short", month: "short", day: "numeric", timeZone });
+
+/** "Mon, Nov 23 09:00 – 17:00 · Rio Downtown": a shift in its store's zone. */
+export function shiftLabel(s: { storeName: string; timeZone: string; startsAt: number; endsAt: number }, language: SupportedLanguage): string {
+  return `${dayFormat(language, s.timeZone).format(s.startsAt)} ${formatClock(s.startsAt, s.timeZone)} – ${formatClock(s.endsAt, s.timeZone)} · ${s.storeName}`;
+}
+
+/** A time-off range: whole days ("Mon, Nov 23 – Wed, Nov 25"), or from and to with their times. */
+export function timeRangeLabel(startsAt: number, endsAt: number, allDay: boolean, timeZone: string, language: SupportedLanguage): string {
+  const day = dayFormat(language, timeZone);
+  if (allDay) {
+    const first = day.format(startsAt);
+    const last = day.format(endsAt - 1);
+    return first === last ? first : `${first} – ${last}`;
+  }
+  return `${day.format(startsAt)} ${formatClock(startsAt, timeZone)} – ${day.format(endsAt)} ${formatClock(endsAt, timeZone)}`;
+}

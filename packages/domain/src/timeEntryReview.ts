@@ -48,7 +48,7 @@ export function tooEarlyFor<S extends Pick<ScheduledShift, "startsAt" | "endsAt"
   return next ?? null;
 }
 
-/** The refusal of a clock-in too early for its shift; times as the store's clock shows them ("2:00 PM"). */
+/** The refusal of a clock-in too early for its shift; times as the store's clock shows them ("14:00"). */
 export function tooEarlyMessage(startsAt: string, from: string): string {
   return `Too early: your shift starts at ${startsAt}; you can clock in from ${from}`;
 }

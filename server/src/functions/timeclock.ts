@@ -19,6 +19,7 @@ import type { DB } from "../db/schema.ts";
 import { businessDateNow } from "../cash/dates.ts";
 import { jobChoice, punchJob } from "../employees/jobs.ts";
 import { settingsOf } from "../companySettings/settings.ts";
+import { formatClock } from "@tumble/domain/dateFormat";
 import { publishedShiftsOf } from "../scheduling/assign.ts";
 import { SHIFT_MATCH_WINDOW_MINUTES, tooEarlyFor, tooEarlyMessage } from "@tumble/domain/timeEntryReview";
 
@@ -197,7 +198,7 @@ async function refuseTooEarly(db: Kysely<DB>, companyId: string, employeeId: str
       .where("id", "=", shift.storeId ?? storeId)
       .executeTakeFirst()
   )?.timeZone;
-  const time = (at: number) => new Intl.DateTimeFormat("en-US", { hour: "numeric", minute: "2-digit", timeZone: zone ?? "UTC" }).format(at);
+  const time = (at: number) => formatClock(at, zone ?? "UTC");
   throw new AppError(tooEarlyMessage(time(shift.startsAt), time(shift.startsAt - settings.earlyClockInMinutes * 60_000)));
 }
 

@@ -1,3 +1,4 @@
+import { formatClock } from "@tumble/domain/dateFormat";
 import { Alert, Badge, Box, Button, Center, Group, Paper, PasswordInput, SegmentedControl, SimpleGrid, Stack, Text, TextInput, Title } from "@mantine/core";
 import { IconAlertTriangle, IconBackspace, IconCircleCheck, IconCloudOff, IconEraser, IconWifi } from "@tabler/icons-react";
 import { useCallback, useEffect, useRef, useState, type FormEvent } from "react";
@@ -160,13 +161,7 @@ function KioskScreen({
   const [pending, setPending] = useState(0);
   const [notice, setNotice] = useState<string | null>(null);
   const timeZone = device.timeZone || undefined;
-  const clock = (at: number, seconds = false) =>
-    new Intl.DateTimeFormat(language === "es" ? "es-US" : "en-US", {
-      hour: "numeric",
-      minute: "2-digit",
-      ...(seconds ? { second: "2-digit" } : {}),
-      timeZone,
-    }).format(at);
+  const clock = (at: number, seconds = false) => formatClock(at, timeZone, seconds);
   const message = (error: unknown) => localizeTimeClockMessage(error instanceof Error ? error.message : String(error), language);
 
   const refused = useCallback(

@@ -1,3 +1,4 @@
+import { formatClock } from "@tumble/domain/dateFormat";
 import { Badge, Group, Paper, Stack, Text, Title } from "@mantine/core";
 import { IconClockHour4, IconCoffee } from "@tabler/icons-react";
 import { useEffect, useState } from "react";
@@ -5,7 +6,6 @@ import { useTranslation } from "react-i18next";
 import { formatHoursMinutes } from "@tumble/domain/timeClock";
 import { api } from "../../../lib/api";
 import { useQueryState } from "../../../lib/hooks";
-import { currentLanguage } from "../../../lib/i18n";
 
 // Who is on the clock now, per store, live (timeclock:onTheClock is a live query: a punch anywhere
 // in the company re-runs it). The kiosk screen shows it; the employee dashboard can reuse it.
@@ -31,8 +31,7 @@ export function OnTheClock({ storeId, headingOrder = 2 }: Props) {
   const people = useQueryState(api.timeclock.onTheClock, storeId ? { storeId } : {});
   const now = useMinuteTick();
   // In the store's time zone: a manager elsewhere reads the time the store's clock showed.
-  const time = (at: number, timeZone: string) =>
-    new Intl.DateTimeFormat(currentLanguage() === "es" ? "es-US" : "en-US", { hour: "numeric", minute: "2-digit", timeZone }).format(at);
+  const time = (at: number, timeZone: string) => formatClock(at, timeZone);
   const byStore = new Map<string, { storeName: string; rows: NonNullable<typeof people.data> }>();
   for (const row of people.data ?? []) {
     const group = byStore.get(row.storeId) ?? { storeName: row.storeName, rows: [] };

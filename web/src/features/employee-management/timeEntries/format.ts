@@ -1,10 +1,11 @@
+import { formatClock } from "@tumble/domain/dateFormat";
 import { formatHoursMinutes } from "@tumble/domain/timeClock";
 import { currentLanguage } from "../../../lib/i18n";
 
 // Times in the store's own zone: a manager elsewhere reads what the store's clock showed.
 
 export function timeIn(at: number, timeZone: string): string {
-  return new Intl.DateTimeFormat(currentLanguage() === "es" ? "es-US" : "en-US", { hour: "numeric", minute: "2-digit", timeZone }).format(at);
+  return formatClock(at, timeZone);
 }
 
 export function dateIn(at: number, timeZone: string): string {

@@ -1,3 +1,4 @@
+import { formatClock } from "@tumble/domain/dateFormat";
 import { formatUSD } from "@tumble/domain/money";
 import { currentLanguage } from "../../../lib/i18n";
 
@@ -34,7 +35,7 @@ export function rangeLabel(startsOn: string, endsOn: string): string {
 
 /** "8:05 AM" at the store's clock. */
 export function timeAt(at: number, timeZone: string): string {
-  return new Intl.DateTimeFormat(locale(), { hour: "numeric", minute: "2-digit", timeZone }).format(at);
+  return formatClock(at, timeZone);
 }
 
 /** "Nov 16, 2026, 3:04 PM" in the reader's zone (who locked or paid, when). */
