@@ -10,6 +10,8 @@ import type { PayPeriodDetail, PayPeriodListItem } from "@tumble/domain/payroll"
 import { Client, failure, startTestServer, type TestServer } from "./support/testServer.ts";
 import { insertWorkedEntry, morningOf, unique } from "./support/workforce.ts";
 
+// @postgres: the multi-week bonus golden on the server database too.
+
 // A bonus earned over several workweeks raises the regular rate of each of them (29 CFR 778.209):
 // its extra overtime premium is worked out on the hours and overtime of the weeks it covers, and
 // paid with it, wherever those weeks were paid.

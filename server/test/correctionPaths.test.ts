@@ -10,6 +10,8 @@ import { EMPLOYEE_MESSAGES } from "@tumble/domain/employees";
 import { Client, failure, startTestServer, type TestServer } from "./support/testServer.ts";
 import { insertWorkedEntry, TEST_PIN, unique } from "./support/workforce.ts";
 
+// @postgres: every correction path's refusals on the server database too.
+
 // Every way to change a time answers to the same rules (issue 30, decision 0053): the older
 // timeclock:correct as well as timeEntries:correct and :add. And an entry a correction moved to
 // another week still blocks a second shift on the hours it now holds.

@@ -12,6 +12,8 @@ import { timeClockMessage } from "@tumble/domain/timeClock";
 import { Client, failure, startTestServer, type TestServer } from "./support/testServer.ts";
 import { insertWorkedEntry, morningOf, unique } from "./support/workforce.ts";
 
+// @postgres: pay after a lock on the server database too (issue 30's goldens run on both).
+
 // Nothing after a lock is lost (issue 30). While a period is locked, a change to its time or pay
 // is refused, naming the period; once it is paid, the change is accepted, the paid figures stay as
 // they were and the first open period after it pays the difference, overtime recomputed for the
