@@ -8,7 +8,7 @@ import { addDays, nextPeriod, periodContaining } from "@tumble/domain/payPeriods
 import { payrollMessage } from "@tumble/domain/payrollMessages";
 import type { PayPeriodDetail, PayPeriodListItem } from "@tumble/domain/payroll";
 import { Client, failure, startTestServer, type TestServer } from "./support/testServer.ts";
-import { insertWorkedEntry, morningOf, unique } from "./support/workforce.ts";
+import { insertWorkedEntry, morningOf, payrollCompany } from "./support/workforce.ts";
 
 // @postgres: the multi-week bonus golden on the server database too.
 
@@ -34,26 +34,12 @@ const idOf = async (range: { startsOn: string }) =>
 
 beforeAll(async () => {
   server = await startTestServer();
-  const sysadmin = await new Client(server.url).signIn("sysadmin@demo.test");
-  const email = `bonus-weeks-${unique()}@example.com`;
-  await new Client(server.url).action("auth:signIn", { provider: "password", params: { email, password: "payroll-pw-123", flow: "signUp" } });
-  ({ companyId } = await sysadmin.mutation<{ companyId: string }>("systemAdmin:createCompany", { name: "Quarterly Suds", ownerEmail: email }));
-  owner = await new Client(server.url).signIn(email, "payroll-pw-123");
-  await owner.mutation("companySettings:update", { section: "workforce", values: SETTINGS });
-  ({ storeId: store } = await owner.mutation<{ storeId: string }>("stores:create", { name: "Quarterly", address: "1 Quarter St", timeZone: ZONE }));
-  ({ employeeId: ana } = await owner.mutation<{ employeeId: string }>("employees:create", {
-    name: "Ana Quarter",
-    email: "",
-    phone: "",
-    position: "Attendant",
-    hireDate: "2026-01-01",
-    storeIds: [store],
-    payType: "hourly",
-    rateCents: 1500,
-    effectiveFrom: "2026-01-01",
-    username: `quarter${unique()}`,
-    pin: "4821",
-  }));
+  ({
+    owner,
+    companyId,
+    storeId: store,
+    employeeId: ana,
+  } = await payrollCompany(server.url, { name: "Quarterly Suds", settings: SETTINGS, zone: ZONE, employeeName: "Ana Quarter" }));
   // W1: 5 × 9 h = 45 h (5 h overtime); W2: 5 × 8 h = 40 h; W3: 5 × 10 h = 50 h (10 h overtime).
   const ids: string[] = [];
   for (const [week, hours] of [

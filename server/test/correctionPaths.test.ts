@@ -8,7 +8,7 @@ import { tooEarlyMessage } from "@tumble/domain/timeEntryReview";
 import { formatClock } from "@tumble/domain/dateFormat";
 import { EMPLOYEE_MESSAGES } from "@tumble/domain/employees";
 import { Client, failure, startTestServer, type TestServer } from "./support/testServer.ts";
-import { insertWorkedEntry, TEST_PIN, unique } from "./support/workforce.ts";
+import { insertWorkedEntry, payrollCompany, TEST_PIN, unique } from "./support/workforce.ts";
 
 // @postgres: every correction path's refusals on the server database too.
 
@@ -37,26 +37,12 @@ const idOf = async (range: { startsOn: string }) =>
 
 beforeAll(async () => {
   server = await startTestServer();
-  const sysadmin = await new Client(server.url).signIn("sysadmin@demo.test");
-  const email = `paths-${unique()}@example.com`;
-  await new Client(server.url).action("auth:signIn", { provider: "password", params: { email, password: "payroll-pw-123", flow: "signUp" } });
-  ({ companyId } = await sysadmin.mutation<{ companyId: string }>("systemAdmin:createCompany", { name: "Every Path Suds", ownerEmail: email }));
-  owner = await new Client(server.url).signIn(email, "payroll-pw-123");
-  await owner.mutation("companySettings:update", { section: "workforce", values: SETTINGS });
-  ({ storeId: store } = await owner.mutation<{ storeId: string }>("stores:create", { name: "Every Path", address: "1 Path St", timeZone: ZONE }));
-  ({ employeeId: ana } = await owner.mutation<{ employeeId: string }>("employees:create", {
-    name: "Ana Path",
-    email: "",
-    phone: "",
-    position: "Attendant",
-    hireDate: "2026-01-01",
-    storeIds: [store],
-    payType: "hourly",
-    rateCents: 1500,
-    effectiveFrom: "2026-01-01",
-    username: `path${unique()}`,
-    pin: TEST_PIN,
-  }));
+  ({
+    owner,
+    companyId,
+    storeId: store,
+    employeeId: ana,
+  } = await payrollCompany(server.url, { name: "Every Path Suds", settings: SETTINGS, zone: ZONE, employeeName: "Ana Path" }));
 });
 afterAll(() => server?.stop());
 

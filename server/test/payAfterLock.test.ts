@@ -10,7 +10,7 @@ import { belowMinimumWage } from "@tumble/domain/employees";
 import { earlierOpenMessage, earlyLockMessage, periodLockedMessage } from "@tumble/domain/payrollMessages";
 import { timeClockMessage } from "@tumble/domain/timeClock";
 import { Client, failure, startTestServer, type TestServer } from "./support/testServer.ts";
-import { insertWorkedEntry, morningOf, unique } from "./support/workforce.ts";
+import { insertWorkedEntry, morningOf, payrollCompany, unique } from "./support/workforce.ts";
 
 // @postgres: pay after a lock on the server database too (issue 30's goldens run on both).
 
@@ -45,26 +45,12 @@ const at = (date: string, hour: number) => startOfBusinessDay(date, ZONE) + hour
 
 beforeAll(async () => {
   server = await startTestServer();
-  const sysadmin = await new Client(server.url).signIn("sysadmin@demo.test");
-  const email = `late-pay-${unique()}@example.com`;
-  await new Client(server.url).action("auth:signIn", { provider: "password", params: { email, password: "payroll-pw-123", flow: "signUp" } });
-  ({ companyId } = await sysadmin.mutation<{ companyId: string }>("systemAdmin:createCompany", { name: "Late Pay Suds", ownerEmail: email }));
-  owner = await new Client(server.url).signIn(email, "payroll-pw-123");
-  await owner.mutation("companySettings:update", { section: "workforce", values: SETTINGS });
-  ({ storeId: store } = await owner.mutation<{ storeId: string }>("stores:create", { name: "Late Pay", address: "1 Late St", timeZone: ZONE }));
-  ({ employeeId: ana } = await owner.mutation<{ employeeId: string }>("employees:create", {
-    name: "Ana Late",
-    email: "",
-    phone: "",
-    position: "Attendant",
-    hireDate: "2026-01-01",
-    storeIds: [store],
-    payType: "hourly",
-    rateCents: 1500,
-    effectiveFrom: "2026-01-01",
-    username: `late${unique()}`,
-    pin: "4821",
-  }));
+  ({
+    owner,
+    companyId,
+    storeId: store,
+    employeeId: ana,
+  } = await payrollCompany(server.url, { name: "Late Pay Suds", settings: SETTINGS, zone: ZONE, employeeName: "Ana Late" }));
 });
 afterAll(() => server?.stop());
 

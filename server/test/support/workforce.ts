@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 import { businessDateOf, startOfBusinessDay } from "@tumble/domain/businessDate";
 import type { DB } from "../../src/db/schema.ts";
-import type { Client } from "./testServer.ts";
+import { Client } from "./testServer.ts";
 
 // Stores and employees the workforce tests make for themselves (so demo data never changes their
 // figures): unique names per run, one PIN for every test employee.
@@ -99,4 +99,40 @@ export async function insertWorkedEntry(
 export function morningOf(date: string, hours: number, zone = "America/Chicago"): { clockInAt: number; clockOutAt: number } {
   const clockInAt = startOfBusinessDay(date, zone) + 7 * 3_600_000;
   return { clockInAt, clockOutAt: clockInAt + hours * 3_600_000 };
+}
+
+/**
+ * A company of the test's own for payroll goldens (demo data never changes its figures): its owner
+ * signed in, workforce settings saved, one store in `zone`, and one hourly attendant hired
+ * 2026-01-01 at `rateCents` from that day.
+ */
+export async function payrollCompany(
+  url: string,
+  options: { name: string; settings: Record<string, unknown>; zone: string; employeeName: string; rateCents?: number },
+): Promise<{ owner: Client; companyId: string; storeId: string; employeeId: string; ownerEmail: string }> {
+  const sysadmin = await new Client(url).signIn("sysadmin@demo.test");
+  const ownerEmail = `payroll-${unique()}@example.com`;
+  await new Client(url).action("auth:signIn", { provider: "password", params: { email: ownerEmail, password: "payroll-pw-123", flow: "signUp" } });
+  const { companyId } = await sysadmin.mutation<{ companyId: string }>("systemAdmin:createCompany", { name: options.name, ownerEmail });
+  const owner = await new Client(url).signIn(ownerEmail, "payroll-pw-123");
+  await owner.mutation("companySettings:update", { section: "workforce", values: options.settings });
+  const { storeId } = await owner.mutation<{ storeId: string }>("stores:create", {
+    name: `${options.name} store`,
+    address: "1 Payroll St",
+    timeZone: options.zone,
+  });
+  const { employeeId } = await owner.mutation<{ employeeId: string }>("employees:create", {
+    name: options.employeeName,
+    email: "",
+    phone: "",
+    position: "Attendant",
+    hireDate: "2026-01-01",
+    storeIds: [storeId],
+    payType: "hourly",
+    rateCents: options.rateCents ?? 1500,
+    effectiveFrom: "2026-01-01",
+    username: `pay${unique()}`,
+    pin: TEST_PIN,
+  });
+  return { owner, companyId, storeId, employeeId, ownerEmail };
 }
