@@ -5,12 +5,12 @@ import { useTranslation } from "react-i18next";
 import { addJobSchema, endJobSchema, JOB_TITLE_MAX, type AddJobInput, type PayType } from "@tumble/domain/employees";
 import { api } from "../../../lib/api";
 import { useMutation } from "../../../lib/hooks";
-import { notifyError, notifySuccess } from "../../../lib/notify";
 import { MoneyInput } from "../../../ui/form/MoneyInput";
 import { useSchemaForm } from "../../../ui/form/useSchemaForm";
 import { formatDisplayDate } from "../../../ui/laundromatSelection/format";
 import { useField } from "./fields";
-import { errorText, payText } from "./messages";
+import { payText } from "./messages";
+import { useSaving } from "./useSaving";
 import { PayTypeControl } from "./PayTypeControl";
 import { RateModal } from "./ProfileActions";
 import type { EmployeeJobEntry, EmployeeProfile } from "./types";
@@ -140,7 +140,7 @@ function JobItem({
 function AddJobModal({ profile, onClose }: { profile: EmployeeProfile; onClose: () => void }) {
   const { t } = useTranslation("employees");
   const addJob = useMutation(api.employees.addJob);
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useSaving(onClose);
   const initial: AddJobInput = {
     employeeId: profile._id,
     title: "",
@@ -152,18 +152,7 @@ function AddJobModal({ profile, onClose }: { profile: EmployeeProfile; onClose: 
   const form = useSchemaForm(addJobSchema, { initialValues: initial });
   const field = useField(form);
   const values = form.getValues();
-  const save = async () => {
-    setBusy(true);
-    try {
-      await addJob(form.getValues());
-      notifySuccess(t("jobs.added"));
-      onClose();
-    } catch (error) {
-      notifyError(errorText(t, error, t("form.failed")));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const save = () => run(() => addJob(form.getValues()), t("jobs.added"));
   return (
     <Modal opened onClose={onClose} title={t("jobs.addTitle", { name: profile.name })} size="md" closeButtonProps={{ "aria-label": t("form.cancel") }}>
       <form onSubmit={form.submit(save)} noValidate data-testid="job-form">
@@ -231,21 +220,10 @@ function AddJobModal({ profile, onClose }: { profile: EmployeeProfile; onClose: 
 function EndJobModal({ profile, job, onClose }: { profile: EmployeeProfile; job: EmployeeJobEntry; onClose: () => void }) {
   const { t } = useTranslation("employees");
   const endJob = useMutation(api.employees.endJob);
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useSaving(onClose);
   const form = useSchemaForm(endJobSchema, { initialValues: { employeeId: profile._id, jobId: job._id, endedOn: profile.today } });
   const field = useField(form);
-  const save = async () => {
-    setBusy(true);
-    try {
-      await endJob(form.getValues());
-      notifySuccess(t("jobs.ended"));
-      onClose();
-    } catch (error) {
-      notifyError(errorText(t, error, t("form.failed")));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const save = () => run(() => endJob(form.getValues()), t("jobs.ended"));
   return (
     <Modal opened onClose={onClose} title={t("jobs.endTitle", { job: job.title })} size="sm" closeButtonProps={{ "aria-label": t("form.cancel") }}>
       <form onSubmit={form.submit(save)} noValidate data-testid="job-end-form">
