@@ -121,6 +121,7 @@ function StoreForm({ store, onClose, onSaved }: Omit<Props, "opened">) {
         <MoneyInput
           label={t("locations.fields.minimumWage")}
           description={t("locations.minimumWageHint")}
+          placeholder={t("locations.minimumWagePlaceholder")}
           value={form.getValues().minimumWageCents ?? null}
           onChange={(cents) => form.setFieldValue("minimumWageCents", cents)}
           error={form.getInputProps("minimumWageCents").error}

@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Group, Modal, Paper, Select, Stack, Text, TextInput } from "@mantine/core";
+import { Alert, Badge, Button, Group, Modal, Paper, Select, SimpleGrid, Stack, Text, TextInput } from "@mantine/core";
 import { IconBriefcase, IconCash, IconCalendarOff, IconInfoCircle } from "@tabler/icons-react";
 import { useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
@@ -183,26 +183,17 @@ function AddJobModal({ profile, onClose }: { profile: EmployeeProfile; onClose: 
           />
           <PayTypeControl id="job-pay-type-label" testId="job-pay-type" inputProps={field("payType")} />
           {/* Bottom-aligned: only the rate has a description line. */}
-          <Group grow align="flex-end" gap="sm" wrap="wrap">
+          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm" style={{ alignItems: "end" }}>
             <MoneyInput
               label={t("form.rate")}
               description={t(values.payType === "salary" ? "form.rateHelpSalary" : "form.rateHelpHourly")}
               withAsterisk
               size="md"
-              miw={160}
               data-testid="job-rate"
               {...field("rateCents")}
             />
-            <TextInput
-              label={t("columns.effectiveFrom")}
-              type="date"
-              withAsterisk
-              size="md"
-              miw={160}
-              data-testid="job-effective-from"
-              {...field("effectiveFrom")}
-            />
-          </Group>
+            <TextInput label={t("columns.effectiveFrom")} type="date" withAsterisk size="md" data-testid="job-effective-from" {...field("effectiveFrom")} />
+          </SimpleGrid>
           <Group justify="flex-end" mt="xs">
             <Button variant="default" onClick={onClose} size="md">
               {t("form.cancel")}

@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Modal, Stack, Text, TextInput } from "@mantine/core";
+import { Alert, Button, Group, Modal, SimpleGrid, Stack, Text, TextInput } from "@mantine/core";
 import { IconInfoCircle } from "@tabler/icons-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -72,13 +72,12 @@ export function RateModal({ profile, job, onClose }: { profile: EmployeeProfile;
           </Alert>
           <PayTypeControl id="rate-pay-type-label" testId="rate-pay-type" inputProps={field("payType")} />
           {/* Bottom-aligned: only the rate has a description line. */}
-          <Group grow align="flex-end" gap="sm" wrap="wrap">
+          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm" style={{ alignItems: "end" }}>
             <MoneyInput
               label={t("form.rate")}
               description={t(values.payType === "salary" ? "form.rateHelpSalary" : "form.rateHelpHourly")}
               withAsterisk
               size="md"
-              miw={160}
               data-autofocus
               data-testid="rate-amount"
               {...field("rateCents")}
@@ -89,11 +88,10 @@ export function RateModal({ profile, job, onClose }: { profile: EmployeeProfile;
               min={history.length ? profile.today : undefined}
               withAsterisk
               size="md"
-              miw={160}
               data-testid="rate-effective-from"
               {...field("effectiveFrom")}
             />
-          </Group>
+          </SimpleGrid>
           <TextInput
             label={t("rate.reason")}
             placeholder={t("rate.reasonPlaceholder")}

@@ -170,7 +170,7 @@ function ProfileBody({ profile, onAction }: { profile: EmployeeProfile; onAction
                     </Table.Td>
                     <Table.Td>
                       <Text size="sm" c="dimmed">
-                        {[r.reason, r.createdBy].filter(Boolean).join(" · ")}
+                        {[r.reason, r.createdBy ? t("profile.setBy", { name: r.createdBy }) : null].filter(Boolean).join(" · ")}
                       </Text>
                     </Table.Td>
                   </Table.Tr>

@@ -62,7 +62,7 @@ export function KioskManagement() {
         id: "status",
         header: t("admin.columns.status"),
         cell: (k) => (
-          <Badge color={k.revokedAt ? "gray" : "teal"} variant="light">
+          <Badge color={k.revokedAt ? "gray" : "teal"} variant="light" style={{ minWidth: "max-content" }}>
             {k.revokedAt ? t("admin.status.revoked") : t("admin.status.active")}
           </Badge>
         ),
@@ -301,7 +301,8 @@ function ThisDevice({ stores }: { stores: Array<{ value: string; label: string }
               </Alert>
             ) : null}
             <Group>
-              <Button onClick={() => void submit()} loading={busy} data-testid="register-kiosk">
+              {/* The label wraps: the Spanish one is longer than the card at tablet width. */}
+              <Button onClick={() => void submit()} loading={busy} h="auto" py={8} styles={{ label: { whiteSpace: "normal" } }} data-testid="register-kiosk">
                 {t("admin.register")}
               </Button>
             </Group>
