@@ -230,6 +230,31 @@ describe("shift requests", () => {
     }
   });
 
+  it("claim or swap: approval runs the publishing rules, and goes over a conflict only with a reason", async () => {
+    const storeId = await newStore();
+    const me = await newEmployee([storeId]);
+    await linkStaff(me);
+    const at = Date.now() + 50 * H;
+    // Already working the same hours: a claim of this open shift would double-book.
+    await shift(storeId, me, at);
+    const openShift = await shift(storeId, null, at + H);
+    const { requestId } = await staff.mutation<{ requestId: string }>("requests:create", { kind: "claim", shiftId: openShift });
+    expect(await failure(supervisor.mutation("requests:decide", { requestId, approve: true }))).toBe(REQUEST_MESSAGES.conflictsNeedReason);
+    expect(await shiftOwner(openShift)).toBeNull();
+    await supervisor.mutation("requests:decide", { requestId, approve: true, reason: "Covers the first hour only; agreed with the store" });
+    expect(await shiftOwner(openShift)).toBe(me);
+    // Given at once by the company's setting only when nothing conflicts.
+    await owner.mutation("companySettings:update", { section: "workforce", values: { openShiftAutoApprove: true } });
+    try {
+      const clash = await shift(storeId, null, at + 2 * H);
+      const auto = await staff.mutation<{ status: string }>("requests:create", { kind: "claim", shiftId: clash });
+      expect(auto.status).toBe("pending");
+      expect(await shiftOwner(clash)).toBeNull();
+    } finally {
+      await owner.mutation("companySettings:update", { section: "workforce", values: { openShiftAutoApprove: false } });
+    }
+  });
+
   it("cannot aim at another company's shift", async () => {
     const storeId = await newStore();
     await linkStaff(await newEmployee([storeId]));

@@ -26,6 +26,8 @@ export const REQUEST_MESSAGES = {
   tooLong: "Time off can be asked for at most 60 days at once",
   noProfile: "Your account has no active employee profile in this company",
   shiftNotFound: "Shift not found",
+  conflictsNeedReason:
+    "Giving this shift to that person conflicts with their schedule (an overlap, time off, too little rest, too many hours or another store): give a reason to approve over it",
   notYourShift: "That shift is not yours",
   notOpenShift: "That shift is not an open shift",
   shiftPast: "That shift has already started",

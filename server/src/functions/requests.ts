@@ -3,10 +3,12 @@ import { DEFAULT_TIME_ZONE } from "@tumble/domain/businessDate";
 import { createRequestSchema, decisionRefusal, REQUEST_MESSAGES, timeOffRange } from "@tumble/domain/requests";
 import { settingsOf } from "../companySettings/settings.ts";
 import { audit } from "../runtime/audit.ts";
-import { mutation, query, type QueryCtx } from "../runtime/define.ts";
+import { mutation, query, type MutationCtx, type QueryCtx } from "../runtime/define.ts";
 import { AppError } from "../runtime/errors.ts";
 import { newId } from "../runtime/ids.ts";
 import { reassignShift } from "../scheduling/assign.ts";
+import { conflictsOf, storeWeek } from "../scheduling/week.ts";
+import { localParts } from "@tumble/domain/scheduling";
 import { employeeZones, notifyDecision, requestsOf } from "../requests/requests.ts";
 
 // Employees' requests (issue 17, docs/decisions/0033): time off, shift swap, shift drop and
@@ -98,7 +100,8 @@ export const create = mutation({
     if (shift.publishedEmployeeId !== null || shift.employeeId !== null) throw new AppError(REQUEST_MESSAGES.notOpenShift);
     if (!(await worksAt(ctx, employee.id, shift.storeId))) throw new AppError(REQUEST_MESSAGES.notEligible);
     const settings = await settingsOf(ctx.db, companyId, "workforce");
-    if (settings.openShiftAutoApprove) {
+    // Given at once only when it conflicts with nothing; otherwise a person decides (and gives a reason to go over it).
+    if (settings.openShiftAutoApprove && !(await assignmentConflicts(ctx.db, companyId, shift.id, employee.id)).length) {
       await reassignShift(ctx.db, companyId, shift.id, employee.id);
       await ctx.db
         .insertInto("requests")
@@ -238,6 +241,11 @@ export const decide = mutation({
         .where("id", "=", request.shift?._id ?? "")
         .executeTakeFirst();
       if (!shift || shift.removedAt) throw new AppError(REQUEST_MESSAGES.shiftNotFound);
+      // The same rules as publishing: a claim or swap that would double-book the person, or break
+      // their time off, rest, weekly hours or stores, needs a reason to go through.
+      const taker = request.kind === "claim" ? request.employeeId : request.kind === "swap" ? request.targetEmployeeId : null;
+      if (taker && (await assignmentConflicts(ctx.db, companyId, request.shift!._id, taker)).length && !reason?.trim())
+        throw new AppError(REQUEST_MESSAGES.conflictsNeedReason);
       if (request.kind === "claim") {
         if (shift.employeeId !== null) throw new AppError("The shift was already given to someone");
         await reassignShift(ctx.db, companyId, request.shift!._id, request.employeeId);
@@ -259,3 +267,20 @@ export const decide = mutation({
     return { requestId, status };
   },
 });
+
+/** The conflicts the shift would have if `employeeId` worked it (scheduling's rules, as publishing checks them). */
+async function assignmentConflicts(db: MutationCtx["db"], companyId: string, shiftId: string, employeeId: string) {
+  const shift = await db
+    .selectFrom("shifts as sh")
+    .innerJoin("stores as s", (j) => j.onRef("s.companyId", "=", "sh.companyId").onRef("s.id", "=", "sh.storeId"))
+    .select(["sh.id", "sh.storeId", "sh.startsAt", "sh.endsAt", "sh.breakMinutes", "s.timeZone"])
+    .where("sh.companyId", "=", companyId)
+    .where("sh.id", "=", shiftId)
+    .executeTakeFirstOrThrow();
+  const startsAt = new Date(shift.startsAt).getTime();
+  const week = await storeWeek(db, companyId, shift.storeId, localParts(startsAt, shift.timeZone).date);
+  const { conflicts } = await conflictsOf(db, companyId, week, [
+    { id: shift.id, storeId: shift.storeId, employeeId, startsAt, endsAt: new Date(shift.endsAt).getTime(), breakMinutes: shift.breakMinutes },
+  ]);
+  return conflicts.filter((c) => c.shiftId === shift.id);
+}

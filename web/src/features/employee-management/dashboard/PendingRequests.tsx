@@ -6,6 +6,7 @@ import { api } from "../../../lib/api";
 import { useMutation, useQueryState } from "../../../lib/hooks";
 import { notifyError, notifySuccess } from "../../../lib/notify";
 import type { ReturnsOf } from "@tumble/domain/functionPath";
+import { REQUEST_MESSAGES } from "@tumble/domain/requests";
 import { requestSummary } from "./requestLabels";
 
 type EmployeeRequest = ReturnsOf<typeof api.requests.listPending>[number];
@@ -17,6 +18,8 @@ export function PendingRequests() {
   const pending = useQueryState(api.requests.listPending, {});
   const decide = useMutation(api.requests.decide);
   const [denying, setDenying] = useState<EmployeeRequest | null>(null);
+  // A claim or swap that conflicts with the taker's schedule: approved only with a reason.
+  const [overriding, setOverriding] = useState<EmployeeRequest | null>(null);
   const [reason, setReason] = useState("");
   const [busy, setBusy] = useState<string | null>(null);
 
@@ -26,9 +29,14 @@ export function PendingRequests() {
       .then(() => {
         notifySuccess(t(approve ? "requests.approvedOne" : "requests.deniedOne", { name: request.employeeName }));
         setDenying(null);
+        setOverriding(null);
         setReason("");
       })
-      .catch((e: unknown) => notifyError(extractErrorMessage(e, t("requests.decideFailed"))))
+      .catch((e: unknown) => {
+        const message = extractErrorMessage(e, t("requests.decideFailed"));
+        if (approve && message === REQUEST_MESSAGES.conflictsNeedReason) setOverriding(request);
+        else notifyError(message);
+      })
       .finally(() => setBusy(null));
   };
 
@@ -81,6 +89,38 @@ export function PendingRequests() {
           </Card>
         ))}
       </Stack>
+      <Modal
+        opened={!!overriding}
+        onClose={() => setOverriding(null)}
+        title={t("requests.conflictTitle", { name: overriding?.employeeName ?? "" })}
+        closeButtonProps={{ "aria-label": t("close") }}
+      >
+        <Stack gap="sm" data-testid="approve-over-conflict">
+          <Text size="sm">{t("requests.conflictBody")}</Text>
+          <Textarea
+            label={t("requests.reason")}
+            required
+            value={reason}
+            onChange={(e) => setReason(e.currentTarget.value)}
+            maxLength={500}
+            autosize
+            minRows={2}
+          />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setOverriding(null)}>
+              {t("cancel")}
+            </Button>
+            <Button
+              color="orange"
+              disabled={!reason.trim()}
+              loading={busy === overriding?._id}
+              onClick={() => overriding && void run(overriding, true, reason.trim())}
+            >
+              {t("requests.approveAnyway")}
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
       <Modal
         opened={!!denying}
         onClose={() => setDenying(null)}
