@@ -189,3 +189,61 @@ describe("a clock-in hours before a scheduled shift", () => {
     expect(entry.exceptions).not.toContain("unscheduled");
   });
 });
+
+describe("a salaried person's employment dates", () => {
+  it("are refused into a locked period (they decide its salary days); an hourly person's are not", async () => {
+    const username = `sal${unique()}`;
+    const { employeeId } = await owner.mutation<{ employeeId: string }>("employees:create", {
+      name: "Sal Aried",
+      email: "",
+      phone: "",
+      position: "Manager",
+      hireDate: "2026-01-01",
+      storeIds: [store],
+      payType: "salary",
+      rateCents: 70_000,
+      effectiveFrom: "2026-01-01",
+      username,
+      pin: TEST_PIN,
+    });
+    const update = (id: string, name: string, user: string, endDate: string) =>
+      owner.mutation("employees:update", {
+        employeeId: id,
+        name,
+        email: "",
+        phone: "",
+        position: "Manager",
+        hireDate: "2026-01-01",
+        storeIds: [store],
+        status: "terminated",
+        endDate,
+        username: user,
+      });
+    // The period three weeks back was locked above: ending the salary inside it would change it.
+    const inLocked = addDays(locked.startsOn, 2);
+    expect(await failure(update(employeeId, "Sal Aried", username, inLocked))).toBe(periodLockedMessage(locked.startsOn, locked.endsOn));
+    const row = await db().selectFrom("employees").select(["status", "endDate"]).where("id", "=", employeeId).executeTakeFirstOrThrow();
+    expect(row).toEqual({ status: "active", endDate: null });
+    // After the locked period: accepted.
+    await update(employeeId, "Sal Aried", username, addDays(today, 1));
+    // Hourly pay follows the time entries: an hourly person's end date is not a salary change.
+    const { employeeId: hourly, username: hourlyName } = await (async () => {
+      const u = `hour${unique()}`;
+      const r = await owner.mutation<{ employeeId: string }>("employees:create", {
+        name: "Hour Ly",
+        email: "",
+        phone: "",
+        position: "Attendant",
+        hireDate: "2026-01-01",
+        storeIds: [store],
+        payType: "hourly",
+        rateCents: 1500,
+        effectiveFrom: "2026-01-01",
+        username: u,
+        pin: TEST_PIN,
+      });
+      return { employeeId: r.employeeId, username: u };
+    })();
+    await update(hourly, "Hour Ly", hourlyName, inLocked);
+  });
+});

@@ -20,6 +20,8 @@ import { admit, approveRequest } from "../companies/joinRequests.ts";
 import { addRate, assertStoresOfCompany, assertUsernameFree, employeeOfCompany, payToday, setStores, usernameTaken } from "../employees/profiles.ts";
 import { createJob, endJob as endJobOn, jobOfEmployee, jobsOf } from "../employees/jobs.ts";
 import { recentWork } from "../employees/recentWork.ts";
+import { guardPayBetween } from "../payroll/guard.ts";
+import { isoDate } from "../db/isoDate.ts";
 import { enqueue } from "../mail/outbox.ts";
 import { audit } from "../runtime/audit.ts";
 import { mutation, query, type MutationCtx } from "../runtime/define.ts";
@@ -287,6 +289,7 @@ export const update = mutation({
     if (before.status === "pending") throw new AppError(EMPLOYEE_MESSAGES.pendingNeedsCompletion.en);
     const storeIds = await assertStoresOfCompany(ctx.db, companyId, args.storeIds);
     if (args.username.toLowerCase() !== before.username.toLowerCase()) assertUsernameFree(await usernameTaken(ctx.db, companyId, args.username, before.id));
+    await guardEmploymentDates(ctx.db, companyId, before, { hireDate: args.hireDate, endDate: args.endDate });
     invalidates(ctx.db, { companyId });
     const after = {
       name: args.name,
@@ -318,6 +321,46 @@ export const update = mutation({
     return null;
   },
 });
+
+/**
+ * A salaried person's hire and end dates decide the salary days of their periods (decision 0053):
+ * moving one into a locked period is refused, naming it; into a paid one, the difference is paid
+ * (or taken back) in the next open period. Hourly pay follows the time entries, not these dates.
+ */
+async function guardEmploymentDates(
+  db: MutationCtx<"canManageEmployees">["db"],
+  companyId: string,
+  before: { id: string; hireDate: string | null; endDate: string | null },
+  after: { hireDate: string | null; endDate: string | null },
+): Promise<void> {
+  const iso = (d: string | null) => (d ? isoDate(d) : null);
+  // The days whose salary the change moves: between the old and the new date; a hire date set or
+  // cleared reaches back without end, an end date forward without end.
+  const spans: Array<[string | null, string | null]> = [];
+  const [hireBefore, endBefore] = [iso(before.hireDate), iso(before.endDate)];
+  if (hireBefore !== after.hireDate)
+    spans.push(
+      hireBefore && after.hireDate
+        ? [hireBefore < after.hireDate ? hireBefore : after.hireDate, hireBefore < after.hireDate ? after.hireDate : hireBefore]
+        : [null, hireBefore ?? after.hireDate],
+    );
+  if (endBefore !== after.endDate)
+    spans.push(
+      endBefore && after.endDate
+        ? [endBefore < after.endDate ? endBefore : after.endDate, endBefore < after.endDate ? after.endDate : endBefore]
+        : [endBefore ?? after.endDate, null],
+    );
+  if (!spans.length) return;
+  const salaried = await db
+    .selectFrom("employeeRates")
+    .select("id")
+    .where("companyId", "=", companyId)
+    .where("employeeId", "=", before.id)
+    .where("payType", "=", "salary")
+    .executeTakeFirst();
+  if (!salaried) return;
+  for (const [from, to] of spans) await guardPayBetween(db, companyId, from, to);
+}
 
 /**
  * A new rate from `effectiveFrom`. The history is kept: a rate starts today or later (the first

@@ -62,3 +62,19 @@ export async function guardPayFrom(db: Kysely<DB>, companyId: string, date: stri
   const paid = periods.map((p) => p.id);
   if (paid.length) await db.updateTable("payPeriods").set({ changedAfterPaid: true }).where("companyId", "=", companyId).where("id", "in", paid).execute();
 }
+
+/** As guardPayDates for a change over the days from `from` to `to` (null: without end that way). */
+export async function guardPayBetween(db: Kysely<DB>, companyId: string, from: string | null, to: string | null): Promise<void> {
+  let q = db
+    .selectFrom("payPeriods")
+    .select(["id", "startsOn", "endsOn", "status"])
+    .where("companyId", "=", companyId)
+    .where("status", "in", ["locked", "paid"]);
+  if (from) q = q.where("endsOn", ">=", from);
+  if (to) q = q.where("startsOn", "<=", to);
+  const periods = await q.orderBy("startsOn").forUpdate().execute();
+  const locked = periods.find((p) => p.status === "locked");
+  if (locked) throw new AppError(periodLockedMessage(locked.startsOn, locked.endsOn));
+  const paid = periods.map((p) => p.id);
+  if (paid.length) await db.updateTable("payPeriods").set({ changedAfterPaid: true }).where("companyId", "=", companyId).where("id", "in", paid).execute();
+}
