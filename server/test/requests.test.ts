@@ -161,7 +161,7 @@ describe("time off", () => {
     expect(
       await failure(owner.mutation("requests:create", { kind: "timeOff", allDay: true, startDate: "2026-12-12", endDate: "2026-12-12", timeOffType: "sick" })),
     ).toBe(REQUEST_MESSAGES.noProfile);
-    expect(await owner.query("requests:listMine")).toEqual({ employeeId: null, requests: [] });
+    expect(await owner.query("requests:listMine")).toEqual({ employeeId: null, requests: [], offers: [] });
   });
 });
 
@@ -181,9 +181,38 @@ describe("shift requests", () => {
     const { requestId } = await staff.mutation<{ requestId: string }>("requests:create", { kind: "swap", shiftId, targetEmployeeId: mate });
     expect(await failure(staff.mutation("requests:create", { kind: "drop", shiftId }))).toBe(REQUEST_MESSAGES.alreadyPending);
     expect(await shiftOwner(shiftId)).toBe(me);
+    // The coworker answers first: no approver decides an offer they have not accepted.
+    expect((await mine()).find((r) => r._id === requestId)).toMatchObject({ status: "offered" });
+    expect((await supervisor.query<RequestView[]>("requests:listPending")).map((r) => r._id)).not.toContain(requestId);
+    expect(await failure(supervisor.mutation("requests:decide", { requestId, approve: true }))).toBe(REQUEST_MESSAGES.awaitingCoworker);
+    // Only the coworker may answer: the requester cannot accept their own offer.
+    expect(await failure(staff.mutation("requests:respond", { requestId, accept: true }))).toBe(REQUEST_MESSAGES.notOfferedToYou);
+    await linkStaff(mate);
+    const offers = (await staff.query<{ offers: RequestView[] }>("requests:listMine")).offers;
+    expect(offers.map((r) => r._id)).toEqual([requestId]);
+    await staff.mutation("requests:respond", { requestId, accept: true });
+    expect(await failure(staff.mutation("requests:respond", { requestId, accept: true }))).toBe(REQUEST_MESSAGES.notOfferedToYou);
+    expect((await supervisor.query<RequestView[]>("requests:listPending")).map((r) => r._id)).toContain(requestId);
     await supervisor.mutation("requests:decide", { requestId, approve: true });
     expect(await shiftOwner(shiftId)).toBe(mate);
+    await linkStaff(me);
     expect((await mine()).find((r) => r._id === requestId)).toMatchObject({ status: "approved", targetEmployeeId: mate });
+  });
+
+  it("swap: a coworker who declines ends it, the shift staying where it was", async () => {
+    const storeId = await newStore();
+    const me = await newEmployee([storeId]);
+    const mate = await newEmployee([storeId]);
+    await linkStaff(me);
+    const shiftId = await shift(storeId, me, Date.now() + 48 * H);
+    const { requestId } = await staff.mutation<{ requestId: string }>("requests:create", { kind: "swap", shiftId, targetEmployeeId: mate });
+    await linkStaff(mate);
+    await staff.mutation("requests:respond", { requestId, accept: false, reason: "I have class" });
+    expect(await shiftOwner(shiftId)).toBe(me);
+    await linkStaff(me);
+    expect((await mine()).find((r) => r._id === requestId)).toMatchObject({ status: "declined" });
+    // A new offer may follow.
+    await staff.mutation("requests:create", { kind: "swap", shiftId, targetEmployeeId: mate });
   });
 
   it("drop: only one's own shift, and approval makes it an open shift", async () => {

@@ -15,7 +15,8 @@ dayjs.extend(timezone);
 
 export const REQUEST_KINDS = ["timeOff", "swap", "drop", "claim"] as const;
 export type RequestKind = (typeof REQUEST_KINDS)[number];
-export const REQUEST_STATUSES = ["pending", "approved", "denied", "cancelled"] as const;
+/** offered: a swap waiting for its coworker; declined: the coworker said no. */
+export const REQUEST_STATUSES = ["offered", "pending", "approved", "denied", "declined", "cancelled"] as const;
 export type RequestStatus = (typeof REQUEST_STATUSES)[number];
 export const TIME_OFF_TYPES = ["vacation", "sick", "personal", "unpaid", "other"] as const;
 export type TimeOffType = (typeof TIME_OFF_TYPES)[number];
@@ -26,6 +27,8 @@ export const REQUEST_MESSAGES = {
   tooLong: "Time off can be asked for at most 60 days at once",
   noProfile: "Your account has no active employee profile in this company",
   shiftNotFound: "Shift not found",
+  notOfferedToYou: "This swap is not waiting for your answer",
+  awaitingCoworker: "The coworker has not accepted this swap yet",
   conflictsNeedReason:
     "Giving this shift to that person conflicts with their schedule (an overlap, time off, too little rest, too many hours or another store): give a reason to approve over it",
   notYourShift: "That shift is not yours",
@@ -106,6 +109,7 @@ export function rangesOverlap(a: { startsAt: number; endsAt: number }, b: { star
 
 /** The decision a request may take: only a pending one, and a denial needs a reason. */
 export function decisionRefusal(status: RequestStatus, approve: boolean, reason: string | undefined): string | null {
+  if (status === "offered") return REQUEST_MESSAGES.awaitingCoworker;
   if (status !== "pending") return REQUEST_MESSAGES.alreadyDecided;
   if (!approve && !reason?.trim()) return REQUEST_MESSAGES.reasonNeeded;
   return null;

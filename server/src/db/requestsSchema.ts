@@ -29,6 +29,9 @@ export interface RequestsTable {
   decidedBy: string | null;
   decidedAt: NullableTimestamp;
   decisionReason: string | null;
+  /** A swap's coworker: when they accepted or declined, and why they declined (migration 0043). */
+  respondedAt: NullableTimestamp;
+  responseReason: string | null;
   createdAt: DefaultTimestamp;
 }
 

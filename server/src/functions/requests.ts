@@ -9,7 +9,7 @@ import { newId } from "../runtime/ids.ts";
 import { reassignShift } from "../scheduling/assign.ts";
 import { conflictsOf, storeWeek } from "../scheduling/week.ts";
 import { localParts } from "@tumble/domain/scheduling";
-import { employeeZones, notifyDecision, requestsOf } from "../requests/requests.ts";
+import { employeeZones, notifyDecision, notifyOffer, requestsOf } from "../requests/requests.ts";
 
 // Employees' requests (issue 17, docs/decisions/0033): time off, shift swap, shift drop and
 // open-shift claim, made from user/my-requests and decided by someone with canApproveTimeOff on
@@ -81,7 +81,7 @@ export const create = mutation({
       .where("companyId", "=", companyId)
       .where("shiftId", "=", shift.id)
       .where("employeeId", "=", employee.id)
-      .where("status", "=", "pending")
+      .where("status", "in", ["pending", "offered"])
       .executeTakeFirst();
     if (pending) throw new AppError(REQUEST_MESSAGES.alreadyPending);
     if (args.kind === "swap" || args.kind === "drop") {
@@ -90,11 +90,17 @@ export const create = mutation({
         if (args.targetEmployeeId === employee.id) throw new AppError(REQUEST_MESSAGES.targetSelf);
         if (!(await worksAt(ctx, args.targetEmployeeId, shift.storeId))) throw new AppError(REQUEST_MESSAGES.targetNotEligible);
       }
+      // A swap goes to the coworker first: they accept (then an approver decides) or decline.
+      const status = args.kind === "swap" ? ("offered" as const) : ("pending" as const);
       await ctx.db
         .insertInto("requests")
-        .values({ ...base, shiftId: shift.id, targetEmployeeId: args.kind === "swap" ? args.targetEmployeeId : null })
+        .values({ ...base, status, shiftId: shift.id, targetEmployeeId: args.kind === "swap" ? args.targetEmployeeId : null })
         .execute();
-      return { requestId: base.id, status: "pending" as const };
+      if (args.kind === "swap") {
+        const [offer] = await requestsOf(ctx.db, companyId, { id: base.id });
+        await notifyOffer(ctx.db, companyId, offer, `${ctx.services.config.publicUrl.replace(/\/$/, "")}/user/my-requests`);
+      }
+      return { requestId: base.id, status };
     }
     // claim
     if (shift.publishedEmployeeId !== null || shift.employeeId !== null) throw new AppError(REQUEST_MESSAGES.notOpenShift);
@@ -129,8 +135,13 @@ export const listMine = query({
       .where("companyId", "=", ctx.company.id)
       .where("userId", "=", ctx.user.id)
       .executeTakeFirst();
-    if (!employee) return { employeeId: null, requests: [] };
-    return { employeeId: employee.id, requests: await requestsOf(ctx.db, ctx.company.id, { employeeId: employee.id }) };
+    if (!employee) return { employeeId: null, requests: [], offers: [] };
+    return {
+      employeeId: employee.id,
+      requests: await requestsOf(ctx.db, ctx.company.id, { employeeId: employee.id }),
+      /** Swaps coworkers offer the caller, waiting for their answer. */
+      offers: await requestsOf(ctx.db, ctx.company.id, { targetEmployeeId: employee.id, status: "offered" }),
+    };
   },
 });
 
@@ -197,6 +208,40 @@ export const listPending = query({
   handler: async (ctx) => requestsOf(ctx.db, ctx.company.id, { status: "pending" }),
 });
 
+/**
+ * The coworker's answer to a swap offered to them: accepted, it waits for an approver (who still
+ * runs the scheduling rules); declined, it ends there. The requester is told either way.
+ */
+export const respond = mutation({
+  access: "member",
+  args: z.object({ requestId: id, accept: z.boolean(), reason: z.string().trim().max(500).optional() }),
+  handler: async (ctx, { requestId, accept, reason }) => {
+    const employee = await ownEmployee(ctx);
+    const companyId = ctx.company.id;
+    const updated = await ctx.db
+      .updateTable("requests")
+      .set({ status: accept ? "pending" : "declined", respondedAt: new Date(ctx.now), responseReason: reason?.trim() || null })
+      .where("companyId", "=", companyId)
+      .where("id", "=", requestId)
+      .where("kind", "=", "swap")
+      .where("targetEmployeeId", "=", employee?.id ?? "")
+      .where("status", "=", "offered")
+      .executeTakeFirst();
+    if (Number(updated.numUpdatedRows) !== 1) throw new AppError(REQUEST_MESSAGES.notOfferedToYou);
+    const [request] = await requestsOf(ctx.db, companyId, { id: requestId });
+    await audit(ctx.db, {
+      companyId,
+      actorId: ctx.user.id,
+      action: accept ? "acceptSwap" : "declineSwap",
+      entity: "request",
+      entityId: requestId,
+      after: { reason: reason ?? null },
+    });
+    if (!accept) await notifyDecision(ctx.db, companyId, request, false, reason?.trim() || null);
+    return { requestId, status: accept ? ("pending" as const) : ("declined" as const) };
+  },
+});
+
 /** Withdraws one's own pending request. */
 export const cancel = mutation({
   access: "member",
@@ -209,7 +254,7 @@ export const cancel = mutation({
       .where("companyId", "=", ctx.company.id)
       .where("id", "=", requestId)
       .where("employeeId", "=", employee?.id ?? "")
-      .where("status", "=", "pending")
+      .where("status", "in", ["pending", "offered"])
       .executeTakeFirst();
     if (Number(updated.numUpdatedRows) !== 1) throw new AppError(REQUEST_MESSAGES.notFound);
     return { requestId };

@@ -1,5 +1,6 @@
 import type { Kysely } from "kysely";
 import { DEFAULT_TIME_ZONE } from "@tumble/domain/businessDate";
+import { formatClock } from "@tumble/domain/dateFormat";
 import type { RequestKind, RequestStatus, TimeOffType } from "@tumble/domain/requests";
 import type { DB } from "../db/schema.ts";
 import { enqueue } from "../mail/outbox.ts";
@@ -33,7 +34,7 @@ export interface RequestView {
 export async function requestsOf(
   db: Kysely<DB>,
   companyId: string,
-  where: { employeeId?: string; status?: RequestStatus; id?: string },
+  where: { employeeId?: string; targetEmployeeId?: string; status?: RequestStatus; id?: string },
 ): Promise<RequestView[]> {
   let q = db
     .selectFrom("requests as r")
@@ -68,6 +69,7 @@ export async function requestsOf(
     ])
     .where("r.companyId", "=", companyId);
   if (where.employeeId) q = q.where("r.employeeId", "=", where.employeeId);
+  if (where.targetEmployeeId) q = q.where("r.targetEmployeeId", "=", where.targetEmployeeId);
   if (where.status) q = q.where("r.status", "=", where.status);
   if (where.id) q = q.where("r.id", "=", where.id);
   const rows = await q.orderBy("r.createdAt", "desc").orderBy("r.id").limit(500).execute();
@@ -130,6 +132,30 @@ const KIND_WORDS: Record<RequestKind, string> = {
   drop: "shift drop request",
   claim: "open-shift claim",
 };
+
+/** Tells the coworker a swap is offered to them, in their language (when they have an address). */
+export async function notifyOffer(db: Kysely<DB>, companyId: string, request: RequestView, url: string): Promise<void> {
+  if (!request.targetEmployeeId || !request.shift) return;
+  const to = await db
+    .selectFrom("employees as e")
+    .leftJoin("users as u", "u.id", "e.userId")
+    .select(["u.email as userEmail", "e.email", "e.name"])
+    .where("e.companyId", "=", companyId)
+    .where("e.id", "=", request.targetEmployeeId)
+    .executeTakeFirst();
+  const address = to?.userEmail ?? to?.email;
+  if (!address) return;
+  const s = request.shift;
+  const shift = `${new Intl.DateTimeFormat("en-US", { weekday: "short", month: "short", day: "numeric", timeZone: s.timeZone }).format(s.startsAt)} ${formatClock(s.startsAt, s.timeZone)} – ${formatClock(s.endsAt, s.timeZone)} · ${s.storeName}`;
+  await enqueue(db, {
+    channel: "email",
+    to: address,
+    companyId,
+    subject: `${request.employeeName} offers you a shift`,
+    template: { kind: "swapOffered", data: { name: to?.name ?? "", requester: request.employeeName, shift, url } },
+    body: `${request.employeeName} asks you to take their shift ${shift}. Accept or decline it in Tumble under My requests: ${url}.`,
+  });
+}
 
 /** Tells the requester of the decision by e-mail (when their profile or account has an address). */
 export async function notifyDecision(db: Kysely<DB>, companyId: string, request: RequestView, approved: boolean, reason: string | null): Promise<void> {

@@ -219,6 +219,22 @@ export const EMAIL_KINDS = {
       },
     },
   },
+  swapOffered: {
+    preference: "timeOffDecisions",
+    placeholders: { name: "Luis", requester: "María", shift: "Mon, Nov 23 09:00 – 17:00 · Rio Downtown", url: "https://tumble.example.com/user/my-requests" },
+    defaults: {
+      en: {
+        subject: "{{requester}} offers you a shift",
+        text: "Hello {{name}},\n\n{{requester}} asks you to take their shift {{shift}}.\n\nAccept or decline it in Tumble under My requests: {{url}}. A manager decides once you accept.",
+        html: null,
+      },
+      es: {
+        subject: "{{requester}} te ofrece un turno",
+        text: "Hola, {{name}}:\n\n{{requester}} te pide que tomes su turno {{shift}}.\n\nAcéptalo o recházalo en Tumble, en Mis solicitudes: {{url}}. Un gerente decide cuando lo aceptes.",
+        html: null,
+      },
+    },
+  },
   pinLockout: {
     preference: null,
     placeholders: {

@@ -11,7 +11,14 @@ import { rangeLabel, shiftLabel } from "./labels";
 
 export type EmployeeRequest = ReturnsOf<typeof api.requests.listMine>["requests"][number];
 
-export const REQUEST_STATUS_COLOR: Record<string, string> = { pending: "yellow", approved: "teal", denied: "red", cancelled: "gray" };
+export const REQUEST_STATUS_COLOR: Record<string, string> = {
+  offered: "blue",
+  pending: "yellow",
+  approved: "teal",
+  denied: "red",
+  declined: "red",
+  cancelled: "gray",
+};
 
 /** The employee's own requests (time off, swap, drop, claim) and the form to ask for another; nothing without an employee profile. */
 export function MyEmployeeRequests() {
@@ -22,6 +29,7 @@ export function MyEmployeeRequests() {
   if (mine.error || (mine.data && !mine.data.employeeId)) return null;
   return (
     <>
+      {mine.data?.offers.length ? <SwapOffers offers={mine.data.offers} /> : null}
       {options.data?.employeeId ? <RequestForm options={options.data} /> : null}
       <Card withBorder radius="lg" padding="lg">
         <Stack gap="sm">
@@ -54,6 +62,54 @@ export function requestSummary(r: EmployeeRequest, t: (key: string, options?: Re
   return r.kind === "swap" ? t("swapSummary", { shift, name: r.targetEmployeeName ?? "" }) : shift;
 }
 
+/** Swaps coworkers offer the reader: accepted, a manager decides; declined (with a reason if they like), it ends. */
+function SwapOffers({ offers }: { offers: EmployeeRequest[] }) {
+  const { t } = useTranslation("requests");
+  const respond = useMutation(api.requests.respond);
+  const [busy, setBusy] = useState<string | null>(null);
+  const answer = (request: EmployeeRequest, accept: boolean) => {
+    setBusy(request._id);
+    respond({ requestId: request._id, accept })
+      .then(() => notifySuccess(t(accept ? "offers.accepted" : "offers.declined", { name: request.employeeName })))
+      .catch((e: unknown) => notifyError(extractErrorMessage(e, t("offers.failed"))))
+      .finally(() => setBusy(null));
+  };
+  return (
+    <Card withBorder radius="lg" padding="lg" data-testid="swap-offers">
+      <Stack gap="sm">
+        <Title order={2} size="h4">
+          {t("offers.title")}
+        </Title>
+        {offers.map((r) => (
+          <Card key={r._id} withBorder radius="md" padding="sm" data-testid="swap-offer">
+            <Flex direction={{ base: "column", xs: "row" }} justify="space-between" gap="xs" align={{ base: "stretch", xs: "center" }}>
+              <Stack gap={2} miw={0}>
+                <Text fw={600}>{t("offers.from", { name: r.employeeName })}</Text>
+                <Text size="sm" style={{ overflowWrap: "anywhere" }}>
+                  {r.shift ? shiftLabel(r.shift) : ""}
+                </Text>
+                {r.note ? (
+                  <Text size="xs" c="dimmed" style={{ overflowWrap: "anywhere" }}>
+                    {t("noteLine", { note: r.note })}
+                  </Text>
+                ) : null}
+              </Stack>
+              <Group justify="flex-end" gap="xs" style={{ flexShrink: 0 }}>
+                <Button size="xs" color="teal" loading={busy === r._id} onClick={() => answer(r, true)} data-testid="accept-swap">
+                  {t("offers.accept")}
+                </Button>
+                <Button size="xs" variant="light" color="red" disabled={busy === r._id} onClick={() => answer(r, false)} data-testid="decline-swap">
+                  {t("offers.decline")}
+                </Button>
+              </Group>
+            </Flex>
+          </Card>
+        ))}
+      </Stack>
+    </Card>
+  );
+}
+
 function RequestRow({ request }: { request: EmployeeRequest }) {
   const { t } = useTranslation("requests");
   const cancel = useMutation(api.requests.cancel);
@@ -82,7 +138,7 @@ function RequestRow({ request }: { request: EmployeeRequest }) {
             </Text>
           ) : null}
         </Stack>
-        {request.status === "pending" ? (
+        {request.status === "pending" || request.status === "offered" ? (
           <Group justify="flex-end" style={{ flexShrink: 0 }}>
             <Button
               size="xs"
