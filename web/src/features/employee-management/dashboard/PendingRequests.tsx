@@ -89,64 +89,71 @@ export function PendingRequests() {
           </Card>
         ))}
       </Stack>
-      <Modal
+      <ReasonDialog
         opened={!!overriding}
-        onClose={() => setOverriding(null)}
         title={t("requests.conflictTitle", { name: overriding?.employeeName ?? "" })}
-        closeButtonProps={{ "aria-label": t("close") }}
-      >
-        <Stack gap="sm" data-testid="approve-over-conflict">
-          <Text size="sm">{t("requests.conflictBody")}</Text>
-          <Textarea
-            label={t("requests.reason")}
-            required
-            value={reason}
-            onChange={(e) => setReason(e.currentTarget.value)}
-            maxLength={500}
-            autosize
-            minRows={2}
-          />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setOverriding(null)}>
-              {t("cancel")}
-            </Button>
-            <Button
-              color="orange"
-              disabled={!reason.trim()}
-              loading={busy === overriding?._id}
-              onClick={() => overriding && void run(overriding, true, reason.trim())}
-            >
-              {t("requests.approveAnyway")}
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
-      <Modal
+        body={t("requests.conflictBody")}
+        confirm={t("requests.approveAnyway")}
+        color="orange"
+        busy={busy === overriding?._id}
+        reason={reason}
+        setReason={setReason}
+        onClose={() => setOverriding(null)}
+        onConfirm={() => overriding && void run(overriding, true, reason.trim())}
+        testId="approve-over-conflict"
+      />
+      <ReasonDialog
         opened={!!denying}
-        onClose={() => setDenying(null)}
         title={t("requests.denyTitle", { name: denying?.employeeName ?? "" })}
-        closeButtonProps={{ "aria-label": t("close") }}
-      >
-        <Stack gap="sm">
-          <Textarea
-            label={t("requests.reason")}
-            required
-            value={reason}
-            onChange={(e) => setReason(e.currentTarget.value)}
-            maxLength={500}
-            autosize
-            minRows={2}
-          />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setDenying(null)}>
-              {t("cancel")}
-            </Button>
-            <Button color="red" disabled={!reason.trim()} loading={busy === denying?._id} onClick={() => denying && void run(denying, false, reason.trim())}>
-              {t("requests.deny")}
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+        confirm={t("requests.deny")}
+        color="red"
+        busy={busy === denying?._id}
+        reason={reason}
+        setReason={setReason}
+        onClose={() => setDenying(null)}
+        onConfirm={() => denying && void run(denying, false, reason.trim())}
+      />
     </Card>
+  );
+}
+
+/** A decision that needs a reason: denying, or approving over a conflict. */
+function ReasonDialog(props: {
+  opened: boolean;
+  title: string;
+  body?: string;
+  confirm: string;
+  color: string;
+  busy: boolean;
+  reason: string;
+  setReason: (reason: string) => void;
+  onClose: () => void;
+  onConfirm: () => void;
+  testId?: string;
+}) {
+  const { t } = useTranslation(["employeeDashboard", "requests"]);
+  return (
+    <Modal opened={props.opened} onClose={props.onClose} title={props.title} closeButtonProps={{ "aria-label": t("close") }}>
+      <Stack gap="sm" data-testid={props.testId}>
+        {props.body ? <Text size="sm">{props.body}</Text> : null}
+        <Textarea
+          label={t("requests.reason")}
+          required
+          value={props.reason}
+          onChange={(e) => props.setReason(e.currentTarget.value)}
+          maxLength={500}
+          autosize
+          minRows={2}
+        />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={props.onClose}>
+            {t("cancel")}
+          </Button>
+          <Button color={props.color} disabled={!props.reason.trim()} loading={props.busy} onClick={props.onConfirm}>
+            {props.confirm}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
   );
 }

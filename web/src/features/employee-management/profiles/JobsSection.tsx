@@ -1,17 +1,17 @@
-import { Alert, Badge, Button, Group, Modal, Paper, Select, SimpleGrid, Stack, Text, TextInput } from "@mantine/core";
+import { Alert, Badge, Button, Group, Modal, Paper, Select, Stack, Text, TextInput } from "@mantine/core";
 import { IconBriefcase, IconCash, IconCalendarOff, IconInfoCircle } from "@tabler/icons-react";
 import { useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { addJobSchema, endJobSchema, JOB_TITLE_MAX, type AddJobInput, type PayType } from "@tumble/domain/employees";
 import { api } from "../../../lib/api";
 import { useMutation } from "../../../lib/hooks";
-import { MoneyInput } from "../../../ui/form/MoneyInput";
 import { useSchemaForm } from "../../../ui/form/useSchemaForm";
 import { formatDisplayDate } from "../../../ui/laundromatSelection/format";
 import { useField } from "./fields";
 import { payText } from "./messages";
 import { useSaving } from "./useSaving";
 import { PayTypeControl } from "./PayTypeControl";
+import { RateFields } from "./RateFields";
 import { RateModal } from "./ProfileActions";
 import type { EmployeeJobEntry, EmployeeProfile } from "./types";
 
@@ -182,18 +182,7 @@ function AddJobModal({ profile, onClose }: { profile: EmployeeProfile; onClose: 
             comboboxProps={{ withinPortal: true }}
           />
           <PayTypeControl id="job-pay-type-label" testId="job-pay-type" inputProps={field("payType")} />
-          {/* Bottom-aligned: only the rate has a description line. */}
-          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm" style={{ alignItems: "end" }}>
-            <MoneyInput
-              label={t("form.rate")}
-              description={t(values.payType === "salary" ? "form.rateHelpSalary" : "form.rateHelpHourly")}
-              withAsterisk
-              size="md"
-              data-testid="job-rate"
-              {...field("rateCents")}
-            />
-            <TextInput label={t("columns.effectiveFrom")} type="date" withAsterisk size="md" data-testid="job-effective-from" {...field("effectiveFrom")} />
-          </SimpleGrid>
+          <RateFields field={field} payType={values.payType} testIds={{ rate: "job-rate", date: "job-effective-from" }} />
           <Group justify="flex-end" mt="xs">
             <Button variant="default" onClick={onClose} size="md">
               {t("form.cancel")}

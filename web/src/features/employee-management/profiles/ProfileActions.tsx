@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Modal, SimpleGrid, Stack, Text, TextInput } from "@mantine/core";
+import { Alert, Button, Group, Modal, Stack, Text, TextInput } from "@mantine/core";
 import { IconInfoCircle } from "@tabler/icons-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -7,10 +7,10 @@ import { api } from "../../../lib/api";
 import { useMutation } from "../../../lib/hooks";
 import { notifyError, notifySuccess } from "../../../lib/notify";
 import { PinInput } from "../../../ui/auth/PinInput";
-import { MoneyInput } from "../../../ui/form/MoneyInput";
 import { useSchemaForm } from "../../../ui/form/useSchemaForm";
 import { useField } from "./fields";
 import { PayTypeControl } from "./PayTypeControl";
+import { RateFields } from "./RateFields";
 import { errorText, ruleText } from "./messages";
 import type { EmployeeJobEntry, EmployeeProfile } from "./types";
 
@@ -71,27 +71,13 @@ export function RateModal({ profile, job, onClose }: { profile: EmployeeProfile;
             <Text size="sm">{t("rate.help")}</Text>
           </Alert>
           <PayTypeControl id="rate-pay-type-label" testId="rate-pay-type" inputProps={field("payType")} />
-          {/* Bottom-aligned: only the rate has a description line. */}
-          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm" style={{ alignItems: "end" }}>
-            <MoneyInput
-              label={t("form.rate")}
-              description={t(values.payType === "salary" ? "form.rateHelpSalary" : "form.rateHelpHourly")}
-              withAsterisk
-              size="md"
-              data-autofocus
-              data-testid="rate-amount"
-              {...field("rateCents")}
-            />
-            <TextInput
-              label={t("columns.effectiveFrom")}
-              type="date"
-              min={history.length ? profile.today : undefined}
-              withAsterisk
-              size="md"
-              data-testid="rate-effective-from"
-              {...field("effectiveFrom")}
-            />
-          </SimpleGrid>
+          <RateFields
+            field={field}
+            payType={values.payType ?? "hourly"}
+            minDate={history.length ? profile.today : undefined}
+            testIds={{ rate: "rate-amount", date: "rate-effective-from" }}
+            autoFocus
+          />
           <TextInput
             label={t("rate.reason")}
             placeholder={t("rate.reasonPlaceholder")}
