@@ -38,6 +38,7 @@ test("a two-job employee's week is paid on all her hours, per job on the line an
   await test.step("the manager adds the route job on her profile", async () => {
     await signInWithSelection(page, baseURL!, world.users.MANAGER, selectionOf(world));
     await page.goto("/employee-management/profiles");
+    await expect(page.getByRole("heading", { name: "Employee profiles", level: 1 })).toBeVisible({ timeout: 30_000 });
     await page.getByTestId("employee-search").fill(username);
     await page
       .getByTestId("employee-row")
@@ -101,8 +102,10 @@ test("a two-job employee's week is paid on all her hours, per job on the line an
   await test.step("in Spanish, the pay line adds her hours: 30 h × $12.00 + 20 h × $18.00 + 10 h × ½ × $14.40 = $792.00", async () => {
     await signInWithSelection(page, baseURL!, world.users.OWNER, selectionOf(world), "es");
     await page.goto(`/payroll/pay-periods?period=${week.id}`);
+    // The first screen of a fresh page loads its code and texts, then the Spanish ones: allow for a busy machine.
+    await expect(page.getByRole("heading", { name: "Pay periods", level: 1 })).toBeVisible({ timeout: 30_000 });
     await page.getByTestId("app-header").getByText("ES", { exact: true }).click();
-    await expect(page.getByRole("heading", { name: "Periodos de pago", level: 1 })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Periodos de pago", level: 1 })).toBeVisible({ timeout: 30_000 });
     const line = page.getByTestId("pay-line-row").and(page.locator(`[data-employee="${name}"]`));
     await expect(line).toHaveAttribute("data-gross", "79200", { timeout: 30_000 });
     await line.getByText(name).click();

@@ -40,7 +40,8 @@ test("a swap offered to a coworker, accepted by them, then approved by a manager
     await signInWithSelection(page, baseURL!, world.users.MEMBER, selectionOf(world));
     await page.goto("/user/my-requests");
     const offer = page.getByTestId("swap-offers").getByTestId("swap-offer");
-    await expect(offer).toContainText("Ana Swap asks you to take this shift");
+    // The first screen of a fresh page loads its code and texts: allow for a busy machine.
+    await expect(offer).toContainText("Ana Swap asks you to take this shift", { timeout: 30_000 });
     await expect(offer).toContainText("09:00 – 17:00");
     await offer.getByTestId("accept-swap").click();
     await expect(toast(page, "Accepted: a manager decides now")).toBeVisible();
