@@ -190,7 +190,10 @@ describe("shift requests", () => {
     await linkStaff(mate);
     const offers = (await staff.query<{ offers: RequestView[] }>("requests:listMine")).offers;
     expect(offers.map((r) => r._id)).toEqual([requestId]);
+    // The offer waits for them, counted on their requests tab.
+    expect((await badge()).swapOffersToMe).toBe(1);
     await staff.mutation("requests:respond", { requestId, accept: true });
+    expect((await badge()).swapOffersToMe).toBe(0);
     expect(await failure(staff.mutation("requests:respond", { requestId, accept: true }))).toBe(REQUEST_MESSAGES.notOfferedToYou);
     expect((await supervisor.query<RequestView[]>("requests:listPending")).map((r) => r._id)).toContain(requestId);
     await supervisor.mutation("requests:decide", { requestId, approve: true });

@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { createRequestSchema, decisionRefusal, instantAt, rangesOverlap, REQUEST_MESSAGES, timeOfDayIn, timeOffRange } from "./requests.ts";
+import {
+  createRequestSchema,
+  decisionRefusal,
+  instantAt,
+  localizeRequestMessage,
+  rangesOverlap,
+  REQUEST_MESSAGES,
+  timeOfDayIn,
+  timeOffRange,
+} from "./requests.ts";
 
 describe("time off", () => {
   it("covers whole days from the store's midnight to the midnight after the last day", () => {
@@ -54,5 +63,18 @@ describe("wall-clock times", () => {
     expect(new Date(at).toISOString()).toBe("2026-11-23T15:05:00.000Z");
     expect(timeOfDayIn(at, "America/Chicago")).toBe("09:05");
     expect(timeOfDayIn(at, "America/New_York")).toBe("10:05");
+  });
+});
+
+describe("request refusals in the reader's language", () => {
+  it("has a Spanish text for every refusal the server sends, and leaves other texts alone", () => {
+    for (const english of Object.values(REQUEST_MESSAGES)) {
+      expect(localizeRequestMessage(english, "en")).toBe(english);
+      const spanish = localizeRequestMessage(english, "es");
+      expect(spanish, english).toBeTruthy();
+      expect(spanish).not.toBe(english);
+    }
+    expect(localizeRequestMessage("Something else", "es")).toBeNull();
+    expect(localizeRequestMessage(REQUEST_MESSAGES.awaitingCoworker, "es")).toBe("El compañero aún no ha aceptado este intercambio");
   });
 });

@@ -4,6 +4,7 @@ import utc from "dayjs/plugin/utc.js";
 import { z } from "zod";
 import { startOfBusinessDay } from "./businessDate.ts";
 import { addDays } from "./datePresets.ts";
+import type { SupportedLanguage } from "./languagePriority.ts";
 import { businessDateSchema } from "./zodSchemas.ts";
 
 dayjs.extend(utc);
@@ -43,10 +44,51 @@ export const REQUEST_MESSAGES = {
   alreadyDecided: "This request was already decided",
   reasonNeeded: "Give a reason for denying the request",
   schedulingMissing: "Shift requests need scheduling, which is not available yet",
+  shiftTaken: "The shift was already given to someone",
+  shiftMoved: "The shift is no longer the requester's",
+  useTime: "Use a time like 09:30",
 } as const;
+export type RequestMessageKey = keyof typeof REQUEST_MESSAGES;
+
+/** The same refusals in Spanish ("tú", as the request screens speak), for the screens to show. */
+const REQUEST_MESSAGES_ES: Record<RequestMessageKey, string> = {
+  endBeforeStart: "El tiempo libre termina antes de empezar",
+  timesNeeded: "Indica la hora de inicio y de fin de un día parcial",
+  tooLong: "Se pueden pedir como máximo 60 días libres a la vez",
+  noProfile: "Tu cuenta no tiene un perfil de empleado activo en esta empresa",
+  shiftNotFound: "No se encontró el turno",
+  notOfferedToYou: "Este intercambio no espera tu respuesta",
+  awaitingCoworker: "El compañero aún no ha aceptado este intercambio",
+  conflictsNeedReason:
+    "Dar este turno a esa persona choca con su horario (un solapamiento, tiempo libre, poco descanso, demasiadas horas u otra tienda): indica un motivo para aprobarlo de todos modos",
+  notYourShift: "Ese turno no es tuyo",
+  notOpenShift: "Ese turno no es un turno abierto",
+  shiftPast: "Ese turno ya ha empezado",
+  notEligible: "No trabajas en la tienda de ese turno",
+  targetNeeded: "Elige quién toma el turno",
+  targetNotEligible: "Ese empleado no trabaja en la tienda del turno",
+  targetSelf: "Elige a otro empleado para el intercambio",
+  alreadyPending: "Ya hay una solicitud pendiente para ese turno",
+  notFound: "No se encontró la solicitud",
+  alreadyDecided: "Esta solicitud ya se decidió",
+  reasonNeeded: "Indica un motivo para rechazar la solicitud",
+  schedulingMissing: "Las solicitudes de turnos necesitan la programación, que aún no está disponible",
+  shiftTaken: "El turno ya se le dio a otra persona",
+  shiftMoved: "El turno ya no es de quien lo pidió",
+  useTime: "Usa una hora como 09:30",
+};
+
+const KEY_BY_ENGLISH = new Map(Object.entries(REQUEST_MESSAGES).map(([key, en]) => [en as string, key as RequestMessageKey]));
+
+/** A request refusal from the server in `language`; null for any other text. */
+export function localizeRequestMessage(message: string, language: SupportedLanguage): string | null {
+  const key = KEY_BY_ENGLISH.get(message);
+  if (!key) return null;
+  return language === "es" ? REQUEST_MESSAGES_ES[key] : REQUEST_MESSAGES[key];
+}
 
 const note = z.string().trim().max(500).optional();
-const hhmm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, "Use a time like 09:30");
+const hhmm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, REQUEST_MESSAGES.useTime);
 
 export const timeOffRequestSchema = z
   .object({

@@ -107,8 +107,9 @@ export const create = mutation({
     if (!(await worksAt(ctx, employee.id, shift.storeId))) throw new AppError(REQUEST_MESSAGES.notEligible);
     const settings = await settingsOf(ctx.db, companyId, "workforce");
     // Given at once only when it conflicts with nothing; otherwise a person decides (and gives a reason to go over it).
+    if (settings.openShiftAutoApprove) await lockEmployee(ctx.db, companyId, employee.id);
     if (settings.openShiftAutoApprove && !(await assignmentConflicts(ctx.db, companyId, shift.id, employee.id)).length) {
-      await reassignShift(ctx.db, companyId, shift.id, employee.id);
+      await reassignShift(ctx.db, companyId, shift.id, employee.id, { employeeId: null, refusal: REQUEST_MESSAGES.notOpenShift });
       await ctx.db
         .insertInto("requests")
         .values({ ...base, shiftId: shift.id, status: "approved", decidedAt: new Date(ctx.now), decisionReason: null })
@@ -289,14 +290,19 @@ export const decide = mutation({
       // The same rules as publishing: a claim or swap that would double-book the person, or break
       // their time off, rest, weekly hours or stores, needs a reason to go through.
       const taker = request.kind === "claim" ? request.employeeId : request.kind === "swap" ? request.targetEmployeeId : null;
+      // The taker's row is held so two approvals for one person at once see each other's shift.
+      if (taker) await lockEmployee(ctx.db, companyId, taker);
       if (taker && (await assignmentConflicts(ctx.db, companyId, request.shift!._id, taker)).length && !reason?.trim())
         throw new AppError(REQUEST_MESSAGES.conflictsNeedReason);
       if (request.kind === "claim") {
-        if (shift.employeeId !== null) throw new AppError("The shift was already given to someone");
-        await reassignShift(ctx.db, companyId, request.shift!._id, request.employeeId);
+        if (shift.employeeId !== null) throw new AppError(REQUEST_MESSAGES.shiftTaken);
+        await reassignShift(ctx.db, companyId, request.shift!._id, request.employeeId, { employeeId: null, refusal: REQUEST_MESSAGES.shiftTaken });
       } else {
-        if (shift.employeeId !== request.employeeId) throw new AppError("The shift is no longer the requester's");
-        await reassignShift(ctx.db, companyId, request.shift!._id, request.kind === "swap" ? request.targetEmployeeId : null);
+        if (shift.employeeId !== request.employeeId) throw new AppError(REQUEST_MESSAGES.shiftMoved);
+        await reassignShift(ctx.db, companyId, request.shift!._id, request.kind === "swap" ? request.targetEmployeeId : null, {
+          employeeId: request.employeeId,
+          refusal: REQUEST_MESSAGES.shiftMoved,
+        });
       }
     }
     const status = approve ? "approved" : "denied";
@@ -328,4 +334,9 @@ async function assignmentConflicts(db: MutationCtx["db"], companyId: string, shi
     { id: shift.id, storeId: shift.storeId, employeeId, startsAt, endsAt: new Date(shift.endsAt).getTime(), breakMinutes: shift.breakMinutes },
   ]);
   return conflicts.filter((c) => c.shiftId === shift.id);
+}
+
+/** Holds an employee's row for the rest of the transaction: assignments to one person are decided one at a time. */
+async function lockEmployee(db: MutationCtx["db"], companyId: string, employeeId: string) {
+  await db.selectFrom("employees").select("id").where("companyId", "=", companyId).where("id", "=", employeeId).forUpdate().executeTakeFirst();
 }

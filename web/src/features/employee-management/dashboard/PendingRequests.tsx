@@ -2,6 +2,7 @@ import { Badge, Button, Card, Group, Modal, Stack, Text, Textarea, Title } from 
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { extractErrorMessage } from "@tumble/domain/errorMessage";
+import { errorText } from "../../../lib/errorText";
 import { api } from "../../../lib/api";
 import { useMutation, useQueryState } from "../../../lib/hooks";
 import { notifyError, notifySuccess } from "../../../lib/notify";
@@ -33,9 +34,8 @@ export function PendingRequests() {
         setReason("");
       })
       .catch((e: unknown) => {
-        const message = extractErrorMessage(e, t("requests.decideFailed"));
-        if (approve && message === REQUEST_MESSAGES.conflictsNeedReason) setOverriding(request);
-        else notifyError(message);
+        if (approve && extractErrorMessage(e, "") === REQUEST_MESSAGES.conflictsNeedReason) setOverriding(request);
+        else notifyError(errorText(e, t("requests.decideFailed")));
       })
       .finally(() => setBusy(null));
   };

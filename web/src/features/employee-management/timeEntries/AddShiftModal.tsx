@@ -5,7 +5,7 @@ import { useTranslation } from "react-i18next";
 import { addDays } from "@tumble/domain/datePresets";
 import { DEFAULT_TIME_ZONE } from "@tumble/domain/businessDate";
 import { instantAt } from "@tumble/domain/requests";
-import { payrollErrorText } from "../../../lib/payrollErrorText";
+import { errorText } from "../../../lib/errorText";
 import { api } from "../../../lib/api";
 import { useMutation, useQuery } from "../../../lib/hooks";
 import { notifySuccess } from "../../../lib/notify";
@@ -93,7 +93,7 @@ function AddShiftForm({
         notifySuccess(t("add.added", { name: employee?.name ?? "" }));
         onClose();
       })
-      .catch((e: unknown) => setError(payrollErrorText(e, t("add.failed"))))
+      .catch((e: unknown) => setError(errorText(e, t("add.failed"))))
       .finally(() => setSaving(false));
   };
 

@@ -4,7 +4,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { addDays } from "@tumble/domain/datePresets";
 import { businessDateOf } from "@tumble/domain/businessDate";
-import { payrollErrorText } from "../../../lib/payrollErrorText";
+import { errorText } from "../../../lib/errorText";
 import { instantAt, timeOfDayIn } from "@tumble/domain/requests";
 import { api } from "../../../lib/api";
 import { useMutation } from "../../../lib/hooks";
@@ -48,7 +48,7 @@ function CorrectForm({ entry, timeZone, onClose }: { entry: QueueEntry; timeZone
         notifySuccess(t(result.approved ? "corrected" : "correctedPending", { name: entry.employeeName }));
         onClose();
       })
-      .catch((e: unknown) => setError(payrollErrorText(e, t("correctFailed"))))
+      .catch((e: unknown) => setError(errorText(e, t("correctFailed"))))
       .finally(() => setSaving(false));
   };
   return (

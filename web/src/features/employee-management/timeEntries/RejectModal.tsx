@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { payrollErrorText } from "../../../lib/payrollErrorText";
+import { errorText } from "../../../lib/errorText";
 import { api } from "../../../lib/api";
 import { useMutation } from "../../../lib/hooks";
 import { notifySuccess } from "../../../lib/notify";
@@ -26,7 +26,7 @@ export function RejectModal({ entry, onClose }: { entry: QueueEntry | null; onCl
           .run({ entryIds: [entry!._id], reason }, (idempotencyKey) => reject({ entryIds: [entry!._id], reason, idempotencyKey }))
           .then(() => notifySuccess(t("rejected", { name: entry!.employeeName })))
       }
-      failureText={(e) => payrollErrorText(e, t("rejectFailed"))}
+      failureText={(e) => errorText(e, t("rejectFailed"))}
     />
   );
 }

@@ -4,7 +4,7 @@ import { useMediaQuery } from "@mantine/hooks";
 import { useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { todayIn, DEFAULT_TIME_ZONE } from "@tumble/domain/businessDate";
-import { payrollErrorText } from "../../../lib/payrollErrorText";
+import { errorText } from "../../../lib/errorText";
 import type { ReturnsOf } from "@tumble/domain/functionPath";
 import { api } from "../../../lib/api";
 import { useMutation, useQueryState } from "../../../lib/hooks";
@@ -61,7 +61,7 @@ export function VerificationQueue() {
   // Opening a period closes over-long shifts and approves what needs no person.
   useEffect(() => {
     if (!settings.data || !stores.data) return;
-    settle({ from, to, storeId: search.storeId }).catch((error: unknown) => notifyError(payrollErrorText(error, t("settleFailed"))));
+    settle({ from, to, storeId: search.storeId }).catch((error: unknown) => notifyError(errorText(error, t("settleFailed"))));
   }, [from, to, search.storeId, settle, t, settings.data, stores.data]);
 
   const entries = queue.data?.entries;
@@ -73,7 +73,7 @@ export function VerificationQueue() {
     approveKeys
       .run({ entryIds: ids }, (idempotencyKey) => approve({ entryIds: ids, idempotencyKey }))
       .then((r) => notifySuccess(t("approved", { count: r.approved })))
-      .catch((error: unknown) => notifyError(payrollErrorText(error, t("approveFailed"))))
+      .catch((error: unknown) => notifyError(errorText(error, t("approveFailed"))))
       .finally(() => setBusy(null));
   };
 

@@ -2,7 +2,7 @@ import { Alert, Card, Group, SimpleGrid, Stack, Text, ThemeIcon, Title } from "@
 import { IconAlertTriangle, IconArrowRight, IconCircleCheck } from "@tabler/icons-react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { payrollErrorText } from "../../../lib/payrollErrorText";
+import { errorText } from "../../../lib/errorText";
 import { api } from "../../../lib/api";
 import { useQueryState } from "../../../lib/hooks";
 import { ScreenTitle } from "../../../ui/ScreenTitle";
@@ -111,7 +111,7 @@ export function PayrollDashboard() {
       <ScreenTitle title={t("dashboard.title")} subtitle={t("dashboard.subtitle")} />
       {periods.error ? (
         <Alert color="red" variant="light">
-          {payrollErrorText(periods.error, t("loadFailed"))}
+          {errorText(periods.error, t("loadFailed"))}
         </Alert>
       ) : null}
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">

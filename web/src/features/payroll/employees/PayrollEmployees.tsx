@@ -3,7 +3,7 @@ import { useMediaQuery } from "@mantine/hooks";
 import { IconExternalLink } from "@tabler/icons-react";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
-import { payrollErrorText } from "../../../lib/payrollErrorText";
+import { errorText } from "../../../lib/errorText";
 import type { ReturnsOf } from "@tumble/domain/functionPath";
 import { api } from "../../../lib/api";
 import { useQuery, useQueryState } from "../../../lib/hooks";
@@ -236,7 +236,7 @@ function PaySetupDrawer({
             </Title>
             {profile.error && !p ? (
               <Alert color="red" variant="light">
-                {payrollErrorText(profile.error, t("loadFailed"))}
+                {errorText(profile.error, t("loadFailed"))}
               </Alert>
             ) : !p ? (
               <Loader size="sm" aria-label={t("employees.rateHistory")} />

@@ -2,7 +2,7 @@ import { Button, Checkbox, Group, Modal, Select, SimpleGrid, Stack, TextInput, T
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useSubmissionKeys } from "../../../lib/submissionKey";
-import { payrollErrorText } from "../../../lib/payrollErrorText";
+import { errorText } from "../../../lib/errorText";
 import { ADJUSTMENT_KINDS, MAX_ADJUSTMENT_CENTS, PAYROLL_REASON_MAX, REGULAR_RATE_KINDS, type AdjustmentKind } from "@tumble/domain/payroll";
 import { api } from "../../../lib/api";
 import { useMutation } from "../../../lib/hooks";
@@ -79,7 +79,7 @@ export function AdjustModal({ target, onClose }: { target: AdjustTarget | null; 
         notifySuccess(t("adjust.saved", { kind: t(`adjustmentKinds.${kind}`), amount: money(amount), name: target.name }));
         close();
       })
-      .catch((e: unknown) => setErrors({ form: payrollErrorText(e, t("actionFailed")) }))
+      .catch((e: unknown) => setErrors({ form: errorText(e, t("actionFailed")) }))
       .finally(() => setSaving(false));
   };
   return (

@@ -6,7 +6,7 @@ import { DEFAULT_TIME_ZONE } from "@tumble/domain/businessDate";
 import { extractErrorMessage } from "@tumble/domain/errorMessage";
 import { PAYROLL_REASON_MAX } from "@tumble/domain/payroll";
 import { EARLIER_OPEN, EARLY_LOCK } from "@tumble/domain/payrollMessages";
-import { payrollErrorText } from "../../../lib/payrollErrorText";
+import { errorText } from "../../../lib/errorText";
 import { api } from "../../../lib/api";
 import { runQuery } from "../../../lib/client";
 import { useMutation, useQuery, useQueryState } from "../../../lib/hooks";
@@ -79,7 +79,7 @@ export function PeriodDetail({ periodId, employeeId, onBack, onOpenEmployee }: P
     setBusy(key);
     load()
       .then(saveFile)
-      .catch((e: unknown) => notifyError(payrollErrorText(e, t("downloadFailed"))))
+      .catch((e: unknown) => notifyError(errorText(e, t("downloadFailed"))))
       .finally(() => setBusy(null));
   };
   const statement = (line: PayLine) =>
@@ -90,14 +90,14 @@ export function PeriodDetail({ periodId, employeeId, onBack, onOpenEmployee }: P
   const confirmEarlier = (error: unknown, retry: () => Promise<unknown>, done: string) =>
     openConfirm({
       title: t("earlierOpen.title"),
-      message: payrollErrorText(error, t("actionFailed")),
+      message: errorText(error, t("actionFailed")),
       confirmLabel: t("earlierOpen.confirm"),
       cancelLabel: t("cancel"),
       confirmTestId: "confirm-earlier-open",
       onConfirm: () => {
         retry()
           .then(() => notifySuccess(done))
-          .catch((e: unknown) => notifyError(payrollErrorText(e, t("actionFailed"))));
+          .catch((e: unknown) => notifyError(errorText(e, t("actionFailed"))));
       },
     });
   const isEarlierOpen = (e: unknown) => EARLIER_OPEN.test(extractErrorMessage(e, ""));
@@ -132,7 +132,7 @@ export function PeriodDetail({ periodId, employeeId, onBack, onOpenEmployee }: P
               return setDialog("lock");
             }
             if (isEarlierOpen(e)) return confirmEarlier(e, () => lock({ periodId, confirmEarlierOpen: true }), t("lock.done", { period }));
-            notifyError(payrollErrorText(e, t("actionFailed")));
+            notifyError(errorText(e, t("actionFailed")));
           })
           .finally(() => setBusy(null));
       },
@@ -152,7 +152,7 @@ export function PeriodDetail({ periodId, employeeId, onBack, onOpenEmployee }: P
           .catch((e: unknown) =>
             isEarlierOpen(e)
               ? confirmEarlier(e, () => markPaid({ periodId, confirmEarlierOpen: true }), t("paid.done", { period }))
-              : notifyError(payrollErrorText(e, t("actionFailed"))),
+              : notifyError(errorText(e, t("actionFailed"))),
           )
           .finally(() => setBusy(null));
       },
@@ -262,7 +262,7 @@ export function PeriodDetail({ periodId, employeeId, onBack, onOpenEmployee }: P
       <Stack gap="sm">
         <BackButton onBack={onBack} />
         <Alert color="red" variant="light">
-          {payrollErrorText(detail.error, t("periodNotFound"))}
+          {errorText(detail.error, t("periodNotFound"))}
         </Alert>
       </Stack>
     );
@@ -439,7 +439,7 @@ export function PeriodDetail({ periodId, employeeId, onBack, onOpenEmployee }: P
         onClose={() => setDialog(null)}
         onConfirm={(reason) => tryLock(reason).then(() => notifySuccess(t("lock.done", { period })))}
         maxLength={PAYROLL_REASON_MAX}
-        failureText={(e) => payrollErrorText(e, t("actionFailed"))}
+        failureText={(e) => errorText(e, t("actionFailed"))}
         testId="lock-override-dialog"
       />
       <ReasonDialog
@@ -451,7 +451,7 @@ export function PeriodDetail({ periodId, employeeId, onBack, onOpenEmployee }: P
         onClose={() => setDialog(null)}
         onConfirm={(reason) => reopen({ periodId, reason }).then(() => notifySuccess(t("reopen.done", { period })))}
         maxLength={PAYROLL_REASON_MAX}
-        failureText={(e) => payrollErrorText(e, t("actionFailed"))}
+        failureText={(e) => errorText(e, t("actionFailed"))}
         testId="reopen-dialog"
       />
     </Stack>

@@ -6,7 +6,7 @@ import { formatDisplayRange } from "@tumble/domain/dateFormat";
 import { api } from "../../../lib/api";
 import { runQuery } from "../../../lib/client";
 import { notifyError } from "../../../lib/notify";
-import { payrollErrorText } from "../../../lib/payrollErrorText";
+import { errorText } from "../../../lib/errorText";
 import { saveFile } from "../parts/download";
 
 /** The accounting journal of the selected dates: payroll of the locked and paid periods ending in them and the cash ledger, as debits and credits. */
@@ -17,7 +17,7 @@ export function JournalCard({ from, to }: { from: string; to: string }) {
     setBusy(true);
     runQuery(api.payroll.journalCsv, { from, to })
       .then(saveFile)
-      .catch((e: unknown) => notifyError(payrollErrorText(e, t("downloadFailed"))))
+      .catch((e: unknown) => notifyError(errorText(e, t("downloadFailed"))))
       .finally(() => setBusy(false));
   };
   return (

@@ -7,7 +7,7 @@ import { api } from "../../../lib/api";
 import { runQuery } from "../../../lib/client";
 import { useQueryState } from "../../../lib/hooks";
 import { notifyError } from "../../../lib/notify";
-import { payrollErrorText } from "../../../lib/payrollErrorText";
+import { errorText } from "../../../lib/errorText";
 import { AppLink } from "../parts/AppLink";
 import { saveFile } from "../parts/download";
 import { money, rangeLabel } from "../parts/format";
@@ -35,7 +35,7 @@ export function ProviderExportCard() {
         setResult(file);
         saveFile(file);
       })
-      .catch((e: unknown) => notifyError(payrollErrorText(e, t("downloadFailed"))))
+      .catch((e: unknown) => notifyError(errorText(e, t("downloadFailed"))))
       .finally(() => setBusy(false));
   };
   return (

@@ -1,7 +1,7 @@
 import { Badge, Button, Card, Flex, Group, Skeleton, Stack, Text, Title } from "@mantine/core";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { extractErrorMessage } from "@tumble/domain/errorMessage";
+import { errorText } from "../../../lib/errorText";
 import type { ReturnsOf } from "@tumble/domain/functionPath";
 import { api } from "../../../lib/api";
 import { useMutation, useQueryState } from "../../../lib/hooks";
@@ -71,7 +71,7 @@ function SwapOffers({ offers }: { offers: EmployeeRequest[] }) {
     setBusy(request._id);
     respond({ requestId: request._id, accept })
       .then(() => notifySuccess(t(accept ? "offers.accepted" : "offers.declined", { name: request.employeeName })))
-      .catch((e: unknown) => notifyError(extractErrorMessage(e, t("offers.failed"))))
+      .catch((e: unknown) => notifyError(errorText(e, t("offers.failed"))))
       .finally(() => setBusy(null));
   };
   return (
@@ -150,7 +150,7 @@ function RequestRow({ request }: { request: EmployeeRequest }) {
                 cancel({ requestId: request._id })
                   .then(() => notifySuccess(t("withdrawn")))
                   .catch((e: unknown) => {
-                    notifyError(extractErrorMessage(e, t("withdrawFailed")));
+                    notifyError(errorText(e, t("withdrawFailed")));
                     setBusy(false);
                   });
               }}

@@ -1,7 +1,7 @@
 import { Button, Card, Group, SegmentedControl, Select, SimpleGrid, Stack, Switch, Text, TextInput, Textarea, Title } from "@mantine/core";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { extractErrorMessage } from "@tumble/domain/errorMessage";
+import { errorText } from "../../../lib/errorText";
 import type { ReturnsOf } from "@tumble/domain/functionPath";
 import { createRequestSchema, REQUEST_KINDS, TIME_OFF_TYPES, type RequestKind } from "@tumble/domain/requests";
 import { api } from "../../../lib/api";
@@ -81,7 +81,7 @@ export function RequestForm({ options }: { options: Options }) {
         notifySuccess(r.status === "approved" ? t("sentApproved") : t("sent"));
         reset();
       })
-      .catch((e: unknown) => setError(extractErrorMessage(e, t("sendFailed"))))
+      .catch((e: unknown) => setError(errorText(e, t("sendFailed"))))
       .finally(() => setSaving(false));
   };
 
