@@ -26,6 +26,9 @@ export const KIOSK_FAILURE_WINDOW_MINUTES = 15;
 export const OFFLINE_MAX_AGE_DAYS = 7;
 /** The kiosk goes back to its start screen this long after a confirmation. */
 export const KIOSK_RESET_SECONDS = 5;
+/** How long a kiosk's registration lasts unless the manager says otherwise, and at most (days). */
+export const KIOSK_VALID_DAYS_DEFAULT = 365;
+export const KIOSK_VALID_DAYS_MAX = 730;
 
 /** The buttons that apply in a state, in the order the kiosk shows them. */
 export function allowedActions(state: ClockState): PunchAction[] {
@@ -219,6 +222,15 @@ export const TIME_CLOCK_MESSAGES = {
   kioskRevoked: {
     en: "This kiosk is no longer registered. Ask a manager to set it up again.",
     es: "Este kiosco ya no está registrado. Pide a un gerente que lo configure de nuevo.",
+  },
+  kioskExpired: {
+    en: "This kiosk's registration has expired. A manager registers it again.",
+    es: "El registro de este kiosco ha vencido. Un gerente debe registrarlo de nuevo.",
+  },
+  releaseWrongCredentials: { en: "Wrong e-mail or password", es: "Correo electrónico o contraseña incorrectos" },
+  releaseNotManager: {
+    en: "Only a manager of this company can take this browser out of kiosk mode",
+    es: "Solo un gerente de esta empresa puede sacar este navegador del modo kiosco",
   },
   noEmployeeProfile: {
     en: "Your account has no active employee profile in this company",

@@ -16,6 +16,8 @@ export interface KiosksTable {
   createdAt: DefaultTimestamp;
   lastSeenAt: NullableTimestamp;
   revokedAt: NullableTimestamp;
+  /** From then on the credential is refused, as a revoked one is (migration 0044); a manager extends it. */
+  expiresAt: Timestamp;
 }
 
 /** One raw punch; insert-only (a trigger refuses updates and deletes). */

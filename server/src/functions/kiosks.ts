@@ -1,25 +1,33 @@
 import { z } from "zod";
+import { KIOSK_VALID_DAYS_DEFAULT, KIOSK_VALID_DAYS_MAX } from "@tumble/domain/timeClock";
 import { action, mutation, query } from "../runtime/define.ts";
 import { audit } from "../runtime/audit.ts";
 import { AppError } from "../runtime/errors.ts";
 import { hashSecret } from "../runtime/tokens.ts";
 import { newId } from "../runtime/ids.ts";
-import { kioskOf, newKioskToken } from "../timeClock/kiosks.ts";
+import { kioskExpiry, kioskOf, newKioskToken } from "../timeClock/kiosks.ts";
+import { releaseKiosk } from "../timeClock/kioskRelease.ts";
 
 // Kiosks (issue 16): a manager turns a browser into a store's time clock. The device gets a
-// long-lived credential that can do nothing but punch at that store (docs/decisions/0029);
-// revoking it stops the kiosk at once.
+// credential that can do nothing but punch at that store (docs/decisions/0029), for a year unless
+// the manager says otherwise (issue 31); revoking it stops the kiosk at once, and only a manager's
+// e-mail and password take the browser out of kiosk mode.
 
 const id = z.string().max(64);
 const kioskName = z.string().trim().min(1, "Give the kiosk a name").max(80, "The name can be at most 80 characters");
 /** The credential as the kiosk sends it (an argument, never a bearer token). */
 export const kioskTokenArg = z.string().max(200);
+const validDays = z
+  .number()
+  .int("The number of days must be a whole number")
+  .min(1, "A kiosk is registered for at least 1 day")
+  .max(KIOSK_VALID_DAYS_MAX, `A kiosk is registered for at most ${KIOSK_VALID_DAYS_MAX} days`);
 
-/** Registers a kiosk for one of the company's stores; the credential is shown once. */
+/** Registers a kiosk for one of the company's stores for `validDays` (a year by default); the credential is shown once. */
 export const register = mutation({
   access: "canManageKiosks",
-  args: z.object({ storeId: id, name: kioskName }),
-  handler: async (ctx, { storeId, name }) => {
+  args: z.object({ storeId: id, name: kioskName, validDays: validDays.optional() }),
+  handler: async (ctx, { storeId, name, validDays: days = KIOSK_VALID_DAYS_DEFAULT }) => {
     const companyId = ctx.company.id;
     const store = await ctx.db
       .selectFrom("stores")
@@ -31,16 +39,24 @@ export const register = mutation({
     if (!store.isActive) throw new AppError("This store is inactive");
     const kioskToken = newKioskToken();
     const kioskId = newId();
+    const expiresAt = kioskExpiry(ctx.now, days);
     await ctx.db
       .insertInto("kiosks")
-      .values({ id: kioskId, companyId, storeId, name, tokenHash: hashSecret(kioskToken), createdBy: ctx.user.id })
+      .values({ id: kioskId, companyId, storeId, name, tokenHash: hashSecret(kioskToken), createdBy: ctx.user.id, expiresAt })
       .execute();
-    await audit(ctx.db, { companyId, actorId: ctx.user.id, action: "create", entity: "kiosk", entityId: kioskId, after: { storeId, name } });
-    return { kioskId, kioskToken, storeName: store.name };
+    await audit(ctx.db, {
+      companyId,
+      actorId: ctx.user.id,
+      action: "create",
+      entity: "kiosk",
+      entityId: kioskId,
+      after: { storeId, name, expiresAt: expiresAt.toISOString() },
+    });
+    return { kioskId, kioskToken, storeName: store.name, expiresAt: expiresAt.getTime() };
   },
 });
 
-/** The company's kiosks with when each was last seen; revoked ones last. */
+/** The company's kiosks with when each was last seen and when its registration ends; revoked ones last. */
 export const list = query({
   access: "canManageKiosks",
   liveScope: "company",
@@ -58,6 +74,7 @@ export const list = query({
         "k.createdAt",
         "k.lastSeenAt",
         "k.revokedAt",
+        "k.expiresAt",
         "u.name as createdByName",
         "u.email as createdByEmail",
       ])
@@ -79,6 +96,7 @@ export const list = query({
       createdBy: r.createdByName ?? r.createdByEmail,
       lastSeenAt: at(r.lastSeenAt),
       revokedAt: at(r.revokedAt),
+      expiresAt: at(r.expiresAt)!,
     }));
   },
 });
@@ -127,6 +145,54 @@ export const revoke = mutation({
       .where("id", "=", kioskId)
       .execute();
     await audit(ctx.db, { companyId, actorId: ctx.user.id, action: "revoke", entity: "kiosk", entityId: kioskId });
+    return null;
+  },
+});
+
+/**
+ * Gives a kiosk `validDays` more from now (an expired one works again at once); a revoked one
+ * stays revoked: its tablet is registered again.
+ */
+export const extend = mutation({
+  access: "canManageKiosks",
+  args: z.object({ kioskId: id, validDays }),
+  handler: async (ctx, { kioskId, validDays: days }) => {
+    const companyId = ctx.company.id;
+    const kiosk = await ctx.db
+      .selectFrom("kiosks")
+      .select(["id", "revokedAt", "expiresAt"])
+      .where("companyId", "=", companyId)
+      .where("id", "=", kioskId)
+      .executeTakeFirst();
+    if (!kiosk) throw new AppError("Kiosk not found");
+    if (kiosk.revokedAt) throw new AppError("This kiosk is revoked");
+    const expiresAt = kioskExpiry(ctx.now, days);
+    await ctx.db.updateTable("kiosks").set({ expiresAt }).where("companyId", "=", companyId).where("id", "=", kioskId).execute();
+    await audit(ctx.db, {
+      companyId,
+      actorId: ctx.user.id,
+      action: "extend",
+      entity: "kiosk",
+      entityId: kioskId,
+      before: { expiresAt: new Date(kiosk.expiresAt).toISOString() },
+      after: { expiresAt: expiresAt.toISOString() },
+    });
+    return { expiresAt: expiresAt.getTime() };
+  },
+});
+
+/**
+ * Takes a browser out of kiosk mode: a manager of the kiosk's company types their e-mail and
+ * password on the tablet. Counted against the sign-in limits; starts no session. The credential
+ * is revoked (audited as the manager's), so a copy of it stops too. Works on a revoked or expired
+ * kiosk as well, whose tablet still shows only the kiosk until a manager releases it.
+ */
+export const release = action({
+  access: "public",
+  rateLimit: { perMinute: 30 },
+  args: z.object({ kioskToken: kioskTokenArg, email: z.string().max(320), password: z.string().max(1000) }),
+  handler: async (ctx, args) => {
+    await releaseKiosk(ctx, args);
     return null;
   },
 });

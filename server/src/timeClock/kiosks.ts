@@ -28,17 +28,32 @@ export interface KioskRow {
   companyName: string;
 }
 
-/** The registered, unrevoked kiosk a credential names; refuses anything else with one message. */
+/**
+ * The registered, unrevoked, unexpired kiosk a credential names. An unknown or revoked credential is
+ * refused with one message; an expired one with its own, so the tablet can say what to do.
+ */
 export async function kioskOf(db: Kysely<DB>, token: string | undefined, now: number): Promise<KioskRow> {
   if (!token || !token.startsWith(PREFIX)) throw new AppError(timeClockMessage("kioskRevoked"));
   const row = await db
     .selectFrom("kiosks as k")
     .innerJoin("stores as s", (j) => j.onRef("s.companyId", "=", "k.companyId").onRef("s.id", "=", "k.storeId"))
     .innerJoin("companies as c", "c.id", "k.companyId")
-    .select(["k.id", "k.companyId", "k.storeId", "k.name", "k.revokedAt", "k.lastSeenAt", "s.name as storeName", "s.timeZone", "c.name as companyName"])
+    .select([
+      "k.id",
+      "k.companyId",
+      "k.storeId",
+      "k.name",
+      "k.revokedAt",
+      "k.expiresAt",
+      "k.lastSeenAt",
+      "s.name as storeName",
+      "s.timeZone",
+      "c.name as companyName",
+    ])
     .where("k.tokenHash", "=", hashSecret(token))
     .executeTakeFirst();
   if (!row || row.revokedAt) throw new AppError(timeClockMessage("kioskRevoked"));
+  if (new Date(row.expiresAt).getTime() <= now) throw new AppError(timeClockMessage("kioskExpired"));
   if (!row.lastSeenAt || now - new Date(row.lastSeenAt).getTime() > LAST_SEEN_EVERY_MS) {
     await db
       .updateTable("kiosks")
@@ -56,4 +71,24 @@ export async function kioskOf(db: Kysely<DB>, token: string | undefined, now: nu
     timeZone: row.timeZone,
     companyName: row.companyName,
   };
+}
+
+/** When a registration made or extended at `now` for `validDays` days ends. */
+export function kioskExpiry(now: number, validDays: number): Date {
+  return new Date(now + validDays * 86_400_000);
+}
+
+/**
+ * The kiosk a credential names whatever its state (leaving kiosk mode works on a revoked or expired
+ * one too); null for a credential the server does not know.
+ */
+export async function kioskByToken(db: Kysely<DB>, token: string) {
+  if (!token.startsWith(PREFIX)) return null;
+  return (
+    (await db
+      .selectFrom("kiosks")
+      .select(["id", "companyId", "name", "revokedAt", "expiresAt"])
+      .where("tokenHash", "=", hashSecret(token))
+      .executeTakeFirst()) ?? null
+  );
 }
