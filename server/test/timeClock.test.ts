@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { race, times } from "./support/race.ts";
+import { lockTable, race, times } from "./support/race.ts";
 import { PIN_LOCK_FAILURES, KIOSK_FAILURES_PER_WINDOW, timeClockMessage } from "@tumble/domain/timeClock";
 import { geoMessage } from "@tumble/domain/geoZones";
 import { loadRegistry } from "../src/runtime/registry.ts";
@@ -295,6 +295,32 @@ describe("PIN guessing", () => {
     expect(await punch(kioskToken, employee, "clockIn")).toMatchObject({ applied: true });
     expect(await failure(punch(kioskToken, wrong, "clockOut"))).toBe("Wrong username or PIN");
     void storeId;
+  });
+
+  it(`checks at most ${PIN_LOCK_FAILURES} PINs of a burst sent at once, locks once and e-mails each manager once`, async () => {
+    const { employee, kioskToken } = await setUp();
+    // 19 wrong PINs and the right one, all at once (under the device's own limit of 20 failures).
+    const pins = [...Array.from({ length: 19 }, (_, i) => String(1000 + i)), employee.pin];
+    const result = await race(
+      server,
+      pins.map((pin) => () => punch(kioskToken, { username: employee.username, pin }, "clockIn")),
+      [lockTable("pin_attempts")],
+    );
+    const checked = result.ok + result.errors.filter((e) => e === "Wrong username or PIN").length;
+    expect(checked).toBeLessThanOrEqual(PIN_LOCK_FAILURES);
+    expect(result.errors.filter((e) => e !== "Wrong username or PIN" && e !== timeClockMessage("usernameLocked"))).toEqual([]);
+    const mails = await server.database.db
+      .selectFrom("outbox")
+      .select("recipient")
+      .where("subject", "like", `Kiosk PIN locked: ${employee.username} %`)
+      .execute();
+    const recipients = mails.map((m) => m.recipient);
+    expect(new Set(recipients).size).toBe(recipients.length);
+    if (result.ok === 0) {
+      // Locked: the right PIN alone is refused now.
+      expect(recipients).toContain("manager@demo.test");
+      expect(await failure(punch(kioskToken, employee, "clockIn"))).toBe(timeClockMessage("usernameLocked"));
+    }
   });
 
   it(`stops a device after ${KIOSK_FAILURES_PER_WINDOW} failures of any username`, async () => {

@@ -11,7 +11,8 @@ import type { KioskRow } from "./kiosks.ts";
 // Username + PIN at a kiosk. Guessing is bounded twice: per username (PIN_LOCK_FAILURES wrong
 // PINs lock it for PIN_LOCK_MINUTES, and the company's managers get an e-mail), and per device
 // (KIOSK_FAILURES_PER_WINDOW failures of any username, counted in the shared rate limiter). These
-// run outside any transaction (the caller is an action), so a refused attempt still counts.
+// run outside any transaction (the caller is an action), so a refused attempt still counts; the
+// per-username count is taken atomically before the PIN is checked (decision 0029, "Bursts").
 
 export interface KioskEmployee {
   id: string;
@@ -39,13 +40,24 @@ export async function employeeByPin(
   if (!username?.trim() || !pin) throw new AppError(timeClockMessage("wrongCredentials"));
   if (await deviceOverLimit(db, kiosk.id, now)) throw new AppError(TOO_MANY_ATTEMPTS);
   const usernameLower = username.trim().toLowerCase();
-  const attempts = await db
-    .selectFrom("pinAttempts")
-    .select(["lockedUntil"])
-    .where("companyId", "=", kiosk.companyId)
-    .where("usernameLower", "=", usernameLower)
-    .executeTakeFirst();
-  if (attempts?.lockedUntil && new Date(attempts.lockedUntil).getTime() > now) throw new AppError(timeClockMessage("usernameLocked"));
+  const at = new Date(now);
+  // Every attempt takes its try before its PIN is checked, in one atomic statement: a burst of
+  // attempts at once gets at most PIN_LOCK_FAILURES checks, never as many as it sends.
+  const taken = await db
+    .insertInto("pinAttempts")
+    .values({ companyId: kiosk.companyId, usernameLower, failures: 1, lastFailedAt: at })
+    .onConflict((oc) =>
+      oc.columns(["companyId", "usernameLower"]).doUpdateSet({
+        // Locked: nothing changes. A lock that has run out starts the count again.
+        failures: sql<number>`case when pin_attempts.locked_until > ${at} then pin_attempts.failures when pin_attempts.locked_until is not null then 1 else pin_attempts.failures + 1 end`,
+        lockedUntil: sql<Date | null>`case when pin_attempts.locked_until > ${at} then pin_attempts.locked_until else null end`,
+        lastFailedAt: sql<Date>`case when pin_attempts.locked_until > ${at} then pin_attempts.last_failed_at else ${at} end`,
+      }),
+    )
+    .returning(["failures", "lockedUntil"])
+    .executeTakeFirstOrThrow();
+  if (taken.lockedUntil && new Date(taken.lockedUntil).getTime() > now) throw new AppError(timeClockMessage("usernameLocked"));
+  if (Number(taken.failures) > PIN_LOCK_FAILURES) throw new AppError(timeClockMessage("usernameLocked"));
 
   const employee = await db
     .selectFrom("employees")
@@ -55,41 +67,31 @@ export async function employeeByPin(
     .executeTakeFirst();
   // An unknown username costs the same time as a wrong PIN and counts the same way.
   if (await verifySecretSlow(employee?.pinHash ?? null, pin)) {
-    if (attempts) {
-      await db
-        .updateTable("pinAttempts")
-        .set({ failures: 0, lockedUntil: null })
-        .where("companyId", "=", kiosk.companyId)
-        .where("usernameLower", "=", usernameLower)
-        .execute();
-    }
+    // The right PIN gives the tries back, unless the username was locked meanwhile.
+    await db
+      .updateTable("pinAttempts")
+      .set({ failures: 0 })
+      .where("companyId", "=", kiosk.companyId)
+      .where("usernameLower", "=", usernameLower)
+      .where("lockedUntil", "is", null)
+      .execute();
     return { id: employee!.id, name: employee!.name, status: employee!.status };
   }
 
   await limiter.hit(deviceKey(kiosk.id), KIOSK_FAILURES_PER_WINDOW, WINDOW_MS, now);
-  const counted = await db
-    .insertInto("pinAttempts")
-    .values({ companyId: kiosk.companyId, usernameLower, failures: 1, lastFailedAt: new Date(now) })
-    .onConflict((oc) =>
-      oc.columns(["companyId", "usernameLower"]).doUpdateSet({
-        // A lock that has run out starts the count again.
-        failures: sql<number>`case when pin_attempts.locked_until is not null then 1 else pin_attempts.failures + 1 end`,
-        lockedUntil: null,
-        lastFailedAt: new Date(now),
-      }),
-    )
-    .returning("failures")
-    .executeTakeFirstOrThrow();
-  if (Number(counted.failures) < PIN_LOCK_FAILURES) throw new AppError(timeClockMessage("wrongCredentials"));
+  if (Number(taken.failures) < PIN_LOCK_FAILURES) throw new AppError(timeClockMessage("wrongCredentials"));
 
+  // The last try failed: lock. Only the attempt that sets the lock tells the managers, once.
   const lockedUntil = new Date(now + PIN_LOCK_MINUTES * 60_000);
-  await db
+  const locked = await db
     .updateTable("pinAttempts")
     .set({ failures: 0, lockedUntil })
     .where("companyId", "=", kiosk.companyId)
     .where("usernameLower", "=", usernameLower)
-    .execute();
-  await tellManagers(db, kiosk, employee?.username ?? username.trim(), employee?.name ?? null, lockedUntil);
+    .where((eb) => eb.or([eb("lockedUntil", "is", null), eb("lockedUntil", "<=", at)]))
+    .returning("usernameLower")
+    .executeTakeFirst();
+  if (locked) await tellManagers(db, kiosk, employee?.username ?? username.trim(), employee?.name ?? null, lockedUntil);
   throw new AppError(timeClockMessage("usernameLocked"));
 }
 
