@@ -268,6 +268,7 @@ describe("validation", () => {
 });
 
 describe("e-mail", () => {
+  let cast: Promise<{ store: string; people: Member[] }> | undefined;
   const outboxFor = (email: string, kind: string) =>
     db().selectFrom("outbox").select(["subject", "body", "language", "htmlBody"]).where("recipient", "=", email).where("kind", "=", kind).execute();
 
@@ -305,6 +306,53 @@ describe("e-mail", () => {
     // Without "also e-mail", nothing is sent.
     expect((await post(manager, { audience: "stores", storeIds: [store] })).emailed).toBe(0);
     expect(await outboxFor(english.email, "announcement")).toHaveLength(1);
+  });
+
+  it.each([
+    ["the company", () => ({ audience: "company" })],
+    ["one store", (store: string) => ({ audience: "stores", storeIds: [store] })],
+    ["managers", () => ({ audience: "roles", roles: ["MANAGER"] })],
+    ["supervisors and admins", () => ({ audience: "roles", roles: ["SUPERVISOR", "ADMIN"] })],
+  ])("e-mails exactly those who see it, addressed to %s", async (_label, audience) => {
+    // One cast for every case (sign-ups are rate-limited per address).
+    cast ??= (async () => {
+      const store = await createStore(manager, "Ann Who");
+      return {
+        store,
+        people: [await member("STAFF", [store]), await member("STAFF"), await member("SUPERVISOR"), await member("MANAGER"), await member("ADMIN")],
+      };
+    })();
+    const { store, people } = await cast;
+    const title = `Who ${unique()}`;
+    await post(owner, { title, ...audience(store), email: true });
+    const mailed = new Set(
+      (await db().selectFrom("outbox").select("recipient").where("kind", "=", "announcement").where("subject", "=", `Rio Laundromat: ${title}`).execute()).map(
+        (r) => r.recipient,
+      ),
+    );
+    // Every Rio member who reads it in the app, and no one else (the author aside).
+    const readers = new Set<string>();
+    const members = await db()
+      .selectFrom("memberships as m")
+      .innerJoin("users as u", "u.id", "m.userId")
+      .select(["u.email"])
+      .where("m.companyId", "=", rioId)
+      .execute();
+    const sees = new Map<string, boolean>();
+    for (const p of people) {
+      const list = await p.client.query<Row[]>("announcements:list", {});
+      sees.set(
+        p.email,
+        list.some((r) => r.title === title),
+      );
+      if (sees.get(p.email)) readers.add(p.email);
+    }
+    for (const email of mailed) expect(members.map((m) => m.email)).toContain(email);
+    for (const p of people) expect(mailed.has(p.email), `${p.email} mailed`).toBe(sees.get(p.email));
+    expect(mailed.has("owner@demo.test")).toBe(false);
+    // The staff member at no store never gets a store's or a role's post.
+    if (audience(store).audience !== "company") expect(sees.get(people[1].email)).toBe(false);
+    expect(readers.size).toBeGreaterThan(0);
   });
 
   it("sends the join-request decision to the requester, with the reason of a denial", async () => {

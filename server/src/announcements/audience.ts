@@ -36,11 +36,11 @@ export function addressedTo(outer: AnyWithA, userId: string | Expression<string>
       eb.exists(
         eb
           .selectFrom("announcementRoles as ar")
-          .innerJoin("memberships as m", (j) => j.onRef("m.companyId", "=", "ar.companyId").onRef("m.role", "=", "ar.role"))
+          .innerJoin("memberships as rm", (j) => j.onRef("rm.companyId", "=", "ar.companyId").onRef("rm.role", "=", "ar.role"))
           .select("ar.role")
           .whereRef("ar.companyId", "=", "a.companyId")
           .whereRef("ar.announcementId", "=", "a.id")
-          .where("m.userId", "=", user),
+          .where("rm.userId", "=", user),
       ),
     ]),
   ]);
