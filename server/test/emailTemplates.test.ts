@@ -191,6 +191,37 @@ describe("company e-mail templates", () => {
     expect((await db().selectFrom("outbox").select("language").where("id", "=", unknown!).executeTakeFirstOrThrow()).language).toBe("en");
   });
 
+  it("uses the company's own password-reset text: the active company's for someone in several, else the first joined", async () => {
+    await manager.mutation("emailTemplates:save", { kind: "passwordReset", language: "en", subject: "Rio Laundromat reset code {{code}}" });
+    const ask = (email: string) => new Client(server.url).action("auth:signIn", { provider: "password", params: { email, flow: "reset" } });
+    const lastSubject = async (email: string) =>
+      await db()
+        .selectFrom("outbox")
+        .select(["subject", "companyId"])
+        .where("recipient", "=", email)
+        .where("kind", "=", "passwordReset")
+        .orderBy("createdAt", "desc")
+        .executeTakeFirstOrThrow();
+    try {
+      await ask("manager@demo.test");
+      expect((await lastSubject("manager@demo.test")).subject).toMatch(/^Rio Laundromat reset code \d{6}$/);
+      // area@demo.test belongs to Rio and Suds: the company they last worked in decides.
+      const suds = (await db().selectFrom("companies").select("id").where("companyCode", "=", "CMP200002").executeTakeFirstOrThrow()).id;
+      await db().updateTable("users").set({ activeCompanyId: suds }).where("email", "=", "area@demo.test").execute();
+      await ask("area@demo.test");
+      expect(await lastSubject("area@demo.test")).toEqual({ subject: "Your Tumble password reset code", companyId: suds });
+      await db()
+        .updateTable("users")
+        .set({ activeCompanyId: await rioId() })
+        .where("email", "=", "area@demo.test")
+        .execute();
+      await ask("area@demo.test");
+      expect((await lastSubject("area@demo.test")).subject).toMatch(/^Rio Laundromat reset code \d{6}$/);
+    } finally {
+      await manager.mutation("emailTemplates:reset", { kind: "passwordReset", language: "en" });
+    }
+  });
+
   it("honours the e-mail switches for optional kinds; codes and security mail are always sent", async () => {
     const companyId = await rioId();
     await staff.mutation("userPreferences:updateUserPreferences", { preferences: { emailNotifications: { timeOffDecisions: false } } });

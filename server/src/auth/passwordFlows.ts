@@ -121,8 +121,9 @@ export async function checkSignIn(ctx: ActionCtx, params: Record<string, unknown
 export async function requestReset(ctx: ActionCtx, params: Record<string, unknown>): Promise<void> {
   const email = normalizeEmail(params.email);
   await limit(ctx, "reset", email, 5, 20);
-  const user = await ctx.db.selectFrom("users").select("id").where("email", "=", email).executeTakeFirst();
+  const user = await ctx.db.selectFrom("users").select(["id", "activeCompanyId"]).where("email", "=", email).executeTakeFirst();
   if (!user) throw new AppError(MESSAGES.accountNotFound);
+  const companyId = await resetTemplateCompany(ctx.db, user);
   const code = String(randomInt(0, 1_000_000)).padStart(6, "0");
   await ctx.db.transaction().execute(async (trx) => {
     // Only the newest code counts.
@@ -135,11 +136,23 @@ export async function requestReset(ctx: ActionCtx, params: Record<string, unknow
     await enqueue(trx, {
       channel: "email",
       to: email,
+      companyId,
       subject: "Your Tumble password reset code",
       body: `Your password reset code is ${code}. It expires in ${CODE_MINUTES} minutes. If you did not ask for it, ignore this e-mail.`,
       template: { kind: "passwordReset", data: { code, minutes: CODE_MINUTES } },
     });
   });
+}
+
+/**
+ * Whose template a password-reset e-mail uses (docs/decisions/0058): the company the person last
+ * worked in (their active company) when they still belong to it, else the company they joined
+ * first; none (the built-in text) for someone in no company.
+ */
+async function resetTemplateCompany(db: ActionCtx["db"], user: { id: string; activeCompanyId: string | null }): Promise<string | null> {
+  const memberships = await db.selectFrom("memberships").select(["companyId"]).where("userId", "=", user.id).orderBy("joinedAt").orderBy("companyId").execute();
+  if (user.activeCompanyId && memberships.some((m) => m.companyId === user.activeCompanyId)) return user.activeCompanyId;
+  return memberships[0]?.companyId ?? null;
 }
 
 export async function verifyReset(ctx: ActionCtx, params: Record<string, unknown>): Promise<Tokens> {
