@@ -139,6 +139,32 @@ describe("company export", () => {
   });
 });
 
+describe("formulas", () => {
+  it("writes text that a spreadsheet would run (= + - @ tab CR) as text, and negative amounts as numbers", async () => {
+    const rio = await companyId("Rio Laundromat");
+    const owner = await new Client(server.url).signIn("owner@demo.test");
+    const risky = ['=HYPERLINK("http://evil.test","Open")', "+1+1", "-2+3", "@SUM(A1)", "\tTabbed", "\rReturned"];
+    const ids: string[] = [];
+    for (const name of risky) {
+      const { storeId } = await owner.mutation<{ storeId: string }>("stores:create", {
+        name: `Plain ${ids.length} ${Date.now()}`,
+        address: "1 Main St",
+        timeZone: "America/Chicago",
+      });
+      // As an import or a public form could leave it, whatever the screens allow.
+      await server.database.db.updateTable("stores").set({ name, address: name }).where("id", "=", storeId).execute();
+      ids.push(storeId);
+    }
+    const zip = open(await exported("company", { companyId: rio }));
+    const stores = zip.csv("stores.csv").data.filter((s) => ids.includes(s.id as string));
+    expect(stores.map((s) => s.name).sort()).toEqual(risky.map((r) => `'${r}`).sort());
+    expect(stores.map((s) => s.address).sort()).toEqual(risky.map((r) => `'${r}`).sort());
+    // A negative amount stays a number.
+    const negative = zip.all.match(/,-\d+(\r\n|,)/);
+    if (negative) expect(zip.all).not.toContain(`,'${negative[0].slice(1, -negative[1].length)}`);
+  });
+});
+
 describe("user export", () => {
   it("holds the person's profile, memberships, preferences, sessions without tokens, audit entries and linked employee records", async () => {
     const elena = await userId("elena.torres@example.com");

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { csvFileText, toCsv, type CsvValue, UTF8_BOM } from "./csv.ts";
+import { csvFileText, toCsv, type CsvValue, UTF8_BOM, csvLines } from "./csv.ts";
 
 /** One cell as toCsv writes it (under a one-letter header). */
 const csvCell = (value: CsvValue) => toCsv(["h"], [[value]]).slice(2, -1);
@@ -48,5 +48,20 @@ describe("csv", () => {
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     // Read back as UTF-8 (the BOM dropped, as Excel does), every accent is where it was.
     expect(new TextDecoder("utf-8").decode(bytes)).toBe(csv);
+  });
+});
+
+describe("csvLines", () => {
+  it("writes rows in parts with the same formula guard, in the line ending asked for", () => {
+    expect(
+      csvLines(
+        [
+          ["=1+1", "-12.50", "@x"],
+          ["\tTab", "ok", null],
+        ],
+        "\r\n",
+      ),
+    ).toBe(`"'=1+1",-12.50,"'@x"\r\n"'\tTab",ok,\r\n`);
+    expect(csvLines([])).toBe("");
   });
 });

@@ -17,6 +17,16 @@ export function toCsv(header: readonly string[], rows: readonly (readonly CsvVal
   return Papa.unparse({ fields: [...header], data: rows.map((r) => [...r]) }, options) + "\n";
 }
 
+/** Lines of rows without a header (a file written in parts), each ended by `newline`; nothing for no rows. */
+export function csvLines(rows: readonly (readonly CsvValue[])[], newline: "\n" | "\r\n" = "\n"): string {
+  return rows.length
+    ? Papa.unparse(
+        rows.map((r) => [...r]),
+        { escapeFormulae: FORMULA, newline },
+      ) + newline
+    : "";
+}
+
 /**
  * The byte-order mark a CSV file starts with, so spreadsheet programs (Excel) read it as UTF-8
  * and Spanish names keep their accents ("Lavandería", "Peña").

@@ -2,7 +2,7 @@ import { once } from "node:events";
 import fs from "node:fs";
 import path from "node:path";
 import { strToU8, Zip, ZipDeflate } from "fflate";
-import Papa from "papaparse";
+import { csvLines } from "@tumble/domain/csv";
 import { sql, type RawBuilder } from "kysely";
 import { ident, isSecretColumn, type Column, type RawDb, type Table } from "./catalog.ts";
 
@@ -32,8 +32,6 @@ function cell(value: unknown): string {
   if (typeof value === "object") return JSON.stringify(value);
   return String(value);
 }
-
-const csvLines = (rows: unknown[][]) => (rows.length ? `${Papa.unparse(rows, { newline: "\r\n" })}\r\n` : "");
 
 /** The table's exportable columns (secrets left out) and the names of those left out. */
 export function exportable(table: Table): { columns: Column[]; omitted: string[] } {
@@ -88,7 +86,7 @@ export async function writeArchive(
       const entry = new ZipDeflate(f.file, { level: 6 });
       entry.mtime = mtime;
       zip.add(entry);
-      entry.push(strToU8(Papa.unparse([f.columns.map((c) => c.name)], { newline: "\r\n" }) + "\r\n"));
+      entry.push(strToU8(csvLines([f.columns.map((c) => c.name)], "\r\n")));
       const order = tableOrder(f);
       const select = sql`select ${sql.join(f.columns.map((c) => sql`t.${ident(c.name)}`))}
         from ${ident(f.table)} t where ${f.where}
@@ -98,7 +96,14 @@ export async function writeArchive(
       for (;;) {
         const { rows: batch } = await sql.raw<Record<string, unknown>>(`fetch ${FETCH} from export_rows`).execute(db);
         if (!batch.length) break;
-        entry.push(strToU8(csvLines(batch.map((r) => f.columns.map((c) => cell(r[c.name]))))));
+        entry.push(
+          strToU8(
+            csvLines(
+              batch.map((r) => f.columns.map((c) => cell(r[c.name]))),
+              "\r\n",
+            ),
+          ),
+        );
         rows += batch.length;
         await flushed();
         onProgress({ filesDone: counts.length, filesTotal: files.length, rows: counts.reduce((n, c) => n + c.rows, 0) + rows });
@@ -139,6 +144,8 @@ function readmeOf(title: string, files: ArchiveFile[], counts: Array<{ rows: num
     "Each .csv file holds one table: UTF-8, comma-separated, first line the column names. Empty cells are",
     "empty values (NULL); times are ISO 8601 in UTC; money columns ending in _cents are whole cents;",
     "JSON columns hold JSON text. Credential hashes, tokens and message bodies are never exported.",
+    "Text starting with = + - @, a tab or a carriage return (except a negative number) is written with a",
+    "leading ' so a spreadsheet shows it as text instead of running it as a formula.",
     "",
   ];
   files.forEach((f, i) => {
