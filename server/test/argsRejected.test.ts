@@ -94,6 +94,39 @@ describe("arguments the database would reject", () => {
     expect(server.logs.filter((l) => l.startsWith("[error]"))).toEqual([]);
   });
 
+  it("refuses real dates no business means (year 9999, year 1) in the schedule's functions, and an empty closing count, by name", async () => {
+    const out = 'Invalid argument "weekStart": Use a date between the years 1900 and 2199';
+    for (const weekStart of ["9999-12-27", "0001-01-07"]) {
+      for (const [kind, path, args] of [
+        ["query", "shifts:listWeek", { storeId, weekStart }],
+        ["query", "shifts:conflicts", { storeId, weekStart }],
+        ["mutation", "shifts:publish", { storeId, weekStart }],
+        ["mutation", "shifts:copyWeek", { storeId, fromWeekStart: "2026-11-01", weekStart }],
+        ["mutation", "shifts:applyTemplate", { storeId, templateId: "t1", weekStart }],
+        ["mutation", "shifts:saveTemplate", { storeId, name: "Far", weekStart }],
+      ] as const) {
+        const { status, body } = await owner.raw(kind, path, args);
+        const message = typeof body === "string" ? body : (body.errorMessage ?? "");
+        expect(status, `${path} ${weekStart}: ${message}`).toBe(560);
+        expect(message, path).not.toBe("Server Error");
+        if (message.startsWith('Invalid argument "weekStart"')) expect(message).toBe(out);
+      }
+    }
+    const shift = await owner.raw("mutation", "shifts:create", {
+      storeId,
+      employeeId: null,
+      date: "9999-12-31",
+      start: "09:00",
+      end: "17:00",
+      breakMinutes: 0,
+    });
+    expect(shift.status).toBe(560);
+    expect(typeof shift.body === "string" ? shift.body : shift.body.errorMessage).toMatch(/Use a date between the years 1900 and 2199/);
+    const close = await owner.raw("mutation", "reconciliation:close", { storeId, from: "2026-01-01", to: "2026-01-31", countId: "" });
+    expect(close).toMatchObject({ status: 560, body: { errorMessage: 'Invalid argument "countId": Choose a count of this store\'s safe' } });
+    expect(server.logs.filter((l) => l.startsWith("[error]"))).toEqual([]);
+  });
+
   it("still accepts ordinary text, emoji included", async () => {
     const { status } = await owner.raw("mutation", "storeSections:create", { storeId, name: "Back room 🧺 Ñ" });
     expect(status).toBe(200);

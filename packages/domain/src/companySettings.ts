@@ -4,6 +4,7 @@ import { DEFAULT_VARIANCE_THRESHOLD_CENTS, MAX_AMOUNT_CENTS } from "./cashLedger
 import { OUTSIDE_ZONE_POLICIES } from "./geoZones.ts";
 import { EARLY_CLOCK_IN_POLICIES } from "./timeEntryReview.ts";
 import { LANGUAGES } from "./languagePriority.ts";
+import { businessDateSchema } from "./zodSchemas.ts";
 
 // Company settings (issue 19: `companySettings:get`, `companySettings:update {section, values}`),
 // in sections, each a zod schema whose defaults are the ones the issues name. A section never
@@ -20,9 +21,9 @@ export const workforceSettingsSchema = z.object({
   /** How often employees are paid; periods are generated from the anchor date. */
   payFrequency: z.enum(PAY_FREQUENCIES).default("biweekly"),
   /** The first day of a pay period (weekly and bi-weekly count from it); null until set. */
-  payAnchorDate: z.iso.date().nullable().default(null),
+  payAnchorDate: businessDateSchema.nullable().default(null),
   /** The company's payroll in Tumble begins on this date: periods that end before it are not offered (null: the last twelve). */
-  payrollStartsOn: z.iso.date().nullable().default(null),
+  payrollStartsOn: businessDateSchema.nullable().default(null),
   /** Overtime is decided per fixed 7-day workweek starting on this day. */
   workweekStart: z.enum(WEEKDAYS).default("sunday"),
   /** federal: over 40 hours a week at 1.5×; california adds the daily and seventh-day rules. */

@@ -4,6 +4,7 @@ import utc from "dayjs/plugin/utc.js";
 import { z } from "zod";
 import { WEEKDAYS, type Weekday } from "./companySettings.ts";
 import { addDays, isIsoDate } from "./datePresets.ts";
+import { businessDateSchema } from "./zodSchemas.ts";
 
 // Scheduling rules shared by the server and the week grid (issue 17): weeks that start on the
 // company's workweek day, shift times in the store's time zone, hours and cost, and the conflicts
@@ -98,7 +99,7 @@ const clock = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, "Enter a time as HH:
 /** The shift form (web drawer) and shifts:create / shifts:update times. */
 export const shiftFormSchema = z
   .object({
-    date: z.iso.date(),
+    date: businessDateSchema,
     start: clock,
     end: clock,
     breakMinutes: z.number().int("Whole minutes").min(0, "The break cannot be negative").max(600),

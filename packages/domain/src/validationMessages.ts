@@ -14,6 +14,7 @@ export const VALIDATION_MESSAGES = {
   datesOutOfOrder: { en: "The end date cannot be before the start date", es: "La fecha de fin no puede ser anterior a la de inicio" },
   dateFormat: { en: "Use the yyyy-MM-dd format", es: "Use el formato aaaa-MM-dd" },
   notADate: { en: "Not a real calendar date", es: "No es una fecha real del calendario" },
+  dateOutOfRange: { en: "Use a date between the years 1900 and 2199", es: "Usa una fecha entre los años 1900 y 2199" },
   dateRequired: { en: "Choose a date", es: "Elija una fecha" },
   participantsWhole: { en: "Enter a whole number of at least 1", es: "Ingrese un número entero de al menos 1" },
   storeNameRequired: { en: "Store name is required", es: "El nombre de la tienda es obligatorio" },

@@ -16,7 +16,9 @@ export const NOT_A_DATE_MESSAGE = ruleMessage("notADate");
 export const businessDateSchema = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, DATE_FORMAT_MESSAGE)
-  .refine((value) => isIsoDate(value) && !value.startsWith("0000"), NOT_A_DATE_MESSAGE);
+  .refine((value) => isIsoDate(value) && !value.startsWith("0000"), NOT_A_DATE_MESSAGE)
+  // Weeks, periods and shifts are computed from a date; year 9999 overflows their instants.
+  .refine((value) => value >= "1900-01-01" && value <= "2199-12-31", ruleMessage("dateOutOfRange"));
 
 /** A required text: trimmed, at least one character (`message` when empty), at most `max`. */
 export function requiredText(message: string, max: number) {

@@ -46,7 +46,7 @@ export const get = query({
 /** Closes a period: records who and when, freezes its figures and locks its dates. */
 export const close = mutation({
   access: "isAdmin",
-  args: period.extend({ countId: id, note: z.string().trim().max(1000).optional() }),
+  args: period.extend({ countId: id.min(1, RECONCILIATION_MESSAGES.countNotSafe), note: z.string().trim().max(1000).optional() }),
   handler: async (ctx, args) => {
     const companyId = ctx.company.id;
     checkRange(args.from, args.to);

@@ -1,6 +1,7 @@
 import { sql } from "kysely";
 import { z } from "zod";
 import { addDays } from "@tumble/domain/datePresets";
+import { businessDateSchema } from "@tumble/domain/zodSchemas";
 import { rateOn, type PayType } from "@tumble/domain/employees";
 import { laborCostCents, localParts, parseClock, SCHEDULING_MESSAGES, shiftHours, shiftInstants, weekDates, type ShiftChange } from "@tumble/domain/scheduling";
 import { mutation, query } from "../runtime/define.ts";
@@ -20,7 +21,7 @@ import { publishedShiftsOf } from "../scheduling/assign.ts";
 // shifts (shifts:mine). Every time is the store's local time on the way in and out.
 
 const id = z.string().min(1).max(64);
-const date = z.iso.date("Enter a date as yyyy-MM-dd");
+const date = businessDateSchema;
 const clock = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, "Enter a time as HH:mm");
 const breakMinutes = z.number().int("Whole minutes").min(0, "The break cannot be negative").max(600, "The break is too long");
 const position = z.string().trim().max(80, "The position is too long").nullable().optional();
