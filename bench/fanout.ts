@@ -137,7 +137,14 @@ async function seed(database: Database): Promise<BenchUser[]> {
 function startServer(databaseUrl: string): Promise<ServerHandle> {
   const child = fork(SERVER, [], {
     execArgv: ["--import", "tsx"],
-    env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", DATABASE_URL: databaseUrl },
+    env: {
+      PATH: process.env.PATH ?? "",
+      HOME: process.env.HOME ?? "",
+      DATABASE_URL: databaseUrl,
+      // Every benchmark socket comes from this one machine's address.
+      SOCKETS_PER_ADDRESS: "5000",
+      LIVE_QUERIES_PER_ADDRESS: "100000",
+    },
     stdio: ["ignore", "ignore", "inherit", "ipc"],
   });
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));

@@ -20,7 +20,7 @@ import { startExports } from "./exports/service.ts";
 import { mountHttpApi } from "./runtime/httpApi.ts";
 import { IdentityCache } from "./runtime/identityCache.ts";
 import { InvalidationBus } from "./runtime/invalidation.ts";
-import { LiveQueries } from "./runtime/liveQueries.ts";
+import { DEFAULT_LIVE_LIMITS, LiveQueries } from "./runtime/liveQueries.ts";
 import { RateLimiter } from "./runtime/rateLimit.ts";
 import { loadRegistry } from "./runtime/registry.ts";
 import type { Services } from "./runtime/services.ts";
@@ -81,7 +81,7 @@ export async function startServer(
   };
   const registry = await loadRegistry();
   const executor = new Executor(services, registry);
-  const live = new LiveQueries(executor, bus);
+  const live = new LiveQueries(executor, bus, { ...DEFAULT_LIVE_LIMITS, perAddress: config.liveQueriesPerAddress });
 
   const app = new Hono();
   app.use(securityHeaders({ https: config.publicUrl.startsWith("https:") }));

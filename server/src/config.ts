@@ -28,6 +28,9 @@ const schema = z.object({
   PUBLIC_URL: url(["http:", "https:"]).optional(),
   AUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   OUTBOX_POLL_MS: z.coerce.number().int().min(50).max(600_000).default(3000),
+  // What one client address may hold at once, over all its sockets (a store's tablets share one).
+  LIVE_QUERIES_PER_ADDRESS: z.coerce.number().int().min(10).max(1_000_000).default(2000),
+  SOCKETS_PER_ADDRESS: z.coerce.number().int().min(1).max(1_000_000).default(300),
   TRUSTED_PROXY_HEADER: z
     .string()
     .regex(/^[A-Za-z0-9-]+$/, "must be an HTTP header name such as x-forwarded-for")
@@ -54,6 +57,8 @@ export type Config = {
   authSecret?: string;
   /** How often the outbox worker looks for due messages when no mutation woke it. */
   outboxPollMs: number;
+  liveQueriesPerAddress: number;
+  socketsPerAddress: number;
   /**
    * Where the client address comes from: without a header, the socket's peer; with one, the
    * `hops`-th entry from the right of that header's comma-separated list (each trusted proxy
@@ -84,6 +89,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     publicUrl: c.PUBLIC_URL ?? `http://localhost:${c.PORT}`,
     authSecret: c.AUTH_SECRET,
     outboxPollMs: c.OUTBOX_POLL_MS,
+    liveQueriesPerAddress: c.LIVE_QUERIES_PER_ADDRESS,
+    socketsPerAddress: c.SOCKETS_PER_ADDRESS,
     trustedProxy: c.TRUSTED_PROXY_HEADER ? { header: c.TRUSTED_PROXY_HEADER, hops: c.TRUSTED_PROXY_HOPS } : undefined,
   };
 }

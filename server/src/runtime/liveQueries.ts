@@ -13,6 +13,79 @@ import type { Invalidation, InvalidationBus } from "./invalidation.ts";
 
 export type Listener = (result: CallResult) => void;
 
+/**
+ * How live runs share the server (issue 32): at most `concurrency` runs at once over all
+ * companies, at most `perLane` of them for one company (or, for public queries, one client
+ * address), lanes served in turn; and at most `perAddress` subscriptions from one client address
+ * over all its sockets. A company's flood of re-runs then waits in its own lane while calls,
+ * which never queue here, keep the rest of the database pool.
+ */
+export interface LiveLimits {
+  concurrency: number;
+  perLane: number;
+  perAddress: number;
+}
+export const DEFAULT_LIVE_LIMITS: LiveLimits = { concurrency: 3, perLane: 1, perAddress: 2_000 };
+
+export const tooManySubscriptions = (limit: number) => `Too many live queries from this address (at most ${limit})`;
+
+/** Tasks in lanes served round-robin, with a global and a per-lane limit. A task never rejects. */
+export class FairQueue {
+  private readonly lanes = new Map<string, Array<() => Promise<void>>>();
+  private readonly turn: string[] = [];
+  private readonly runningByLane = new Map<string, number>();
+  private running = 0;
+
+  constructor(
+    private readonly concurrency: number,
+    private readonly perLane: number,
+  ) {}
+
+  get waiting(): number {
+    let n = 0;
+    for (const q of this.lanes.values()) n += q.length;
+    return n;
+  }
+
+  push(lane: string, task: () => Promise<void>): void {
+    let queue = this.lanes.get(lane);
+    if (!queue) {
+      this.lanes.set(lane, (queue = []));
+      this.turn.push(lane);
+    }
+    queue.push(task);
+    this.pump();
+  }
+
+  private pump(): void {
+    let blocked = 0;
+    while (this.running < this.concurrency && blocked < this.turn.length) {
+      const lane = this.turn.shift()!;
+      if ((this.runningByLane.get(lane) ?? 0) >= this.perLane) {
+        this.turn.push(lane);
+        blocked++;
+        continue;
+      }
+      blocked = 0;
+      const queue = this.lanes.get(lane)!;
+      const task = queue.shift()!;
+      if (queue.length) this.turn.push(lane);
+      else this.lanes.delete(lane);
+      this.running++;
+      this.runningByLane.set(lane, (this.runningByLane.get(lane) ?? 0) + 1);
+      void task().finally(() => {
+        this.running--;
+        const left = this.runningByLane.get(lane)! - 1;
+        if (left) this.runningByLane.set(lane, left);
+        else this.runningByLane.delete(lane);
+        // The next run waits for the event loop's turn: on the embedded database a run never
+        // leaves the microtask queue, so without this a backlog would hold requests unread.
+        setImmediate(() => this.pump());
+      });
+    }
+  }
+}
+
 interface Entry {
   key: string;
   path: string;
@@ -27,8 +100,12 @@ interface Entry {
   last: CallResult | null;
   lastJson: string | null;
   rerun: boolean;
-  /** The run in flight, if any. */
+  /** Waiting in the fair queue for its turn (a later invalidation adds nothing). */
+  queued: boolean;
+  running: boolean;
+  /** Resolves once the entry is neither queued nor running; null when it is idle. */
   run: Promise<void> | null;
+  done: (() => void) | null;
 }
 
 export interface Subscription {
@@ -73,12 +150,22 @@ export class LiveQueries {
   /** Runs in flight, so tests and shutdown can wait for quiet. */
   private pending = new Set<Promise<void>>();
   readonly stats: LiveStats = { executions: 0, byCompany: new Map(), byUser: new Map(), identityRefreshes: 0 };
+  private readonly queue: FairQueue;
+  /** Subscriptions held per client address, over all its sockets. */
+  private readonly byAddress = new Map<string, number>();
 
   constructor(
     private readonly executor: Executor,
     bus: InvalidationBus,
+    private readonly limits: LiveLimits = DEFAULT_LIVE_LIMITS,
   ) {
     this.unsubscribeBus = bus.subscribe((invalidation) => this.invalidate(invalidation));
+    this.queue = new FairQueue(limits.concurrency, limits.perLane);
+  }
+
+  /** Runs waiting for their turn. */
+  get waiting(): number {
+    return this.queue.waiting;
   }
 
   get size(): number {
@@ -87,6 +174,9 @@ export class LiveQueries {
 
   /** `args` must already be parsed (Executor.parseArgs), so variants with unknown keys share an entry. */
   subscribe(fn: AnyRegisteredFunction, path: string, args: unknown, identity: Identity, clientAddress: string, listener: Listener): Subscription {
+    const held = this.byAddress.get(clientAddress) ?? 0;
+    if (held >= this.limits.perAddress) throw new Error(tooManySubscriptions(this.limits.perAddress));
+    this.byAddress.set(clientAddress, held + 1);
     const shared = fn.liveScope === "company" && isCompanyLevel(fn.access) && identity.user !== null && identity.company !== null;
     const who = shared ? JSON.stringify(["company", identity.company!.id, identity.company!.role, identity.user!.globalRole]) : identityKey(identity);
     const key = `${path}\u0000${JSON.stringify(args ?? {})}\u0000${who}`;
@@ -107,7 +197,10 @@ export class LiveQueries {
         last: null,
         lastJson: null,
         rerun: false,
+        queued: false,
+        running: false,
         run: null,
+        done: null,
       };
       this.add(entry);
       this.schedule(entry);
@@ -116,8 +209,15 @@ export class LiveQueries {
       if (entry.last) listener(entry.last);
     }
     const e = entry;
+    let released = false;
     return {
       unsubscribe: () => {
+        if (!released) {
+          released = true;
+          const left = (this.byAddress.get(clientAddress) ?? 1) - 1;
+          if (left > 0) this.byAddress.set(clientAddress, left);
+          else this.byAddress.delete(clientAddress);
+        }
         e.listeners.delete(listener);
         if (e.listeners.size === 0 && this.entries.get(e.key) === e) this.drop(e);
       },
@@ -183,33 +283,60 @@ export class LiveQueries {
     if (user?.size === 0) this.byUser.delete(entry.user!);
   }
 
+  /** The lane an entry waits in: its company's, else its user's, else (public queries) its client address's. */
+  private laneOf(entry: Entry): string {
+    if (entry.company) return `c:${entry.company}`;
+    if (entry.user) return `u:${entry.user}`;
+    return `a:${entry.clientAddress}`;
+  }
+
   private schedule(entry: Entry): void {
-    if (entry.run) {
+    if (entry.queued) return;
+    if (entry.running) {
       entry.rerun = true;
       return;
     }
-    const run = (async () => {
+    entry.queued = true;
+    if (!entry.run) {
+      const run = new Promise<void>((resolve) => (entry.done = resolve));
+      entry.run = run;
+      this.pending.add(run);
+      void run.then(() => this.pending.delete(run));
+    }
+    this.queue.push(this.laneOf(entry), () => this.execute(entry));
+  }
+
+  /** One run in the entry's turn; a write meanwhile queues the next run behind the other lanes. */
+  private async execute(entry: Entry): Promise<void> {
+    entry.queued = false;
+    if (this.entries.get(entry.key) === entry) {
+      entry.running = true;
+      entry.rerun = false;
       try {
-        do {
-          entry.rerun = false;
-          this.count(entry);
-          const result = await this.executor.call(entry.path, entry.args, entry.identity, entry.clientAddress, "query");
-          entry.reads = result.reads;
-          const json = JSON.stringify(result.ok ? { v: result.value } : { e: result.errorMessage, d: result.errorData });
-          if (json !== entry.lastJson) {
-            entry.lastJson = json;
-            entry.last = result;
-            for (const listener of [...entry.listeners]) listener(result);
-          }
-        } while (entry.rerun && this.entries.get(entry.key) === entry);
+        this.count(entry);
+        const result = await this.executor.call(entry.path, entry.args, entry.identity, entry.clientAddress, "query");
+        entry.reads = result.reads;
+        const json = JSON.stringify(result.ok ? { v: result.value } : { e: result.errorMessage, d: result.errorData });
+        if (json !== entry.lastJson) {
+          entry.lastJson = json;
+          entry.last = result;
+          for (const listener of [...entry.listeners]) listener(result);
+        }
+      } catch {
+        // The executor answers failures as results; anything else leaves the last result standing.
       } finally {
-        // Cleared in the same step the loop ends, so a schedule() right after starts a new run.
-        entry.run = null;
+        entry.running = false;
       }
-    })();
-    entry.run = run;
-    this.pending.add(run);
-    void run.finally(() => this.pending.delete(run));
+      if (entry.rerun && this.entries.get(entry.key) === entry) {
+        entry.rerun = false;
+        this.schedule(entry);
+        return;
+      }
+    }
+    const done = entry.done;
+    entry.run = null;
+    entry.done = null;
+    done?.();
   }
 
   private count(entry: Entry): void {

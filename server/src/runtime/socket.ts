@@ -516,13 +516,20 @@ class SyncConnection {
       fail(parsed.errorMessage);
       return;
     }
-    const subscription = this.live.subscribe(fn, udfPath, parsed.args, this.identity, this.address, (result) => {
-      this.emit(
-        result.ok
-          ? { type: "QueryUpdated", queryId, value: result.value, logLines: result.logLines }
-          : { type: "QueryFailed", queryId, ...errorFields(result) },
-      );
-    });
+    let subscription: Subscription;
+    try {
+      subscription = this.live.subscribe(fn, udfPath, parsed.args, this.identity, this.address, (result) => {
+        this.emit(
+          result.ok
+            ? { type: "QueryUpdated", queryId, value: result.value, logLines: result.logLines }
+            : { type: "QueryFailed", queryId, ...errorFields(result) },
+        );
+      });
+    } catch (error) {
+      // Over the address's share of live queries.
+      fail((error as Error).message);
+      return;
+    }
     this.queries.set(queryId, { udfPath, args: parsed.args, subscription });
   }
 
@@ -550,17 +557,23 @@ class SyncConnection {
 export function createSyncServer(services: Services, executor: Executor, live: LiveQueries): WebSocketServer {
   const wss = new WebSocketServer({ noServer: true, maxPayload: 1024 * 1024 });
   const connections = new ConnectionsByUser();
+  /** Open sockets per client address, signed in or not: one address cannot open without bound. */
+  const byAddress = new Map<string, number>();
   wss.on("connection", (ws: WebSocket, request: IncomingMessage) => {
     const dialect = syncDialectOf(new URL(request.url ?? "/", "http://x").pathname) ?? "tumble";
-    const connection = new SyncConnection(
-      ws,
-      resolveClientAddress(request.socket.remoteAddress, (name) => request.headers[name], services.config),
-      services,
-      executor,
-      live,
-      connections,
-      dialect,
-    );
+    const address = resolveClientAddress(request.socket.remoteAddress, (name) => request.headers[name], services.config);
+    const open = byAddress.get(address) ?? 0;
+    if (open >= services.config.socketsPerAddress) {
+      ws.close(1008, "Too many connections from this address");
+      return;
+    }
+    byAddress.set(address, open + 1);
+    ws.once("close", () => {
+      const left = (byAddress.get(address) ?? 1) - 1;
+      if (left > 0) byAddress.set(address, left);
+      else byAddress.delete(address);
+    });
+    const connection = new SyncConnection(ws, address, services, executor, live, connections, dialect);
     const stopWatching = services.bus.subscribe((invalidation) => connection.onInvalidation(invalidation));
     ws.on("message", (data) => connection.enqueue(() => connection.handle(data.toString())));
     ws.on("close", () => {
