@@ -38,10 +38,32 @@ describe("concurrent refreshes of one refresh token", () => {
     const session = await sessionOf(a.token);
     expect(session.id).toBe((await sessionOf(b.token)).id);
     expect(session.revokedAt).toBeNull();
-    // Each tab goes on refreshing its own branch.
+    // The two tokens are one branch: refreshing them at the same moment again still works.
     const [a2, b2] = await Promise.all([refresh(a.refreshToken), refresh(b.refreshToken)]);
     expect(await whoAmI(a2.token)).toBe("staff@demo.test");
     expect(await whoAmI(b2.token)).toBe("staff@demo.test");
+  });
+
+  it("never grows a lasting second session: the token handed out for a reuse is consumed by the first one's use", async () => {
+    const c = await new Client(server.url).signIn("supervisor@demo.test");
+    const first = await refresh(c.refreshToken!);
+    // Someone else presents the used token within the grace window (a thief, or a second tab).
+    const second = await refresh(c.refreshToken!);
+    // The first holder goes on; the other's token is now used up as well.
+    const onward = await refresh(first.refreshToken);
+    expect(await whoAmI(onward.token)).toBe("supervisor@demo.test");
+    await server.database.db
+      .updateTable("refreshTokens")
+      .set({ usedAt: new Date(Date.now() - 31_000) })
+      .where("usedAt", "is not", null)
+      .execute();
+    // After the window, the second branch cannot be continued: presenting it revokes the session.
+    const late = await refresh(second.refreshToken).then(
+      () => null,
+      (e: unknown) => e,
+    );
+    expect((late as Error).message).toBe("Invalid or expired refresh token");
+    expect((await sessionOf(onward.token)).revokedAt).not.toBeNull();
   });
 
   it("still revoke the session when the old token comes back after the grace window", async () => {

@@ -9,7 +9,8 @@ import { hashSecret, newRefreshToken, type TokenService } from "../runtime/token
 // rotate on every use; presenting one that was already used means it leaked, so the whole
 // session is revoked — except within a short grace window after its use, when it is most likely
 // a second tab of the same browser that refreshed at the same moment: that tab gets a fresh
-// token for the same session instead of signing everyone out.
+// token of the same branch instead of signing everyone out, and the first of the two to be used
+// consumes the other.
 
 const SESSION_DAYS = 30;
 export const REFRESH_GRACE_MS = 30_000;
@@ -43,20 +44,22 @@ export async function createSession(db: Kysely<DB>, tokens: TokenService, userId
 export async function refreshSession(db: Kysely<DB>, tokens: TokenService, refreshToken: string): Promise<Tokens> {
   const next = newRefreshToken();
   const outcome = await db.transaction().execute(async (trx) => {
+    // Locks the token and its session: one session's refreshes are decided one at a time.
     const row = await trx
       .selectFrom("refreshTokens as r")
       .innerJoin("sessions as s", "s.id", "r.sessionId")
-      .select(["r.tokenHash", "r.usedAt", "s.id as sessionId", "s.userId", "s.revokedAt", "s.expiresAt"])
+      .select(["r.tokenHash", "r.usedAt", "r.branchId", "r.nextBranchId", "s.id as sessionId", "s.userId", "s.revokedAt", "s.expiresAt"])
       .where("r.tokenHash", "=", hashSecret(refreshToken))
       .forUpdate()
       .executeTakeFirst();
     if (!row || row.revokedAt || new Date(row.expiresAt).getTime() < Date.now()) return { error: INVALID_REFRESH } as const;
     if (row.usedAt && new Date(row.usedAt).getTime() >= Date.now() - REFRESH_GRACE_MS) {
-      // Reuse within the grace window: a new branch of the same session; the used token stays
-      // used, so after the window it revokes as before.
+      // Reuse within the grace window: a token of the branch its first use started, so whichever
+      // of the two is used first consumes the other (no lasting second session); the used token
+      // stays used, so after the window it revokes as before. The session is not extended.
       await trx
         .insertInto("refreshTokens")
-        .values({ tokenHash: hashSecret(next), sessionId: row.sessionId, usedAt: null })
+        .values({ tokenHash: hashSecret(next), sessionId: row.sessionId, usedAt: null, branchId: row.nextBranchId })
         .execute();
       return { userId: row.userId, sessionId: row.sessionId } as const;
     }
@@ -64,10 +67,21 @@ export async function refreshSession(db: Kysely<DB>, tokens: TokenService, refre
       await trx.updateTable("sessions").set({ revokedAt: new Date() }).where("id", "=", row.sessionId).execute();
       return { error: INVALID_REFRESH } as const;
     }
-    await trx.updateTable("refreshTokens").set({ usedAt: new Date() }).where("tokenHash", "=", row.tokenHash).execute();
+    const now = new Date();
+    const branch = newId();
+    await trx.updateTable("refreshTokens").set({ usedAt: now, nextBranchId: branch }).where("tokenHash", "=", row.tokenHash).execute();
+    // Its siblings (handed out for a reuse) are consumed with it.
+    if (row.branchId)
+      await trx
+        .updateTable("refreshTokens")
+        .set({ usedAt: now, nextBranchId: branch })
+        .where("sessionId", "=", row.sessionId)
+        .where("branchId", "=", row.branchId)
+        .where("usedAt", "is", null)
+        .execute();
     await trx
       .insertInto("refreshTokens")
-      .values({ tokenHash: hashSecret(next), sessionId: row.sessionId, usedAt: null })
+      .values({ tokenHash: hashSecret(next), sessionId: row.sessionId, usedAt: null, branchId: branch })
       .execute();
     await trx
       .updateTable("sessions")

@@ -30,6 +30,10 @@ export interface RefreshTokensTable {
   sessionId: string;
   createdAt: DefaultTimestamp;
   usedAt: NullableTimestamp;
+  /** The branch of the session this token continues; null for a session's first token. */
+  branchId: string | null;
+  /** Set once used: the branch its successor started. */
+  nextBranchId: string | null;
 }
 
 export interface PasswordResetCodesTable {
