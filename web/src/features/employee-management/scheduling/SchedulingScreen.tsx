@@ -17,6 +17,7 @@ import { conflictText, schedulingError } from "./messages";
 import { ShiftModal, type ShiftDraft } from "./ShiftModal";
 import { dayLabel } from "../../../lib/dayLabel";
 import { WeekGrid } from "./WeekGrid";
+import { DayTimeline } from "./DayTimeline";
 import type { Conflict, ShiftItem } from "./types";
 import { groupConflicts, type ConflictGroup } from "@tumble/domain/scheduling";
 
@@ -33,7 +34,7 @@ const SEARCH: SearchSchema<SchedulingSearch> = {
   day: param.isoDate(),
 };
 
-/** /employee-management/scheduling: a store's week of shifts, built, checked and published. */
+/** /employee-management/scheduling: a store's week of shifts (or one day's, as a timeline), built, checked and published. */
 export function SchedulingScreen() {
   const { t } = useTranslation("scheduling");
   const [search, setSearch] = useSearchState(SEARCH);
@@ -279,6 +280,15 @@ export function SchedulingScreen() {
           {week.error ? <Alert color="red">{schedulingError(t, week.error)}</Alert> : null}
           {!data ? (
             <LoadingState />
+          ) : dayView ? (
+            <DayTimeline
+              data={data}
+              day={days[0]!}
+              hours={store?.hours ?? null}
+              storeName={storeName}
+              onCreate={(cell) => setDraft({ shift: null, employeeId: cell.employeeId, date: cell.date })}
+              onEdit={(shift) => setDraft({ shift, employeeId: shift.employeeId, date: shift.date })}
+            />
           ) : (
             <WeekGrid
               data={data}

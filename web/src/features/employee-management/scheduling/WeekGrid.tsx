@@ -7,7 +7,7 @@ import { conflictText } from "./messages";
 import { OPEN_ROW, type Cell, type Conflict, type ShiftItem, type WeekData } from "./types";
 import { dayLabel } from "../../../lib/dayLabel";
 
-// The week (or one day) as a table: a row per person who works at the store, an open-shifts row,
+// The week as a table: a row per person who works at the store, an open-shifts row,
 // a column per day, and the labour forecast under it. A shift moves by dragging it to another
 // cell, or from the keyboard: its grip picks it up (Enter or Space), the arrow keys choose the
 // cell, Enter or Space puts it down and Escape cancels.
