@@ -7,9 +7,12 @@ import { selectionOf, signInWithSelection } from "../support/selection";
 // Issue 16: a manager turns a 1024×768 tablet into a store's kiosk; an employee punches in on it in
 // Spanish; the network drops and the employee's break start waits on the tablet, to be sent when
 // it returns; the manager, in another browser, sees the employee on the clock, on the break, and
-// off the clock again, live.
+// off the clock again, live. Issue 31: the tablet shows nothing but the kiosk on every path until
+// a manager's e-mail and password (not a staff member's) take it out of kiosk mode.
 
 const TABLET = { viewport: { width: 1024, height: 768 }, hasTouch: true };
+/** How Chromium logs an HTTP answer of 560, a function's refusal (the kiosk calls over HTTP): expected where a test causes one. */
+const REFUSAL_LOGGED = "Failed to load resource: the server responded with a status of 560 (unknown)";
 
 async function newPage(browser: Browser, baseURL: string, errors: string[], options: object) {
   const context = await browser.newContext({ baseURL, ...options });
@@ -34,7 +37,7 @@ test("a kiosk for a store: punches in Spanish, a break punched offline is sent o
   baseURL,
   world,
 }) => {
-  test.setTimeout(150_000);
+  test.setTimeout(240_000);
   const manager = await Api.as(baseURL!, world.users.MANAGER);
   const username = `ana${Date.now().toString(36).slice(-5)}`;
   const employeeId = await createEmployee(manager, { name: "Ana Reyes", username, pin: "2468", storeIds: [world.storeId] });
@@ -43,7 +46,7 @@ test("a kiosk for a store: punches in Spanish, a break punched offline is sent o
   // The manager's screen, in a browser of their own.
   await signInWithSelection(page, baseURL!, world.users.MANAGER, selectionOf(world));
   await page.goto("/employee-management/kiosk");
-  await expect(page.getByRole("heading", { name: "Kiosk", level: 1 })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Kiosk", level: 1 })).toBeVisible({ timeout: 30_000 });
   const onTheClock = page.getByTestId("on-the-clock");
   await expect(onTheClock.getByText("Nobody is on the clock.")).toBeVisible();
 
@@ -58,20 +61,23 @@ test("a kiosk for a store: punches in Spanish, a break punched offline is sent o
     await kiosk.getByTestId("kiosk-name").fill("Front counter");
     await kiosk.getByTestId("register-kiosk").click();
     await kiosk.waitForURL("**/kiosk");
-    await expect(kiosk.getByTestId("kiosk-store")).toHaveText(world.storeName);
+    await expect(kiosk.getByTestId("kiosk-store")).toHaveText(world.storeName, { timeout: 30_000 });
     // The credential is kept by the page, not left in the address bar.
     expect(kiosk.url()).not.toContain("kioskToken");
     // The manager's list shows the kiosk, seen just now.
     await expect(page.getByTestId("kiosks-table").getByText("Front counter")).toBeVisible();
   });
 
-  await test.step("the tablet is no longer signed in: the staff app asks for a sign-in, the kiosk stays", async () => {
+  await test.step("the tablet is no longer signed in, and every staff path shows the kiosk: no staff app, no sign-in form", async () => {
     expect(await kiosk.evaluate(() => window.localStorage.getItem("tumble.auth.token"))).toBeNull();
-    await kiosk.goto("/employee-management/profiles");
-    await expect(kiosk.getByTestId("signin-email")).toBeVisible();
-    await expect(kiosk.getByRole("heading", { name: "Employee profiles" })).toHaveCount(0);
-    await kiosk.goto("/kiosk");
-    await expect(kiosk.getByTestId("kiosk-store")).toHaveText(world.storeName);
+    for (const path of ["/", "/employee-management/profiles", "/employee-management/kiosk", "/user/profile", "/no/such/page"]) {
+      await kiosk.goto(path);
+      await expect(kiosk.getByTestId("kiosk-store"), path).toHaveText(world.storeName, { timeout: 30_000 });
+      expect(new URL(kiosk.url()).pathname, path).toBe("/kiosk");
+      await expect(kiosk.getByTestId("signin-email"), path).toHaveCount(0);
+      await expect(kiosk.getByText("Sign in", { exact: true }), path).toHaveCount(0);
+      await expect(kiosk.getByRole("heading", { name: "Employee profiles" }), path).toHaveCount(0);
+    }
   });
 
   await test.step("the employee clocks in in Spanish", async () => {
@@ -132,6 +138,42 @@ test("a kiosk for a store: punches in Spanish, a break punched offline is sent o
     await expect(onTheClock.getByText("Nobody is on the clock.")).toBeVisible();
   });
 
+  await test.step("a staff member's e-mail and password do not take the tablet out of kiosk mode", async () => {
+    await expect(kiosk.getByTestId("kiosk-start")).toBeVisible({ timeout: 10_000 });
+    await kiosk.getByTestId("kiosk-leave").click();
+    const dialog = kiosk.getByTestId("kiosk-leave-dialog");
+    await expect(kiosk.getByRole("dialog", { name: "Salir del modo quiosco" })).toBeVisible();
+    await dialog.getByTestId("kiosk-leave-email").fill(world.users.STAFF);
+    await dialog.getByTestId("kiosk-leave-password").fill(world.password);
+    await dialog.getByTestId("kiosk-leave-submit").click();
+    await expect(dialog.getByTestId("kiosk-leave-error")).toHaveText("Solo un gerente de esta empresa puede sacar este navegador del modo quiosco");
+    // A wrong password of the manager is refused too.
+    await dialog.getByTestId("kiosk-leave-email").fill(world.users.MANAGER);
+    await dialog.getByTestId("kiosk-leave-password").fill("not-the-password");
+    await dialog.getByTestId("kiosk-leave-submit").click();
+    await expect(dialog.getByTestId("kiosk-leave-error")).toHaveText("Correo electrónico o contraseña incorrectos");
+    await dialog.getByTestId("kiosk-leave-cancel").click();
+    await expect(dialog).toHaveCount(0);
+    await kiosk.goto("/");
+    await expect(kiosk.getByTestId("kiosk-store")).toHaveText(world.storeName, { timeout: 30_000 });
+    await expect(page.getByTestId("kiosks-table").getByTestId("kiosk-status")).toHaveText("Active");
+  });
+
+  await test.step("the manager's e-mail and password do: the kiosk is revoked and the tablet shows the sign-in screen, signed out", async () => {
+    await kiosk.getByTestId("kiosk-leave").click();
+    const dialog = kiosk.getByTestId("kiosk-leave-dialog");
+    await dialog.getByTestId("kiosk-leave-email").fill(world.users.MANAGER);
+    await dialog.getByTestId("kiosk-leave-password").fill(world.password);
+    await dialog.getByTestId("kiosk-leave-submit").click();
+    await kiosk.waitForURL((url) => url.pathname === "/");
+    await expect(kiosk.getByTestId("signin-email")).toBeVisible({ timeout: 30_000 });
+    expect(await kiosk.evaluate(() => [window.localStorage.getItem("tumble.kiosk"), window.localStorage.getItem("tumble.auth.token")])).toEqual([null, null]);
+    await kiosk.goto("/kiosk");
+    await expect(kiosk.getByTestId("kiosk-message")).toContainText("Este navegador no es un quiosco", { timeout: 30_000 });
+    // The manager's list shows it revoked, live.
+    await expect(page.getByTestId("kiosks-table").getByTestId("kiosk-status")).toHaveText("Revoked");
+  });
+
   // The punches as the server keeps them: the break start flagged offline with the tablet's time.
   const today = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
   const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
@@ -148,7 +190,8 @@ test("a kiosk for a store: punches in Spanish, a break punched offline is sent o
   expect(entry.punches[1].deviceTime).not.toBeNull();
 
   await context.close();
-  expect(kioskErrors, "console errors on the kiosk").toEqual([]);
+  // Only the two refusals of leaving kiosk mode (the staff member, the wrong password).
+  expect(kioskErrors, "console errors on the kiosk").toEqual([REFUSAL_LOGGED, REFUSAL_LOGGED]);
 });
 
 test("the kiosk is an installable app that opens again without a network", async ({ page, baseURL, world }) => {
@@ -159,7 +202,7 @@ test("the kiosk is an installable app that opens again without a network", async
   });
   await page.setViewportSize({ width: 1024, height: 768 });
   await page.goto(`/kiosk#kioskToken=${encodeURIComponent(kioskToken)}&kioskId=${kioskId}&name=Back%20office`);
-  await expect(page.getByTestId("kiosk-store")).toHaveText(world.storeName);
+  await expect(page.getByTestId("kiosk-store")).toHaveText(world.storeName, { timeout: 30_000 });
   // The manifest scopes the app to the kiosk page; the service worker controls it.
   const manifest = await page.evaluate(async () => {
     const href = document.querySelector<HTMLLinkElement>('link[rel="manifest"]')!.href;
@@ -182,8 +225,58 @@ test("the kiosk is an installable app that opens again without a network", async
   await page.context().setOffline(false);
 });
 
+test("a revoked kiosk still shows only the kiosk, saying so, until a manager takes the browser out of kiosk mode", async ({ browser, baseURL, world }) => {
+  test.setTimeout(120_000);
+  const errors: string[] = [];
+  const { context, page } = await newPage(browser, baseURL!, errors, { viewport: { width: 390, height: 844 }, hasTouch: true });
+  const manager = await Api.as(baseURL!, world.users.MANAGER);
+  const { kioskToken, kioskId } = await manager.call<{ kioskToken: string; kioskId: string }>("mutation", "kiosks:register", {
+    storeId: world.storeId,
+    name: "Side counter",
+    validDays: 30,
+  });
+  await page.goto(`/kiosk#kioskToken=${encodeURIComponent(kioskToken)}&kioskId=${kioskId}&name=Side%20counter`);
+  await expect(page.getByTestId("kiosk-start")).toBeVisible({ timeout: 30_000 });
+  await manager.call("mutation", "kiosks:revoke", { kioskId });
+  await page.goto("/employee-management");
+  await expect(page.getByRole("heading", { name: "Kiosk removed" })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByTestId("kiosk-message")).toContainText("This kiosk is no longer registered.");
+  await expect(page.getByTestId("signin-email")).toHaveCount(0);
+  // Still a kiosk: any path shows the same.
+  await page.goto("/");
+  await expect(page.getByRole("heading", { name: "Kiosk removed" })).toBeVisible({ timeout: 30_000 });
+  await page.getByTestId("kiosk-leave").click();
+  await page.getByTestId("kiosk-leave-email").fill(world.users.SUPERVISOR);
+  await page.getByTestId("kiosk-leave-password").fill(world.password);
+  await page.getByTestId("kiosk-leave-submit").click();
+  await expect(page.getByTestId("kiosk-leave-error")).toHaveText("Only a manager of this company can take this browser out of kiosk mode");
+  await page.getByTestId("kiosk-leave-email").fill(world.users.OWNER);
+  await page.getByTestId("kiosk-leave-password").fill(world.password);
+  await page.getByTestId("kiosk-leave-submit").click();
+  await expect(page.getByTestId("signin-email")).toBeVisible({ timeout: 30_000 });
+  expect(await page.evaluate(() => window.localStorage.getItem("tumble.kiosk"))).toBeNull();
+  await context.close();
+  // The revoked kiosk's first call, and the supervisor's refusal.
+  expect(errors, "console errors on the kiosk").toEqual([REFUSAL_LOGGED, REFUSAL_LOGGED]);
+});
+
+test("a kiosk browser never shows the sign-in form, not even the one in the served page before any script runs", async ({ browser, baseURL }) => {
+  const context = await browser.newContext({ baseURL, locale: "en-US" });
+  const bare = await context.newPage();
+  await bare.goto("/api/health");
+  await bare.evaluate(() => window.localStorage.setItem("tumble.kiosk", JSON.stringify({ kioskToken: "kiosk_x", kioskId: "k", name: "Counter" })));
+  // Only the boot script: the bundle is refused.
+  await bare.route("**/assets/*.js", (route) => route.abort());
+  for (const path of ["/", "/employee-management/profiles", "/kiosk"]) {
+    await bare.goto(path);
+    await expect(bare.locator("#signin-prerender"), path).toBeHidden();
+  }
+  await context.close();
+});
+
 {
   test("the kiosk page and the kiosk screen have no serious or critical accessibility violation, light or dark", async ({ page, baseURL, world }) => {
+    test.setTimeout(150_000);
     await page.setViewportSize({ width: 1024, height: 768 });
     const manager = await Api.as(baseURL!, world.users.MANAGER);
     const username = `axe${Date.now().toString(36).slice(-5)}`;
@@ -206,7 +299,7 @@ test("the kiosk is an installable app that opens again without a network", async
     });
     const check = (where: string) => expectAccessibleInBothSchemes(page, where);
     await page.goto(`/kiosk#kioskToken=${encodeURIComponent(kioskToken)}&kioskId=${kioskId}&name=Counter`);
-    await expect(page.getByTestId("kiosk-start")).toBeVisible();
+    await expect(page.getByTestId("kiosk-start")).toBeVisible({ timeout: 30_000 });
     await check("the kiosk's start screen");
     await signInAtKiosk(page, username, "2468");
     await expect(page.getByTestId("kiosk-choose")).toBeVisible();
@@ -214,10 +307,17 @@ test("the kiosk is an installable app that opens again without a network", async
     await page.getByTestId("kiosk-action-clockIn").click();
     await expect(page.getByTestId("kiosk-done")).toBeVisible();
     await check("the kiosk's confirmation");
+    await page.getByTestId("kiosk-leave").click();
+    await expect(page.getByTestId("kiosk-leave-dialog")).toBeVisible();
+    await check("the kiosk's leave dialog");
+    await page.getByTestId("kiosk-leave-email").fill(world.users.MANAGER);
+    await page.getByTestId("kiosk-leave-password").fill(world.password);
+    await page.getByTestId("kiosk-leave-submit").click();
+    await expect(page.getByTestId("signin-email")).toBeVisible({ timeout: 30_000 });
 
     await signInWithSelection(page, baseURL!, world.users.MANAGER, selectionOf(world));
     await page.goto("/employee-management/kiosk");
-    await expect(page.getByTestId("on-the-clock-row")).toHaveCount(1);
+    await expect(page.getByTestId("on-the-clock-row")).toHaveCount(1, { timeout: 30_000 });
     await check("employee-management/kiosk");
   });
 }

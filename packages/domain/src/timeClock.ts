@@ -221,16 +221,16 @@ export const TIME_CLOCK_MESSAGES = {
   notAtStore: { en: "You do not work at this store. Ask your manager.", es: "No trabajas en esta tienda. Pregunta a tu gerente." },
   kioskRevoked: {
     en: "This kiosk is no longer registered. Ask a manager to set it up again.",
-    es: "Este kiosco ya no está registrado. Pide a un gerente que lo configure de nuevo.",
+    es: "Este quiosco ya no está registrado. Pide a un gerente que lo configure de nuevo.",
   },
   kioskExpired: {
     en: "This kiosk's registration has expired. A manager registers it again.",
-    es: "El registro de este kiosco ha vencido. Un gerente debe registrarlo de nuevo.",
+    es: "El registro de este quiosco ha vencido. Un gerente debe registrarlo de nuevo.",
   },
   releaseWrongCredentials: { en: "Wrong e-mail or password", es: "Correo electrónico o contraseña incorrectos" },
   releaseNotManager: {
     en: "Only a manager of this company can take this browser out of kiosk mode",
-    es: "Solo un gerente de esta empresa puede sacar este navegador del modo kiosco",
+    es: "Solo un gerente de esta empresa puede sacar este navegador del modo quiosco",
   },
   noEmployeeProfile: {
     en: "Your account has no active employee profile in this company",

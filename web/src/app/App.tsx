@@ -1,7 +1,7 @@
 import { MantineProvider } from "@mantine/core";
 import { Notifications } from "@mantine/notifications";
 import { QueryClientProvider } from "@tanstack/react-query";
-import { lazy, Suspense, useMemo, type ReactNode } from "react";
+import { lazy, Suspense, useEffect, useMemo, type ReactNode } from "react";
 import { I18nextProvider } from "react-i18next";
 import { api } from "../lib/api";
 import { AuthProvider, useAuth } from "../lib/auth";
@@ -9,6 +9,7 @@ import { queryClient } from "../lib/client";
 import { themeStorageManager } from "../lib/colorScheme";
 import { useQueryState } from "../lib/hooks";
 import i18n from "../lib/i18n";
+import { KIOSK_PATH, onKioskPath, readKioskDevice, watchKioskDevice } from "../features/kiosk/kioskDevice";
 import { useDensity } from "../lib/preferences";
 import { NOTICE_MS, TOAST_LIMIT, TOAST_POSITION } from "../lib/notify";
 import { ErrorBoundary } from "../ui/ErrorBoundary";
@@ -23,9 +24,10 @@ const colorSchemeManager = themeStorageManager();
 // (docs/decisions/0022). The router still guards every path itself.
 const SignInScreen = lazyScreen("screens.signIn", () => import("../features/auth/SignInScreen"));
 const SignedInApp = lazy(() => import("./SignedInApp"));
-// The store kiosk (/kiosk) is a page of its own, signed in or not (docs/decisions/0029).
+// The store kiosk (/kiosk) is a page of its own, signed in or not (docs/decisions/0029). A browser
+// that is a kiosk shows nothing else on any path: no staff app, no sign-in screen, until a manager
+// takes it out of kiosk mode on the kiosk page (issue 31; main.tsx moves it to /kiosk).
 const KioskApp = lazy(() => import("../features/kiosk/KioskApp"));
-const onKioskPage = /^\/kiosk(\/|$)/.test(window.location.pathname);
 
 /** Starts fetching the signed-in app early when a stored session will most likely resume. */
 export function preloadSignedInApp(): void {
@@ -34,7 +36,15 @@ export function preloadSignedInApp(): void {
 
 function Root() {
   const { isLoading, isAuthenticated } = useAuth();
-  if (onKioskPage) return <KioskApp />;
+  // Another tab turned this browser into a kiosk: this one becomes the kiosk too.
+  useEffect(
+    () =>
+      watchKioskDevice((isKiosk) => {
+        if (isKiosk && !onKioskPath()) window.location.replace(KIOSK_PATH);
+      }),
+    [],
+  );
+  if (onKioskPath() || readKioskDevice()) return <KioskApp />;
   if (isLoading) return <LoadingState fullPage />;
   if (!isAuthenticated) return <SignInScreen />;
   return <SignedInApp />;

@@ -1,7 +1,23 @@
 import { formatClock } from "@tumble/domain/dateFormat";
-import { Alert, Badge, Box, Button, Center, Group, Paper, PasswordInput, SegmentedControl, SimpleGrid, Stack, Text, TextInput, Title } from "@mantine/core";
-import { IconAlertTriangle, IconBackspace, IconCircleCheck, IconCloudOff, IconEraser, IconWifi } from "@tabler/icons-react";
-import { useCallback, useEffect, useRef, useState, type FormEvent } from "react";
+import {
+  Alert,
+  Badge,
+  Box,
+  Button,
+  Center,
+  Group,
+  Modal,
+  Paper,
+  PasswordInput,
+  SegmentedControl,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from "@mantine/core";
+import { IconAlertTriangle, IconBackspace, IconCircleCheck, IconCloudOff, IconDoorExit, IconEraser, IconWifi } from "@tabler/icons-react";
+import { useCallback, useEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { pinInput, PIN_MAX_LENGTH } from "@tumble/domain/employeeForm";
 import {
@@ -14,18 +30,22 @@ import {
   type ClockState,
   type PunchAction,
 } from "@tumble/domain/timeClock";
+import { useAuth } from "../../lib/auth";
 import { FunctionError } from "../../lib/errors";
 import i18n, { currentLanguage, type Language } from "../../lib/i18n";
-import { forgetKioskDevice, readKioskDevice, saveKioskDevice, type KioskDevice } from "./kioskDevice";
+import { forgetKioskDevice, readKioskDevice, saveKioskDevice, watchKioskDevice, type KioskDevice, type KioskEnded } from "./kioskDevice";
 import { kioskCalls, OfflineError, type KioskStatus } from "./kioskCalls";
-import { cacheKioskShell, installKioskShell } from "./offlineShell";
-import { flushQueue, newClientPunchId, queuedPunches, queuePunch, type QueuedPunch } from "./punchQueue";
+import { cacheKioskShell, installKioskShell, removeKioskShell } from "./offlineShell";
+import { clearQueue, flushQueue, newClientPunchId, queuedPunches, queuePunch, type QueuedPunch } from "./punchQueue";
+import "./kioskStyles";
 import classes from "./KioskApp.module.css";
 
 // The store kiosk (/kiosk): full screen, outside the staff shell, large touch targets. An employee
 // types their username and PIN, sees their state and only the buttons that apply, punches, sees the
 // time it was recorded, and the kiosk returns to its start screen by itself. Without a network the
 // punch is kept on the device with the time it was made and sent when the network returns.
+// A browser that is a kiosk shows only this page (issue 31), also once the kiosk is revoked or its
+// registration has expired; "Leave kiosk mode" takes a manager's e-mail and password.
 
 const ACTION_COLOR: Record<PunchAction, string> = { clockIn: "teal", breakStart: "yellow", breakEnd: "blue", clockOut: "red" };
 /** Last known state per username on this device, for choosing buttons while offline. */
@@ -90,10 +110,42 @@ function takeHandoff(): KioskDevice | null {
   return device;
 }
 
+/** The server's refusal of the credential itself: the kiosk has ended. */
+function endedBy(error: unknown): KioskEnded | null {
+  if (!(error instanceof FunctionError)) return null;
+  if (error.message === timeClockMessage("kioskRevoked")) return "revoked";
+  if (error.message === timeClockMessage("kioskExpired")) return "expired";
+  return null;
+}
+
+/** Forgets everything kiosk mode kept on this browser and opens the (signed-out) staff app. */
+async function leaveKioskMode(): Promise<void> {
+  forgetKioskDevice();
+  window.localStorage.removeItem(KNOWN_STATES_KEY);
+  await clearQueue().catch(() => undefined);
+  await removeKioskShell();
+  window.location.replace("/");
+}
+
 export default function KioskApp() {
   const [device, setDevice] = useState<KioskDevice | null>(takeHandoff);
-  const [revoked, setRevoked] = useState(false);
   const { t } = useTranslation("timeclock");
+  const { isAuthenticated, signOut } = useAuth();
+
+  // Nobody stays signed in to the staff app on a kiosk (a session from before it became one ends).
+  const isKiosk = device !== null;
+  useEffect(() => {
+    if (isKiosk && isAuthenticated) void signOut();
+  }, [isKiosk, isAuthenticated, signOut]);
+
+  // Another tab of this browser took it out of kiosk mode.
+  useEffect(
+    () =>
+      watchKioskDevice((stillKiosk) => {
+        if (!stillKiosk && isKiosk) window.location.replace("/");
+      }),
+    [isKiosk],
+  );
 
   useEffect(() => {
     // index.html's prerendered sign-in screen (decision 0017) is not this page's.
@@ -107,15 +159,29 @@ export default function KioskApp() {
       .then(() => cacheKioskShell());
   }, [t]);
 
-  if (revoked) return <Message title={t("kiosk.revokedTitle")} body={localizeTimeClockMessage(timeClockMessage("kioskRevoked"), currentLanguage())} />;
   if (!device) return <Message title={t("kiosk.notKioskTitle")} body={t("kiosk.notKioskBody")} />;
+  if (device.ended) {
+    return (
+      <Ended
+        device={device}
+        onBack={() => {
+          const next = { ...device };
+          delete next.ended;
+          saveKioskDevice(next);
+          setDevice(next);
+        }}
+      />
+    );
+  }
   return (
     <KioskScreen
       device={device}
-      onRevoked={() => {
-        forgetKioskDevice();
-        setDevice(null);
-        setRevoked(true);
+      onEnded={(ended) => {
+        // Released from another tab meanwhile: nothing is left to mark.
+        if (!readKioskDevice()) return window.location.replace("/");
+        const next = { ...device, ended };
+        saveKioskDevice(next);
+        setDevice(next);
       }}
       onInfo={(info) => {
         const next = { ...device, name: info.name, storeName: info.storeName, timeZone: info.timeZone };
@@ -128,15 +194,16 @@ export default function KioskApp() {
   );
 }
 
-function Message({ title, body }: { title: string; body: string }) {
+function Message({ title, body, children }: { title: string; body: string; children?: ReactNode }) {
   return (
     <Box className={classes.page} data-testid="kiosk-message">
-      <Center h="100%">
+      <Center className={classes.main}>
         <Paper className={classes.card} p="xl" radius="lg" withBorder>
           <Stack gap="md" align="center" ta="center">
             <IconAlertTriangle size={56} aria-hidden />
             <Title order={1}>{title}</Title>
             <Text size="lg">{body}</Text>
+            {children}
           </Stack>
         </Paper>
       </Center>
@@ -144,13 +211,48 @@ function Message({ title, body }: { title: string; body: string }) {
   );
 }
 
+/**
+ * A revoked or expired kiosk: it says so and offers the way out. An expired one asks again now and
+ * then, so a manager extending it from the kiosk list brings this tablet back by itself.
+ */
+function Ended({ device, onBack }: { device: KioskDevice; onBack(): void }) {
+  const { t } = useTranslation("timeclock");
+  const expired = device.ended === "expired";
+  useEffect(() => {
+    if (!expired) return;
+    const check = () => {
+      if (!navigator.onLine) return;
+      kioskCalls
+        .current(device.kioskToken)
+        .then(onBack)
+        .catch(() => undefined);
+    };
+    check();
+    window.addEventListener("online", check);
+    const timer = window.setInterval(check, 60_000);
+    return () => {
+      window.removeEventListener("online", check);
+      window.clearInterval(timer);
+    };
+  }, [expired, device.kioskToken]); // eslint-disable-line react-hooks/exhaustive-deps -- onBack is a new function each render
+  return (
+    <Message
+      title={t(expired ? "kiosk.expiredTitle" : "kiosk.revokedTitle")}
+      body={localizeTimeClockMessage(timeClockMessage(expired ? "kioskExpired" : "kioskRevoked"), currentLanguage())}
+    >
+      <Text c="dimmed">{t(expired ? "kiosk.leave.endedHint.expired" : "kiosk.leave.endedHint.revoked")}</Text>
+      <LeaveKioskMode device={device} variant="default" />
+    </Message>
+  );
+}
+
 function KioskScreen({
   device,
-  onRevoked,
+  onEnded,
   onInfo,
 }: {
   device: KioskDevice;
-  onRevoked(): void;
+  onEnded(ended: KioskEnded): void;
   onInfo(info: { name: string; storeName: string; timeZone: string }): void;
 }) {
   const { t } = useTranslation("timeclock");
@@ -166,9 +268,10 @@ function KioskScreen({
 
   const refused = useCallback(
     (error: unknown) => {
-      if (error instanceof FunctionError && error.message === timeClockMessage("kioskRevoked")) onRevoked();
+      const ended = endedBy(error);
+      if (ended) onEnded(ended);
     },
-    [onRevoked],
+    [onEnded],
   );
 
   // Sends what waits in the queue, oldest first; reports punches the server refused.
@@ -391,7 +494,114 @@ function KioskScreen({
           ) : null}
         </Paper>
       </main>
+      <footer className={classes.footer}>
+        <LeaveKioskMode device={device} pending={pending} />
+      </footer>
     </Box>
+  );
+}
+
+/** "Leave kiosk mode": a manager of the kiosk's company types their e-mail and password. */
+function LeaveKioskMode({ device, pending = 0, variant = "subtle" }: { device: KioskDevice; pending?: number; variant?: "subtle" | "default" }) {
+  const { t } = useTranslation("timeclock");
+  const [opened, setOpened] = useState(false);
+  const [email, setEmail] = useState("");
+  const [password, setPassword] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const close = useCallback(() => {
+    setOpened(false);
+    setEmail("");
+    setPassword("");
+    setError(null);
+  }, []);
+  // Left open at the counter, it closes by itself and forgets what was typed.
+  useEffect(() => {
+    if (!opened) return;
+    const timer = window.setTimeout(close, 60_000);
+    return () => window.clearTimeout(timer);
+  }, [opened, email, password, close]);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!email.trim() || !password) return setError(t("kiosk.leave.required"));
+    setBusy(true);
+    setError(null);
+    try {
+      await kioskCalls.release(device.kioskToken, email.trim(), password);
+      await leaveKioskMode();
+    } catch (e) {
+      setBusy(false);
+      setPassword("");
+      // The server does not know this credential at all: there is nothing left to protect.
+      if (e instanceof FunctionError && e.message === timeClockMessage("kioskRevoked")) return leaveKioskMode();
+      if (e instanceof OfflineError) return setError(t("kiosk.leave.offline"));
+      const message = e instanceof Error ? e.message : String(e);
+      setError(/too many attempts/i.test(message) ? t("kiosk.leave.tooMany") : localizeTimeClockMessage(message, currentLanguage()));
+    }
+  };
+
+  return (
+    <>
+      <Button
+        variant={variant}
+        color={variant === "subtle" ? "gray" : undefined}
+        size={variant === "subtle" ? "sm" : "lg"}
+        leftSection={<IconDoorExit size={18} aria-hidden />}
+        className={variant === "subtle" ? classes.leave : undefined}
+        onClick={() => setOpened(true)}
+        data-testid="kiosk-leave"
+      >
+        {t("kiosk.leave.button")}
+      </Button>
+      <Modal opened={opened} onClose={close} title={t("kiosk.leave.title")} size="md" centered closeButtonProps={{ "aria-label": t("kiosk.cancel") }}>
+        <form onSubmit={(e) => void submit(e)} data-testid="kiosk-leave-dialog">
+          <Stack gap="md">
+            <Text>{t("kiosk.leave.body")}</Text>
+            {pending > 0 ? (
+              <Alert color="orange" icon={<IconCloudOff aria-hidden />}>
+                {t("kiosk.leave.pending", { count: pending })}
+              </Alert>
+            ) : null}
+            <TextInput
+              size="lg"
+              type="email"
+              label={t("kiosk.leave.email")}
+              autoComplete="off"
+              autoCapitalize="none"
+              autoCorrect="off"
+              spellCheck={false}
+              value={email}
+              onChange={(e) => setEmail(e.currentTarget.value)}
+              data-autofocus
+              data-testid="kiosk-leave-email"
+            />
+            <PasswordInput
+              size="lg"
+              label={t("kiosk.leave.password")}
+              autoComplete="off"
+              value={password}
+              onChange={(e) => setPassword(e.currentTarget.value)}
+              visibilityToggleButtonProps={{ "aria-label": t("kiosk.leave.showPassword") }}
+              data-testid="kiosk-leave-password"
+            />
+            {error ? (
+              <Alert color="red" role="alert" data-testid="kiosk-leave-error">
+                {error}
+              </Alert>
+            ) : null}
+            <Group justify="flex-end" gap="sm">
+              <Button variant="default" size="lg" onClick={close} disabled={busy} data-testid="kiosk-leave-cancel">
+                {t("kiosk.cancel")}
+              </Button>
+              <Button type="submit" size="lg" color="red" loading={busy} data-testid="kiosk-leave-submit">
+                {t("kiosk.leave.submit")}
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      </Modal>
+    </>
   );
 }
 

@@ -60,4 +60,6 @@ export const kioskCalls = {
     kioskToken: string,
     args: { username: string; pin: string; action: PunchAction; clientPunchId: string; deviceTime?: number; offline?: boolean; jobId?: string | null },
   ) => call<PunchResult>("timeclock:punch", { kioskToken, ...args }),
+  /** Leaving kiosk mode: a manager's e-mail and password; the server revokes the credential and starts no session. */
+  release: (kioskToken: string, email: string, password: string) => call<null>("kiosks:release", { kioskToken, email, password }),
 };

@@ -4,6 +4,7 @@
 // from here, so the very first visit is enough to work offline afterwards.
 
 export const KIOSK_CACHE = "tumble-kiosk-v1";
+const KIOSK_PATH_SCOPE = "/kiosk";
 
 function addManifest(): void {
   if (document.querySelector('link[rel="manifest"]')) return;
@@ -39,7 +40,17 @@ export function installKioskShell(): void {
   addManifest();
   if (!("serviceWorker" in navigator) || !window.isSecureContext) return;
   navigator.serviceWorker
-    .register("/kiosk-sw.js", { scope: "/kiosk" })
+    .register("/kiosk-sw.js", { scope: KIOSK_PATH_SCOPE })
     .then(() => cacheKioskShell())
     .catch(() => undefined);
+}
+
+/** Undoes installKioskShell when the browser leaves kiosk mode: no worker, no cached kiosk. */
+export async function removeKioskShell(): Promise<void> {
+  try {
+    if ("serviceWorker" in navigator) await (await navigator.serviceWorker.getRegistration(KIOSK_PATH_SCOPE))?.unregister();
+    if ("caches" in window) await caches.delete(KIOSK_CACHE);
+  } catch {
+    // Nothing to undo, or storage refused: the page works without either.
+  }
 }

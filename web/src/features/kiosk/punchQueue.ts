@@ -1,4 +1,4 @@
-import { createStore, del, entries, set } from "idb-keyval";
+import { clear, createStore, del, entries, set } from "idb-keyval";
 import type { PunchAction } from "@tumble/domain/timeClock";
 
 // Punches made while the network is down wait in IndexedDB with the time they were made on this
@@ -28,6 +28,11 @@ export async function queuedPunches(): Promise<QueuedPunch[]> {
 
 export async function dropPunch(clientPunchId: string): Promise<void> {
   await del(clientPunchId, store);
+}
+
+/** Drops every waiting punch (the browser leaves kiosk mode: its credential can no longer send them). */
+export async function clearQueue(): Promise<void> {
+  await clear(store);
 }
 
 export function newClientPunchId(): string {

@@ -1,8 +1,9 @@
 import { Alert, Badge, Button, Grid, Group, Modal, Paper, Select, Stack, Text, TextInput, Title } from "@mantine/core";
 import { IconDeviceTablet } from "@tabler/icons-react";
-import { useMemo, useState } from "react";
+import { useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { formatDisplayTimestamp } from "@tumble/domain/dateFormat";
+import { formatDisplayTimestamp, formatInstantDate } from "@tumble/domain/dateFormat";
+import { KIOSK_VALID_DAYS_DEFAULT } from "@tumble/domain/timeClock";
 import { extractErrorMessage } from "@tumble/domain/errorMessage";
 import { api } from "../../../lib/api";
 import { useAuth } from "../../../lib/auth";
@@ -13,11 +14,12 @@ import { openConfirm } from "../../../ui/confirm";
 import { ScreenTitle } from "../../../ui/ScreenTitle";
 import { DataTable } from "../../../ui/table/DataTable";
 import type { DataColumn, SortState } from "../../../ui/table/types";
-import { forgetThisKiosk, kioskHandoffUrl, KIOSK_PATH, thisKiosk } from "./thisKiosk";
+import { kioskHandoffUrl } from "./thisKiosk";
 import { OnTheClock } from "./OnTheClock";
 
 // /employee-management/kiosk (canManageKiosks): turn this browser into a store's kiosk, the list of
-// kiosks with when each was last seen (revoke one here), and who is on the clock now.
+// kiosks with when each was last seen and when its registration expires (extend, rename or revoke
+// one here), and who is on the clock now.
 
 interface Kiosk {
   _id: string;
@@ -28,7 +30,27 @@ interface Kiosk {
   createdBy: string | null;
   lastSeenAt: number | null;
   revokedAt: number | null;
+  expiresAt: number;
 }
+
+/** How long a registration lasts: the choices offered when registering and extending. */
+const VALID_DAYS = [30, 90, 180, 365, 730] as const;
+
+function useMinuteTick(): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = window.setInterval(() => setNow(Date.now()), 60_000);
+    return () => window.clearInterval(timer);
+  }, []);
+  return now;
+}
+
+type KioskState = "active" | "expired" | "revoked";
+function stateOf(k: Kiosk, now: number): KioskState {
+  if (k.revokedAt) return "revoked";
+  return k.expiresAt <= now ? "expired" : "active";
+}
+const STATE_COLOR: Record<KioskState, string> = { active: "teal", expired: "orange", revoked: "gray" };
 
 interface KioskSearch {
   store: string;
@@ -51,6 +73,9 @@ export function KioskManagement() {
   const stores = useQueryState(api.stores.listAll, {});
   const revoke = useMutation(api.kiosks.revoke);
   const [renaming, setRenaming] = useState<Kiosk | null>(null);
+  const [extending, setExtending] = useState<Kiosk | null>(null);
+  // A kiosk that expires while the screen is open shows it within the minute.
+  const now = useMinuteTick();
   const sort: SortState | null = search.sort ? { id: search.sort, desc: Boolean(search.desc) } : null;
   const activeStores = (stores.data ?? []).filter((s) => s.isActive);
 
@@ -62,12 +87,31 @@ export function KioskManagement() {
         id: "status",
         header: t("admin.columns.status"),
         cell: (k) => (
-          <Badge color={k.revokedAt ? "gray" : "teal"} variant="light" style={{ minWidth: "max-content" }}>
-            {k.revokedAt ? t("admin.status.revoked") : t("admin.status.active")}
+          <Badge color={STATE_COLOR[stateOf(k, now)]} variant="light" style={{ minWidth: "max-content" }} data-testid="kiosk-status">
+            {t(`admin.status.${stateOf(k, now)}`)}
           </Badge>
         ),
-        sortValue: (k) => (k.revokedAt ? t("admin.status.revoked") : t("admin.status.active")),
+        sortValue: (k) => t(`admin.status.${stateOf(k, now)}`),
         card: "badge",
+      },
+      {
+        id: "expires",
+        header: t("admin.columns.expires"),
+        cell: (k) =>
+          k.revokedAt ? (
+            "—"
+          ) : (
+            <Stack gap={4} align="flex-start">
+              <Text span size="sm" fw={stateOf(k, now) === "expired" ? 600 : undefined} data-testid="kiosk-expiry">
+                {t(stateOf(k, now) === "expired" ? "admin.expiredOn" : "admin.expiresOn", { date: formatInstantDate(k.expiresAt) })}
+              </Text>
+              <Button size="compact-xs" variant="light" data-testid="extend-kiosk" onClick={() => setExtending(k)}>
+                {t("admin.extend")}
+              </Button>
+            </Stack>
+          ),
+        sortValue: (k) => k.expiresAt,
+        csv: (k) => new Date(k.expiresAt).toISOString(),
       },
       {
         id: "lastSeen",
@@ -120,12 +164,13 @@ export function KioskManagement() {
           ),
       },
     ],
-    [t, revoke],
+    [t, revoke, now],
   );
 
   return (
     <Stack gap="lg">
       {renaming ? <RenameKiosk kiosk={renaming} onClose={() => setRenaming(null)} /> : null}
+      {extending ? <ExtendKiosk kiosk={extending} onClose={() => setExtending(null)} /> : null}
       <ScreenTitle title={t("admin.title")} subtitle={t("admin.subtitle")} />
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, md: 6 }}>
@@ -216,11 +261,68 @@ function RenameKiosk({ kiosk, onClose }: { kiosk: Kiosk; onClose: () => void }) 
   );
 }
 
+function validDaysOptions(t: (key: string) => string) {
+  return VALID_DAYS.map((days) => ({ value: String(days), label: t(`admin.validDays.${days}`) }));
+}
+
+/** Gives a kiosk more time from today; an expired one works again at once. */
+function ExtendKiosk({ kiosk, onClose }: { kiosk: Kiosk; onClose: () => void }) {
+  const { t } = useTranslation("timeclock");
+  const extend = useMutation(api.kiosks.extend);
+  const [days, setDays] = useState(String(KIOSK_VALID_DAYS_DEFAULT));
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [openedAt] = useState(() => Date.now());
+  const until = formatInstantDate(openedAt + Number(days) * 86_400_000);
+  const save = () => {
+    setBusy(true);
+    extend({ kioskId: kiosk._id, validDays: Number(days) })
+      .then(({ expiresAt }) => {
+        notifySuccess(t("admin.extended", { name: kiosk.name, date: formatInstantDate(expiresAt) }));
+        onClose();
+      })
+      .catch((e: unknown) => setError(extractErrorMessage(e)))
+      .finally(() => setBusy(false));
+  };
+  return (
+    <Modal opened onClose={onClose} title={t("admin.extendTitle", { name: kiosk.name })} closeButtonProps={{ "aria-label": t("admin.cancel") }}>
+      <Stack gap="sm">
+        <Text size="sm">{t("admin.extendBody", { name: kiosk.name, store: kiosk.storeName })}</Text>
+        <Select
+          label={t("admin.validFor")}
+          data={validDaysOptions(t)}
+          value={days}
+          onChange={(value) => value && setDays(value)}
+          allowDeselect={false}
+          data-autofocus
+          data-testid="extend-kiosk-days"
+        />
+        <Text size="sm" c="dimmed" data-testid="extend-kiosk-until">
+          {t("admin.extendUntil", { date: until })}
+        </Text>
+        {error ? (
+          <Alert color="red" role="alert">
+            {error}
+          </Alert>
+        ) : null}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            {t("admin.cancel")}
+          </Button>
+          <Button onClick={save} loading={busy} data-testid="extend-kiosk-save">
+            {t("admin.extend")}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
+
 /**
- * Registers this browser as a store's kiosk and opens the kiosk page; or says it already is one.
- * Either way the person is signed out first: a counter tablet must not stay signed in as the
- * manager who set it up (anyone at the counter could open the staff app). Leaving kiosk mode is
- * signing in again.
+ * Registers this browser as a store's kiosk and opens the kiosk page, signing the person out
+ * first: a counter tablet must not stay signed in as the manager who set it up. From then on the
+ * browser shows nothing but the kiosk on every path (this screen included) until a manager types
+ * their e-mail and password in "Leave kiosk mode" on the kiosk.
  */
 function ThisDevice({ stores }: { stores: Array<{ value: string; label: string }> }) {
   const { t } = useTranslation("timeclock");
@@ -230,8 +332,8 @@ function ThisDevice({ stores }: { stores: Array<{ value: string; label: string }
     await signOut();
     window.location.assign(url);
   };
-  const [device, setDevice] = useState(thisKiosk);
   const [storeId, setStoreId] = useState<string | null>(null);
+  const [days, setDays] = useState(String(KIOSK_VALID_DAYS_DEFAULT));
   const [name, setName] = useState(() => t("admin.defaultName"));
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -242,7 +344,7 @@ function ThisDevice({ stores }: { stores: Array<{ value: string; label: string }
     setBusy(true);
     setError(null);
     try {
-      const result = await register({ storeId, name: name.trim() });
+      const result = await register({ storeId, name: name.trim(), validDays: Number(days) });
       await openKiosk(kioskHandoffUrl({ kioskToken: result.kioskToken, kioskId: result.kioskId, name: name.trim(), storeName: result.storeName }));
     } catch (e) {
       setError(extractErrorMessage(e));
@@ -259,55 +361,42 @@ function ThisDevice({ stores }: { stores: Array<{ value: string; label: string }
             {t("admin.thisDevice")}
           </Title>
         </Group>
-        {device ? (
-          <>
-            <Text>{t("admin.isKiosk", { name: device.name, store: device.storeName })}</Text>
-            <Group>
-              <Button onClick={() => void openKiosk(KIOSK_PATH)} data-testid="open-kiosk">
-                {t("admin.openKiosk")}
-              </Button>
-              <Button
-                variant="default"
-                onClick={() => {
-                  forgetThisKiosk();
-                  setDevice(null);
-                }}
-              >
-                {t("admin.forget")}
-              </Button>
-            </Group>
-          </>
-        ) : (
-          <>
-            <Text size="sm" c="dimmed">
-              {t("admin.registerHelp")}
-            </Text>
-            <Text size="sm" c="dimmed">
-              {t("admin.signsOut")}
-            </Text>
-            <Select
-              label={t("admin.store")}
-              placeholder={t("admin.chooseStore")}
-              data={stores}
-              value={storeId}
-              onChange={setStoreId}
-              searchable
-              data-testid="kiosk-store-select"
-            />
-            <TextInput label={t("admin.name")} value={name} onChange={(e) => setName(e.currentTarget.value)} maxLength={80} data-testid="kiosk-name" />
-            {error ? (
-              <Alert color="red" role="alert">
-                {error}
-              </Alert>
-            ) : null}
-            <Group>
-              {/* The label wraps: the Spanish one is longer than the card at tablet width. */}
-              <Button onClick={() => void submit()} loading={busy} h="auto" py={8} styles={{ label: { whiteSpace: "normal" } }} data-testid="register-kiosk">
-                {t("admin.register")}
-              </Button>
-            </Group>
-          </>
-        )}
+        <Text size="sm" c="dimmed">
+          {t("admin.registerHelp")}
+        </Text>
+        <Text size="sm" c="dimmed">
+          {t("admin.signsOut")}
+        </Text>
+        <Select
+          label={t("admin.store")}
+          placeholder={t("admin.chooseStore")}
+          data={stores}
+          value={storeId}
+          onChange={setStoreId}
+          searchable
+          data-testid="kiosk-store-select"
+        />
+        <TextInput label={t("admin.name")} value={name} onChange={(e) => setName(e.currentTarget.value)} maxLength={80} data-testid="kiosk-name" />
+        <Select
+          label={t("admin.validFor")}
+          description={t("admin.validHelp")}
+          data={validDaysOptions(t)}
+          value={days}
+          onChange={(value) => value && setDays(value)}
+          allowDeselect={false}
+          data-testid="kiosk-valid-days"
+        />
+        {error ? (
+          <Alert color="red" role="alert">
+            {error}
+          </Alert>
+        ) : null}
+        <Group>
+          {/* The label wraps: the Spanish one is longer than the card at tablet width. */}
+          <Button onClick={() => void submit()} loading={busy} h="auto" py={8} styles={{ label: { whiteSpace: "normal" } }} data-testid="register-kiosk">
+            {t("admin.register")}
+          </Button>
+        </Group>
       </Stack>
     </Paper>
   );
