@@ -1,5 +1,5 @@
 import type { Browser, Page } from "@playwright/test";
-import { Api, createEmployee } from "../support/api";
+import { Api, createEmployee, linkAccount } from "../support/api";
 import { toast } from "../support/auth";
 import { expect, test } from "../support/fixtures";
 import { selectionOf, signInWithSelection } from "../support/selection";
@@ -40,7 +40,7 @@ test("a manager posts an announcement and a staff member reads it on a phone in 
   const username = `ann${Date.now().toString(36).slice(-5)}`;
   await createEmployee(manager, { name: "Ana Sol", username, pin: "2468", storeIds: [world.storeId] });
   const staffApi = await Api.as(baseURL!, world.users.STAFF);
-  await staffApi.call("mutation", "employment:link", { username, pin: "2468" });
+  await linkAccount(staffApi, manager, { username, pin: "2468" });
   await staffApi.call("mutation", "users:updateLanguagePreference", { language: "es" });
   const title = `Boiler service ${Date.now().toString(36).slice(-4)}`;
 

@@ -89,9 +89,10 @@ test("without location access the form says so and keeps the typed coordinates",
   await expect(form.getByLabel("Latitude")).toHaveValue("40.7");
 });
 
-// An attendant the manager created with a kiosk username and PIN links their own account on
-// their phone, punches in inside the store's zone, and is refused outside it.
+// An attendant the manager created with a kiosk username and PIN asks on their phone to link their
+// own account, a manager approves, and they punch in inside the store's zone and are refused outside it.
 test("an employee links their account on a phone, punches in inside the zone and is refused outside", async ({ browser, baseURL, world, signInAs }) => {
+  test.setTimeout(120_000);
   const manager = await Api.as(baseURL!, world.users.MANAGER);
   await manager.call("mutation", "geoZones:set", { storeId: world.storeId, ...STORE, radiusMeters: 100 });
   const username = `attendant${Date.now().toString(36)}`.slice(0, 20);
@@ -114,7 +115,7 @@ test("an employee links their account on a phone, punches in inside the zone and
   await page.goto("/user/employment");
   await expect(page.getByRole("heading", { name: "Employment", level: 1 })).toBeVisible();
 
-  await test.step("no profile yet: the screen says so and links with the kiosk username and PIN", async () => {
+  await test.step("no profile yet: the screen says so, the kiosk username and PIN ask, and a manager's approval links", async () => {
     await expect(page.getByTestId("no-employee-profile")).toContainText("You don't have an employee profile here yet");
     const form = page.getByTestId("link-profile-form");
     await form.getByLabel("Kiosk username").fill(username);
@@ -123,6 +124,10 @@ test("an employee links their account on a phone, punches in inside the zone and
     await expect(form.getByText("Wrong username or PIN")).toBeVisible();
     await form.getByLabel("PIN").fill("5827");
     await form.getByTestId("link-profile").click();
+    // The profile has no e-mail address: the PIN alone links nothing, a manager approves.
+    await expect(page.getByTestId("link-waiting")).toContainText("Waiting for a manager's approval");
+    const pending = await manager.call<Array<{ _id: string; username: string }>>("query", "employmentLinks:listPending", {});
+    await manager.call("mutation", "employmentLinks:approve", { requestId: pending.find((r) => r.username === username)!._id });
     await expect(page.getByTestId("employee-name")).toHaveText("Ana Attendant");
     await expect(page.getByTestId("employee-store")).toContainText(world.storeName);
     await expect(page.getByTestId("employee-store")).toContainText("Phone punches within 100 m");
@@ -159,6 +164,7 @@ test("an employee links their account on a phone, punches in inside the zone and
 
 {
   test("geo-zones and employment have no serious accessibility violations, light or dark", async ({ browser, baseURL, world, signInAs }) => {
+    test.setTimeout(120_000);
     const manager = await Api.as(baseURL!, world.users.MANAGER);
     await manager.call("mutation", "geoZones:set", { storeId: world.storeId, ...STORE, radiusMeters: 100 });
     const context = await browser.newContext({ baseURL, viewport: { width: 1280, height: 800 } });
@@ -191,7 +197,13 @@ test("an employee links their account on a phone, punches in inside the zone and
       pin: "5827",
     });
     const staff = await Api.as(baseURL!, world.users.STAFF);
+    // The PIN opens a request a manager approves (the profile has no e-mail address).
     await staff.call("mutation", "employment:link", { username, pin: "5827" });
+    await page.reload();
+    await expect(page.getByTestId("link-waiting")).toBeVisible();
+    await axe("employment waiting for a manager's approval");
+    const pending = await manager.call<Array<{ _id: string; username: string }>>("query", "employmentLinks:listPending", {});
+    await manager.call("mutation", "employmentLinks:approve", { requestId: pending.find((r) => r.username === username)!._id });
     await page.reload();
     await expect(page.getByTestId("employee-name")).toHaveText("Axel Attendant");
     await context.grantPermissions(["geolocation"]);

@@ -1,5 +1,5 @@
 import type { Browser } from "@playwright/test";
-import { Api, createEmployee } from "../support/api";
+import { Api, createEmployee, linkAccount } from "../support/api";
 import { expect, test } from "../support/fixtures";
 import { selectionOf, signInWithSelection } from "../support/selection";
 
@@ -24,9 +24,9 @@ test("an employee asks for time off on a phone in Spanish and the manager approv
   const manager = await Api.as(baseURL!, world.users.MANAGER);
   const username = `rosa${Date.now().toString(36).slice(-5)}`;
   const employeeId = await createEmployee(manager, { name: "Rosa Vega", username, pin: "2468", storeIds: [world.storeId] });
-  // The staff member links their account to the profile with the username and PIN they were given.
+  // The staff member links their account to the profile with the username and PIN they were given, and the manager approves.
   const staffApi = await Api.as(baseURL!, world.users.STAFF);
-  await staffApi.call("mutation", "employment:link", { username, pin: "2468" });
+  await linkAccount(staffApi, manager, { username, pin: "2468" });
   await staffApi.call("mutation", "users:updateLanguagePreference", { language: "es" });
 
   const day = new Date(Date.now() + 10 * 86_400_000).toISOString().slice(0, 10);

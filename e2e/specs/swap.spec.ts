@@ -1,4 +1,4 @@
-import { Api, createEmployee } from "../support/api";
+import { Api, createEmployee, linkAccount } from "../support/api";
 import { toast } from "../support/auth";
 import { expect, test } from "../support/fixtures";
 import { selectionOf, signInWithSelection } from "../support/selection";
@@ -13,9 +13,9 @@ test("a swap offered to a coworker, accepted by them, then approved by a manager
   const ana = await createEmployee(manager, { name: "Ana Swap", username: `ana${tag}`, pin: "2468", storeIds: [world.storeId] });
   const luis = await createEmployee(manager, { name: "Luis Swap", username: `luis${tag}`, pin: "2468", storeIds: [world.storeId] });
   const anaApi = await Api.as(baseURL!, world.users.STAFF);
-  await anaApi.call("mutation", "employment:link", { username: `ana${tag}`, pin: "2468" });
+  await linkAccount(anaApi, manager, { username: `ana${tag}`, pin: "2468" });
   const luisApi = await Api.as(baseURL!, world.users.MEMBER);
-  await luisApi.call("mutation", "employment:link", { username: `luis${tag}`, pin: "2468" });
+  await linkAccount(luisApi, manager, { username: `luis${tag}`, pin: "2468" });
 
   const day = new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10);
   const { _id: shiftId } = await manager.call<{ _id: string }>("mutation", "shifts:create", {

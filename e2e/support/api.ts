@@ -41,3 +41,17 @@ export async function createEmployee(api: Api, employee: { name: string; usernam
   });
   return employeeId;
 }
+
+/**
+ * Links `person`'s account to the profile with this kiosk username and PIN, as it happens for a
+ * profile without an e-mail address: the PIN opens a request, and `approver` (a manager, never
+ * the person) approves it. The PIN alone never links (issue 31).
+ */
+export async function linkAccount(person: Api, approver: Api, login: { username: string; pin: string }): Promise<void> {
+  const started = await person.call<{ status: string }>("mutation", "employment:link", login);
+  if (started.status !== "awaitingApproval") throw new Error(`Linking ${login.username} needs ${started.status}, not a manager's approval`);
+  const pending = await approver.call<Array<{ _id: string; username: string }>>("query", "employmentLinks:listPending", {});
+  const request = pending.find((r) => r.username.toLowerCase() === login.username.toLowerCase());
+  if (!request) throw new Error(`No link request waits for ${login.username}`);
+  await approver.call("mutation", "employmentLinks:approve", { requestId: request._id });
+}

@@ -152,6 +152,21 @@ beforeAll(async () => {
     username: "rio_sweeper",
     pin: "482916",
   });
+  // A profile without an e-mail address that a member asks to be linked to (employee_link_requests).
+  await manager.mutation("employees:create", {
+    name: "Rio Linker",
+    email: "",
+    phone: "",
+    position: "Attendant",
+    hireDate: "",
+    storeIds: [storeId],
+    payType: "hourly",
+    rateCents: 1500,
+    effectiveFrom: "",
+    username: "rio_linker",
+    pin: "482916",
+  });
+  await (await new Client(server.url).signIn("member@demo.test")).mutation("employment:link", { username: "rio_linker", pin: "482916" });
   const accounts = await owner.query<Array<{ _id: string; kind: string; storeId: string | null }>>("cashAccounts:list", {});
   const safe = (await owner.query<Array<{ _id: string; kind: string }>>("cashAccounts:list", { storeId })).find((a) => a.kind === "safe")!._id;
   const { countId } = await owner.mutation<{ countId: string }>("physicalCounts:start", { accountId: safe, blind: false, idempotencyKey: "sweep-count" });

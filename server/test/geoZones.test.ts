@@ -405,7 +405,7 @@ describe("user/employment and phone punches", () => {
 });
 
 describe("linking an account to the profile a manager made", () => {
-  it("links with the kiosk username and PIN, once, and only to the right account", async () => {
+  it("asks with the kiosk username and PIN, links once a manager approves, and only to the right account", async () => {
     const storeId = await newStore();
     await manager.mutation("geoZones:set", { storeId, ...centre, radiusMeters: 100 });
     const n = Date.now().toString(36);
@@ -432,9 +432,13 @@ describe("linking an account to the profile a manager made", () => {
     expect(await failure(member.mutation("employment:link", { username: "", pin: "" }))).toBe(
       `Invalid argument "username": ${employmentMessage("usernameRequired")}`,
     );
-    expect(await member.query("employment:me", {})).toEqual({ employee: null });
+    expect(await member.query("employment:me", {})).toEqual({ employee: null, linkRequest: null });
 
-    expect(await member.mutation("employment:link", { username: `MEM${n}`, pin: "5827" })).toEqual({ employeeId });
+    // The PIN opens a request; it links nothing until a manager approves (employmentLinks.test.ts has the rest).
+    expect(await member.mutation("employment:link", { username: `MEM${n}`, pin: "5827" })).toEqual({ status: "awaitingApproval" });
+    expect((await member.query<Me>("employment:me", {})).employee).toBeNull();
+    const pending = await manager.query<Array<{ _id: string; employeeId: string }>>("employmentLinks:listPending", {});
+    await manager.mutation("employmentLinks:approve", { requestId: pending.find((p) => p.employeeId === employeeId)!._id });
     const me = await member.query<Me>("employment:me", {});
     expect(me.employee).toMatchObject({ _id: employeeId, username: `mem${n}` });
     expect(me.allowedActions).toEqual(["clockIn"]);

@@ -21,6 +21,7 @@ import type * as employeeAuth from "../functions/employeeAuth.ts";
 import type * as employeeAuth_index from "../functions/employeeAuth/index.ts";
 import type * as employees from "../functions/employees.ts";
 import type * as employment from "../functions/employment.ts";
+import type * as employmentLinks from "../functions/employmentLinks.ts";
 import type * as equipment from "../functions/equipment.ts";
 import type * as equipmentConfig from "../functions/equipmentConfig.ts";
 import type * as exports from "../functions/exports.ts";
@@ -71,6 +72,7 @@ export type Api = ApiFromModules<{
   "employeeAuth/index": typeof employeeAuth_index;
   "employees": typeof employees;
   "employment": typeof employment;
+  "employmentLinks": typeof employmentLinks;
   "equipment": typeof equipment;
   "equipmentConfig": typeof equipmentConfig;
   "exports": typeof exports;

@@ -7,6 +7,7 @@ import type { CompaniesTable, CompaniesTables } from "./companiesSchema.ts";
 import type { CompanySettingsTables } from "./companySettingsSchema.ts";
 import type { EmailTemplatesTables } from "./emailTemplatesSchema.ts";
 import type { EmployeesTables } from "./employeesSchema.ts";
+import type { EmploymentTables } from "./employmentSchema.ts";
 import type { FoundationTables, UsersTable } from "./foundationSchema.ts";
 import type { GeoZonesTables } from "./geoZonesSchema.ts";
 import type { ImportsTables } from "./importsSchema.ts";
@@ -40,6 +41,7 @@ export interface DB
     ReportsTables,
     MarketingTables,
     EmployeesTables,
+    EmploymentTables,
     TimeClockTables,
     RequestsTables,
     SchedulingTables,

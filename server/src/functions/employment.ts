@@ -6,13 +6,13 @@ import { allowedActions, type ClockState, type PunchAction } from "@tumble/domai
 import { openJobs } from "../employees/jobs.ts";
 import type { TimeEntryBreak } from "../db/timeClockSchema.ts";
 import { outsideZonePolicy, zonesOf } from "../geoZones/zones.ts";
-import { employmentMessage, LINK_ATTEMPTS_PER_ACCOUNT, LINK_ATTEMPTS_PER_ADDRESS, LINK_WINDOW_MINUTES, linkProfileSchema } from "@tumble/domain/employment";
-import { verifySecretSlow } from "../auth/passwords.ts";
+import { confirmLinkSchema, LINK_ATTEMPTS_PER_ACCOUNT, LINK_ATTEMPTS_PER_ADDRESS, LINK_WINDOW_MINUTES, linkProfileSchema } from "@tumble/domain/employment";
+import { cancelLink as cancelLinkRequest, confirmLink as confirmLinkCode, ownLinkRequest, startLink } from "../employment/links.ts";
 import { settingsOf } from "../companySettings/settings.ts";
-import { mutation, query } from "../runtime/define.ts";
-import { audit } from "../runtime/audit.ts";
-import { AppError } from "../runtime/errors.ts";
-import { invalidates } from "../runtime/invalidation.ts";
+import { action, mutation, query } from "../runtime/define.ts";
+
+/** Code tries per account in LINK_WINDOW_MINUTES, over every code it asks for (each has its own five). */
+const LINK_CONFIRMS_PER_ACCOUNT = 20;
 
 // The signed-in member's own employment (issue 16, user/employment): their employee profile in
 // the active company, the stores they work at (with whether each has a geo-zone, so the screen can
@@ -40,7 +40,8 @@ export const me = query({
       .where("companyId", "=", companyId)
       .where("userId", "=", ctx.user.id)
       .executeTakeFirst();
-    if (!employee) return { employee: null };
+    // Not linked yet: the link request they have going, if any (waiting for a code or a manager, or declined).
+    if (!employee) return { employee: null, linkRequest: await ownLinkRequest(ctx.db, companyId, ctx.user.id) };
 
     const stores = await ctx.db
       .selectFrom("employeeStores as es")
@@ -112,11 +113,13 @@ export const me = query({
 });
 
 /**
- * Links the caller's account to the employee profile a manager made for them, proven by the kiosk
- * username and PIN the manager gave them (docs/decisions/0030-geo-zones.md, "Linking"). Refused when
- * the caller already has a profile here, the profile is linked to someone else, not active, or
- * carries another e-mail address. Attempts are counted before the transaction, per account and per
- * address, so wrong PINs cannot be tried without bound.
+ * Step one of linking the caller's account to the employee profile a manager made: the kiosk
+ * username and PIN the manager gave them (docs/decisions/0030-geo-zones.md, "Linking"). It links
+ * nothing: a profile with an e-mail address (which must be the account's) gets a code e-mailed to
+ * it (employment:confirmLink), one without waits for a manager (employmentLinks:approve). Refused
+ * when the caller already has a profile here, the profile is linked to someone else, not active,
+ * carries another address, or someone else's request for it is waiting. Attempts are counted
+ * before the transaction, per account and per address, so wrong PINs cannot be tried without bound.
  */
 export const link = mutation({
   access: "member",
@@ -125,42 +128,22 @@ export const link = mutation({
     { key: `employmentLink:user:${userId ?? "anonymous"}`, limit: LINK_ATTEMPTS_PER_ACCOUNT, windowMs: LINK_WINDOW_MINUTES * 60_000 },
     { key: `employmentLink:ip:${clientAddress}`, limit: LINK_ATTEMPTS_PER_ADDRESS, windowMs: LINK_WINDOW_MINUTES * 60_000 },
   ],
-  handler: async (ctx, { username, pin }) => {
-    const companyId = ctx.company.id;
-    const own = await ctx.db.selectFrom("employees").select("id").where("companyId", "=", companyId).where("userId", "=", ctx.user.id).executeTakeFirst();
-    if (own) throw new AppError(employmentMessage("alreadyLinked"));
-    const employee = await ctx.db
-      .selectFrom("employees")
-      .select(["id", "userId", "status", "email", "pinHash"])
-      .where("companyId", "=", companyId)
-      .where("usernameLower", "=", username.toLowerCase())
-      .executeTakeFirst();
-    // An unknown username costs the same time as a wrong PIN and gets the same answer.
-    const valid = await verifySecretSlow(employee?.pinHash ?? null, pin);
-    if (!employee || !valid) throw new AppError(employmentMessage("wrongCredentials"));
-    if (employee.userId !== null) throw new AppError(employmentMessage("profileTaken"));
-    if (employee.status !== "active") throw new AppError(employmentMessage("notActive"));
-    const account = ctx.user.email?.toLowerCase() ?? null;
-    if (employee.email && employee.email.toLowerCase() !== account) throw new AppError(employmentMessage("otherEmail"));
-    invalidates(ctx.db, { companyId, userId: ctx.user.id });
-    const linked = await ctx.db
-      .updateTable("employees")
-      .set({ userId: ctx.user.id, updatedAt: new Date() })
-      .where("companyId", "=", companyId)
-      .where("id", "=", employee.id)
-      .where("userId", "is", null)
-      .returning("id")
-      .executeTakeFirst();
-    if (!linked) throw new AppError(employmentMessage("profileTaken"));
-    await audit(ctx.db, {
-      companyId,
-      actorId: ctx.user.id,
-      action: "linkAccount",
-      entity: "employee",
-      entityId: employee.id,
-      before: { userId: null },
-      after: { userId: ctx.user.id },
-    });
-    return { employeeId: employee.id };
+  handler: (ctx, args) => startLink(ctx, args),
+});
+
+/** Step two when a code was e-mailed: the code links the account (at most five wrong tries, 15 minutes). */
+export const confirmLink = action({
+  access: "member",
+  args: confirmLinkSchema,
+  handler: async (ctx, { code }) => {
+    await ctx.services.rateLimiter.hit(`employmentConfirmLink:user:${ctx.user.id}`, LINK_CONFIRMS_PER_ACCOUNT, LINK_WINDOW_MINUTES * 60_000);
+    return confirmLinkCode(ctx, code);
   },
+});
+
+/** Withdraws the caller's waiting link request. */
+export const cancelLink = mutation({
+  access: "member",
+  args: z.object({}),
+  handler: (ctx) => cancelLinkRequest(ctx),
 });

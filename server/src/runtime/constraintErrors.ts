@@ -1,3 +1,4 @@
+import { EMPLOYMENT_MESSAGES } from "@tumble/domain/employment";
 import { AppError } from "./errors.ts";
 
 // A write the database refuses (unique, foreign key, check, not null) reaches the user as a clear
@@ -13,6 +14,9 @@ export const CONSTRAINT_MESSAGES: Record<string, string> = {
   memberships_company_user: "This person is already a member of this company",
   employees_company_username: "This username is already taken in this company",
   employees_company_user: "This user account already has an employee profile in this company",
+  // Two accounts asking for one profile, or one account asking twice at once (migration 0045).
+  employee_link_requests_one_per_profile: EMPLOYMENT_MESSAGES.linkPending.en,
+  employee_link_requests_one_per_account: EMPLOYMENT_MESSAGES.oneRequestAtATime.en,
   employees_company_payroll_external_id: "Another employee already has this provider id",
   employees_terminated_end_check: "A terminated employee needs an end date",
   employees_dates_check: "The end date cannot be before the hire date",

@@ -235,6 +235,39 @@ export const EMAIL_KINDS = {
       },
     },
   },
+  employmentLinkCode: {
+    preference: null,
+    placeholders: { companyName: "Rio Laundry", username: "maria.g", code: "482913", minutes: "15" },
+    defaults: {
+      en: {
+        subject: "Your code to link your employee profile",
+        text: "Someone signed in to Tumble with this e-mail address asked to link their account to your employee profile at {{companyName}} (kiosk username {{username}}).\n\nYour code is {{code}}. It expires in {{minutes}} minutes.\n\nIf this was not you, do not share the code and tell your manager: someone knows your kiosk PIN.",
+        html: null,
+      },
+      es: {
+        subject: "Tu código para vincular tu perfil de empleado",
+        text: "Alguien que inició sesión en Tumble con este correo pidió vincular su cuenta a tu perfil de empleado en {{companyName}} (usuario del quiosco {{username}}).\n\nTu código es {{code}}. Vence en {{minutes}} minutos.\n\nSi no fuiste tú, no compartas el código y avisa a tu gerente: alguien conoce tu PIN del quiosco.",
+        html: null,
+      },
+    },
+  },
+  employmentLinkDecided: {
+    preference: null,
+    placeholders: { companyName: "Rio Laundry", username: "maria.g", approved: "yes", reason: "", url: "https://tumble.example.com/user/employment" },
+    defaults: {
+      en: {
+        subject: "Your request to link your employee profile at {{companyName}} was {{#approved}}approved{{/approved}}{{^approved}}declined{{/approved}}",
+        text: "{{#approved}}A manager linked your account to your employee profile at {{companyName}} (kiosk username {{username}}). Your stores, the time clock and your hours are in Tumble under Employment: {{url}}{{/approved}}{{^approved}}A manager declined your request to link your account to the employee profile {{username}} at {{companyName}}.{{#reason}}\n\nReason: {{reason}}{{/reason}}\n\nIf this is your profile, ask your manager.{{/approved}}",
+        html: null,
+      },
+      es: {
+        subject:
+          "Tu solicitud para vincular tu perfil de empleado en {{companyName}} fue {{#approved}}aprobada{{/approved}}{{^approved}}rechazada{{/approved}}",
+        text: "{{#approved}}Un gerente vinculó tu cuenta a tu perfil de empleado en {{companyName}} (usuario del quiosco {{username}}). Tus tiendas, el reloj y tus horas están en Tumble, en Empleo: {{url}}{{/approved}}{{^approved}}Un gerente rechazó tu solicitud para vincular tu cuenta al perfil de empleado {{username}} en {{companyName}}.{{#reason}}\n\nMotivo: {{reason}}{{/reason}}\n\nSi es tu perfil, pregunta a tu gerente.{{/approved}}",
+        html: null,
+      },
+    },
+  },
   pinLockout: {
     preference: null,
     placeholders: {

@@ -11,6 +11,7 @@ import { errorText, payText } from "./messages";
 import { EditEmployeeModal } from "./EmployeeFormModal";
 import { PinModal, RateModal, TerminateModal } from "./ProfileActions";
 import { JobsSection } from "./JobsSection";
+import { LinkRequestPanel } from "./LinkRequests";
 import { EmployeeStatusBadge } from "./StatusBadge";
 import type { EmployeeProfile } from "./types";
 
@@ -74,6 +75,7 @@ function ProfileBody({ profile, onAction }: { profile: EmployeeProfile; onAction
           </Badge>
         ) : null}
       </Group>
+      {profile.linked ? null : <LinkRequestPanel employeeId={profile._id} employeeName={profile.name} />}
       {pending ? null : (
         <Group gap="xs" wrap="wrap">
           <Button variant="default" leftSection={<IconPencil size={16} aria-hidden />} onClick={() => onAction("edit")} data-testid="profile-edit">

@@ -13,6 +13,7 @@ import { DataTable } from "../../../ui/table/DataTable";
 import type { DataColumn } from "../../../ui/table/types";
 import { CompleteRegistrationModal } from "./CompleteRegistrationModal";
 import { CreateEmployeeModal } from "./EmployeeFormModal";
+import { LinkRequestQueue } from "./LinkRequests";
 import { payText } from "./messages";
 import { ProfileDrawer } from "./ProfileDrawer";
 import { EmployeeStatusBadge } from "./StatusBadge";
@@ -153,6 +154,7 @@ export function ProfilesScreen() {
       </Group>
 
       {pending && pending.length > 0 ? <PendingQueue employees={pending} onComplete={setCompleting} /> : null}
+      <LinkRequestQueue onOpen={(employeeId) => setSearch({ open: employeeId }, { push: true })} />
 
       <DataTable
         tableId="employee-profiles"

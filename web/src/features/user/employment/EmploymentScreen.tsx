@@ -7,7 +7,7 @@ import { ScreenTitle } from "../../../ui/ScreenTitle";
 import { ClockCard } from "./ClockCard";
 import { LinkProfileForm } from "./LinkProfileForm";
 import { MyShifts } from "./MyShifts";
-import type { OwnEmployment } from "./types";
+import type { LinkRequest, OwnEmployment } from "./types";
 import { WeekEntries } from "./WeekEntries";
 
 /** /user/employment: the signed-in member's own employee profile, the clock with phone punches, and this week's hours. */
@@ -24,7 +24,7 @@ export function EmploymentScreen() {
           <Skeleton height={160} radius="md" />
         </Stack>
       ) : me.employee === null ? (
-        <NoProfile />
+        <NoProfile request={me.linkRequest} />
       ) : (
         <Profile me={me as OwnEmployment} />
       )}
@@ -32,7 +32,7 @@ export function EmploymentScreen() {
   );
 }
 
-function NoProfile() {
+function NoProfile({ request }: { request: LinkRequest | null }) {
   const { t } = useTranslation("employment");
   return (
     <Card withBorder radius="md" p="lg" maw={640} data-testid="no-employee-profile">
@@ -49,7 +49,7 @@ function NoProfile() {
             {t("noProfile.next")}
           </Text>
           <Divider my="xs" />
-          <LinkProfileForm />
+          <LinkProfileForm request={request} />
         </Stack>
       </Group>
     </Card>
