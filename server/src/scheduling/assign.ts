@@ -56,9 +56,12 @@ export async function reassignShift(
   companyId: string,
   shiftId: string,
   employeeId: string | null,
+  /** Who must still hold the shift under the row lock (null: still open), and the refusal if not; two approvals at once cannot both move it. */
+  expect?: { employeeId: string | null; refusal: string },
 ): Promise<{ id: string; employeeId: string | null }> {
   const shift = await db.selectFrom("shifts").selectAll().where("companyId", "=", companyId).where("id", "=", shiftId).forUpdate().executeTakeFirst();
   if (!shift || shift.removedAt) throw new AppError("Shift not found");
+  if (expect && shift.employeeId !== expect.employeeId) throw new AppError(expect.refusal);
   if (employeeId) {
     const works = await db
       .selectFrom("employees as e")
