@@ -1,13 +1,15 @@
-import { defaultDateRange } from "@tumble/domain/datePresets";
+import { addDays, defaultDateRange } from "@tumble/domain/datePresets";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { todayIn } from "@tumble/domain/businessDate";
+import { startOfBusinessDay, todayIn } from "@tumble/domain/businessDate";
 import { DEMO_ACCOUNTS } from "../src/seed/demo.ts";
 import { DEMO_CAMPAIGN_FRIENDLY_ID } from "../src/seed/demo/50_marketing.ts";
 import { Client, startTestServer, type TestServer } from "./support/testServer.ts";
 
 // The demo data shows every screen with something on it: an account in both companies for the
-// company switcher, collections waiting in the laundromat screens' default range, and a running
-// campaign with claims, verifications and redemptions.
+// company switcher, collections waiting in the laundromat screens' default range, a running
+// campaign with claims, verifications and redemptions, and Rio's time running up to the day it was
+// seeded: the rota worked, a few real exceptions to verify, requests to decide, labour a believable
+// share of the collections and payroll locked and paid behind the current period.
 
 let server: TestServer;
 beforeAll(async () => {
@@ -15,6 +17,16 @@ beforeAll(async () => {
 });
 afterAll(() => server?.stop());
 
+const ZONE = "America/Chicago";
+const H = 3_600_000;
+
+/** When the template was seeded: this morning's visits were submitted a minute before (35_collections_today.ts). */
+async function seededAt(): Promise<number> {
+  const latest = await server.database.db.selectFrom("collections").select("submittedAt").orderBy("submittedAt", "desc").executeTakeFirstOrThrow();
+  return new Date(latest.submittedAt!).getTime() + 60_000;
+}
+
+type Entry = { employeeName: string; businessDate: string; reviewStatus: string; exceptions: string[]; shift: { _id: string } | null };
 type Membership = { companyId: string; companyName: string; role: string; isActive: boolean };
 type Role = { role: string; companyId: string | null; permissions: Record<string, boolean> };
 
@@ -107,5 +119,97 @@ describe("the demo data", () => {
       ].sort(),
     );
     expect(list.unmatchedDeposits.map((d) => d.bagNumber)).toEqual(["B-1042"]);
+  });
+
+  it("runs Rio's rota up to the day it was seeded, approved within tolerance but for four real exceptions of the last three days", async () => {
+    const today = todayIn(ZONE, await seededAt());
+    const supervisor = await new Client(server.url).signIn("supervisor@demo.test");
+    // Today's entries are left out: people on the clock are closed by the sweep twelve hours on.
+    const { entries } = await supervisor.query<{ entries: Entry[] }>("timeEntries:list", { from: addDays(today, -20), to: addDays(today, -1), status: "all" });
+    expect(entries.length).toBeGreaterThan(30);
+    const pending = entries.filter((e) => e.reviewStatus === "pending");
+    expect(pending.map((e) => e.exceptions).sort()).toEqual(
+      [["arrivedEarly"], ["arrivedLate"], ["autoClockOut", "longShift", "breakTooShort", "leftLate"], ["unscheduled"]].sort(),
+    );
+    for (const e of pending) expect(e.businessDate >= addDays(today, -3), e.employeeName).toBe(true);
+    // Everything else was worked on its shift, within the tolerance or approved by the manager.
+    const rest = entries.filter((e) => e.reviewStatus !== "pending");
+    expect(new Set(rest.map((e) => e.reviewStatus))).toEqual(new Set(["approved"]));
+    for (const e of rest) expect(e.shift, `${e.employeeName} ${e.businessDate}`).not.toBeNull();
+    expect(new Set(entries.map((e) => e.employeeName))).toEqual(new Set(["Maria Lopez", "James Carter", "Sofia Reyes", "Luis Garcia", "Daniel Kim"]));
+  });
+
+  it("puts labour at a believable share of the verified collections, worked hours close to the scheduled", async () => {
+    const today = todayIn(ZONE, await seededAt());
+    const owner = await new Client(server.url).signIn("owner@demo.test");
+    // Four weeks whose collections are all verified (the last week's still wait).
+    const { totals } = await owner.query<{
+      totals: { scheduledMinutes: number; workedMinutes: number; verifiedMinutes: number; absenceCount: number; labourPercent: number | null };
+    }>("labourAnalytics:overview", { from: addDays(today, -35), to: addDays(today, -8) });
+    expect(totals.labourPercent).toBeGreaterThanOrEqual(20);
+    expect(totals.labourPercent).toBeLessThanOrEqual(35);
+    expect(Math.abs(totals.workedMinutes - totals.scheduledMinutes)).toBeLessThan(totals.scheduledMinutes * 0.05);
+    expect(totals.verifiedMinutes).toBe(totals.workedMinutes);
+    expect(totals.absenceCount).toBe(0);
+  });
+
+  it("asks Rio's approvers about a swap, a claim and time off around today; Sofia's approved sick day excuses her shift", async () => {
+    const seeded = await seededAt();
+    const manager = await new Client(server.url).signIn("manager@demo.test");
+    const pending =
+      await manager.query<
+        Array<{ kind: string; employeeName: string; targetEmployeeName: string | null; startsAt: number | null; shift: { startsAt: number } | null }>
+      >("requests:listPending");
+    expect(pending.map((r) => [r.kind, r.employeeName, r.targetEmployeeName]).sort()).toEqual(
+      [
+        ["claim", "Maria Lopez", null],
+        ["swap", "James Carter", "Maria Lopez"],
+        ["timeOff", "Luis Garcia", null],
+        ["timeOff", "Maria Lopez", null],
+      ].sort(),
+    );
+    for (const r of pending) expect(r.shift?.startsAt ?? r.startsAt!).toBeGreaterThan(seeded);
+
+    const db = server.database.db;
+    const sofia = (await db.selectFrom("employees").select("id").where("name", "=", "Sofia Reyes").executeTakeFirstOrThrow()).id;
+    const sick = await db
+      .selectFrom("requests")
+      .select(["startsAt", "endsAt"])
+      .where("employeeId", "=", sofia)
+      .where("status", "=", "approved")
+      .where("timeOffType", "=", "sick")
+      .executeTakeFirstOrThrow();
+    const missed = await db
+      .selectFrom("shifts")
+      .select(["publishedStartsAt", "publishedEndsAt"])
+      .where("publishedEmployeeId", "=", sofia)
+      .where("publishedStartsAt", ">=", sick.startsAt!)
+      .where("publishedEndsAt", "<=", sick.endsAt!)
+      .executeTakeFirstOrThrow();
+    expect(new Date(missed.publishedStartsAt!).getTime()).toBeLessThan(seeded);
+    const worked = await db
+      .selectFrom("timeEntries")
+      .select("id")
+      .where("employeeId", "=", sofia)
+      .where("clockInAt", ">=", sick.startsAt!)
+      .where("clockInAt", "<", sick.endsAt!)
+      .execute();
+    expect(worked).toEqual([]);
+  });
+
+  it("locks Rio's last pay period four days after it ends and pays the earlier ones, the current one open", async () => {
+    const seeded = await seededAt();
+    const today = todayIn(ZONE, seeded);
+    const owner = await new Client(server.url).signIn("owner@demo.test");
+    const periods = await owner.query<Array<{ startsOn: string; endsOn: string; status: string; current: boolean; regularMinutes: number }>>("payPeriods:list");
+    expect(periods.find((p) => p.current)).toMatchObject({ status: "open" });
+    // The periods with demo time: from the first inside the collections' sixteen weeks.
+    const past = periods.filter((p) => p.endsOn < today && p.startsOn >= addDays(today, -112));
+    expect(past.length).toBeGreaterThanOrEqual(7);
+    const [newest, ...older] = past;
+    const lockDay = startOfBusinessDay(addDays(newest!.endsOn, 4), ZONE) + 10 * H;
+    expect(newest!.status).toBe(seeded >= lockDay ? "locked" : "open");
+    for (const p of older) expect(p.status, p.startsOn).toBe("paid");
+    for (const p of past) expect(p.regularMinutes, p.startsOn).toBeGreaterThan(40 * 60);
   });
 });

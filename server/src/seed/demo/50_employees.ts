@@ -85,7 +85,7 @@ const EMPLOYEES: DemoEmployee[] = [
     phone: "(555) 201-4455",
     email: "daniel.kim@example.com",
     hireDate: "2023-04-03",
-    rates: [{ payType: "salary", rateCents: 240_000, effectiveFrom: "hire", reason: null }],
+    rates: [{ payType: "salary", rateCents: 140_000, effectiveFrom: "hire", reason: null }],
   },
 ];
 

@@ -1,18 +1,19 @@
 import { startOfBusinessDay, todayIn } from "@tumble/domain/businessDate";
 import { withDefaults } from "@tumble/domain/companySettings";
-import { addDays, datesOf, periodContaining, previousPeriod } from "@tumble/domain/payPeriods";
+import { addDays, calculationRange } from "@tumble/domain/payPeriods";
 import { calculate, loadAdjustments, loadPayrollData } from "../../payroll/compute.ts";
-import { calculationRange } from "@tumble/domain/payPeriods";
 import { periodIdOf } from "../../payroll/periods.ts";
 import { newId } from "../../runtime/ids.ts";
 import type { DemoSeeder } from "../demoContext.ts";
+import { ZONE } from "./60_scheduling.ts";
 
-// Rio's payroll (issue 18): verified weekday shifts of three attendants in the previous pay period
-// (James across two stores, with overtime), that period locked and the one before it paid, both
-// with their frozen figures; the current period open with a bonus. Rio keeps the default
-// workforce settings (bi-weekly, federal overtime).
+// Rio's payroll (issue 18) over the pay periods with demo time (65_time_entries.ts): each past
+// period is locked by the manager four days after it ends (its last days' exceptions verified by
+// then) and paid by the owner two days later; the newest past one stays locked until the next is,
+// or open while its lock day has not come. Each lock keeps its frozen figures. The current period
+// is open with a bonus. Rio keeps the default workforce settings (bi-weekly, federal overtime) but
+// for the day its payroll in Tumble begins.
 
-const ZONE = "America/Chicago";
 const H = 3_600_000;
 
 export const seed: DemoSeeder = async ({ db, today, data }) => {
@@ -20,115 +21,61 @@ export const seed: DemoSeeder = async ({ db, today, data }) => {
   const owner = data.users["owner@demo.test"];
   const manager = data.users["manager@demo.test"];
   const settings = withDefaults("workforce", null);
-  const current = periodContaining(todayIn(ZONE, today), settings);
-  const previous = previousPeriod(current, settings);
-  const older = previousPeriod(previous, settings);
-  const store = (name: string) => data.stores.find((s) => s.companyId === companyId && s.name === name)!.id;
+  const now = today.getTime();
+  const todayDate = todayIn(ZONE, today);
+  const periods = data.payPeriods;
+  const current = periods[periods.length - 1]!;
 
-  // Who worked which weekdays of the older and previous periods, where and how long.
-  const plan = [
-    { employee: data.employees.maria, store: store("Rio Downtown"), hours: 8 },
-    { employee: data.employees.james, store: store("Rio Downtown"), hours: 9, second: store("Rio Eastside") },
-    { employee: data.employees.sofia, store: store("Rio Eastside"), hours: 7.5 },
-  ];
-  for (const date of [...datesOf(older), ...datesOf(previous)]) {
-    const weekday = new Date(`${date}T12:00:00Z`).getUTCDay();
-    if (weekday === 0 || weekday === 6) continue;
-    for (const p of plan) {
-      const storeId = p.second && weekday >= 4 ? p.second : p.store;
-      const inAt = startOfBusinessDay(date, ZONE) + 8 * H;
-      const outAt = inAt + p.hours * H + 30 * 60_000;
-      const inId = newId();
-      const outId = newId();
-      const base = { companyId, employeeId: p.employee, storeId, source: "phone", offline: false };
-      await db
-        .insertInto("punches")
-        .values([
-          { ...base, id: inId, action: "clockIn", occurredAt: new Date(inAt), receivedAt: new Date(inAt) },
-          { ...base, id: outId, action: "clockOut", occurredAt: new Date(outAt), receivedAt: new Date(outAt) },
-        ])
-        .execute();
-      await db
-        .insertInto("timeEntries")
-        .values({
-          id: inId,
-          companyId,
-          employeeId: p.employee,
-          storeId,
-          businessDate: date,
-          clockInAt: new Date(inAt),
-          clockOutAt: new Date(outAt),
-          breakMinutes: 30,
-          breaks: JSON.stringify([{ start: inAt + 4 * H, end: inAt + 4 * H + 30 * 60_000 }]),
-          status: "closed",
-          flags: "[]",
-          clockOutPunchId: outId,
-        })
-        .execute();
-      await db
-        .insertInto("timeEntryReviews")
-        .values({
-          companyId,
-          entryId: inId,
-          employeeId: p.employee,
-          status: "approved",
-          clockInAt: new Date(inAt),
-          clockOutAt: new Date(outAt),
-          breakMinutes: 30,
-          reviewedBy: manager,
-          reviewedAt: new Date(outAt + 12 * H),
-        })
-        .execute();
-    }
-  }
-
-  const periods = [
-    { range: older, status: "paid" as const },
-    { range: previous, status: "locked" as const },
-    { range: current, status: "open" as const },
-  ];
-  for (const p of periods) {
+  // Rio's payroll in Tumble begins with the first of them: no earlier period is offered (nor flagged as left open).
+  await db
+    .insertInto("companySettings")
+    .values({ companyId, section: "workforce", values: JSON.stringify({ payrollStartsOn: periods[0]!.startsOn }), updatedBy: owner, updatedAt: today })
+    .execute();
+  for (const p of periods)
     await db
       .insertInto("payPeriods")
-      .values({ id: periodIdOf(companyId, p.range), companyId, startsOn: p.range.startsOn, endsOn: p.range.endsOn })
+      .values({ id: periodIdOf(companyId, p), companyId, startsOn: p.startsOn, endsOn: p.endsOn })
       .execute();
-  }
-  const currentId = periodIdOf(companyId, current);
   await db
     .insertInto("payrollAdjustments")
     .values({
       id: newId(),
       companyId,
-      periodId: currentId,
-      employeeId: data.employees.maria,
+      periodId: periodIdOf(companyId, current),
+      employeeId: data.employees.luis,
       kind: "bonus",
       amountCents: 5_000,
-      reason: "Perfect attendance",
+      reason: "Spotless store inspection",
       createdBy: owner,
       createdAt: today,
     })
     .execute();
-  for (const p of periods.filter((x) => x.status !== "open")) {
-    const id = periodIdOf(companyId, p.range);
-    const payrollData = await loadPayrollData(db, companyId, calculationRange(p.range, settings.workweekStart));
-    const figures = calculate(p.range, settings, payrollData, await loadAdjustments(db, companyId, [id], settings));
-    const lockedAt = new Date(Math.min(startOfBusinessDay(addDays(p.range.endsOn, 2), ZONE) + 10 * H, today.getTime() - H));
+
+  const past = periods.filter((p) => p.endsOn < todayDate);
+  for (const [i, p] of past.entries()) {
+    const lockedAt = startOfBusinessDay(addDays(p.endsOn, 4), ZONE) + 10 * H;
+    if (lockedAt > now) continue;
+    const newest = i === past.length - 1;
+    const paid = !newest && lockedAt + 48 * H <= now;
+    const id = periodIdOf(companyId, p);
+    const payrollData = await loadPayrollData(db, companyId, calculationRange(p, settings.workweekStart));
+    const figures = calculate(p, settings, payrollData, await loadAdjustments(db, companyId, [id], settings));
     const frozen = JSON.stringify({ lines: figures.lines, notIncluded: figures.notIncluded, totals: figures.totals });
     // Each lock is a version of the figures (migration 0039): the demo's locks are the first.
     await db
       .insertInto("payPeriodVersions")
-      .values({ companyId, periodId: id, version: 1, frozen, grossCents: figures.totals.grossCents, lockedBy: manager, lockedAt })
+      .values({ companyId, periodId: id, version: 1, frozen, grossCents: figures.totals.grossCents, lockedBy: manager, lockedAt: new Date(lockedAt) })
       .execute();
     await db
       .updateTable("payPeriods")
       .set({
-        status: p.status,
+        status: paid ? "paid" : "locked",
         lockedBy: manager,
-        lockedAt,
+        lockedAt: new Date(lockedAt),
         version: 1,
         frozen,
-        paidBy: p.status === "paid" ? owner : null,
-        paidAt: p.status === "paid" ? new Date(Math.min(lockedAt.getTime() + 48 * H, today.getTime() - H)) : null,
+        paidBy: paid ? owner : null,
+        paidAt: paid ? new Date(lockedAt + 48 * H) : null,
       })
       .where("companyId", "=", companyId)
       .where("id", "=", id)
