@@ -5,8 +5,9 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 
 // Proves the built app runs without dev dependencies: copies the manifests and the build output
-// (no sources) to a temporary folder, installs with `npm ci --omit=dev`, starts `npm run serve`
-// and signs in through the API. Run after `npm run build`.
+// (no sources) to a temporary folder, installs with `npm ci --omit=dev`, makes the first system
+// administrator with `npm run admin -- create`, starts `npm run serve` and signs in through the
+// API as a demo user and as that administrator. Run after `npm run build`.
 
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 const rootManifest = JSON.parse(fs.readFileSync(path.join(ROOT, "package.json"), "utf8")) as { workspaces: string[]; devDependencies: Record<string, string> };
@@ -37,6 +38,20 @@ try {
   execFileSync("npm", ["ci", "--omit=dev", "--no-audit", "--no-fund", "--prefer-offline"], { cwd: work, stdio: ["ignore", "ignore", "inherit"] });
   const leaked = Object.keys(rootManifest.devDependencies).filter((name) => fs.existsSync(path.join(work, "node_modules", name)));
   if (leaked.length > 0) fail(`dev dependencies were installed: ${leaked.join(", ")}`);
+
+  // The first system administrator of an empty installation, made by the built command (decision
+  // 0060) before the server ever ran; a second run changes nothing.
+  const adminEnv = {
+    PATH: process.env.PATH ?? "",
+    HOME: process.env.HOME ?? "",
+    DATA_DIR: path.join(work, "data"),
+    SEED: "none",
+    ADMIN_PASSWORD: "first-admin-password",
+  };
+  for (const expected of ["It is now SUPER_ADMIN.", "It already was SUPER_ADMIN; nothing changed."]) {
+    const said = execFileSync("npm", ["run", "--silent", "admin", "--", "create", "first-admin@example.com"], { cwd: work, env: adminEnv, encoding: "utf8" });
+    if (!said.includes(expected)) fail(`npm run admin -- create said:\n${said}`);
+  }
 
   child = spawn("npm", ["run", "--silent", "serve"], {
     cwd: work,
@@ -72,10 +87,32 @@ try {
     })
   ).json()) as { status: string; errorMessage?: string };
   if (signIn.status !== "success") fail(`signing in failed: ${signIn.errorMessage}`);
+  const adminSignIn = (await (
+    await fetch(`${base}/api/action`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({
+        path: "auth:signIn",
+        args: { provider: "password", params: { email: "first-admin@example.com", password: "first-admin-password", flow: "signIn" } },
+        format: "json",
+      }),
+    })
+  ).json()) as { status: string; value?: { tokens: { token: string } }; errorMessage?: string };
+  if (adminSignIn.status !== "success") fail(`the first administrator could not sign in: ${adminSignIn.errorMessage}`);
+  const consoleAnswer = (await (
+    await fetch(`${base}/api/query`, {
+      method: "POST",
+      headers: { "content-type": "application/json", authorization: `Bearer ${adminSignIn.value!.tokens.token}` },
+      body: JSON.stringify({ path: "systemAdmin:listCompanies", args: {}, format: "json" }),
+    })
+  ).json()) as { status: string; errorMessage?: string };
+  if (consoleAnswer.status !== "success") fail(`the first administrator cannot open the console: ${consoleAnswer.errorMessage}`);
   const page = await fetch(`${base}/`);
   if (!page.ok || !(await page.text()).includes('<div id="root">')) fail(`the web app is not served at / (HTTP ${page.status})`);
   if (err.trim()) fail(`the server wrote to stderr:\n${err}`);
-  process.stdout.write(`The built server runs on production dependencies only: health, sign-in and the web app answer on ${base}.\n`);
+  process.stdout.write(
+    `The built server runs on production dependencies only: npm run admin made the first administrator; health, sign-in, the console and the web app answer on ${base}.\n`,
+  );
 } catch (error) {
   process.stderr.write(`${error instanceof CheckFailed ? error.message : String(error)}\n`);
   process.exitCode = 1;

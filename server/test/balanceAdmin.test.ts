@@ -35,12 +35,17 @@ beforeAll(async () => {
   sysadmin = await new Client(server.url).signIn("sysadmin@demo.test");
   const companies = await sysadmin.query<{ id: string; name: string }[]>("systemAdmin:listCompanies", { search: "Rio" });
   rioId = companies.find((c) => c.name === "Rio Laundromat")!.id;
-  // A second system admin, made the way the console makes one.
+  // A second system admin: asked for in the console, the grant waits for another admin (decision
+  // 0060); here one that already was an admin, as `npm run admin -- create` makes one, approves it.
   const email = `second-admin-${Date.now()}@example.com`;
   const c = new Client(server.url);
   await c.action("auth:signIn", { provider: "password", params: { email, password: "a-good-password", flow: "signUp" } });
   const users = await sysadmin.query<{ id: string; email: string }[]>("systemAdmin:listUsers", { search: email });
-  await sysadmin.mutation("systemAdmin:setGlobalRole", { userId: users[0].id, globalRole: "SYSTEM_ADMIN" });
+  const { changeId } = await sysadmin.mutation<{ changeId: string }>("systemAdmin:setGlobalRole", { userId: users[0].id, globalRole: "SYSTEM_ADMIN" });
+  const earlier = `earlier-admin-${Date.now()}@example.com`;
+  await c.action("auth:signIn", { provider: "password", params: { email: earlier, password: "a-good-password", flow: "signUp" } });
+  await server.database.db.updateTable("users").set({ globalRole: "SYSTEM_ADMIN" }).where("email", "=", earlier).execute();
+  await (await new Client(server.url).signIn(earlier, "a-good-password")).mutation("systemAdmin:approveChange", { changeId });
   second = await new Client(server.url).signIn(email, "a-good-password");
 });
 afterAll(() => server?.stop());
@@ -198,6 +203,11 @@ describe("adjustments", () => {
       reason: "Over the new threshold",
     });
     expect(small.status).toBe("pending");
-    await sysadmin.mutation("balanceAdmin:setThreshold", { approvalThresholdCents: 50_000 });
+    // Raising it back waits for the other admin (decision 0060).
+    const raise = await sysadmin.mutation<{ status: string; changeId: string }>("balanceAdmin:setThreshold", { approvalThresholdCents: 50_000 });
+    expect(raise.status).toBe("pending");
+    expect((await sysadmin.query<{ approvalThresholdCents: number }>("balanceAdmin:settings")).approvalThresholdCents).toBe(100);
+    await second.mutation("systemAdmin:approveChange", { changeId: raise.changeId });
+    expect((await sysadmin.query<{ approvalThresholdCents: number }>("balanceAdmin:settings")).approvalThresholdCents).toBe(50_000);
   });
 });

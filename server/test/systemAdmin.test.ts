@@ -54,6 +54,9 @@ const FUNCTIONS: [kind: "query" | "mutation", path: string, args: Record<string,
   ["mutation", "systemAdmin:setGlobalRole", { userId: "x", globalRole: "SYSTEM_ADMIN" }],
   ["mutation", "systemAdmin:setUserDisabled", { userId: "x", disabled: true }],
   ["mutation", "systemAdmin:endSessions", { userId: "x" }],
+  ["query", "systemAdmin:listChanges", {}],
+  ["mutation", "systemAdmin:approveChange", { changeId: "x" }],
+  ["mutation", "systemAdmin:rejectChange", { changeId: "x" }],
 ];
 
 describe("access", () => {
@@ -226,9 +229,17 @@ describe("users", () => {
     expect(admins.every((u) => u.globalRole === "SYSTEM_ADMIN")).toBe(true);
   });
 
-  it("grants and revokes global roles; only a super admin touches SUPER_ADMIN; the last one keeps it", async () => {
+  it("grants (approved by a second admin) and revokes global roles; only a super admin touches SUPER_ADMIN; the last one keeps it", async () => {
     const target = await signUp("promoted");
-    await sysadmin.mutation("systemAdmin:setGlobalRole", { userId: target.id, globalRole: "COMPANIES_ADMIN" });
+    const root = await superAdmin();
+    // A grant waits for another system admin (decision 0060).
+    const asked = await sysadmin.mutation<{ status: string; changeId: string }>("systemAdmin:setGlobalRole", {
+      userId: target.id,
+      globalRole: "COMPANIES_ADMIN",
+    });
+    expect(asked.status).toBe("pending");
+    expect(await failure(target.client.query("systemAdmin:listCompanies", {}))).toBe("You don't have permission to system administrator access");
+    await root.client.mutation("systemAdmin:approveChange", { changeId: asked.changeId });
     expect(await target.client.query("systemAdmin:listCompanies", {})).toEqual(expect.any(Array));
     expect(await failure(sysadmin.mutation("systemAdmin:setGlobalRole", { userId: target.id, globalRole: "SUPER_ADMIN" }))).toBe(
       "Only a super administrator can grant or revoke the super administrator role",
@@ -236,14 +247,17 @@ describe("users", () => {
     await sysadmin.mutation("systemAdmin:setGlobalRole", { userId: target.id, globalRole: null });
     expect(await failure(target.client.query("systemAdmin:listCompanies", {}))).toBe("You don't have permission to system administrator access");
 
-    const root = await superAdmin();
     // The only super admin cannot demote themselves, nor be demoted.
     const supers = await server.database.db.selectFrom("users").select("id").where("globalRole", "=", "SUPER_ADMIN").execute();
     expect(supers).toHaveLength(1);
     expect(await failure(root.client.mutation("systemAdmin:setGlobalRole", { userId: root.id, globalRole: "SYSTEM_ADMIN" }))).toBe(
       "The last super administrator cannot lose that role",
     );
-    await root.client.mutation("systemAdmin:setGlobalRole", { userId: target.id, globalRole: "SUPER_ADMIN" });
+    const superGrant = await root.client.mutation<{ changeId: string }>("systemAdmin:setGlobalRole", { userId: target.id, globalRole: "SUPER_ADMIN" });
+    // A second super admin approves a super admin: made the way an installation's first one is (`npm run admin -- create`).
+    const other = await superAdmin();
+    await other.client.mutation("systemAdmin:approveChange", { changeId: superGrant.changeId });
+    await server.database.db.updateTable("users").set({ globalRole: null }).where("id", "=", other.id).execute();
     expect(await failure(sysadmin.mutation("systemAdmin:setGlobalRole", { userId: target.id, globalRole: null }))).toBe(
       "Only a super administrator can grant or revoke the super administrator role",
     );
@@ -254,7 +268,7 @@ describe("users", () => {
       "The last super administrator cannot lose that role",
     );
     const audits = await server.database.db.selectFrom("auditLog").select(["action", "after"]).where("entityId", "=", target.id).orderBy("at").execute();
-    expect(audits.map((a) => a.action)).toEqual(["setGlobalRole", "setGlobalRole", "setGlobalRole"]);
+    expect(audits.map((a) => a.action)).toEqual(["requestGlobalRole", "setGlobalRole", "requestGlobalRole"]);
     // Leave no super admin behind for the other tests.
     await server.database.db.updateTable("users").set({ globalRole: null }).where("id", "=", target.id).execute();
   });

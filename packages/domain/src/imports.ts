@@ -132,7 +132,7 @@ export function importTemplateCsv(kind: ImportKind): string {
 // ---- one row ----
 
 /** Why a cell was refused: a code the screen translates, and the English text for the CSV report and logs. */
-export type ImportErrorCode = "required" | "invalid" | "tooLong" | "notFound" | "duplicateInFile" | "conflict" | "pinRequired" | "missingColumn";
+export type ImportErrorCode = "required" | "invalid" | "tooLong" | "notFound" | "duplicateInFile" | "conflict" | "pinRequired" | "missingColumn" | "ownProfile";
 
 export interface ImportRowError {
   /** The line's number in the file (the header is line 1, the first data row line 2). */
@@ -151,6 +151,7 @@ export const IMPORT_MESSAGES: Record<ImportErrorCode, string> = {
   conflict: "already exists with different figures",
   pinRequired: "a new employee needs a PIN",
   missingColumn: "no column of the file is mapped to it",
+  ownProfile: "would change your own employee profile: another manager, admin or owner changes its pay and hire date",
 };
 
 const text = (max: number) => z.string().trim().min(1, "required").max(max, "tooLong");

@@ -21,6 +21,18 @@ export async function approvalThresholdCents(db: Kysely<DB>): Promise<number> {
   return row ? Number(row.approvalThresholdCents) : DEFAULT_APPROVAL_THRESHOLD_CENTS;
 }
 
+/**
+ * Writes the threshold (the platform's one settings row). A lower one applies when asked; a higher
+ * one only when a second system administrator approved it (systemAdmin/platformChanges.ts, decision 0060).
+ */
+export async function writeApprovalThreshold(db: Kysely<DB>, cents: number, by: string, now: Date): Promise<void> {
+  await db
+    .insertInto("balanceAdminSettings")
+    .values({ id: true, approvalThresholdCents: cents, updatedBy: by, updatedAt: now })
+    .onConflict((oc) => oc.column("id").doUpdateSet({ approvalThresholdCents: cents, updatedBy: by, updatedAt: now }))
+    .execute();
+}
+
 /** Whether an adjustment of this size waits for a second system admin. */
 export function needsSecondAdmin(amountCents: number, thresholdCents: number): boolean {
   return Math.abs(amountCents) > thresholdCents;

@@ -2,7 +2,8 @@ import type { Generated } from "kysely";
 import type { Cents, DefaultTimestamp, NullableCents, NullableTimestamp } from "./columnTypes.ts";
 
 // Platform data tools (migration 0031): system admins' balance adjustments and their threshold,
-// and the demo seed's mark on companies. Merged into DB in schema.ts.
+// and the demo seed's mark on companies; the platform changes that wait for a second system
+// administrator (migration 0047). Merged into DB in schema.ts.
 
 declare module "./companiesSchema.ts" {
   interface CompaniesTable {
@@ -37,7 +38,25 @@ export interface BalanceAdminSettingsTable {
   updatedAt: DefaultTimestamp;
 }
 
+/** A change that gives power, waiting for a second system administrator (migration 0047, decision 0060). */
+export interface PlatformChangesTable {
+  id: string;
+  kind: "globalRole" | "approvalThreshold";
+  targetUserId: string | null;
+  globalRole: string | null;
+  beforeGlobalRole: string | null;
+  thresholdCents: NullableCents;
+  beforeThresholdCents: NullableCents;
+  status: Generated<"pending" | "approved" | "rejected">;
+  requestedBy: string;
+  requestedAt: DefaultTimestamp;
+  decidedBy: string | null;
+  decidedAt: NullableTimestamp;
+  decisionReason: string | null;
+}
+
 export interface BalanceAdminTables {
   balanceAdjustments: BalanceAdjustmentsTable;
   balanceAdminSettings: BalanceAdminSettingsTable;
+  platformChanges: PlatformChangesTable;
 }

@@ -6,10 +6,12 @@ import { mutation, query, type MutationCtx } from "../runtime/define.ts";
 import { AccessError, AppError } from "../runtime/errors.ts";
 import { newId } from "../runtime/ids.ts";
 import { invalidates } from "../runtime/invalidation.ts";
+import { changeApprovalThreshold } from "../systemAdmin/platformChanges.ts";
 
 // Issue 20, system-admin/balance-admin: a system admin corrects any cash account of any company
 // with a mandatory reason. The correction is a ledger adjustment entry (server/src/balanceAdmin);
-// one larger than the platform's threshold waits for a second system admin. Decision 0043.
+// one larger than the platform's threshold waits for a second system admin (decision 0043), and
+// raising that threshold waits for one too (decision 0060).
 
 export const MESSAGES = {
   companyNotFound: "Company not found",
@@ -257,27 +259,16 @@ export const settings = query({
   handler: async (ctx) => ({ approvalThresholdCents: await approvalThresholdCents(ctx.db) }),
 });
 
+/**
+ * Sets the threshold above which an adjustment waits for a second system admin (decision 0060): a
+ * lower one applies at once; a higher one waits for another system admin (systemAdmin:approveChange).
+ */
 export const setThreshold = mutation({
   access: "isSystemAdmin",
   args: z.object({ approvalThresholdCents: z.number().int("Whole cents only").min(0).max(MAX_AMOUNT_CENTS) }),
   handler: async (ctx, args) => {
-    const before = await approvalThresholdCents(ctx.db);
-    await ctx.db
-      .insertInto("balanceAdminSettings")
-      .values({ id: true, approvalThresholdCents: args.approvalThresholdCents, updatedBy: ctx.user.id, updatedAt: new Date(ctx.now) })
-      .onConflict((oc) =>
-        oc.column("id").doUpdateSet({ approvalThresholdCents: args.approvalThresholdCents, updatedBy: ctx.user.id, updatedAt: new Date(ctx.now) }),
-      )
-      .execute();
-    await audit(ctx.db, {
-      companyId: null,
-      actorId: ctx.user.id,
-      action: "update",
-      entity: "balanceAdminSettings",
-      entityId: "approvalThresholdCents",
-      before: { approvalThresholdCents: before },
-      after: { approvalThresholdCents: args.approvalThresholdCents },
-    });
-    return { approvalThresholdCents: args.approvalThresholdCents };
+    const actor = { id: ctx.user.id, isSuperAdmin: ctx.permissions.isSuperAdmin };
+    const outcome = await changeApprovalThreshold(ctx.db, actor, args.approvalThresholdCents, new Date(ctx.now));
+    return { ...outcome, approvalThresholdCents: await approvalThresholdCents(ctx.db) };
   },
 });

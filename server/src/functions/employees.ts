@@ -19,6 +19,7 @@ import { businessDateNow } from "../cash/dates.ts";
 import { admit, approveRequest } from "../companies/joinRequests.ts";
 import { addRate, assertStoresOfCompany, assertUsernameFree, employeeOfCompany, payToday, setStores, usernameTaken } from "../employees/profiles.ts";
 import { createJob, endJob as endJobOn, jobOfEmployee, jobsOf } from "../employees/jobs.ts";
+import { ownEmployeeId, refuseOwnProfile } from "../employees/ownProfile.ts";
 import { recentWork } from "../employees/recentWork.ts";
 import { guardPayBetween } from "../payroll/guard.ts";
 import { isoDate } from "../db/isoDate.ts";
@@ -32,7 +33,8 @@ import { invalidates } from "../runtime/invalidation.ts";
 // Employee profiles (issue 16, docs/decisions/0028-employees.md): the person, the stores they work
 // at, their pay rates by effective date, the kiosk username and PIN (hashed, never returned), and
 // the completion of a self-registered profile. Every function needs canManageEmployees (spec
-// section 6) and reads and writes only the caller's active company's rows.
+// section 6) and reads and writes only the caller's active company's rows. Nobody changes the pay,
+// jobs, dates or status of their own profile (decision 0060): someone else with the access does.
 
 const id = z.string().max(64);
 const MAX_LIST = 2000;
@@ -145,6 +147,18 @@ async function storesByEmployee(db: Parameters<typeof employeeOfCompany>[0], com
   return map;
 }
 
+/**
+ * The caller's own employee profile in the active company (null without one), for every screen
+ * that disables what is not theirs to do on it (decision 0060): their pay, time and requests.
+ * Any member asks; the company-wide lists it is compared with are shared by everyone.
+ */
+export const own = query({
+  access: "member",
+  liveScope: "caller",
+  args: z.object({}),
+  handler: async (ctx) => ({ employeeId: await ownEmployeeId(ctx.db, ctx.company.id, ctx.user.id) }),
+});
+
 /** The positions the company's employees hold, for the list's filter. */
 export const positions = query({
   access: "canManageEmployees",
@@ -222,6 +236,8 @@ export const get = query({
       _id,
       ...rest,
       linked: employee.userId !== null,
+      /** The caller's own profile: its pay, jobs, dates and status are changed by someone else (decision 0060). */
+      own: employee.userId !== null && employee.userId === ctx.user.id,
       linkedEmail,
       stores,
       today,
@@ -287,6 +303,10 @@ export const update = mutation({
     const companyId = ctx.company.id;
     const before = await employeeOfCompany(ctx.db, companyId, args.employeeId, true);
     if (before.status === "pending") throw new AppError(EMPLOYEE_MESSAGES.pendingNeedsCompletion.en);
+    // One's own contact details may be corrected; one's own employment (dates, status) may not.
+    const iso = (d: string | null) => (d ? isoDate(d) : null);
+    if (iso(before.hireDate) !== args.hireDate || iso(before.endDate) !== args.endDate || before.status !== args.status)
+      refuseOwnProfile(before, ctx.user.id, "ownEmployment");
     const storeIds = await assertStoresOfCompany(ctx.db, companyId, args.storeIds);
     if (args.username.toLowerCase() !== before.username.toLowerCase()) assertUsernameFree(await usernameTaken(ctx.db, companyId, args.username, before.id));
     await guardEmploymentDates(ctx.db, companyId, before, { hireDate: args.hireDate, endDate: args.endDate });
@@ -372,6 +392,7 @@ export const setRate = mutation({
   handler: async (ctx, args) => {
     const companyId = ctx.company.id;
     const employee = await employeeOfCompany(ctx.db, companyId, args.employeeId, true);
+    refuseOwnProfile(employee, ctx.user.id, "ownPay");
     if (employee.status === "pending") throw new AppError(EMPLOYEE_MESSAGES.pendingNeedsCompletion.en);
     invalidates(ctx.db, { companyId });
     const today = await payToday(ctx.db, companyId, employee.id, ctx.now);
@@ -422,6 +443,7 @@ export const addJob = mutation({
   handler: async (ctx, args) => {
     const companyId = ctx.company.id;
     const employee = await employeeOfCompany(ctx.db, companyId, args.employeeId, true);
+    refuseOwnProfile(employee, ctx.user.id, "ownPay");
     if (employee.status === "pending") throw new AppError(EMPLOYEE_MESSAGES.pendingNeedsCompletion.en);
     invalidates(ctx.db, { companyId });
     const jobId = await createJob(ctx.db, { companyId, employeeId: employee.id, title: args.title, storeId: args.storeId ?? null, createdBy: ctx.user.id });
@@ -449,6 +471,7 @@ export const endJob = mutation({
   handler: async (ctx, args) => {
     const companyId = ctx.company.id;
     const employee = await employeeOfCompany(ctx.db, companyId, args.employeeId, true);
+    refuseOwnProfile(employee, ctx.user.id, "ownPay");
     invalidates(ctx.db, { companyId });
     await endJobOn(ctx.db, companyId, employee.id, args.jobId, args.endedOn);
     await audit(ctx.db, { companyId, actorId: ctx.user.id, action: "endJob", entity: "employee", entityId: employee.id, after: args });
@@ -489,6 +512,7 @@ export const completeRegistration = mutation({
     const companyId = ctx.company.id;
     if (!canAssignRole(ctx.company.role, args.role, ctx.permissions.isSystemAdmin)) throw new AccessError(`You cannot grant the ${args.role} role`);
     const employee = await employeeOfCompany(ctx.db, companyId, args.employeeId, true);
+    refuseOwnProfile(employee, ctx.user.id, "ownRegistration");
     if (employee.status !== "pending") throw new AppError(EMPLOYEE_MESSAGES.notPending.en);
     const storeIds = await assertStoresOfCompany(ctx.db, companyId, args.storeIds);
     invalidates(ctx.db, { companyId });

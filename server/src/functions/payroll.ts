@@ -11,6 +11,7 @@ import {
 } from "@tumble/domain/payroll";
 import { settingsOf } from "../companySettings/settings.ts";
 import { readSection, writeSection } from "../companySettings/sections.ts";
+import { refuseOwnProfile } from "../employees/ownProfile.ts";
 import { requirePeriod } from "../payroll/access.ts";
 import { employeeLanguage } from "../payroll/compute.ts";
 import { adpCsv, cashJournalRows, gustoCsv, journalCsv as journalText, paychexCsv, payrollJournalRows, providerCsv } from "../payroll/exports.ts";
@@ -105,7 +106,7 @@ export const updateSettings = mutation({
   },
 });
 
-/** Adds a bonus, commission, reimbursement or deduction to an employee's line of an open period. */
+/** Adds a bonus, commission, reimbursement or deduction to an employee's line of an open period; never to the caller's own. */
 export const adjust = mutation({
   access: "canManageStores",
   args: adjustArgsSchema.extend(retryKey),
@@ -114,11 +115,13 @@ export const adjust = mutation({
     const { period } = await requirePeriod(ctx, args.periodId);
     const employee = await ctx.db
       .selectFrom("employees")
-      .select(["id", "name"])
+      .select(["id", "name", "userId"])
       .where("companyId", "=", ctx.company.id)
       .where("id", "=", args.employeeId)
       .executeTakeFirst();
     if (!employee) throw new AppError(payrollMessage("employeeNotFound"));
+    // Nobody adds to (or takes from) their own pay (decision 0060).
+    refuseOwnProfile(employee, ctx.user.id, "ownAdjustment");
     const row = await materialize(ctx.db, ctx.company.id, period);
     if (row.status === "paid") throw new AppError(payrollMessage("adjustPaid"));
     if (row.status !== "open") throw new AppError(payrollMessage("adjustNotOpen"));

@@ -9,7 +9,9 @@ import { newId } from "../runtime/ids.ts";
 import { reassignShift } from "../scheduling/assign.ts";
 import { conflictsOf, storeWeek } from "../scheduling/week.ts";
 import { localParts } from "@tumble/domain/scheduling";
-import { employeeZones, notifyDecision, notifyOffer, requestsOf } from "../requests/requests.ts";
+import { twoPersonMessage } from "@tumble/domain/twoPersonRules";
+import { ownEmployeeId } from "../employees/ownProfile.ts";
+import { employeeZones, isOwnRequest, notifyDecision, notifyOffer, requestsOf } from "../requests/requests.ts";
 
 // Employees' requests (issue 17, docs/decisions/0033): time off, shift swap, shift drop and
 // open-shift claim, made from user/my-requests and decided by someone with canApproveTimeOff on
@@ -262,7 +264,10 @@ export const cancel = mutation({
   },
 });
 
-/** Approves or denies a pending request (a denial needs a reason); an approved swap, drop or claim moves the shift. */
+/**
+ * Approves or denies a pending request (a denial needs a reason); an approved swap, drop or claim
+ * moves the shift. Never one's own request, nor a swap that gives one the shift (decision 0060).
+ */
 export const decide = mutation({
   access: "canApproveTimeOff",
   args: z.object({ requestId: id, approve: z.boolean(), reason: z.string().trim().max(500).optional() }),
@@ -279,6 +284,8 @@ export const decide = mutation({
     const refusal = decisionRefusal(locked.status as "pending", approve, reason);
     if (refusal) throw new AppError(refusal);
     const [request] = await requestsOf(ctx.db, companyId, { id: requestId });
+    const own = await ownEmployeeId(ctx.db, companyId, ctx.user.id);
+    if (own !== null && isOwnRequest(request, own)) throw new AppError(twoPersonMessage("ownRequest"));
     if (approve && request.kind !== "timeOff") {
       const shift = await ctx.db
         .selectFrom("shifts")

@@ -11,6 +11,15 @@ import { mutation, query, type QueryCtx } from "../runtime/define.ts";
 import { AppError } from "../runtime/errors.ts";
 import { newId } from "../runtime/ids.ts";
 import { invalidates } from "../runtime/invalidation.ts";
+import {
+  approveChange as approvePlatformChange,
+  changeGlobalRole,
+  listChanges as listPlatformChanges,
+  refuseLastAdmin,
+  rejectChange as rejectPlatformChange,
+  type ChangeOutcome,
+  type PlatformActor,
+} from "../systemAdmin/platformChanges.ts";
 import { recentServerErrors, watchServerErrors } from "../systemAdmin/recentErrors.ts";
 
 // Issue 20: the platform console (spec section 6, system roles). Every function here is for
@@ -437,12 +446,17 @@ async function userOrThrow(ctx: QueryCtx<"isSystemAdmin">, userId: string) {
   return row;
 }
 
+/**
+ * Gives, changes or takes an account's global role (decision 0060): giving one (or SUPER_ADMIN)
+ * waits for a second system administrator (`status: "pending"`, see approveChange); taking one
+ * away applies at once, but never from the last administrator who can sign in.
+ */
 export const setGlobalRole = mutation({
   access: "isSystemAdmin",
   args: z.object({ userId: z.string().min(1), globalRole: z.enum(SYSTEM_ROLES).nullable() }),
-  handler: async (ctx, args) => {
+  handler: async (ctx, args): Promise<{ changed: boolean } & ChangeOutcome> => {
     const target = await userOrThrow(ctx, args.userId);
-    if (target.globalRole === args.globalRole) return { changed: false };
+    if (target.globalRole === args.globalRole) return { changed: false, status: "applied", changeId: null };
     const touchesSuper = target.globalRole === "SUPER_ADMIN" || args.globalRole === "SUPER_ADMIN";
     if (touchesSuper && !ctx.permissions.isSuperAdmin) throw new AppError(MESSAGES.onlySuperAdminGrantsSuperAdmin);
     if (target.globalRole === "SUPER_ADMIN") {
@@ -450,18 +464,37 @@ export const setGlobalRole = mutation({
       const supers = await ctx.db.selectFrom("users").select("id").where("globalRole", "=", "SUPER_ADMIN").forUpdate().execute();
       if (supers.length <= 1) throw new AppError(MESSAGES.lastSuperAdmin);
     }
-    await ctx.db.updateTable("users").set({ globalRole: args.globalRole }).where("id", "=", args.userId).execute();
-    invalidates(ctx.db, { userId: args.userId });
-    await audit(ctx.db, {
-      companyId: null,
-      actorId: ctx.user.id,
-      action: "setGlobalRole",
-      entity: "user",
-      entityId: args.userId,
-      before: { globalRole: target.globalRole },
-      after: { globalRole: args.globalRole },
-    });
-    return { changed: true };
+    const outcome = await changeGlobalRole(ctx.db, actorOf(ctx), target, args.globalRole, new Date(ctx.now));
+    return { changed: outcome.status === "applied", ...outcome };
+  },
+});
+
+const actorOf = (ctx: QueryCtx<"isSystemAdmin">): PlatformActor => ({ id: ctx.user.id, isSuperAdmin: ctx.permissions.isSuperAdmin });
+
+/** The changes waiting for a second system administrator (or every change), newest first, with whether the caller may approve each. */
+export const listChanges = query({
+  access: "isSystemAdmin",
+  args: z.object({ status: z.enum(["pending", "all"]).default("pending") }),
+  handler: (ctx, args) => listPlatformChanges(ctx.db, actorOf(ctx), args.status),
+});
+
+/** Approves another administrator's pending change (never one's own, nor a role given to oneself) and applies it. */
+export const approveChange = mutation({
+  access: "isSystemAdmin",
+  args: z.object({ changeId: z.string().min(1).max(64) }),
+  handler: async (ctx, args) => {
+    await approvePlatformChange(ctx.db, actorOf(ctx), args.changeId, new Date(ctx.now));
+    return { status: "approved" as const };
+  },
+});
+
+/** Rejects a pending change: any system administrator, the requester too (withdrawing it). */
+export const rejectChange = mutation({
+  access: "isSystemAdmin",
+  args: z.object({ changeId: z.string().min(1).max(64), reason: z.string().trim().max(500).nullable().default(null) }),
+  handler: async (ctx, args) => {
+    await rejectPlatformChange(ctx.db, actorOf(ctx), args.changeId, args.reason || null, new Date(ctx.now));
+    return { status: "rejected" as const };
   },
 });
 
@@ -474,6 +507,8 @@ export const setUserDisabled = mutation({
     if (target.globalRole === "SUPER_ADMIN" && args.disabled && !ctx.permissions.isSuperAdmin) throw new AppError(MESSAGES.onlySuperAdminGrantsSuperAdmin);
     const was = await ctx.db.selectFrom("userDisablements").select("userId").where("userId", "=", args.userId).executeTakeFirst();
     if (!!was === args.disabled) return { changed: false };
+    // Two administrators disabling each other at once would leave nobody to sign in.
+    if (args.disabled && target.globalRole) await refuseLastAdmin(ctx.db, target.id);
     if (args.disabled) {
       await ctx.db.insertInto("userDisablements").values({ userId: args.userId, reason: args.reason, disabledBy: ctx.user.id }).execute();
       await revokeAllSessions(ctx.db, args.userId);

@@ -319,7 +319,7 @@ const planEmployees: Planner<"employees"> = async (db, ctx, rows) => {
   const stores = await storesByName(db, ctx.companyId);
   const employees = await db
     .selectFrom("employees")
-    .select(["id", "usernameLower", "name", "email", "phone", "position", "hireDate", "status"])
+    .select(["id", "userId", "usernameLower", "name", "email", "phone", "position", "hireDate", "status"])
     .where("companyId", "=", ctx.companyId)
     .execute();
   const byUsername = new Map(employees.map((e) => [e.usernameLower, e]));
@@ -376,6 +376,11 @@ const planEmployees: Planner<"employees"> = async (db, ctx, rows) => {
     const storesChange = ctx.mapped.has("stores") && (storeIds.length !== current.size || storeIds.some((s) => !current.has(s)));
     const rate = newestRate.get(found.id);
     const rateChange = !rate || rate.payType !== value.payType || Number(rate.rateCents) !== value.rate;
+    // Nobody changes their own pay or hire date (decision 0060), by hand or by file.
+    if (found.userId === ctx.userId && (rateChange || "hireDate" in set)) {
+      plan.errors.push(importError(row, rateChange ? "rate" : "hireDate", "ownProfile"));
+      continue;
+    }
     const changed = Object.keys(set).length > 0 || storesChange || rateChange;
     if (changed)
       updates.push({

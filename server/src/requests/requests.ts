@@ -186,3 +186,8 @@ export async function notifyDecision(db: Kysely<DB>, companyId: string, request:
     ].join("\n"),
   });
 }
+
+/** Whether deciding the request decides for `employeeId` (decision 0060): theirs, or a swap that gives them the shift. */
+export function isOwnRequest(request: { employeeId: string; targetEmployeeId: string | null }, employeeId: string): boolean {
+  return request.employeeId === employeeId || request.targetEmployeeId === employeeId;
+}

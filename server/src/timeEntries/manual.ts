@@ -7,12 +7,14 @@ import { audit } from "../runtime/audit.ts";
 import { AppError } from "../runtime/errors.ts";
 import { newId } from "../runtime/ids.ts";
 import { punchJob } from "../employees/jobs.ts";
+import { refuseOwnProfile } from "../employees/ownProfile.ts";
 import { lockEmployee } from "../timeClock/punches.ts";
 import { refuseOverlapOrBeforeHire } from "./corrections.ts";
 
 // A shift added by hand (issue 30): the person worked and forgot to punch. The entry has no
 // punches (migration 0038), is closed, and waits in the verification queue like any other: the
-// manager who added it may not approve it (nobody approves their own work), another one does.
+// manager who added it may not approve it (nobody approves their own work), another one does; and
+// nobody adds a shift for themselves.
 
 export const MAX_SHIFT_MS = 24 * 3_600_000;
 
@@ -31,8 +33,15 @@ export interface ManualEntryInput {
 /** Checks and adds a worked shift for an employee; returns the new entry's id. */
 export async function addManualEntry(db: Kysely<DB>, who: { companyId: string; userId: string; now: number }, input: ManualEntryInput): Promise<string> {
   const { companyId, now } = who;
-  const employee = await db.selectFrom("employees").select("id").where("companyId", "=", companyId).where("id", "=", input.employeeId).executeTakeFirst();
+  const employee = await db
+    .selectFrom("employees")
+    .select(["id", "userId"])
+    .where("companyId", "=", companyId)
+    .where("id", "=", input.employeeId)
+    .executeTakeFirst();
   if (!employee) throw new AppError(timeClockMessage("manualEmployee"));
+  // Nobody adds time for themselves (decision 0060), as nobody approves or corrects their own.
+  refuseOwnProfile(employee, who.userId, "ownTimeAdded");
   const store = await db.selectFrom("stores").select(["id", "timeZone"]).where("companyId", "=", companyId).where("id", "=", input.storeId).executeTakeFirst();
   if (!store) throw new AppError(timeClockMessage("manualStore"));
   const { clockIn, clockOut, breaks } = input;

@@ -6,6 +6,8 @@ import { errorText } from "../../../lib/errorText";
 import { api } from "../../../lib/api";
 import { useMutation, useQueryState } from "../../../lib/hooks";
 import { notifyError, notifySuccess } from "../../../lib/notify";
+import { twoPersonReason, useOwnEmployeeId } from "../../../lib/twoPerson";
+import { WithReason } from "../../../ui/WithReason";
 import type { ReturnsOf } from "@tumble/domain/functionPath";
 import { REQUEST_MESSAGES } from "@tumble/domain/requests";
 import { requestSummary } from "./requestLabels";
@@ -17,6 +19,9 @@ export function PendingRequests() {
   const { t } = useTranslation(["employeeDashboard", "requests"]);
   const { t: tr } = useTranslation("requests");
   const pending = useQueryState(api.requests.listPending, {});
+  // One's own request, or a swap that gives one the shift, is someone else's to decide (decision 0060).
+  const ownId = useOwnEmployeeId();
+  const isOwn = (r: EmployeeRequest) => !!ownId && (r.employeeId === ownId || r.targetEmployeeId === ownId);
   const decide = useMutation(api.requests.decide);
   const [denying, setDenying] = useState<EmployeeRequest | null>(null);
   // A claim or swap that conflicts with the taker's schedule: approved only with a reason.
@@ -71,20 +76,30 @@ export function PendingRequests() {
                   </Text>
                 ) : null}
               </Stack>
-              <Group gap="xs" wrap="nowrap">
-                <Button
-                  size="xs"
-                  color="teal"
-                  loading={busy === r._id}
-                  onClick={() => void run(r, true)}
-                  aria-label={t("requests.approveOf", { name: r.employeeName })}
-                >
-                  {t("requests.approve")}
-                </Button>
-                <Button size="xs" variant="light" color="red" onClick={() => setDenying(r)} aria-label={t("requests.denyOf", { name: r.employeeName })}>
-                  {t("requests.deny")}
-                </Button>
-              </Group>
+              <WithReason reason={isOwn(r) ? twoPersonReason("ownRequest") : null} testId="own-request-reason">
+                <Group gap="xs" wrap="nowrap">
+                  <Button
+                    size="xs"
+                    color="teal"
+                    loading={busy === r._id}
+                    disabled={isOwn(r)}
+                    onClick={() => void run(r, true)}
+                    aria-label={t("requests.approveOf", { name: r.employeeName })}
+                  >
+                    {t("requests.approve")}
+                  </Button>
+                  <Button
+                    size="xs"
+                    variant="light"
+                    color="red"
+                    disabled={isOwn(r)}
+                    onClick={() => setDenying(r)}
+                    aria-label={t("requests.denyOf", { name: r.employeeName })}
+                  >
+                    {t("requests.deny")}
+                  </Button>
+                </Group>
+              </WithReason>
             </Group>
           </Card>
         ))}

@@ -14,6 +14,7 @@ import {
 import { api } from "../../../lib/api";
 import { useMutation, useQuery } from "../../../lib/hooks";
 import { notifyError, notifySuccess } from "../../../lib/notify";
+import { twoPersonReason } from "../../../lib/twoPerson";
 import { PinInput } from "../../../ui/auth/PinInput";
 import { MoneyInput } from "../../../ui/form/MoneyInput";
 import { useSchemaForm } from "../../../ui/form/useSchemaForm";
@@ -33,10 +34,13 @@ export function ProfileFields({
   field,
   storeOptions,
   withEmail = true,
+  datesLocked = null,
 }: {
   field: FieldProps;
   storeOptions: { value: string; label: string }[];
   withEmail?: boolean;
+  /** Why the hire date cannot be changed here (one's own profile, decision 0060). */
+  datesLocked?: string | null;
 }) {
   const { t } = useTranslation("employees");
   return (
@@ -53,7 +57,15 @@ export function ProfileFields({
           data-testid="employee-position"
           {...field("position")}
         />
-        <TextInput label={t("form.hireDate")} type="date" size="md" data-testid="employee-hire-date" {...field("hireDate")} />
+        <TextInput
+          label={t("form.hireDate")}
+          type="date"
+          size="md"
+          data-testid="employee-hire-date"
+          {...field("hireDate")}
+          disabled={Boolean(datesLocked)}
+          description={datesLocked ?? undefined}
+        />
       </SimpleGrid>
       <MultiSelect
         label={t("form.stores")}
@@ -226,6 +238,8 @@ export function EditEmployeeModal({ profile, opened, onClose }: { profile: Emplo
   const form = useSchemaForm(employeeUpdateSchema, { initialValues: editValues(profile) });
   const field = useField(form);
   const status = form.getValues().status;
+  // One's own dates and status are changed by someone else (decision 0060); contact details are theirs to correct.
+  const ownReason = profile.own ? twoPersonReason("ownEmployment") : null;
 
   const close = () => {
     form.setValues(editValues(profile));
@@ -258,7 +272,7 @@ export function EditEmployeeModal({ profile, opened, onClose }: { profile: Emplo
     >
       <form onSubmit={form.submit(save)} noValidate data-testid="employee-edit-form">
         <Stack gap="sm">
-          <ProfileFields field={field} storeOptions={storeOptions} />
+          <ProfileFields field={field} storeOptions={storeOptions} datesLocked={ownReason} />
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
             <Select
               label={t("form.status")}
@@ -268,15 +282,17 @@ export function EditEmployeeModal({ profile, opened, onClose }: { profile: Emplo
               data-testid="employee-status"
               comboboxProps={{ withinPortal: true }}
               {...field("status")}
+              disabled={Boolean(ownReason)}
             />
             <TextInput
               label={t("form.endDate")}
-              description={t("form.endDateHelp")}
+              description={ownReason ?? t("form.endDateHelp")}
               withAsterisk={status === "terminated"}
               type="date"
               size="md"
               data-testid="employee-end-date"
               {...field("endDate")}
+              disabled={Boolean(ownReason)}
             />
           </SimpleGrid>
           <TextInput

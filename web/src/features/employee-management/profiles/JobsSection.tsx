@@ -5,8 +5,10 @@ import { useTranslation } from "react-i18next";
 import { addJobSchema, endJobSchema, JOB_TITLE_MAX, type AddJobInput, type PayType } from "@tumble/domain/employees";
 import { api } from "../../../lib/api";
 import { useMutation } from "../../../lib/hooks";
+import { twoPersonReason } from "../../../lib/twoPerson";
 import { useSchemaForm } from "../../../ui/form/useSchemaForm";
 import { formatDisplayDate } from "../../../ui/laundromatSelection/format";
+import { WithReason } from "../../../ui/WithReason";
 import { useField } from "./fields";
 import { payText } from "./messages";
 import { useSaving } from "./useSaving";
@@ -25,6 +27,8 @@ export function JobsSection({ profile }: { profile: EmployeeProfile }) {
   const [dialog, setDialog] = useState<Dialog>(null);
   const storeName = (id: string | null) => (id ? (profile.stores.find((s) => s._id === id)?.name ?? "") : t("jobs.anyStore"));
   const editable = profile.status !== "pending" && profile.status !== "terminated";
+  // One's own jobs and their rates are set by someone else (decision 0060).
+  const ownReason = profile.own ? twoPersonReason("ownPay") : null;
   return (
     <Stack gap="xs" data-testid="profile-jobs">
       <Text size="sm" c="dimmed">
@@ -60,25 +64,31 @@ export function JobsSection({ profile }: { profile: EmployeeProfile }) {
           >
             {editable && !job.endedOn ? (
               <Group gap={6} wrap="wrap">
-                <Button
-                  size="compact-sm"
-                  variant="light"
-                  leftSection={<IconCash size={14} aria-hidden />}
-                  onClick={() => setDialog({ kind: "rate", job })}
-                  data-testid="job-new-rate"
-                >
-                  {t("profile.newRate")}
-                </Button>
-                <Button
-                  size="compact-sm"
-                  variant="light"
-                  color="red"
-                  leftSection={<IconCalendarOff size={14} aria-hidden />}
-                  onClick={() => setDialog({ kind: "end", job })}
-                  data-testid="job-end"
-                >
-                  {t("jobs.end")}
-                </Button>
+                <WithReason reason={ownReason}>
+                  <Button
+                    size="compact-sm"
+                    variant="light"
+                    leftSection={<IconCash size={14} aria-hidden />}
+                    onClick={() => setDialog({ kind: "rate", job })}
+                    disabled={profile.own}
+                    data-testid="job-new-rate"
+                  >
+                    {t("profile.newRate")}
+                  </Button>
+                </WithReason>
+                <WithReason reason={ownReason}>
+                  <Button
+                    size="compact-sm"
+                    variant="light"
+                    color="red"
+                    leftSection={<IconCalendarOff size={14} aria-hidden />}
+                    onClick={() => setDialog({ kind: "end", job })}
+                    disabled={profile.own}
+                    data-testid="job-end"
+                  >
+                    {t("jobs.end")}
+                  </Button>
+                </WithReason>
               </Group>
             ) : null}
           </JobItem>
@@ -86,9 +96,17 @@ export function JobsSection({ profile }: { profile: EmployeeProfile }) {
       </Stack>
       {editable ? (
         <Group>
-          <Button variant="default" leftSection={<IconBriefcase size={16} aria-hidden />} onClick={() => setDialog({ kind: "add" })} data-testid="job-add">
-            {t("jobs.add")}
-          </Button>
+          <WithReason reason={ownReason} testId="job-add-reason">
+            <Button
+              variant="default"
+              leftSection={<IconBriefcase size={16} aria-hidden />}
+              onClick={() => setDialog({ kind: "add" })}
+              disabled={profile.own}
+              data-testid="job-add"
+            >
+              {t("jobs.add")}
+            </Button>
+          </WithReason>
         </Group>
       ) : null}
       {dialog?.kind === "add" ? <AddJobModal profile={profile} onClose={() => setDialog(null)} /> : null}

@@ -1,11 +1,13 @@
 import { Alert, Badge, Button, Divider, Drawer, Group, Loader, Stack, Table, Text, Title } from "@mantine/core";
 import { useMediaQuery } from "@mantine/hooks";
-import { IconCash, IconKey, IconPencil, IconUserOff } from "@tabler/icons-react";
+import { IconCash, IconKey, IconPencil, IconUserOff, IconUserShield } from "@tabler/icons-react";
 import { useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { formatUSD } from "@tumble/domain/money";
 import { api } from "../../../lib/api";
 import { useQueryState } from "../../../lib/hooks";
+import { twoPersonReason } from "../../../lib/twoPerson";
+import { WithReason } from "../../../ui/WithReason";
 import { formatDisplayDate } from "../../../ui/laundromatSelection/format";
 import { errorText, payText } from "./messages";
 import { EditEmployeeModal } from "./EmployeeFormModal";
@@ -55,6 +57,7 @@ export function ProfileDrawer({ employeeId, onClose }: { employeeId: string | un
 
 function ProfileBody({ profile, onAction }: { profile: EmployeeProfile; onAction: (dialog: Dialog) => void }) {
   const { t } = useTranslation("employees");
+  const { t: tOwn } = useTranslation("twoPerson");
   const pending = profile.status === "pending";
   // A person with several jobs: every job's rates in one history, each named.
   const severalJobs = profile.jobs.length > 0;
@@ -76,27 +79,44 @@ function ProfileBody({ profile, onAction }: { profile: EmployeeProfile; onAction
         ) : null}
       </Group>
       {profile.linked ? null : <LinkRequestPanel employeeId={profile._id} employeeName={profile.name} />}
+      {profile.own ? (
+        <Alert variant="light" color="blue" icon={<IconUserShield size={18} aria-hidden />} p="xs" data-testid="profile-own">
+          <Text size="sm">{tOwn("ownProfile")}</Text>
+        </Alert>
+      ) : null}
       {pending ? null : (
         <Group gap="xs" wrap="wrap">
           <Button variant="default" leftSection={<IconPencil size={16} aria-hidden />} onClick={() => onAction("edit")} data-testid="profile-edit">
             {t("profile.edit")}
           </Button>
-          <Button variant="default" leftSection={<IconCash size={16} aria-hidden />} onClick={() => onAction("rate")} data-testid="profile-new-rate">
-            {t("profile.newRate")}
-          </Button>
+          {/* One's own pay and employment are changed by someone else (decision 0060): disabled, saying why. */}
+          <WithReason reason={profile.own ? twoPersonReason("ownPay") : null} testId="profile-new-rate-reason">
+            <Button
+              variant="default"
+              leftSection={<IconCash size={16} aria-hidden />}
+              onClick={() => onAction("rate")}
+              disabled={profile.own}
+              data-testid="profile-new-rate"
+            >
+              {t("profile.newRate")}
+            </Button>
+          </WithReason>
           <Button variant="default" leftSection={<IconKey size={16} aria-hidden />} onClick={() => onAction("pin")} data-testid="profile-reset-pin">
             {t("profile.resetPin")}
           </Button>
           {profile.status !== "terminated" ? (
-            <Button
-              variant="default"
-              color="red"
-              leftSection={<IconUserOff size={16} aria-hidden />}
-              onClick={() => onAction("terminate")}
-              data-testid="profile-terminate"
-            >
-              {t("profile.terminate")}
-            </Button>
+            <WithReason reason={profile.own ? twoPersonReason("ownEmployment") : null} testId="profile-terminate-reason">
+              <Button
+                variant="default"
+                color="red"
+                leftSection={<IconUserOff size={16} aria-hidden />}
+                onClick={() => onAction("terminate")}
+                disabled={profile.own}
+                data-testid="profile-terminate"
+              >
+                {t("profile.terminate")}
+              </Button>
+            </WithReason>
           ) : null}
         </Group>
       )}

@@ -3,6 +3,7 @@ import { EMPLOYEE_FORM_MESSAGES } from "@tumble/domain/employeeForm";
 import { extractErrorMessage } from "@tumble/domain/errorMessage";
 import { localizeEmployeeMessage, type EmployeeStatus, type PayType } from "@tumble/domain/employees";
 import { formatUSD } from "@tumble/domain/money";
+import { localizeTwoPersonMessage } from "@tumble/domain/twoPersonRules";
 import { localizeValidationMessage } from "@tumble/domain/validationMessages";
 import { currentLanguage } from "../../../lib/i18n";
 
@@ -20,7 +21,7 @@ export function ruleText(t: TFunction<"employees">, message: string | null | und
   if (!message) return undefined;
   const text = message.replace(ARG_PREFIX, "");
   const language = currentLanguage();
-  const own = localizeEmployeeMessage(text, language);
+  const own = localizeEmployeeMessage(text, language) ?? localizeTwoPersonMessage(text, language);
   if (own) return own;
   const shared = localizeValidationMessage(text, language);
   if (shared !== text) return shared;

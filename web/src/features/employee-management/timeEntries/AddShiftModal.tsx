@@ -10,6 +10,7 @@ import { api } from "../../../lib/api";
 import { useMutation, useQuery } from "../../../lib/hooks";
 import { notifySuccess } from "../../../lib/notify";
 import { useSubmissionKeys } from "../../../lib/submissionKey";
+import { useOwnEmployeeId } from "../../../lib/twoPerson";
 import { FormError } from "../../../ui/form/FormError";
 
 interface StoreOption {
@@ -51,6 +52,8 @@ function AddShiftForm({
   onClose: () => void;
 }) {
   const { t } = useTranslation("timeEntries");
+  const { t: tOwn } = useTranslation("twoPerson");
+  const ownId = useOwnEmployeeId();
   const add = useMutation(api.timeEntries.add);
   const keys = useSubmissionKeys();
   // The people a shift can be added for, without pay: a supervisor adds shifts too.
@@ -107,7 +110,12 @@ function AddShiftForm({
           label={t("add.employee")}
           required
           searchable
-          data={(employees ?? []).map((e) => ({ value: e._id, label: e.name }))}
+          // One's own time is added by someone else (decision 0060): shown, not chosen, saying why.
+          data={(employees ?? []).map((e) => ({
+            value: e._id,
+            label: e._id === ownId ? tOwn("ownTimeOption", { name: e.name }) : e.name,
+            disabled: e._id === ownId,
+          }))}
           value={employeeId}
           onChange={(v) => {
             setEmployeeId(v);

@@ -9,9 +9,11 @@ import type { ReturnsOf } from "@tumble/domain/functionPath";
 import { api } from "../../../lib/api";
 import { useMutation, useQueryState } from "../../../lib/hooks";
 import { notifyError, notifySuccess } from "../../../lib/notify";
+import { ownTimeReason, useOwnEmployeeId } from "../../../lib/twoPerson";
 import { param, useSearchState } from "../../../lib/searchParams";
 import { useSubmissionKeys } from "../../../lib/submissionKey";
 import { ScreenTitle } from "../../../ui/ScreenTitle";
+import { WithReason } from "../../../ui/WithReason";
 import { DataTable } from "../../../ui/table/DataTable";
 import type { DataColumn } from "../../../ui/table/types";
 import { AddShiftModal } from "./AddShiftModal";
@@ -66,7 +68,9 @@ export function VerificationQueue() {
 
   const entries = queue.data?.entries;
   // A shift added by hand is never "clean": a manager other than the one who added it looks at it.
-  const clean = (entries ?? []).filter((e) => e.reviewStatus === "pending" && e.exceptions.length === 0 && e.manual === null);
+  // One's own time is someone else's to verify (decision 0060): left out, its actions disabled with the reason.
+  const ownEmployeeId = useOwnEmployeeId() ?? null;
+  const clean = (entries ?? []).filter((e) => e.reviewStatus === "pending" && e.exceptions.length === 0 && e.manual === null && e.employeeId !== ownEmployeeId);
 
   const doApprove = (ids: string[], key: string) => {
     setBusy(key);
@@ -174,7 +178,22 @@ export function VerificationQueue() {
       hideable: false,
       card: "footer",
       cell: (e) =>
-        e.reviewStatus === "open" ? null : (
+        e.reviewStatus === "open" ? null : e.employeeId === ownEmployeeId ? (
+          <Group gap={4} wrap="nowrap" justify="flex-end">
+            <WithReason reason={ownTimeReason()} testId="own-entry-reason">
+              <Group gap={4} wrap="nowrap">
+                {e.reviewStatus !== "approved" ? (
+                  <ActionIcon variant="light" color="teal" disabled aria-label={t("approveOf", { name: e.employeeName })}>
+                    <IconCheck size={18} aria-hidden />
+                  </ActionIcon>
+                ) : null}
+                <ActionIcon variant="light" disabled aria-label={t("correctOf", { name: e.employeeName })}>
+                  <IconPencil size={18} aria-hidden />
+                </ActionIcon>
+              </Group>
+            </WithReason>
+          </Group>
+        ) : (
           <Group gap={4} wrap="nowrap" justify="flex-end">
             {e.reviewStatus !== "approved" ? (
               <Tooltip label={t("approve")}>

@@ -4,6 +4,8 @@ import { IconFileTypePdf, IconPlus } from "@tabler/icons-react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { DEFAULT_TIME_ZONE } from "@tumble/domain/businessDate";
+import { twoPersonReason } from "../../../lib/twoPerson";
+import { WithReason } from "../../../ui/WithReason";
 import { dayLabel, hoursText, instantLabel, money, rangeLabel, timeAt } from "../parts/format";
 import type { PayLine } from "../parts/types";
 
@@ -12,6 +14,8 @@ export interface EmployeeDrawerProps {
   opened: boolean;
   zoneOf: (storeId: string) => string | undefined;
   canAdjust: boolean;
+  /** The caller's own line: someone else adjusts it (decision 0060). */
+  ownLine?: boolean;
   downloading: boolean;
   onClose: () => void;
   onStatement: (line: PayLine) => void;
@@ -32,7 +36,7 @@ function Figure({ label, value, testId }: { label: string; value: ReactNode; tes
 }
 
 /** One employee's line: how the gross is made, each workweek's overtime, and each day down to its entries. */
-export function EmployeeDrawer({ line, opened, zoneOf, canAdjust, downloading, onClose, onStatement, onAdjust }: EmployeeDrawerProps) {
+export function EmployeeDrawer({ line, opened, zoneOf, canAdjust, ownLine = false, downloading, onClose, onStatement, onAdjust }: EmployeeDrawerProps) {
   const { t } = useTranslation("payroll");
   const isPhone = useMediaQuery("(max-width: 48em)") ?? false;
   return (
@@ -53,9 +57,17 @@ export function EmployeeDrawer({ line, opened, zoneOf, canAdjust, downloading, o
               {t("actions.statement")}
             </Button>
             {canAdjust ? (
-              <Button variant="default" leftSection={<IconPlus size={16} aria-hidden />} onClick={() => onAdjust(line)}>
-                {t("actions.adjust")}
-              </Button>
+              <WithReason reason={ownLine ? twoPersonReason("ownAdjustment") : null} testId="line-adjust-reason">
+                <Button
+                  variant="default"
+                  leftSection={<IconPlus size={16} aria-hidden />}
+                  onClick={() => onAdjust(line)}
+                  disabled={ownLine}
+                  data-testid="line-adjust"
+                >
+                  {t("actions.adjust")}
+                </Button>
+              </WithReason>
             ) : null}
           </Group>
 

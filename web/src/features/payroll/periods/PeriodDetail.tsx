@@ -10,6 +10,7 @@ import { errorText } from "../../../lib/errorText";
 import { api } from "../../../lib/api";
 import { runQuery } from "../../../lib/client";
 import { useMutation, useQuery, useQueryState } from "../../../lib/hooks";
+import { useOwnEmployeeId } from "../../../lib/twoPerson";
 import { notifyError, notifySuccess } from "../../../lib/notify";
 import { openConfirm } from "../../../ui/confirm";
 import { DataTable } from "../../../ui/table/DataTable";
@@ -70,6 +71,8 @@ export function PeriodDetail({ periodId, employeeId, onBack, onOpenEmployee }: P
   const [lockCase, setLockCase] = useState<"unverified" | "early">("unverified");
   const [adjusting, setAdjusting] = useState<AdjustTarget | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
+  // One's own line is adjusted by someone else (decision 0060).
+  const ownEmployeeId = useOwnEmployeeId();
   const p: (PayPeriodDetail & { version?: number | null; versions?: PayPeriodVersionInfo[] }) | undefined =
     detail.data && detail.data.id === periodId ? detail.data : undefined;
   const isOwner = role?.role === "OWNER" || Boolean(role?.permissions.isSystemAdmin);
@@ -403,7 +406,8 @@ export function PeriodDetail({ periodId, employeeId, onBack, onOpenEmployee }: P
         rowAttributes={(l) => ({ "data-employee": l.name, "data-gross": String(l.grossCents) })}
         rowMenu={(l) => [
           { id: "statement", label: t("actions.statement"), icon: <IconFileTypePdf size={16} />, quiet: true, onSelect: () => statement(l) },
-          ...(p?.status === "open"
+          // One's own line is adjusted by someone else (decision 0060): the drawer says why.
+          ...(p?.status === "open" && l.employeeId !== ownEmployeeId
             ? [
                 {
                   id: "adjust",
@@ -422,6 +426,7 @@ export function PeriodDetail({ periodId, employeeId, onBack, onOpenEmployee }: P
         opened={employeeId !== undefined && p !== undefined}
         zoneOf={(id) => zones.get(id) ?? DEFAULT_TIME_ZONE}
         canAdjust={p?.status === "open"}
+        ownLine={line !== undefined && line.employeeId === ownEmployeeId}
         downloading={line ? busy === `statement-${line.employeeId}` : false}
         onClose={() => onOpenEmployee(undefined)}
         onStatement={statement}

@@ -1,5 +1,4 @@
 import { Alert, Button, Card, Group, SegmentedControl, Select, SimpleGrid, Stack, Text, Textarea, Title } from "@mantine/core";
-import { extractErrorMessage } from "@tumble/domain/errorMessage";
 import type { ReturnsOf } from "@tumble/domain/functionPath";
 import { formatUSD } from "@tumble/domain/money";
 import { useState } from "react";
@@ -13,6 +12,8 @@ import { ScreenTitle } from "../../../ui/ScreenTitle";
 import { DataTable } from "../../../ui/table/DataTable";
 import type { DataColumn } from "../../../ui/table/types";
 import { AdjustmentsTable, type Adjustment } from "../balanceAdmin/AdjustmentsTable";
+import { ThresholdCard } from "../balanceAdmin/ThresholdCard";
+import { PendingChanges, platformErrorText } from "../parts/PendingChanges";
 
 type Account = ReturnsOf<typeof api.balanceAdmin.accounts>["accounts"][number];
 
@@ -55,7 +56,7 @@ export default function SystemAdminBalanceAdmin() {
       setReason("");
       setSubmitted(false);
     } catch (error) {
-      notifyError(extractErrorMessage(error, t("balance.failed")));
+      notifyError(platformErrorText(error, t("balance.failed")));
     } finally {
       setBusy(null);
     }
@@ -65,7 +66,7 @@ export default function SystemAdminBalanceAdmin() {
     setBusy(row.id);
     (decision === "approve" ? approve({ adjustmentId: row.id }) : reject({ adjustmentId: row.id, reason: null }))
       .then(() => notifySuccess(decision === "approve" ? t("balance.approved") : t("balance.rejected")))
-      .catch((error: unknown) => notifyError(extractErrorMessage(error, t("balance.failed"))))
+      .catch((error: unknown) => notifyError(platformErrorText(error, t("balance.failed"))))
       .finally(() => setBusy(null));
   };
 
@@ -88,6 +89,8 @@ export default function SystemAdminBalanceAdmin() {
   return (
     <Stack gap="md">
       <ScreenTitle title={t("balance.title")} subtitle={t("balance.subtitle")} />
+      <ThresholdCard />
+      <PendingChanges kind="approvalThreshold" testId="pending-thresholds" />
       <Select
         label={t("balance.company")}
         placeholder={t("balance.pickCompany")}

@@ -1,7 +1,6 @@
 import { ActionIcon, Badge, Card, Group, Menu, Select, Stack, Text, TextInput } from "@mantine/core";
 import { useMediaQuery } from "@mantine/hooks";
 import { IconDots, IconKey, IconLogout, IconSearch, IconUserCheck, IconUserOff } from "@tabler/icons-react";
-import { extractErrorMessage } from "@tumble/domain/errorMessage";
 import type { ReturnsOf } from "@tumble/domain/functionPath";
 import { SYSTEM_ROLES, type SystemRole } from "@tumble/domain/permissions";
 import { useState } from "react";
@@ -15,6 +14,7 @@ import { openConfirm } from "../../../ui/confirm";
 import { ScreenTitle } from "../../../ui/ScreenTitle";
 import { DataTable } from "../../../ui/table/DataTable";
 import type { DataColumn } from "../../../ui/table/types";
+import { PendingChanges, platformErrorText } from "../parts/PendingChanges";
 
 type User = ReturnsOf<typeof api.systemAdmin.listUsers>[number];
 
@@ -40,7 +40,7 @@ const NO_ROLE = "none";
 
 /** /system-admin/users: every account across companies; global roles, disable, password reset, sessions. */
 export default function SystemAdminUsers() {
-  const { t } = useTranslation(["systemAdmin", "common"]);
+  const { t } = useTranslation(["systemAdmin", "common", "twoPerson"]);
   const [search, setSearch] = useSearchState(SEARCH);
   const state = useQueryState(api.systemAdmin.listUsers, { search: search.q ?? "", role: search.role ?? "all", status: search.status ?? "all" });
   const me = useQuery(api.auth.getUserCompanyRole);
@@ -50,17 +50,20 @@ export default function SystemAdminUsers() {
   const endSessions = useMutation(api.systemAdmin.endSessions);
   const signIn = useAction(api.auth.signIn);
   const [busy, setBusy] = useState<string | null>(null);
+  // Roles given in the console wait for a second administrator (decision 0060): shown on the account's row.
+  const changes = useQuery(api.systemAdmin.listChanges, { status: "pending" });
+  const waitingRole = new Map((changes ?? []).filter((c) => c.kind === "globalRole").map((c) => [c.targetUserId, c.globalRole]));
   const phone = useMediaQuery("(max-width: 47.99em)");
   const isSuper = me?.permissions.isSuperAdmin ?? false;
   const name = (u: User) => u.name || u.email || u.username || u.id;
 
-  const run = async (u: User, work: () => Promise<unknown>, done: string) => {
+  const run = async <R,>(u: User, work: () => Promise<R>, done: string | ((result: R) => string)) => {
     setBusy(u.id);
     try {
-      await work();
-      notifySuccess(done);
+      const result = await work();
+      notifySuccess(typeof done === "string" ? done : done(result));
     } catch (error) {
-      notifyError(extractErrorMessage(error, t("users.failed")));
+      notifyError(platformErrorText(error, t("users.failed")));
     } finally {
       setBusy(null);
     }
@@ -69,7 +72,13 @@ export default function SystemAdminUsers() {
   const onRole = (u: User, value: string | null) => {
     const role = value === NO_ROLE || !value ? null : (value as SystemRole);
     if (role === u.globalRole) return;
-    void run(u, () => setRole({ userId: u.id, globalRole: role }), t("users.roleChanged", { who: name(u), role: t(`users.roles.${role ?? NO_ROLE}`) }));
+    const roleName = t(`users.roles.${role ?? NO_ROLE}`);
+    void run(
+      u,
+      () => setRole({ userId: u.id, globalRole: role }),
+      (r) =>
+        r.status === "pending" ? t("twoPerson:roleRequested", { who: name(u), role: roleName }) : t("users.roleChanged", { who: name(u), role: roleName }),
+    );
   };
 
   const onDisable = (u: User, disabled: boolean) =>
@@ -151,18 +160,26 @@ export default function SystemAdminUsers() {
       sortValue: (u) => u.globalRole ?? "",
       cell: (u) => {
         const locked = u.globalRole === "SUPER_ADMIN" && !isSuper;
+        const waiting = waitingRole.get(u.id);
         return (
-          <Select
-            size="xs"
-            w={{ base: "100%", sm: 180 }}
-            data={locked ? [{ value: "SUPER_ADMIN", label: t("users.roles.SUPER_ADMIN") }] : roleOptions}
-            value={u.globalRole ?? NO_ROLE}
-            onChange={(v) => onRole(u, v)}
-            disabled={locked || busy === u.id}
-            allowDeselect={false}
-            aria-label={t("users.roleFor", { who: name(u) })}
-            comboboxProps={{ withinPortal: true }}
-          />
+          <Stack gap={4} align="flex-start">
+            <Select
+              size="xs"
+              w={{ base: "100%", sm: 180 }}
+              data={locked ? [{ value: "SUPER_ADMIN", label: t("users.roles.SUPER_ADMIN") }] : roleOptions}
+              value={u.globalRole ?? NO_ROLE}
+              onChange={(v) => onRole(u, v)}
+              disabled={locked || busy === u.id}
+              allowDeselect={false}
+              aria-label={t("users.roleFor", { who: name(u) })}
+              comboboxProps={{ withinPortal: true }}
+            />
+            {waiting ? (
+              <Badge size="sm" variant="light" color="yellow" tt="none" style={{ minWidth: "max-content" }} data-testid="role-waiting">
+                {t("twoPerson:roleWaiting", { role: t(`users.roles.${waiting}`) })}
+              </Badge>
+            ) : null}
+          </Stack>
         );
       },
     },
@@ -233,6 +250,7 @@ export default function SystemAdminUsers() {
   return (
     <Stack gap="lg">
       <ScreenTitle title={t("users.title")} subtitle={t("users.subtitle")} />
+      <PendingChanges kind="globalRole" testId="pending-roles" />
       <Card withBorder radius="lg" padding={phone ? "sm" : "md"}>
         <DataTable
           tableId="system-admin-users"
