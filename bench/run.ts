@@ -61,6 +61,7 @@ async function main(): Promise<void> {
   if (ONLY.has("imports")) await (await import("./imports.ts")).runImports((await postgresTarget()).target, log);
   if (ONLY.has("exports")) await (await import("./exports.ts")).runExports((await postgresTarget()).target, log);
   if (ONLY.has("convexClient")) await (await import("./convexClient.ts")).runConvexClient(log);
+  if (ONLY.has("fileSafety")) await (await import("./fileSafety.ts")).runFileSafety(log);
 }
 
 async function runFoundationBenchmarks(options: MeasureOptions, log: (line: string) => void, started: number): Promise<void> {

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import fs from "node:fs";
-import readline from "node:readline";
+import { StringDecoder } from "node:string_decoder";
 import zlib from "node:zlib";
 import { AppError } from "../runtime/errors.ts";
 
@@ -53,26 +53,59 @@ export function tableHeader(name: string): string {
   return JSON.stringify({ table: name });
 }
 
-/** Lines of a gzip file, one at a time; a damaged or truncated file rejects with BackupFileError. */
-export async function* readLines(file: string): AsyncGenerator<string> {
+/** Longer than any row a backup writes; a longer line means the file is not one (and would exhaust memory). */
+const MAX_LINE_CHARS = 128 * 1024 * 1024;
+/** Longer than any manifest (about a kilobyte per table). */
+const MAX_MANIFEST_CHARS = 4 * 1024 * 1024;
+/** The compressed bytes listing reads from a file: far more than a manifest compresses to. */
+const MANIFEST_HEAD_BYTES = 1024 * 1024;
+
+/**
+ * Lines of a gzip file, one at a time; a damaged, truncated or foreign file rejects with
+ * BackupFileError, never with an error the server cannot catch. A line longer than any a backup
+ * writes (the first, the manifest, longer than any manifest) stops the reading. `maxBytes` reads
+ * only the file's first bytes.
+ */
+export async function* readLines(file: string, limits: { maxBytes?: number } = {}): AsyncGenerator<string> {
+  let maxLineChars = MAX_MANIFEST_CHARS;
+  const input = fs.createReadStream(file, limits.maxBytes ? { end: limits.maxBytes - 1 } : {});
   const gunzip = zlib.createGunzip();
-  const input = fs.createReadStream(file);
   input.on("error", (error) => gunzip.destroy(error));
+  // Errors reach the loop below through the iterator; this keeps a late one from going unheard.
+  gunzip.on("error", () => undefined);
   input.pipe(gunzip);
-  const lines = readline.createInterface({ input: gunzip, crlfDelay: Infinity });
+  const decoder = new StringDecoder("utf8");
+  // The start of a line whose end has not arrived; a newline is looked for in new text only.
+  let pending = "";
+  const tooLong = () => new BackupFileError("This is not a Tumble backup file (a line is longer than any backup writes)");
   try {
-    for await (const line of lines) yield line;
+    for await (const chunk of gunzip as AsyncIterable<Buffer>) {
+      const text = decoder.write(chunk);
+      let start = 0;
+      for (let newline = text.indexOf("\n"); newline !== -1; newline = text.indexOf("\n", start)) {
+        if (pending.length + newline - start > maxLineChars) throw tooLong();
+        yield pending + text.slice(start, newline);
+        pending = "";
+        start = newline + 1;
+        maxLineChars = MAX_LINE_CHARS;
+      }
+      pending += text.slice(start);
+      if (pending.length > maxLineChars) throw tooLong();
+    }
+    pending += decoder.end();
+    if (pending) yield pending;
   } catch (error) {
+    if (error instanceof BackupFileError) throw error;
     const code = (error as NodeJS.ErrnoException).code;
     if (code === "ENOENT") throw new BackupFileError("The backup file is missing");
     throw new BackupFileError(
-      code === "Z_BUF_ERROR" || code === "Z_DATA_ERROR" || /unexpected end/i.test((error as Error).message)
+      code === "Z_BUF_ERROR" || code === "Z_DATA_ERROR" || /unexpected end|incorrect header/i.test((error as Error).message)
         ? "The backup file is damaged or incomplete (its compressed data does not end properly)"
         : `The backup file cannot be read: ${(error as Error).message}`,
     );
   } finally {
-    lines.close();
     input.destroy();
+    gunzip.destroy();
   }
 }
 
@@ -95,10 +128,48 @@ export function parseManifest(line: string | undefined): Manifest {
   return m as Manifest;
 }
 
-/** Reads only the manifest (the first line), for listing. */
+/** Reads only the manifest (the first line), for listing: from the file's first megabyte, unpacking at most a few megabytes. */
 export async function readManifest(file: string): Promise<Manifest> {
-  for await (const line of readLines(file)) return parseManifest(line);
+  for await (const line of readLines(file, { maxBytes: MANIFEST_HEAD_BYTES })) return parseManifest(line);
   throw new BackupFileError("The backup file is empty");
+}
+
+/** Unpacking more than this many times the file's size means it is no backup (a backup's JSON packs to a tenth or so). */
+const MAX_UNPACK_RATIO = 100;
+
+/**
+ * Whether the file's compressed data is whole: unpacked to its end and discarded, zlib checking
+ * its length and checksum, on zlib's own threads (the main thread only counts bytes). A file cut
+ * short, damaged, or unpacking to far more than a backup could, is not.
+ */
+export function isWholeGzip(file: string): Promise<boolean> {
+  return new Promise((resolve) => {
+    let limit = Infinity;
+    try {
+      limit = fs.statSync(file).size * MAX_UNPACK_RATIO + 64 * 1024 * 1024;
+    } catch {
+      return resolve(false);
+    }
+    const input = fs.createReadStream(file);
+    const gunzip = zlib.createGunzip();
+    let unpacked = 0;
+    let settled = false;
+    const settle = (whole: boolean) => {
+      if (settled) return;
+      settled = true;
+      input.destroy();
+      gunzip.destroy();
+      resolve(whole);
+    };
+    input.on("error", () => settle(false));
+    gunzip.on("error", () => settle(false));
+    gunzip.on("data", (chunk: Buffer) => {
+      unpacked += chunk.length;
+      if (unpacked > limit) settle(false);
+    });
+    gunzip.on("end", () => settle(true));
+    input.pipe(gunzip);
+  });
 }
 
 /**

@@ -5,7 +5,6 @@ import {
   BANK_MESSAGES,
   DEFAULT_MATCH_WINDOW_DAYS,
   daysBetween,
-  parseCsvStatement,
   screenStatementLines,
   type BankMapping,
   type StatementLine,
@@ -15,7 +14,8 @@ import { businessDateSchema } from "@tumble/domain/zodSchemas";
 import { todayIn } from "@tumble/domain/businessDate";
 import { accountOfCompany, id, idempotencyKey } from "../cash/access.ts";
 import { businessDateNow } from "../cash/dates.ts";
-import { autoMatchAccount, depositsById, fingerprints, parseOfxStatement, unmatchedDeposits } from "../reconciliation/bank.ts";
+import { readFile } from "../fileReading/reader.ts";
+import { autoMatchAccount, depositsById, fingerprints, unmatchedDeposits } from "../reconciliation/bank.ts";
 import { bookLine, standingBookings } from "../reconciliation/bankEntries.ts";
 import { clearLines, groupDifferences, reverseSettlements, settleGroup, unclearLines } from "../reconciliation/clearing.ts";
 import { mutation, query, type QueryCtx } from "../runtime/define.ts";
@@ -71,7 +71,7 @@ export const uploadPart = mutation({
   access: "isAdmin",
   args: uploadPartArgs(MAX_PARTS, MAX_PART_CHARS),
   handler: async (ctx, args) => ({
-    received: await storeUploadPart(ctx.db, "bankUploads", { companyId: ctx.company.id, userId: ctx.user.id, now: ctx.now }, args),
+    received: await storeUploadPart(ctx.db, "bankUploads", { companyId: ctx.company.id, userId: ctx.user.id, now: ctx.now }, args, MAX_PARTS * MAX_PART_CHARS),
   }),
 });
 
@@ -114,8 +114,8 @@ const importStatement = mutation({
         .executeTakeFirst();
       mapping = args.mapping ?? (remembered?.mapping as BankMapping | undefined);
       if (!mapping) throw new AppError("Map the statement's columns: date, description and amount (or debit and credit)");
-      parsed = parseCsvStatement(content, mapping);
-    } else parsed = parseOfxStatement(content);
+      parsed = await readFile({ kind: "csvStatement", content, mapping });
+    } else parsed = await readFile({ kind: "ofxStatement", content });
     parsed = screenStatementLines(parsed, await businessDateNow(ctx.db, companyId, null, new Date(ctx.now)));
     // All rows or none: a statement with one bad row writes nothing, unless the user asks for the valid rows alone.
     if (parsed.errors.length && !args.validOnly) return { added: 0, duplicates: 0, matched: 0, errors: parsed.errors };

@@ -11,8 +11,7 @@ import {
 } from "@tumble/domain/imports";
 import type { Kysely } from "kysely";
 import type { DB } from "../db/schema.ts";
-import { parseImportFile } from "../imports/parse.ts";
-import { isRunningHere, progressOf, RESTART_REASON, startImport } from "../imports/run.ts";
+import { isRunningHere, progressOf, readImportFile, restartReason, startImport } from "../imports/run.ts";
 import { audit } from "../runtime/audit.ts";
 import { action, mutation, query, type QueryCtx } from "../runtime/define.ts";
 import { AppError } from "../runtime/errors.ts";
@@ -43,7 +42,13 @@ export const uploadPart = mutation({
   access: "canImportData",
   args: uploadPartArgs(MAX_PARTS, MAX_PART_CHARS),
   handler: async (ctx, args) => ({
-    received: await storeUploadPart(ctx.db, "importUploads", { companyId: ctx.company.id, userId: ctx.user.id, now: ctx.now }, args),
+    received: await storeUploadPart(
+      ctx.db,
+      "importUploads",
+      { companyId: ctx.company.id, userId: ctx.user.id, now: ctx.now },
+      args,
+      MAX_PARTS * MAX_PART_CHARS,
+    ),
   }),
 });
 
@@ -60,7 +65,8 @@ export const preview = action({
     })
     .refine((a) => (a.content === undefined) !== (a.uploadId === undefined), "Give the file's content or the id of its upload"),
   handler: async (ctx, args) => {
-    const file = await parseImportFile(args.fileName, await fileContent(ctx, args));
+    // Read off the main thread when it is large or a workbook, within a time and a memory limit.
+    const file = await readImportFile(args.fileName, await fileContent(ctx, args));
     const remembered = await rememberedMapping(ctx.db, ctx.company.id, args.kind);
     return {
       headers: file.headers.filter((h) => h !== ""),
@@ -83,14 +89,18 @@ export const start = action({
     const content = await fileContent(ctx, args);
     if (isXlsxFile(args.fileName) && !/^[A-Za-z0-9+/=\s]*$/.test(content.slice(0, 1000))) throw new AppError("An XLSX file is sent as base64");
     // Imports this process is not running but that still say queued or running were cut off by a restart.
-    const open = await ctx.db.selectFrom("imports").select("id").where("companyId", "=", companyId).where("status", "in", ["queued", "running"]).execute();
-    const orphans = open.filter((row) => !isRunningHere(row.id)).map((row) => row.id);
-    if (orphans.length)
+    const open = await ctx.db
+      .selectFrom("imports")
+      .select(["id", "processedRows"])
+      .where("companyId", "=", companyId)
+      .where("status", "in", ["queued", "running"])
+      .execute();
+    for (const orphan of open.filter((row) => !isRunningHere(row.id)))
       await ctx.db
         .updateTable("imports")
-        .set({ status: "failed", failureReason: RESTART_REASON, content: null, finishedAt: new Date() })
+        .set({ status: "failed", failureReason: restartReason(orphan.processedRows), content: null, finishedAt: new Date() })
         .where("companyId", "=", companyId)
-        .where("id", "in", orphans)
+        .where("id", "=", orphan.id)
         .execute();
     const importId = newId();
     await ctx.db
@@ -123,7 +133,7 @@ export const start = action({
     const { bus, database, log } = ctx.services;
     // Not awaited: the import goes on after this call returns, whatever the browser does.
     void startImport(
-      database.db,
+      database,
       async (company, everything) => {
         await bus.publish({ tables: everything ? ["*"] : ["imports"], companyId: company, userIds: null });
       },
@@ -146,6 +156,7 @@ interface Shown {
   updatedCount: number;
   unchangedCount: number;
   failedCount: number;
+  processedRows: number;
   failureReason: string | null;
   createdAt: Date;
   finishedAt: Date | null;
@@ -167,7 +178,7 @@ function shown(row: Shown) {
     totalRows: row.totalRows,
     progress,
     counts: { created: row.createdCount, updated: row.updatedCount, unchanged: row.unchangedCount, failed: row.failedCount },
-    failureReason: orphaned ? RESTART_REASON : row.failureReason,
+    failureReason: orphaned ? restartReason(row.processedRows) : row.failureReason,
     createdAt: row.createdAt.getTime(),
     finishedAt: row.finishedAt?.getTime() ?? null,
     createdBy: row.createdByName ?? row.createdByEmail ?? "",
@@ -186,6 +197,7 @@ const SHOWN = [
   "i.updatedCount",
   "i.unchangedCount",
   "i.failedCount",
+  "i.processedRows",
   "i.failureReason",
   "i.createdAt",
   "i.finishedAt",

@@ -1,26 +1,36 @@
-import type { Kysely } from "kysely";
+import { setImmediate as nextTurn } from "node:timers/promises";
 import {
   IMPORT_COLUMNS,
   MAX_IMPORT_ERRORS,
+  MAX_IMPORT_ROWS,
   importError,
+  isXlsxFile,
   missingColumns,
   validateImportRow,
   type ImportKind,
   type ImportRowError,
 } from "@tumble/domain/imports";
-import type { DB } from "../db/schema.ts";
+import { FILE_MESSAGES } from "@tumble/domain/fileLimits";
+import type { Database } from "../db/database.ts";
+import { readFile } from "../fileReading/reader.ts";
 import { audit } from "../runtime/audit.ts";
 import { constraintViolation } from "../runtime/constraintErrors.ts";
 import { AppError } from "../runtime/errors.ts";
-import { planImport, type ValidRow } from "./kinds.ts";
-import { parseImportFile } from "./parse.ts";
+import { planImport, type ValidRow, type Writer } from "./kinds.ts";
+import type { ParsedFile } from "./parse.ts";
 
 // An import runs in the server process after imports:start has returned, so closing the browser
-// tab does not stop it. Progress lives in memory while it runs (a PGlite database has one
-// connection, which the writing transaction holds) and the outcome in the import's row;
-// `publish` tells live queries (imports:get) to re-read. An import this process is not running
-// but whose row still says queued or running was cut off by a restart: it is reported as failed,
-// and as its writes were in one transaction that never committed, nothing of it was written.
+// tab does not stop it. Progress lives in memory while it runs and the outcome in the import's
+// row; `publish` tells live queries (imports:get) to re-read. The file is read off the main thread
+// (server/src/fileReading), and validating and planning give other calls a turn every few
+// milliseconds (docs/decisions/0061-files-read-safely.md).
+//
+// Writing: on PostgreSQL in one transaction, so an import cut off by a restart wrote nothing. On
+// PGlite the database is one connection in the server's own thread: a transaction holding it for a
+// whole import would leave every other call waiting, so each step (some sixty lines, whole rows)
+// commits on its own with the count of rows written so far (the import's processed_rows), and
+// other calls run between steps. An import cut off there kept the steps it wrote: running the same
+// file again writes the rest, the rows already written being unchanged.
 
 export interface ImportProgress {
   phase: "reading" | "validating" | "writing";
@@ -31,6 +41,31 @@ export interface ImportProgress {
 const live = new Map<string, ImportProgress>();
 
 export const RESTART_REASON = "The server restarted during the import; nothing was written. Run it again.";
+
+/** Why an import cut off by a restart failed, saying what it had written (only an import on PGlite writes before its end). */
+export function restartReason(rowsWritten: number): string {
+  return rowsWritten > 0 ? FILE_MESSAGES.importCutOff(rowsWritten) : RESTART_REASON;
+}
+
+/** Lines per writing step on PGlite: each statement runs on the server's thread, so a step stays in the tens of milliseconds. */
+export const PGLITE_BATCH = 60;
+/** Lines per statement on PostgreSQL, all in one transaction. */
+const POSTGRES_BATCH = 4000;
+
+/** A pause that gives other calls a turn once `budgetMs` of work has gone by since the last one. */
+export function turns(budgetMs = 10): () => Promise<void> {
+  let since = performance.now();
+  return async () => {
+    if (performance.now() - since < budgetMs) return;
+    await nextTurn();
+    since = performance.now();
+  };
+}
+
+/** An import file (CSV text, or XLSX as base64) as header and lines, read as server/src/fileReading reads files. */
+export function readImportFile(fileName: string, content: string): Promise<ParsedFile> {
+  return readFile({ kind: "importFile", content, xlsx: isXlsxFile(fileName), maxRows: MAX_IMPORT_ROWS });
+}
 
 export function progressOf(importId: string): ImportProgress | null {
   return live.get(importId) ?? null;
@@ -43,9 +78,9 @@ export function isRunningHere(importId: string): boolean {
 export type Publish = (companyId: string, everything?: boolean) => Promise<void>;
 
 /** Starts the import in the background; the promise it returns settles when the import has finished. */
-export function startImport(db: Kysely<DB>, publish: Publish, importId: string, log: (line: string) => void = () => undefined): Promise<void> {
+export function startImport(database: Database, publish: Publish, importId: string, log: (line: string) => void = () => undefined): Promise<void> {
   live.set(importId, { phase: "reading", done: 0, total: 0 });
-  return executeImport(db, publish, importId)
+  return executeImport(database, publish, importId)
     .catch((error: unknown) => log(`Import ${importId} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`))
     .finally(() => live.delete(importId));
 }
@@ -55,11 +90,14 @@ function reasonOf(error: unknown): string {
   return `${constraintViolation(error)?.message ?? "The import could not be written"}; nothing was changed`;
 }
 
-async function executeImport(db: Kysely<DB>, publish: Publish, importId: string): Promise<void> {
+async function executeImport(database: Database, publish: Publish, importId: string): Promise<void> {
+  const { db } = database;
   const record = await db.selectFrom("imports").selectAll().where("id", "=", importId).executeTakeFirstOrThrow();
   const { companyId } = record;
   const kind = record.kind as ImportKind;
   const progress = live.get(importId)!;
+  /** Rows written so far: on PGlite, steps already committed. */
+  let written = 0;
   const finish = async (values: {
     status: "completed" | "failed";
     failureReason?: string | null;
@@ -84,14 +122,14 @@ async function executeImport(db: Kysely<DB>, publish: Publish, importId: string)
       .where("id", "=", importId)
       .execute();
     live.delete(importId);
-    await publish(companyId, values.status === "completed" && !record.dryRun);
+    await publish(companyId, (values.status === "completed" && !record.dryRun) || written > 0);
   };
 
   await db.updateTable("imports").set({ status: "running" }).where("id", "=", importId).execute();
   await publish(companyId);
   let parsed;
   try {
-    parsed = await parseImportFile(record.fileName, record.content ?? "");
+    parsed = await readImportFile(record.fileName, record.content ?? "");
   } catch (error) {
     return finish({ status: "failed", failureReason: reasonOf(error) });
   }
@@ -115,14 +153,16 @@ async function executeImport(db: Kysely<DB>, publish: Publish, importId: string)
   const columns = IMPORT_COLUMNS[kind].filter((c) => mapping[c.key]).map((c) => [c.key, headerIndex.get(mapping[c.key])!] as const);
   const errors: ImportRowError[] = [];
   const valid: ValidRow<ImportKind>[] = [];
+  const pause = turns();
   for (const { line, cells } of parsed.rows) {
+    await pause();
     const byKey: Record<string, string> = {};
     for (const [key, index] of columns) byKey[key] = cells[index] ?? "";
     const result = validateImportRow(kind, line, byKey);
     if (result.ok) valid.push({ row: line, value: result.value });
     else errors.push(...result.errors);
   }
-  const plan = await planImport(kind, db, { companyId, userId: record.createdBy, now: Date.now(), mapped: new Set(Object.keys(mapping)) }, valid);
+  const plan = await planImport(kind, db, { companyId, userId: record.createdBy, now: Date.now(), mapped: new Set(Object.keys(mapping)), pause }, valid);
   errors.push(...plan.errors);
   errors.sort((a, b) => a.row - b.row);
   const failed = new Set(errors.map((e) => e.row)).size;
@@ -144,23 +184,70 @@ async function executeImport(db: Kysely<DB>, publish: Publish, importId: string)
   const toWrite = counts.created + counts.updated;
   Object.assign(progress, { phase: "writing", done: 0, total: toWrite });
   await publish(companyId);
+  const auditEntry = {
+    companyId,
+    actorId: record.createdBy,
+    action: "import",
+    entity: "import",
+    entityId: importId,
+    after: { kind, fileName: record.fileName, ...counts },
+  };
+  const wrote = async (rows: number) => {
+    written += rows;
+    progress.done = Math.min(written, toWrite);
+    await publish(companyId);
+  };
+  if (database.kind === "postgres") {
+    try {
+      await db.transaction().execute(async (trx) => {
+        const writer: Writer = {
+          batch: POSTGRES_BATCH,
+          db: trx,
+          step: async (rows, work) => {
+            await work(trx);
+            await wrote(rows);
+          },
+        };
+        await plan.write(writer);
+        await audit(trx, auditEntry);
+      });
+    } catch (error) {
+      written = 0; // rolled back
+      return finish({ status: "failed", failureReason: reasonOf(error), counts: { created: 0, updated: 0, unchanged: 0, failed }, errors, processed: total });
+    }
+    return finish({ status: "completed", counts, errors, processed: total });
+  }
+  // PGlite: a short transaction per step, the rows written stored after each, a turn for other calls between.
+  const writer: Writer = {
+    batch: PGLITE_BATCH,
+    db,
+    step: async (rows, work) => {
+      // The count is stored with the rows it counts: a restart between steps finds them agreeing.
+      await db.transaction().execute(async (trx) => {
+        await work(trx);
+        if (rows > 0)
+          await trx
+            .updateTable("imports")
+            .set({ processedRows: written + rows })
+            .where("id", "=", importId)
+            .execute();
+      });
+      await wrote(rows);
+      await nextTurn();
+    },
+  };
   try {
-    await db.transaction().execute(async (trx) => {
-      await plan.write(trx, async (written) => {
-        progress.done = Math.min(written, toWrite);
-        await publish(companyId);
-      });
-      await audit(trx, {
-        companyId,
-        actorId: record.createdBy,
-        action: "import",
-        entity: "import",
-        entityId: importId,
-        after: { kind, fileName: record.fileName, ...counts },
-      });
-    });
+    await plan.write(writer);
+    await audit(db, auditEntry);
   } catch (error) {
-    return finish({ status: "failed", failureReason: reasonOf(error), counts: { created: 0, updated: 0, unchanged: 0, failed }, errors, processed: total });
+    const reason = reasonOf(error);
+    return finish({
+      status: "failed",
+      failureReason: written ? FILE_MESSAGES.importStopped(written, toWrite, reason.replace(/; nothing was changed$/, "")) : reason,
+      counts: { created: 0, updated: 0, unchanged: 0, failed },
+      errors,
+      processed: written,
+    });
   }
   return finish({ status: "completed", counts, errors, processed: total });
 }

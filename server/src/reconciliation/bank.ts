@@ -1,39 +1,12 @@
 import { createHash } from "node:crypto";
 import { sql, type Kysely } from "kysely";
-import { parseSync } from "ofx-js";
-import { autoMatch, BANK_MESSAGES, parseStatementAmount, parseStatementDate, type RowError, type StatementLine } from "@tumble/domain/bankStatement";
+import { autoMatch, type StatementLine } from "@tumble/domain/bankStatement";
 import { lineBooked } from "./bankEntries.ts";
 import type { DB } from "../db/schema.ts";
 
-// Bank statement lines: OFX read with ofx-js, a stable fingerprint per line so overlapping
-// statements never add a line twice, and automatic matching of deposits to credit lines.
-
-/** OFX/QFX transactions as statement lines; row = the transaction's position in the file. */
-export function parseOfxStatement(content: string): { lines: StatementLine[]; errors: RowError[] } {
-  let transactions: Array<Record<string, unknown>>;
-  try {
-    const ofx = parseSync(content).OFX;
-    const list = ofx?.BANKMSGSRSV1?.STMTTRNRS?.STMTRS?.BANKTRANLIST ?? ofx?.CREDITCARDMSGSRSV1?.CCSTMTTRNRS?.CCSTMTRS?.BANKTRANLIST;
-    if (!list) return { lines: [], errors: [{ row: 1, message: BANK_MESSAGES.badOfx }] };
-    const raw = list.STMTTRN ?? [];
-    transactions = Array.isArray(raw) ? raw : [raw];
-  } catch {
-    return { lines: [], errors: [{ row: 1, message: BANK_MESSAGES.badOfx }] };
-  }
-  const lines: StatementLine[] = [];
-  const errors: RowError[] = [];
-  transactions.forEach((t, index) => {
-    const row = index + 1;
-    const text = (key: string) => (typeof t[key] === "string" ? (t[key] as string).trim() : "");
-    const date = parseStatementDate(text("DTPOSTED"));
-    if (!date) return errors.push({ row, message: BANK_MESSAGES.badDate(text("DTPOSTED")) });
-    const amount = parseStatementAmount(text("TRNAMT"));
-    if (!amount.ok) return errors.push({ row, message: amount.error });
-    const description = [text("NAME"), text("MEMO")].filter(Boolean).join(" ");
-    lines.push({ row, date, description, amountCents: amount.cents, reference: text("CHECKNUM") || text("REFNUM") || null, bankId: text("FITID") || null });
-  });
-  return { lines, errors };
-}
+// Bank statement lines: a stable fingerprint per line so overlapping statements never add a line
+// twice, and automatic matching of deposits to credit lines. Statements are read by ofx.ts (OFX)
+// and the domain's CSV reader, through server/src/fileReading.
 
 /**
  * The line's fingerprint: the bank's own id when it gives one; otherwise date, amount, description

@@ -1,4 +1,5 @@
-import type { TFunction } from "i18next";
+import i18n, { type TFunction } from "i18next";
+import { localizeFileMessage } from "@tumble/domain/fileLimits";
 import type { ImportDetail, ImportRowErrorShown, ImportSummary } from "./types";
 
 // The server's texts in the screen's language: a row's reason from its code (the detail after the
@@ -11,9 +12,15 @@ export function reasonText(error: ImportRowErrorShown, t: TFunction<"imports">):
   return detail ? `${reason}: ${detail}` : reason;
 }
 
+/** The screen's language, as lib/i18n's currentLanguage reads it (without loading the translations here). */
+const readerLanguage = () => ((i18n.resolvedLanguage ?? i18n.language ?? "en").toLowerCase().startsWith("es") ? "es" : "en");
+
 /** What the server says of a file as a whole (server/src/imports/parse.ts, run.ts, uploads/parts.ts), else the text as sent. */
 export function fileProblemText(message: string, t: TFunction<"imports">): string {
   let match: RegExpExecArray | null;
+  // A file too large, too slow or too many to read, and an upload over its limits.
+  const limit = localizeFileMessage(message, readerLanguage());
+  if (limit !== null) return limit;
   if (message === "The file has no header line") return t("fileProblems.noHeader");
   if (message === "The file is not a readable XLSX workbook") return t("fileProblems.badXlsx");
   if ((match = /^The file has (\d+) lines; the limit is (\d+)$/.exec(message)))
@@ -27,7 +34,8 @@ export function fileProblemText(message: string, t: TFunction<"imports">): strin
 export function failureText(run: ImportDetail | ImportSummary, t: TFunction<"imports">): string | null {
   if (run.status !== "failed") return null;
   const reason = run.failureReason ?? "";
-  if (reason.startsWith("The server restarted")) return t("restarted");
+  // An import on PGlite cut off after writing some rows says how many (localized with the file refusals).
+  if (reason.startsWith("The server restarted") && localizeFileMessage(reason, "en") === null) return t("restarted");
   if (reason.startsWith("Nothing was written")) return t("nothingWritten", { count: run.counts.failed });
   return reason ? fileProblemText(reason, t) : null;
 }

@@ -1,13 +1,15 @@
 import { extractErrorMessage } from "@tumble/domain/errorMessage";
+import { localizeFileMessage } from "@tumble/domain/fileLimits";
 import { RECONCILIATION_MESSAGES } from "@tumble/domain/reconciliation";
 import { localizeValidationMessage } from "@tumble/domain/validationMessages";
 import { useQuery } from "../../../lib/hooks";
 import { api } from "../../../lib/api";
 import { currentLanguage } from "../../../lib/i18n";
 
-/** The server's message for a failed call, in the reader's language where it is a known rule. */
+/** The server's message for a failed call, in the reader's language where it is a known rule (or a file refused as too large or too slow to read). */
 export function errorText(error: unknown, fallback: string): string {
-  return localizeValidationMessage(extractErrorMessage(error, fallback), currentLanguage());
+  const message = extractErrorMessage(error, fallback);
+  return localizeFileMessage(message, currentLanguage()) ?? localizeValidationMessage(message, currentLanguage());
 }
 
 const CLOSED_PERIOD = new RegExp(
