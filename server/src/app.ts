@@ -118,7 +118,11 @@ export async function startServer(
   );
   app.get("/*", webIndex);
 
-  const server = createAdaptorServer({ fetch: app.fetch });
+  const server = createAdaptorServer({ fetch: app.fetch }) as import("node:http").Server;
+  // An idle connection is kept well past a client's own keep-alive (undici: 4 s, proxies: 60 s), so
+  // a client never reuses one at the moment the server closes it (a reset instead of an answer).
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
   const wss = createSyncServer(services, executor, live);
   server.on("upgrade", (request, socket, head) => {
     if (!syncDialectOf(new URL(request.url ?? "/", "http://x").pathname)) return socket.destroy();

@@ -327,7 +327,7 @@ const punch = (client: Client, action: string, location: { latitude: number | nu
 
 describe("user/employment and phone punches", () => {
   it("tells a member without an employee profile that they have none", async () => {
-    expect(await staff.query("employment:me", {})).toEqual({ employee: null });
+    expect(await staff.query("employment:me", {})).toEqual({ employee: null, linkRequest: null });
     expect(await failure(new Client(server.url).query("employment:me", {}))).toBe("Not signed in");
   });
 
@@ -375,7 +375,7 @@ describe("user/employment and phone punches", () => {
     expect((await client.query<Me>("employment:me", {})).clock?.state).toBe("off");
 
     // Another member cannot read this employee's profile: employment:me is always the caller's own.
-    expect(await staff.query("employment:me", {})).toEqual({ employee: null });
+    expect(await staff.query("employment:me", {})).toEqual({ employee: null, linkRequest: null });
   });
 
   it("refuses outside the zone or without a location, and flags outside when the company says so", async () => {

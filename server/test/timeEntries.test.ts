@@ -393,12 +393,12 @@ describe("access", () => {
     const me = await server.database.db.selectFrom("users").select("id").where("email", "=", "supervisor@demo.test").executeTakeFirstOrThrow();
     await server.database.db.updateTable("employees").set({ userId: me.id }).where("id", "=", e.employeeId).execute();
     for (const call of [
-      supervisor.mutation("timeEntries:approve", { entryIds: [id] }),
-      supervisor.mutation("timeEntries:reject", { entryIds: [id], reason: "x" }),
-      supervisor.mutation("timeEntries:correct", { entryId: id, clockIn: nineAm(2) - H, reason: "x" }),
-      supervisor.mutation("timeclock:correct", { entryId: id, clockInAt: nineAm(2) - H, clockOutAt: nineAm(2) + 6 * H, breakMinutes: 0, reason: "x" }),
+      () => supervisor.mutation("timeEntries:approve", { entryIds: [id] }),
+      () => supervisor.mutation("timeEntries:reject", { entryIds: [id], reason: "x" }),
+      () => supervisor.mutation("timeEntries:correct", { entryId: id, clockIn: nineAm(2) - H, reason: "x" }),
+      () => supervisor.mutation("timeclock:correct", { entryId: id, clockInAt: nineAm(2) - H, clockOutAt: nineAm(2) + 6 * H, breakMinutes: 0, reason: "x" }),
     ])
-      expect(await failure(call)).toBe(timeClockMessage("ownTime"));
+      expect(await failure(call())).toBe(timeClockMessage("ownTime"));
     await server.database.db.updateTable("employees").set({ userId: null }).where("id", "=", e.employeeId).execute();
     await supervisor.mutation("timeEntries:approve", { entryIds: [id] });
     expect(entry(await manager.query<Queue>("timeEntries:list", { ...range(), storeId }), id).reviewStatus).toBe("approved");

@@ -44,13 +44,17 @@ export async function createSession(db: Kysely<DB>, tokens: TokenService, userId
 export async function refreshSession(db: Kysely<DB>, tokens: TokenService, refreshToken: string): Promise<Tokens> {
   const next = newRefreshToken();
   const outcome = await db.transaction().execute(async (trx) => {
-    // Locks the token and its session: one session's refreshes are decided one at a time.
+    // The session is locked first, and only then its tokens are read: one session's refreshes are
+    // decided one at a time, and never deadlock on two sibling tokens (each locking its own token
+    // row, then waiting for the session the other holds).
+    const tokenHash = hashSecret(refreshToken);
+    const owner = await trx.selectFrom("refreshTokens").select("sessionId").where("tokenHash", "=", tokenHash).executeTakeFirst();
+    if (owner) await trx.selectFrom("sessions").select("id").where("id", "=", owner.sessionId).forUpdate().execute();
     const row = await trx
       .selectFrom("refreshTokens as r")
       .innerJoin("sessions as s", "s.id", "r.sessionId")
       .select(["r.tokenHash", "r.usedAt", "r.branchId", "r.nextBranchId", "s.id as sessionId", "s.userId", "s.revokedAt", "s.expiresAt"])
-      .where("r.tokenHash", "=", hashSecret(refreshToken))
-      .forUpdate()
+      .where("r.tokenHash", "=", tokenHash)
       .executeTakeFirst();
     if (!row || row.revokedAt || new Date(row.expiresAt).getTime() < Date.now()) return { error: INVALID_REFRESH } as const;
     if (row.usedAt && new Date(row.usedAt).getTime() >= Date.now() - REFRESH_GRACE_MS) {

@@ -28,6 +28,27 @@ async function deviceOverLimit(db: Kysely<DB>, kioskId: string, now: number): Pr
   return !!row && Number(row.count) >= KIOSK_FAILURES_PER_WINDOW && new Date(row.windowStart).getTime() > now - WINDOW_MS;
 }
 
+// How long an attempt past the last try waits for those in flight (each is one slow PIN check).
+const BURST_WAIT_LIMIT_MS = 10_000;
+const BURST_WAIT_MS = 100;
+
+/** Takes one try of a username's PIN_LOCK_FAILURES (a lock that has run out starts the count again). */
+function takeTry(db: Kysely<DB>, companyId: string, usernameLower: string, at: Date) {
+  return db
+    .insertInto("pinAttempts")
+    .values({ companyId, usernameLower, failures: 1, lastFailedAt: at })
+    .onConflict((oc) =>
+      oc.columns(["companyId", "usernameLower"]).doUpdateSet({
+        // Locked: nothing changes. A lock that has run out starts the count again.
+        failures: sql<number>`case when pin_attempts.locked_until > ${at} then pin_attempts.failures when pin_attempts.locked_until is not null then 1 else pin_attempts.failures + 1 end`,
+        lockedUntil: sql<Date | null>`case when pin_attempts.locked_until > ${at} then pin_attempts.locked_until else null end`,
+        lastFailedAt: sql<Date>`case when pin_attempts.locked_until > ${at} then pin_attempts.last_failed_at else ${at} end`,
+      }),
+    )
+    .returning(["failures", "lockedUntil"])
+    .executeTakeFirstOrThrow();
+}
+
 /** The employee a username and PIN name at this kiosk's company, or the refusal. */
 export async function employeeByPin(
   db: Kysely<DB>,
@@ -42,22 +63,24 @@ export async function employeeByPin(
   const usernameLower = username.trim().toLowerCase();
   const at = new Date(now);
   // Every attempt takes its try before its PIN is checked, in one atomic statement: a burst of
-  // attempts at once gets at most PIN_LOCK_FAILURES checks, never as many as it sends.
-  const taken = await db
-    .insertInto("pinAttempts")
-    .values({ companyId: kiosk.companyId, usernameLower, failures: 1, lastFailedAt: at })
-    .onConflict((oc) =>
-      oc.columns(["companyId", "usernameLower"]).doUpdateSet({
-        // Locked: nothing changes. A lock that has run out starts the count again.
-        failures: sql<number>`case when pin_attempts.locked_until > ${at} then pin_attempts.failures when pin_attempts.locked_until is not null then 1 else pin_attempts.failures + 1 end`,
-        lockedUntil: sql<Date | null>`case when pin_attempts.locked_until > ${at} then pin_attempts.locked_until else null end`,
-        lastFailedAt: sql<Date>`case when pin_attempts.locked_until > ${at} then pin_attempts.last_failed_at else ${at} end`,
-      }),
-    )
-    .returning(["failures", "lockedUntil"])
-    .executeTakeFirstOrThrow();
-  if (taken.lockedUntil && new Date(taken.lockedUntil).getTime() > now) throw new AppError(timeClockMessage("usernameLocked"));
-  if (Number(taken.failures) > PIN_LOCK_FAILURES) throw new AppError(timeClockMessage("usernameLocked"));
+  // attempts at once gets at most PIN_LOCK_FAILURES checks, never as many as it sends. One past
+  // the last try while no lock is set gives its try back and waits for those in flight: they end
+  // in the right PIN (tries given back) or the lock, so two tablets punching at once both go on.
+  let taken: { failures: number; lockedUntil: Date | null } | undefined;
+  for (const waitUntil = Date.now() + BURST_WAIT_LIMIT_MS; ;) {
+    taken = await takeTry(db, kiosk.companyId, usernameLower, at);
+    if (taken.lockedUntil && new Date(taken.lockedUntil).getTime() > now) throw new AppError(timeClockMessage("usernameLocked"));
+    if (Number(taken.failures) <= PIN_LOCK_FAILURES) break;
+    await db
+      .updateTable("pinAttempts")
+      .set({ failures: sql<number>`greatest(failures - 1, 0)` })
+      .where("companyId", "=", kiosk.companyId)
+      .where("usernameLower", "=", usernameLower)
+      .where("lockedUntil", "is", null)
+      .execute();
+    if (Date.now() >= waitUntil) throw new AppError(TOO_MANY_ATTEMPTS);
+    await new Promise((resolve) => setTimeout(resolve, BURST_WAIT_MS));
+  }
 
   const employee = await db
     .selectFrom("employees")
