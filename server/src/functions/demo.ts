@@ -110,6 +110,7 @@ export const createCampaigns = mutation({
     for (const template of ["full", "standard"] as const) {
       const c = demoCampaign(template, ctx.now, timeZone, place);
       const id = newId();
+      invalidates(ctx.db, { campaignId: id });
       let friendlyId = newFriendlyId(c.name);
       while (await ctx.db.selectFrom("campaigns").select("id").where("friendlyId", "=", friendlyId).executeTakeFirst()) friendlyId = newFriendlyId(c.name);
       await ctx.db

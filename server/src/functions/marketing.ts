@@ -35,6 +35,8 @@ import { enqueue } from "../mail/outbox.ts";
 import { action, mutation, query } from "../runtime/define.ts";
 import { AppError } from "../runtime/errors.ts";
 import { newId } from "../runtime/ids.ts";
+import { invalidates } from "../runtime/invalidation.ts";
+import { readsCampaign } from "../runtime/tracking.ts";
 
 // Marketing promotions (spec sections 2, 3, 4, 7, 8 and 9): campaigns, their public landing
 // data, customers' claims with an e-mailed or texted 6-digit code, and staff verification.
@@ -171,6 +173,7 @@ async function insertCampaign(db: Kysely<DB>, companyId: string, createdBy: stri
   if (!datesInOrder(input)) throw new AppError(MESSAGES.dates);
   const id = newId();
   const friendlyId = await uniqueFriendlyId(db, input.name);
+  invalidates(db, { campaignId: id });
   await db
     .insertInto("campaigns")
     .values({
@@ -252,6 +255,7 @@ export const updateCampaign = mutation({
     if (budget !== undefined) set.budgetCents = budget === null ? null : dollarsToCents(budget);
     if (rest.maxParticipants !== undefined) set.maxParticipants = rest.maxParticipants;
     if (templateConfig !== undefined) set.templateConfig = JSON.stringify(templateConfig);
+    invalidates(ctx.db, { campaignId });
     await ctx.db.updateTable("campaigns").set(set).where("id", "=", campaignId).where("companyId", "=", ctx.company.id).execute();
     await audit(ctx.db, {
       companyId: ctx.company.id,
@@ -270,6 +274,7 @@ export const setCampaignActive = mutation({
   access: "canManageStores",
   args: z.object({ campaignId: z.string().max(64), isActive: z.boolean() }),
   handler: async (ctx, { campaignId, isActive }) => {
+    invalidates(ctx.db, { campaignId });
     const result = await ctx.db
       .updateTable("campaigns")
       .set({ isActive, updatedAt: new Date() })
@@ -365,6 +370,7 @@ export const getCampaignById = query({
   access: "public",
   args: z.object({ campaignId: z.string().max(64) }),
   handler: async (ctx, { campaignId }) => {
+    readsCampaign(ctx.db, campaignId);
     const row = await ctx.db.selectFrom("campaigns").selectAll().where("id", "=", campaignId).where("isActive", "=", true).executeTakeFirst();
     return row ? toPublicCampaign(row) : null;
   },
@@ -375,8 +381,10 @@ export const getCampaignByFriendlyIdPublic = query({
   access: "public",
   args: z.object({ friendlyId: z.string().max(120) }),
   handler: async (ctx, { friendlyId }) => {
-    const row = await ctx.db.selectFrom("campaigns").selectAll().where("friendlyId", "=", friendlyId).where("isActive", "=", true).executeTakeFirst();
-    return row ? toPublicCampaign(row) : null;
+    const row = await ctx.db.selectFrom("campaigns").selectAll().where("friendlyId", "=", friendlyId).executeTakeFirst();
+    // A friendly id never changes hands: once found, only this campaign's writes concern the page.
+    if (row) readsCampaign(ctx.db, row.id);
+    return row?.isActive ? toPublicCampaign(row) : null;
   },
 });
 
@@ -523,6 +531,8 @@ export const submitClaim = mutation({
     const claimCode = newClaimCode();
     const member = ctx.user && ctx.company?.id === campaign.companyId;
     const trx = ctx.db;
+    // Only this campaign's live queries (its landing pages) re-run for the claim.
+    invalidates(trx, { campaignId: campaign.id });
     try {
       // One claim at a time per campaign, so the participant limit holds under concurrency.
       const locked = await trx
@@ -608,6 +618,7 @@ export const getClaimByPhone = query({
   handler: async (ctx, { phone, campaignId }) => {
     const digits = phoneDigits(phone);
     if (digits.length !== PHONE_DIGITS) return null;
+    readsCampaign(ctx.db, campaignId);
     const campaign = await ctx.db.selectFrom("campaigns").select(["id", "companyId"]).where("id", "=", campaignId).executeTakeFirst();
     if (!campaign) return null;
     const row = await ctx.db
@@ -703,6 +714,7 @@ async function claimForStaff(db: Kysely<DB>, companyId: string, claimId: string)
       "cl.email",
       "cl.phone",
       "cl.companyId",
+      "cl.campaignId",
       "c.deliveryMethod",
       "c.name",
       "c.displayName",
@@ -713,6 +725,8 @@ async function claimForStaff(db: Kysely<DB>, companyId: string, claimId: string)
     .where((eb) => eb.or([eb("cl.claimCode", "=", code), eb("cl.id", "=", claimId.trim())]))
     .executeTakeFirst();
   if (!row) throw new AppError(MESSAGES.claimNotFound);
+  // The caller writes this claim: only its campaign's live queries re-run.
+  invalidates(db, { campaignId: row.campaignId });
   return row;
 }
 

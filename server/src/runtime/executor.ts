@@ -9,7 +9,7 @@ import { AccessError, AppError, INTERNAL_ERROR_MESSAGE } from "./errors.ts";
 import { claimKey, hashArgs, IDEMPOTENCY_MESSAGES, parseIdempotencyKey, storeResult } from "./idempotency.ts";
 import { sanitizeArgs } from "./argsSanitizer.ts";
 import { MemoryRateLimiter, TOO_MANY_ATTEMPTS } from "./rateLimit.ts";
-import { attachWriteScope, IDENTITY_TABLES, type Invalidation, type WriteScope } from "./invalidation.ts";
+import { attachWriteScope, campaignsWritten, IDENTITY_TABLES, type Invalidation, type WriteScope } from "./invalidation.ts";
 import type { Registry } from "./registry.ts";
 import type { Services } from "./services.ts";
 import { retryOnConflict } from "./conflictRetry.ts";
@@ -53,10 +53,11 @@ export function invalidationsFor(fn: AnyRegisteredFunction, identity: Identity, 
   const tables = [...writes];
   const named = [...scope.userIds];
   const userIds = !named.length && tables.some((t) => IDENTITY_TABLES.has(t)) ? null : named;
+  const campaigns = campaignsWritten(tables, scope);
   const own = isCompanyLevel(fn.access) && identity.company ? identity.company.id : null;
-  if (own === null) return [{ tables, companyId: null, userIds }];
+  if (own === null) return [{ tables, companyId: null, userIds, ...campaigns }];
   const companies = new Set([own, ...scope.companyIds]);
-  return [...companies].map((companyId) => ({ tables, companyId, userIds }));
+  return [...companies].map((companyId) => ({ tables, companyId, userIds, ...campaigns }));
 }
 
 export function checkAccess(fn: AnyRegisteredFunction, identity: Identity): void {
@@ -206,6 +207,7 @@ export class Executor {
           tracker = new TableTracker();
           scope.companyIds.clear();
           scope.userIds.clear();
+          scope.campaignIds?.clear();
           logLines.length = logged;
         }
         return base.transaction().execute(async (trx: Transaction<DB>) => {

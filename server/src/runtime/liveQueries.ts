@@ -1,6 +1,7 @@
 import type { AnyRegisteredFunction, Identity } from "./define.ts";
 import { isCompanyLevel, type CallResult, type Executor } from "./executor.ts";
-import type { Invalidation, InvalidationBus } from "./invalidation.ts";
+import { CAMPAIGN_TABLES, type Invalidation, type InvalidationBus } from "./invalidation.ts";
+import { campaignsRead } from "./tracking.ts";
 
 // Subscriptions to queries. Identical subscriptions (same function, parsed args and caller
 // identity) share one execution; after a committed write, entries that read a written table and
@@ -10,6 +11,8 @@ import type { Invalidation, InvalidationBus } from "./invalidation.ts";
 // depends only on its caller's active company's rows and the caller's own rows, so it re-runs for
 // writes to that company, writes naming that user, and writes of unknown company. Any other
 // query (public, signed-in, platform) re-runs for a write to a table it read, whatever company.
+// A query that declared the campaigns it reads (tracking.ts `readsCampaign`, the public campaign
+// pages) re-runs for a write to a campaign table only when the write names one of them or none.
 
 export type Listener = (result: CallResult) => void;
 
@@ -97,6 +100,8 @@ interface Entry {
   user: string | null;
   listeners: Set<Listener>;
   reads: Set<string>;
+  /** The only campaigns whose rows of the campaign tables it read; null when it may read any. */
+  campaigns: Set<string> | null;
   last: CallResult | null;
   lastJson: string | null;
   rerun: boolean;
@@ -194,6 +199,7 @@ export class LiveQueries {
         user: scoped && !shared ? (identity.user?.id ?? null) : null,
         listeners: new Set([listener]),
         reads: new Set(),
+        campaigns: null,
         last: null,
         lastJson: null,
         rerun: false,
@@ -229,8 +235,12 @@ export class LiveQueries {
 
   invalidate(invalidation: Invalidation): void {
     const all = invalidation.tables.includes("*");
+    const campaigns = invalidation.campaignIds ? new Set(invalidation.campaignIds) : null;
+    // A write naming its campaigns passes over the campaign tables of entries reading only others.
+    const reaches = (entry: Entry, table: string) =>
+      entry.reads.has(table) && !(campaigns && entry.campaigns && CAMPAIGN_TABLES.has(table) && ![...entry.campaigns].some((c) => campaigns.has(c)));
     const hit = (entry: Entry) => {
-      if (all || invalidation.tables.some((t) => entry.reads.has(t))) this.schedule(entry);
+      if (all || invalidation.tables.some((t) => reaches(entry, t))) this.schedule(entry);
     };
     if (invalidation.companyId === null || invalidation.userIds === null) {
       for (const entry of this.entries.values()) {
@@ -316,6 +326,7 @@ export class LiveQueries {
         this.count(entry);
         const result = await this.executor.call(entry.path, entry.args, entry.identity, entry.clientAddress, "query");
         entry.reads = result.reads;
+        entry.campaigns = campaignsRead(result.reads);
         const json = JSON.stringify(result.ok ? { v: result.value } : { e: result.errorMessage, d: result.errorData });
         if (json !== entry.lastJson) {
           entry.lastJson = json;

@@ -40,6 +40,25 @@ export function dependOn(db: Kysely<DB>, topic: string): void {
   for (const plugin of db.getExecutor().plugins) if (plugin instanceof TableTracker) plugin.reads.add(topic);
 }
 
+/** How a campaign read is written among a query's reads (no table name holds a NUL). */
+const CAMPAIGN_READ = "campaign\u0000";
+
+/**
+ * The running live query reads the campaign tables (invalidation.ts CAMPAIGN_TABLES) only for
+ * `campaignId` — call it for every campaign whose rows it reads there, and not at all if it reads
+ * rows of campaigns it cannot name (a list). A write naming other campaigns then leaves it be.
+ */
+export function readsCampaign(db: Kysely<DB>, campaignId: string): void {
+  dependOn(db, CAMPAIGN_READ + campaignId);
+}
+
+/** The campaigns a query declared it reads (readsCampaign), or null when it declared none. */
+export function campaignsRead(reads: ReadonlySet<string>): Set<string> | null {
+  let campaigns: Set<string> | null = null;
+  for (const read of reads) if (read.startsWith(CAMPAIGN_READ)) (campaigns ??= new Set()).add(read.slice(CAMPAIGN_READ.length));
+  return campaigns;
+}
+
 type AnyNode = OperationNode & Record<string, unknown>;
 
 function tableName(node: unknown): string | null {
