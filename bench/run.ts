@@ -62,6 +62,7 @@ async function main(): Promise<void> {
   if (ONLY.has("exports")) await (await import("./exports.ts")).runExports((await postgresTarget()).target, log);
   if (ONLY.has("convexClient")) await (await import("./convexClient.ts")).runConvexClient(log);
   if (ONLY.has("fileSafety")) await (await import("./fileSafety.ts")).runFileSafety(log);
+  if (ONLY.has("liveFairness")) await (await import("./liveFairness.ts")).runLiveFairness(log);
 }
 
 async function runFoundationBenchmarks(options: MeasureOptions, log: (line: string) => void, started: number): Promise<void> {

@@ -39,6 +39,25 @@ describe("the fair queue", () => {
   });
 });
 
+describe("the fair queue's rest", () => {
+  it("leaves each slot idle as long as its last run took, so a backlog holds it at most half the time", async () => {
+    const queue = new FairQueue(1, 1, 1);
+    const runs: Array<{ start: number; end: number }> = [];
+    const task = () => async () => {
+      const start = performance.now();
+      await new Promise((r) => setTimeout(r, 20));
+      runs.push({ start, end: performance.now() });
+    };
+    for (let i = 0; i < 5; i++) queue.push("busy", task());
+    while (runs.length < 5) await new Promise((r) => setTimeout(r, 5));
+    for (let i = 1; i < runs.length; i++) {
+      const took = runs[i - 1].end - runs[i - 1].start;
+      // Timers may fire a millisecond early; never a whole run early.
+      expect(runs[i].start - runs[i - 1].end).toBeGreaterThanOrEqual(took - 2);
+    }
+  });
+});
+
 describe("live queries under one member's flood", () => {
   let server: TestServer;
   let rio: Client;

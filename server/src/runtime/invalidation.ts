@@ -96,6 +96,11 @@ export class InvalidationBus {
     this.events.setMaxListeners(0);
   }
 
+  /** The database whose writes it announces (the live queries size their runs to it). */
+  get databaseKind(): Database["kind"] {
+    return this.database.kind;
+  }
+
   async start(): Promise<void> {
     this.stopListening = await this.database.listen(
       CHANNEL,

@@ -18,19 +18,25 @@ export type Listener = (result: CallResult) => void;
 
 /**
  * How live runs share the server (issue 32): at most `concurrency` runs at once over all
- * companies, at most `perLane` of them for one company (or, for public queries, one client
- * address), lanes served in turn; and at most `perAddress` subscriptions from one client address
- * over all its sockets. A company's flood of re-runs then waits in its own lane while calls,
- * which never queue here, keep the rest of the database pool.
+ * companies (one on the embedded database), at most `perLane` of them for one company (or, for
+ * public queries, one client address), lanes served in turn, each slot resting `rest` times as
+ * long as its last run took; and at most `perAddress` subscriptions from one client address over
+ * all its sockets. A company's flood of re-runs then waits in its own lane while calls, which
+ * never queue here, keep the rest of the database pool and most of the event loop.
  */
 export interface LiveLimits {
   concurrency: number;
   perLane: number;
   perAddress: number;
+  /** How long a slot rests after a run, as a multiple of the run's time (FairQueue). */
+  rest: number;
 }
-export const DEFAULT_LIVE_LIMITS: LiveLimits = { concurrency: 3, perLane: 1, perAddress: 2_000 };
+export const DEFAULT_LIVE_LIMITS: LiveLimits = { concurrency: 3, perLane: 1, perAddress: 2_000, rest: 1 };
 
 export const tooManySubscriptions = (limit: number) => `Too many live queries from this address (at most ${limit})`;
+
+/** The longest a slot rests after one run, however long the run took. */
+const MAX_REST_MS = 200;
 
 /** Tasks in lanes served round-robin, with a global and a per-lane limit. A task never rejects. */
 export class FairQueue {
@@ -42,6 +48,7 @@ export class FairQueue {
   constructor(
     private readonly concurrency: number,
     private readonly perLane: number,
+    private readonly rest = 0,
   ) {}
 
   get waiting(): number {
@@ -76,14 +83,22 @@ export class FairQueue {
       else this.lanes.delete(lane);
       this.running++;
       this.runningByLane.set(lane, (this.runningByLane.get(lane) ?? 0) + 1);
+      const started = performance.now();
       void task().finally(() => {
-        this.running--;
-        const left = this.runningByLane.get(lane)! - 1;
-        if (left) this.runningByLane.set(lane, left);
-        else this.runningByLane.delete(lane);
-        // The next run waits for the event loop's turn: on the embedded database a run never
-        // leaves the microtask queue, so without this a backlog would hold requests unread.
-        setImmediate(() => this.pump());
+        const release = () => {
+          this.running--;
+          const left = this.runningByLane.get(lane)! - 1;
+          if (left) this.runningByLane.set(lane, left);
+          else this.runningByLane.delete(lane);
+          this.pump();
+        };
+        // The slot rests `rest` times as long as the run took before it takes the next one, so
+        // a backlog holds each slot at most 1 / (1 + rest) of the time and calls find the event
+        // loop and the database free. At least the event loop's turn: on the embedded database a
+        // run never leaves the microtask queue, so without it a backlog would hold requests unread.
+        const resting = Math.min(MAX_REST_MS, (performance.now() - started) * this.rest);
+        if (resting >= 1) setTimeout(release, resting);
+        else setImmediate(release);
       });
     }
   }
@@ -165,7 +180,10 @@ export class LiveQueries {
     private readonly limits: LiveLimits = DEFAULT_LIVE_LIMITS,
   ) {
     this.unsubscribeBus = bus.subscribe((invalidation) => this.invalidate(invalidation));
-    this.queue = new FairQueue(limits.concurrency, limits.perLane);
+    // The embedded database answers one statement at a time: a second run in flight would only
+    // queue there, ahead of the calls.
+    const concurrency = bus.databaseKind === "pglite" ? 1 : limits.concurrency;
+    this.queue = new FairQueue(concurrency, limits.perLane, limits.rest);
   }
 
   /** Runs waiting for their turn. */
