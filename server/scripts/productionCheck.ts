@@ -6,7 +6,8 @@ import { fileURLToPath } from "node:url";
 
 // Proves the built app runs without dev dependencies: copies the manifests and the build output
 // (no sources) to a temporary folder, installs with `npm ci --omit=dev`, makes the first system
-// administrator with `npm run admin -- create`, starts `npm run serve` and signs in through the
+// administrator with `npm run admin -- create`, backs it up and restores it into a second
+// installation with `npm run backup` and `npm run restore`, starts `npm run serve` and signs in through the
 // API as a demo user and as that administrator. Run after `npm run build`.
 
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
@@ -52,6 +53,16 @@ try {
     const said = execFileSync("npm", ["run", "--silent", "admin", "--", "create", "first-admin@example.com"], { cwd: work, env: adminEnv, encoding: "utf8" });
     if (!said.includes(expected)) fail(`npm run admin -- create said:\n${said}`);
   }
+
+  // Backup and restore from the build too (decision 0062): the first installation into a second.
+  const backup = path.join(work, "first.tumble-backup.jsonl.gz");
+  execFileSync("npm", ["run", "--silent", "backup", "--", backup], { cwd: work, env: adminEnv, encoding: "utf8" });
+  const restored = execFileSync("npm", ["run", "--silent", "restore", "--", backup], {
+    cwd: work,
+    env: { ...adminEnv, DATA_DIR: path.join(work, "restored") },
+    encoding: "utf8",
+  });
+  if (!restored.includes("Restored ")) fail(`npm run restore said:\n${restored}`);
 
   child = spawn("npm", ["run", "--silent", "serve"], {
     cwd: work,

@@ -15,6 +15,7 @@ import { createTransport, OutboxWorker } from "./mail/outbox.ts";
 import { Executor } from "./runtime/executor.ts";
 import { purgeExpiredKeys } from "./runtime/idempotency.ts";
 import { sweepOpenEntries } from "./timeEntries/sweep.ts";
+import { sweepCutOffImports } from "./imports/run.ts";
 import { startBackups } from "./backups/service.ts";
 import { startExports } from "./exports/service.ts";
 import { mountHttpApi } from "./runtime/httpApi.ts";
@@ -92,7 +93,7 @@ export async function startServer(
   // Backup downloads (/backup-files/:id) and scheduled backups (backups/service.ts).
   const stopBackups = startBackups(app, services);
   // Export downloads (/export-files/:id; exports/service.ts).
-  startExports(app, services);
+  const exportWorker = startExports(app, services);
   const landingIndex = sendIndex(LANDING_DIST);
   const webIndex = sendIndex(WEB_DIST);
   app.get("/", webIndex);
@@ -135,11 +136,19 @@ export async function startServer(
   const port = (server.address() as AddressInfo).port;
   // One delivery worker per process; the executor wakes it when a mutation that enqueued commits.
   services.outbox.start();
+  // And one export worker (exports/service.ts): jobs live in the database, any process takes them.
+  exportWorker.startWorker();
   const housekeeping = setInterval(() => void purgeExpiredKeys(database.db).catch(() => undefined), 60 * 60_000);
   housekeeping.unref();
   // Entries open past the company's maximum shift are clocked out (timeEntries/sweep.ts).
   const clockSweep = setInterval(() => void sweepOpenEntries(database.db, services.bus).catch(() => undefined), 10 * 60_000);
   clockSweep.unref();
+  // Imports whose process stopped are shown failed to everyone (imports/run.ts).
+  const importSweep = setInterval(
+    () => void sweepCutOffImports(database.db, (companyId) => services.bus.publish({ tables: ["imports"], companyId, userIds: null })).catch(() => undefined),
+    60_000,
+  );
+  importSweep.unref();
 
   return {
     url: `http://localhost:${port}`,
@@ -150,12 +159,14 @@ export async function startServer(
     async close() {
       clearInterval(housekeeping);
       clearInterval(clockSweep);
+      clearInterval(importSweep);
       stopBackups();
       for (const client of wss.clients) client.close(1001, "Server shutting down");
       wss.close();
       // Finish in-flight requests, then stop.
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await services.outbox.stop();
+      await exportWorker.stop();
       await live.idle();
       live.close();
       identities.close();

@@ -206,3 +206,69 @@ describe("user export", () => {
     expect(audit.map((a) => a.action)).toContain("export");
   });
 });
+
+describe("jobs in the database (decision 0062)", () => {
+  it("takes over a job whose process stopped, writes it again from the start, and shows one interrupted too often as failed", async () => {
+    const rio = await companyId("Rio Laundromat");
+    const by = await userId("sysadmin@demo.test");
+    const db = server.database.db;
+    // Two jobs a process claimed and then stopped renewing: one on its first try, one on its third.
+    const abandoned = {
+      kind: "company" as const,
+      subjectId: rio,
+      fileName: "rio.zip",
+      requestedBy: by,
+      status: "running" as const,
+      claimedBy: "gone:1:export:1",
+    };
+    await db
+      .insertInto("exportJobs")
+      .values([
+        { ...abandoned, id: "abandonedOnce1", attempts: 1, filesDone: 3, filesTotal: 9, lockedUntil: new Date(Date.now() - 1000) },
+        { ...abandoned, id: "abandonedThrice1", attempts: 3, lockedUntil: new Date(Date.now() - 1000) },
+        // Still held by a live process: left alone.
+        { ...abandoned, id: "heldElsewhere1", attempts: 1, lockedUntil: new Date(Date.now() + 600_000) },
+      ])
+      .execute();
+    const deadline = Date.now() + 60_000;
+    type Job = { status: string; error: string | null; bytes: number | null; files: Array<{ file: string }> };
+    let once: Job, thrice: Job;
+    for (;;) {
+      once = await sysadmin.query<Job>("exports:get", { exportId: "abandonedOnce1" });
+      thrice = await sysadmin.query<Job>("exports:get", { exportId: "abandonedThrice1" });
+      if (once.status === "ready" && thrice.status === "failed") break;
+      if (Date.now() > deadline) throw new Error(`not taken over: ${once.status}, ${thrice.status}`);
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    expect(thrice.error).toBe("The export was interrupted too many times; start it again");
+    expect(once.files.map((f) => f.file)).toContain("stores.csv");
+    const response = await fetch(`${server.url}/export-files/abandonedOnce1`, { headers: { authorization: `Bearer ${sysadmin.token}` } });
+    const zip = new Uint8Array(await response.arrayBuffer());
+    expect(zip.byteLength).toBe(once.bytes);
+    expect(Object.keys(unzipSync(zip))).toContain("stores.csv");
+    const held = await db.selectFrom("exportJobs").select(["status", "claimedBy", "attempts"]).where("id", "=", "heldElsewhere1").executeTakeFirstOrThrow();
+    expect(held).toEqual({ status: "running", claimedBy: "gone:1:export:1", attempts: 1 });
+    // Nothing else can fetch it: a member of the company, nobody signed in, an unknown id.
+    const owner = await new Client(server.url).signIn("owner@demo.test");
+    expect((await fetch(`${server.url}/export-files/abandonedOnce1`, { headers: { authorization: `Bearer ${owner.token}` } })).status).toBe(403);
+    expect((await fetch(`${server.url}/export-files/abandonedOnce1`)).status).toBe(401);
+    expect(await failure(sysadmin.query("exports:get", { exportId: "heldElsewhere2" }))).toBe("There is no such export; it may have expired. Start it again");
+    await db.deleteFrom("exportJobs").where("id", "=", "heldElsewhere1").execute();
+  }, 90_000);
+
+  it("forgets a finished export after an hour, with its file", async () => {
+    const { exportId } = await sysadmin.action<{ exportId: string }>("exports:user", { userId: await userId("staff@demo.test") });
+    const deadline = Date.now() + 60_000;
+    while ((await sysadmin.query<{ status: string }>("exports:get", { exportId })).status !== "ready") {
+      if (Date.now() > deadline) throw new Error("the export did not finish");
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    await server.database.db
+      .updateTable("exportJobs")
+      .set({ finishedAt: new Date(Date.now() - 61 * 60_000) })
+      .where("id", "=", exportId)
+      .execute();
+    expect(await failure(sysadmin.query("exports:get", { exportId }))).toBe("There is no such export; it may have expired. Start it again");
+    expect((await fetch(`${server.url}/export-files/${exportId}`, { headers: { authorization: `Bearer ${sysadmin.token}` } })).status).toBe(404);
+  });
+});

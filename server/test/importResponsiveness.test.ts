@@ -138,6 +138,8 @@ it("says what an import cut off by a restart had written, on the embedded databa
     content: "",
     processedRows,
     createdBy: user.id,
+    // Its process stopped two minutes ago.
+    heartbeatAt: new Date(Date.now() - 120_000),
   });
   const stamp = Date.now().toString(36);
   await db

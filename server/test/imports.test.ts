@@ -377,10 +377,44 @@ describe("access and history", () => {
         mapping: "{}",
         content: "",
         createdBy: managerId,
+        // Its process stopped a minute and a half ago.
+        heartbeatAt: new Date(Date.now() - 90_000),
       })
       .execute();
     const shown = await manager.query<ImportResult>("imports:get", { importId });
     expect(shown.status).toBe("failed");
     expect(shown.failureReason).toBe("The server restarted during the import; nothing was written. Run it again.");
+  });
+
+  it("shows the progress of an import another server process is running, as that process stored it", async () => {
+    const managerId = (await db().selectFrom("users").select("id").where("email", "=", "manager@demo.test").executeTakeFirstOrThrow()).id;
+    const importId = `elsewhere-${unique()}`;
+    await db()
+      .insertInto("imports")
+      .values({
+        id: importId,
+        companyId: rioId,
+        kind: "stores",
+        fileName: "s.csv",
+        status: "running",
+        dryRun: false,
+        allOrNothing: true,
+        mapping: "{}",
+        content: "",
+        createdBy: managerId,
+        totalRows: 100,
+        progressPhase: "writing",
+        progressDone: 40,
+        progressTotal: 100,
+        heartbeatAt: new Date(Date.now() - 5_000),
+      })
+      .execute();
+    const shown = await manager.query<ImportResult & { progress: unknown }>("imports:get", { importId });
+    expect(shown.status).toBe("running");
+    expect(shown.progress).toEqual({ phase: "writing", done: 40, total: 100 });
+    // Starting another import leaves it running: its process is alive.
+    await run("stores", `name,address\nAlongside ${unique()},1 St\n`, { dryRun: true });
+    expect((await db().selectFrom("imports").select("status").where("id", "=", importId).executeTakeFirstOrThrow()).status).toBe("running");
+    await db().deleteFrom("imports").where("id", "=", importId).execute();
   });
 });

@@ -10,7 +10,7 @@ import { createTestDatabase } from "./support/testServer.ts";
 // database: every table and column on one side exists on the other, with the same nullability and
 // a compatible type. Read from the TypeScript source with the compiler, so nothing is kept twice.
 
-type Family = "string" | "number" | "boolean" | "Date" | "json";
+type Family = "string" | "number" | "boolean" | "Date" | "bytes" | "json";
 interface Column {
   nullable: boolean;
   family: Family | "other";
@@ -48,6 +48,7 @@ function typedTables(): Tables {
     if (parts.some((t) => t.flags & ts.TypeFlags.NumberLike)) return "number"; // string | number: bigint cents
     if (parts.every((t) => t.flags & ts.TypeFlags.StringLike)) return "string";
     if (parts.every((t) => t.getSymbol()?.name === "Date")) return "Date";
+    if (parts.every((t) => t.getSymbol()?.name === "Uint8Array")) return "bytes";
     // A json column may be typed with its shape (an object or an array) instead of unknown.
     if (parts.every((t) => t.flags & ts.TypeFlags.Object)) return "json";
     return "other";
@@ -74,6 +75,7 @@ const FAMILY_OF_SQL: Record<string, Family> = {
   boolean: "boolean",
   "timestamp with time zone": "Date",
   jsonb: "json",
+  bytea: "bytes",
 };
 
 async function databaseTables(database: Database): Promise<Tables> {

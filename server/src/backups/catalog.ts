@@ -11,8 +11,11 @@ import { sql, type Kysely, type RawBuilder } from "kysely";
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- every table, as the catalog shows it
 export type AnyDb = Kysely<any>;
 
-/** Kysely's own bookkeeping: restore requires the same migrations, so the target already holds the same names. */
-export const SKIPPED_TABLES: ReadonlySet<string> = new Set(["kysely_migration", "kysely_migration_lock"]);
+/**
+ * Kysely's own bookkeeping (restore requires the same migrations, so the target already holds the
+ * same names), and export jobs: an hour's copies of data the backup holds anyway (migration 0048).
+ */
+export const SKIPPED_TABLES: ReadonlySet<string> = new Set(["kysely_migration", "kysely_migration_lock", "export_jobs", "export_job_chunks"]);
 
 export interface ColumnInfo {
   name: string;

@@ -33,6 +33,11 @@ export interface ImportsTable {
   createdBy: string;
   createdAt: DefaultTimestamp;
   finishedAt: NullableTimestamp;
+  /** Stored by the process running it (migration 0048): its phase, done of total, and when it last said so. */
+  progressPhase: "reading" | "validating" | "writing" | null;
+  progressDone: Generated<number>;
+  progressTotal: Generated<number>;
+  heartbeatAt: NullableTimestamp;
 }
 
 export interface ImportMappingsTable {

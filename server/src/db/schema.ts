@@ -1,6 +1,7 @@
 import type { Insertable, Selectable } from "kysely";
 import type { BalanceAdminTables } from "./balanceAdminSchema.ts";
 import type { AnnouncementsTables } from "./announcementsSchema.ts";
+import type { ExportsTables } from "./exportsSchema.ts";
 import type { CashTables } from "./cashSchema.ts";
 import type { CollectionsTables } from "./collectionsSchema.ts";
 import type { CompaniesTable, CompaniesTables } from "./companiesSchema.ts";
@@ -52,7 +53,8 @@ export interface DB
     BalanceAdminTables,
     OutboxTables,
     PayrollTables,
-    AnnouncementsTables {}
+    AnnouncementsTables,
+    ExportsTables {}
 
 export type * from "./columnTypes.ts";
 export type * from "./foundationSchema.ts";

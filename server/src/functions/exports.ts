@@ -1,5 +1,4 @@
 import { z } from "zod";
-import { companyExport, userExport } from "../exports/build.ts";
 import { EXPORT_NOT_FOUND, EXPORTS_TOPIC, exportsOf, type ExportJob } from "../exports/service.ts";
 import { action, query } from "../runtime/define.ts";
 import { AppError } from "../runtime/errors.ts";
@@ -7,8 +6,8 @@ import { dependOn } from "../runtime/tracking.ts";
 
 // Issue 20, system-admin/export: a company's complete data, or one person's personal data, as a
 // zip of CSV files with a README (docs/decisions/0047). Starting one returns at once; the zip is
-// written in the background from one snapshot, its progress read live with exports:get, the file
-// fetched from /export-files/:id. The export is audited when it is complete.
+// written from one snapshot by whichever server process claims the job (decision 0062), its progress
+// read live with exports:get, the file fetched from /export-files/:id on any process. The export is audited when it is complete.
 
 export const MESSAGES = { companyNotFound: "Company not found", userNotFound: "User not found" } as const;
 
@@ -42,12 +41,12 @@ export const company = action({
   handler: async (ctx, args) => {
     const row = await ctx.db.selectFrom("companies").select(["id", "name", "companyCode"]).where("id", "=", args.companyId).executeTakeFirst();
     if (!row) throw new AppError(MESSAGES.companyNotFound);
-    const job = exportsOf(ctx.services).start(
+    const exportId = await exportsOf(ctx.services).start(
+      ctx.db,
       { kind: "company", subjectId: row.id, fileName: `${slug(row.name)}-${row.companyCode}-${today(ctx.now)}.zip` },
-      (db) => companyExport(db, row),
-      { userId: ctx.user.id, companyId: row.id },
+      { userId: ctx.user.id },
     );
-    return { exportId: job.id };
+    return { exportId };
   },
 });
 
@@ -57,12 +56,12 @@ export const user = action({
   handler: async (ctx, args) => {
     const row = await ctx.db.selectFrom("users").select(["id", "email", "name"]).where("id", "=", args.userId).executeTakeFirst();
     if (!row) throw new AppError(MESSAGES.userNotFound);
-    const job = exportsOf(ctx.services).start(
+    const exportId = await exportsOf(ctx.services).start(
+      ctx.db,
       { kind: "user", subjectId: row.id, fileName: `personal-data-${slug(row.email ?? row.name ?? row.id)}-${today(ctx.now)}.zip` },
-      (db) => userExport(db, row),
-      { userId: ctx.user.id, companyId: null },
+      { userId: ctx.user.id },
     );
-    return { exportId: job.id };
+    return { exportId };
   },
 });
 
@@ -71,8 +70,8 @@ export const get = query({
   access: "isSystemAdmin",
   args: z.object({ exportId: z.string().min(1).max(64) }),
   handler: async (ctx, args) => {
-    dependOn(ctx.db, EXPORTS_TOPIC); // jobs live in memory, not tables
-    const job = exportsOf(ctx.services).get(args.exportId);
+    dependOn(ctx.db, EXPORTS_TOPIC); // the worker tells progress on this topic, from any process
+    const job = await exportsOf(ctx.services).get(args.exportId, ctx.db);
     if (!job) throw new AppError(EXPORT_NOT_FOUND);
     return view(job);
   },

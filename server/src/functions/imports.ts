@@ -11,7 +11,7 @@ import {
 } from "@tumble/domain/imports";
 import type { Kysely } from "kysely";
 import type { DB } from "../db/schema.ts";
-import { isRunningHere, progressOf, readImportFile, restartReason, startImport } from "../imports/run.ts";
+import { isCutOff, readImportFile, restartReason, startImport, sweepCutOffImports } from "../imports/run.ts";
 import { audit } from "../runtime/audit.ts";
 import { action, mutation, query, type QueryCtx } from "../runtime/define.ts";
 import { AppError } from "../runtime/errors.ts";
@@ -88,20 +88,8 @@ export const start = action({
     if (missing.length) throw new AppError(`Map a column of the file to: ${missing.join(", ")}`);
     const content = await fileContent(ctx, args);
     if (isXlsxFile(args.fileName) && !/^[A-Za-z0-9+/=\s]*$/.test(content.slice(0, 1000))) throw new AppError("An XLSX file is sent as base64");
-    // Imports this process is not running but that still say queued or running were cut off by a restart.
-    const open = await ctx.db
-      .selectFrom("imports")
-      .select(["id", "processedRows"])
-      .where("companyId", "=", companyId)
-      .where("status", "in", ["queued", "running"])
-      .execute();
-    for (const orphan of open.filter((row) => !isRunningHere(row.id)))
-      await ctx.db
-        .updateTable("imports")
-        .set({ status: "failed", failureReason: restartReason(orphan.processedRows), content: null, finishedAt: new Date() })
-        .where("companyId", "=", companyId)
-        .where("id", "=", orphan.id)
-        .execute();
+    // Imports whose process stopped (no heartbeat for a minute) are marked failed first.
+    await sweepCutOffImports(ctx.db, async () => undefined, ctx.now, companyId);
     const importId = newId();
     await ctx.db
       .insertInto("imports")
@@ -158,16 +146,21 @@ interface Shown {
   failedCount: number;
   processedRows: number;
   failureReason: string | null;
+  progressPhase: "reading" | "validating" | "writing" | null;
+  progressDone: number;
+  progressTotal: number;
+  heartbeatAt: Date | null;
   createdAt: Date;
   finishedAt: Date | null;
   createdByName: string | null;
   createdByEmail: string | null;
 }
 
-/** What a reader sees: an import cut off by a restart as failed, and the live progress of one running here. */
-function shown(row: Shown) {
-  const orphaned = (row.status === "queued" || row.status === "running") && !isRunningHere(row.id);
-  const progress = orphaned ? null : progressOf(row.id);
+/** What a reader sees: an import whose process stopped as failed, and the stored progress of one running (on any process). */
+function shown(row: Shown, now: number) {
+  const orphaned = isCutOff(row, now);
+  const running = !orphaned && row.status === "running" && row.progressPhase !== null;
+  const progress = running ? { phase: row.progressPhase!, done: row.progressDone, total: row.progressTotal } : null;
   return {
     _id: row.id,
     kind: row.kind as ImportKind,
@@ -199,6 +192,10 @@ const SHOWN = [
   "i.failedCount",
   "i.processedRows",
   "i.failureReason",
+  "i.progressPhase",
+  "i.progressDone",
+  "i.progressTotal",
+  "i.heartbeatAt",
   "i.createdAt",
   "i.finishedAt",
   "u.name as createdByName",
@@ -219,7 +216,7 @@ export const get = query({
       .where("i.id", "=", importId)
       .executeTakeFirst();
     if (!row) throw new AppError("Import not found");
-    return { ...shown(row), errors: row.errors };
+    return { ...shown(row, ctx.now), errors: row.errors };
   },
 });
 
@@ -238,6 +235,6 @@ export const list = query({
       .orderBy("i.id", "desc")
       .limit(args.limit ?? 100)
       .execute();
-    return rows.map(shown);
+    return rows.map((row) => shown(row, ctx.now));
   },
 });

@@ -66,7 +66,7 @@ export default function SystemAdminExport() {
     }
   };
 
-  const running = starting || job?.status === "running";
+  const running = starting || job?.status === "queued" || job?.status === "running";
   const percent = job && job.filesTotal ? Math.round((100 * job.filesDone) / job.filesTotal) : 0;
   const userOptions = (users ?? []).map((u) => ({ value: u.id, label: u.name && u.email ? `${u.name} · ${u.email}` : (u.email ?? u.name ?? u.id) }));
   const rows = job ? job.files.reduce((sum, f) => sum + f.rows, 0) : 0;

@@ -1,10 +1,11 @@
+import fs from "node:fs";
 import path from "node:path";
-import { openDatabase } from "../src/app.ts";
-import { writeBackup } from "../src/backups/create.ts";
-import { backupFile, countsOf, newBackupId, writeNote } from "../src/backups/store.ts";
-import { ConfigError, loadConfig } from "../src/config.ts";
-import { DataDirLockedError } from "../src/db/lockFile.ts";
-import { audit } from "../src/runtime/audit.ts";
+import { openDatabase } from "../app.ts";
+import { writeBackup } from "../backups/create.ts";
+import { backupFile, countsOf, newBackupId, writeNote } from "../backups/store.ts";
+import { ConfigError, loadConfig } from "../config.ts";
+import { DataDirLockedError } from "../db/lockFile.ts";
+import { audit } from "../runtime/audit.ts";
 
 // npm run backup [-- FILE]: a backup of the database the server would use (DATABASE_URL, or the
 // embedded one in DATA_DIR), written into BACKUP_DIR (listed on the backup screen) or to FILE.
@@ -21,7 +22,6 @@ async function main(): Promise<void> {
     const createdAt = new Date();
     const manifest = await writeBackup(database.db, file, { kind: database.kind, createdAt });
     if (!target) {
-      const fs = await import("node:fs");
       writeNote(config.backupDir, {
         id,
         createdAt: createdAt.toISOString(),

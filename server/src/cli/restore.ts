@@ -1,13 +1,13 @@
 import fs from "node:fs";
 import path from "node:path";
-import { openDatabase } from "../src/app.ts";
-import { BackupFileError } from "../src/backups/format.ts";
-import { restoreBackup } from "../src/backups/restore.ts";
-import { countsOf } from "../src/backups/store.ts";
-import { ConfigError, loadConfig } from "../src/config.ts";
-import { DataDirLockedError } from "../src/db/lockFile.ts";
-import { migrateToLatest } from "../src/db/migrate.ts";
-import { audit } from "../src/runtime/audit.ts";
+import { openDatabase } from "../app.ts";
+import { BackupFileError } from "../backups/format.ts";
+import { restoreBackup } from "../backups/restore.ts";
+import { countsOf } from "../backups/store.ts";
+import { ConfigError, loadConfig } from "../config.ts";
+import { DataDirLockedError } from "../db/lockFile.ts";
+import { migrateToLatest } from "../db/migrate.ts";
+import { audit } from "../runtime/audit.ts";
 
 // npm run restore -- FILE: replaces every table of the database the server would use
 // (DATABASE_URL, or the embedded one in DATA_DIR) with the backup's rows. A new, empty database is
