@@ -3,6 +3,7 @@ import { z } from "zod";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { todayIn } from "@tumble/domain/businessDate";
 import { query, type AnyRegisteredFunction, type Identity } from "../src/runtime/define.ts";
+import { INTERNAL_ERROR_MESSAGE } from "../src/runtime/errors.ts";
 import { Executor, isCompanyLevel } from "../src/runtime/executor.ts";
 import { resolveIdentity } from "../src/runtime/identity.ts";
 import { loadRegistry, type Registry } from "../src/runtime/registry.ts";
@@ -287,13 +288,27 @@ const plantedTotals = query({
   access: "member",
   args: z.object({}),
   handler: async (ctx) => {
-    // Reads through the platform's handle, as a mistaken opt-out would.
-    const row = await ctx.services.database.db
+    // Reads through the handle named for every company's rows, as a mistaken opt-out would.
+    const row = await ctx.unscopedDb
       .selectFrom("collections")
       .select([(eb) => eb.fn.countAll<number>().as("count"), (eb) => eb.fn.sum<number>("totalCents").as("totalCents")])
       .where("status", "=", "verified")
       .executeTakeFirstOrThrow();
     return { collections: Number(row.count), totalCents: Number(row.totalCents) };
+  },
+});
+
+/** The same bug through the function's own handle. */
+const plantedThroughHandle = query({
+  access: "member",
+  args: z.object({}),
+  handler: async (ctx) => {
+    const row = await ctx.db
+      .selectFrom("collections")
+      .select((eb) => eb.fn.sum<number>("totalCents").as("totalCents"))
+      .where("status", "=", "verified")
+      .executeTakeFirstOrThrow();
+    return Number(row.totalCents);
   },
 });
 
@@ -337,4 +352,11 @@ describe("totals-leak sweep", () => {
     expect(queries.size).toBeGreaterThan(70);
     expect(answered.size / queries.size).toBeGreaterThan(0.9);
   }, 600_000);
+
+  it("refuses the same leak written through the function's own handle before it reaches the database", async () => {
+    const executor = new Executor(server.services, new Map([["planted:takings", plantedThroughHandle as unknown as AnyRegisteredFunction]]));
+    const result = await executor.call("planted:takings", {}, callers[0].identity, "127.0.0.1");
+    expect(result).toMatchObject({ ok: false, errorMessage: INTERNAL_ERROR_MESSAGE });
+    expect(server.logs.some((l) => l.includes("planted:takings") && l.includes("not scoped to the caller's company: select from collections"))).toBe(true);
+  });
 });

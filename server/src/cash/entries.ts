@@ -53,7 +53,7 @@ export interface Entry {
 export async function listEntries(db: Kysely<DB>, companyId: string, f: EntryFilters): Promise<Entry[]> {
   let q = db
     .selectFrom("cashTransactions as t")
-    .leftJoin("stores as s", "s.id", "t.storeId")
+    .leftJoin("stores as s", (j) => j.onRef("s.id", "=", "t.storeId").onRef("s.companyId", "=", "t.companyId"))
     .leftJoin("users as r", "r.id", "t.requestedBy")
     .leftJoin("users as d", "d.id", "t.decidedBy")
     .leftJoin("cashTransactions as rev", (j) => j.onRef("rev.companyId", "=", "t.companyId").onRef("rev.reversesId", "=", "t.id"))

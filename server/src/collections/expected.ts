@@ -20,9 +20,9 @@ export async function expectedFigures(
   const { fromDate, toDate } = expectedWindow(businessDate);
   let q = db
     .selectFrom("collectionLines as l")
-    .innerJoin("collections as c", "c.id", "l.collectionId")
-    .innerJoin("machines as m", "m.id", "l.machineId")
-    .innerJoin("equipmentTypes as t", "t.id", "m.equipmentTypeId")
+    .innerJoin("collections as c", (j) => j.onRef("c.id", "=", "l.collectionId").onRef("c.companyId", "=", "l.companyId"))
+    .innerJoin("machines as m", (j) => j.onRef("m.id", "=", "l.machineId").onRef("m.companyId", "=", "l.companyId"))
+    .innerJoin("equipmentTypes as t", (j) => j.onRef("t.id", "=", "m.equipmentTypeId").onRef("t.companyId", "=", "m.companyId"))
     .select(["l.machineId", "l.coinsCents", "l.billsCents", "c.businessDate", "t.category", "t.specialCase"])
     .where("l.companyId", "=", companyId)
     .where("c.companyId", "=", companyId)

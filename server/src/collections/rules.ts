@@ -63,7 +63,7 @@ export async function checkLines(db: Kysely<DB>, companyId: string, storeId: str
   const machines = lines.length
     ? await db
         .selectFrom("machines as m")
-        .innerJoin("equipmentTypes as t", "t.id", "m.equipmentTypeId")
+        .innerJoin("equipmentTypes as t", (j) => j.onRef("t.id", "=", "m.equipmentTypeId").onRef("t.companyId", "=", "m.companyId"))
         .select(["m.id", "m.storeId", "m.label", "m.isActive", "t.category", "t.specialCase"])
         .where("m.companyId", "=", companyId)
         .where("m.id", "in", [...seen])

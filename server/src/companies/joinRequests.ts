@@ -30,7 +30,12 @@ export async function pendingRequestOfCompany(db: Kysely<DB>, companyId: string,
 /** Approves a pending request with `role` (the caller checked they may grant it), admits the requester and audits. */
 export async function approveRequest(db: Kysely<DB>, input: { companyId: string; requestId: string; role: string; actorId: string }): Promise<void> {
   const request = await pendingRequestOfCompany(db, input.companyId, input.requestId);
-  await db.updateTable("joinRequests").set({ status: "APPROVED", decidedBy: input.actorId, updatedAt: new Date() }).where("id", "=", input.requestId).execute();
+  await db
+    .updateTable("joinRequests")
+    .set({ status: "APPROVED", decidedBy: input.actorId, updatedAt: new Date() })
+    .where("companyId", "=", input.companyId)
+    .where("id", "=", input.requestId)
+    .execute();
   await admit(db, request.companyId, request.userId, input.role);
   await audit(db, {
     companyId: input.companyId,

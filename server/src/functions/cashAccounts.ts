@@ -28,7 +28,7 @@ export const list = query({
     assertSeesCash(ctx);
     let q = ctx.db
       .selectFrom("cashAccounts as a")
-      .leftJoin("stores as s", "s.id", "a.storeId")
+      .leftJoin("stores as s", (j) => j.onRef("s.id", "=", "a.storeId").onRef("s.companyId", "=", "a.companyId"))
       .select([
         "a.id",
         "a.name",

@@ -58,7 +58,7 @@ export const get = query({
     let variances = ctx.db
       .selectFrom("physicalCounts as p")
       .innerJoin("cashAccounts as a", (j) => j.onRef("a.companyId", "=", "p.companyId").onRef("a.id", "=", "p.accountId"))
-      .leftJoin("stores as s", "s.id", "a.storeId")
+      .leftJoin("stores as s", (j) => j.onRef("s.id", "=", "a.storeId").onRef("s.companyId", "=", "a.companyId"))
       .innerJoin("users as u", "u.id", "p.countedBy")
       .select([
         "p.id",

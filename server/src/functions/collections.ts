@@ -34,7 +34,7 @@ const STATUSES = ["draft", "submitted", "verified", "rejected"] as const;
 function summaries(db: Kysely<DB>, companyId: string) {
   return db
     .selectFrom("collections as c")
-    .innerJoin("stores as s", "s.id", "c.storeId")
+    .innerJoin("stores as s", (j) => j.onRef("s.id", "=", "c.storeId").onRef("s.companyId", "=", "c.companyId"))
     .innerJoin("users as u", "u.id", "c.collectorId")
     .select([
       "c.id",
@@ -103,8 +103,8 @@ async function duplicateWarnings(db: Kysely<DB>, companyId: string, storeId: str
   if (!machineIds.length) return [];
   const rows = await db
     .selectFrom("collectionLines as l")
-    .innerJoin("collections as c", "c.id", "l.collectionId")
-    .innerJoin("machines as m", "m.id", "l.machineId")
+    .innerJoin("collections as c", (j) => j.onRef("c.id", "=", "l.collectionId").onRef("c.companyId", "=", "l.companyId"))
+    .innerJoin("machines as m", (j) => j.onRef("m.id", "=", "l.machineId").onRef("m.companyId", "=", "l.companyId"))
     .select(["l.machineId", "m.label", "c.id as collectionId", "c.status"])
     .where("l.companyId", "=", companyId)
     .where("c.companyId", "=", companyId)
@@ -372,7 +372,7 @@ export const adjust = mutation({
     // What each machine counts for now: the original line plus earlier adjustments.
     const current = await ctx.db
       .selectFrom("collectionLines as l")
-      .innerJoin("collections as c", "c.id", "l.collectionId")
+      .innerJoin("collections as c", (j) => j.onRef("c.id", "=", "l.collectionId").onRef("c.companyId", "=", "l.companyId"))
       .select(["l.machineId", (eb) => eb.fn.sum<number>("l.coinsCents").as("coins"), (eb) => eb.fn.sum<number>("l.billsCents").as("bills")])
       .where("l.companyId", "=", companyId)
       .where((eb) => eb.or([eb("c.id", "=", collectionId), eb("c.adjustsCollectionId", "=", collectionId)]))
@@ -588,9 +588,9 @@ export const get = query({
     if (!row || (row.status === "draft" && row.collectorId !== ctx.user.id && !ctx.permissions.isAdmin)) throw new AppError("Collection not found");
     const lines = await ctx.db
       .selectFrom("collectionLines as l")
-      .innerJoin("machines as m", "m.id", "l.machineId")
-      .innerJoin("storeSections as s", "s.id", "m.sectionId")
-      .innerJoin("equipmentTypes as t", "t.id", "m.equipmentTypeId")
+      .innerJoin("machines as m", (j) => j.onRef("m.id", "=", "l.machineId").onRef("m.companyId", "=", "l.companyId"))
+      .innerJoin("storeSections as s", (j) => j.onRef("s.id", "=", "m.sectionId").onRef("s.companyId", "=", "m.companyId"))
+      .innerJoin("equipmentTypes as t", (j) => j.onRef("t.id", "=", "m.equipmentTypeId").onRef("t.companyId", "=", "m.companyId"))
       .select([
         "l.id",
         "l.machineId",

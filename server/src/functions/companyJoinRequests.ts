@@ -215,6 +215,7 @@ export const denyJoinRequest = mutation({
     await ctx.db
       .updateTable("joinRequests")
       .set({ status: "DENIED", decidedBy: ctx.user.id, decisionReason: reason?.trim() || null, updatedAt: new Date() })
+      .where("companyId", "=", ctx.company.id)
       .where("id", "=", requestId)
       .execute();
     await audit(ctx.db, {

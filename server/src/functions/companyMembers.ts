@@ -59,7 +59,7 @@ export const changeMemberRole = mutation({
     if (!canAssignRole(ctx.company.role, role, ctx.permissions.isSystemAdmin)) throw new AccessError(`You cannot grant the ${role} role`);
     const target = await manageableMembership(ctx, membershipId);
     invalidates(ctx.db, { userId: target.userId });
-    await ctx.db.updateTable("memberships").set({ role }).where("id", "=", membershipId).execute();
+    await ctx.db.updateTable("memberships").set({ role }).where("companyId", "=", ctx.company.id).where("id", "=", membershipId).execute();
     await audit(ctx.db, {
       companyId: ctx.company.id,
       actorId: ctx.user.id,
@@ -79,7 +79,7 @@ export const removeMember = mutation({
   handler: async (ctx, { membershipId }) => {
     const target = await manageableMembership(ctx, membershipId);
     invalidates(ctx.db, { userId: target.userId });
-    await ctx.db.deleteFrom("memberships").where("id", "=", membershipId).execute();
+    await ctx.db.deleteFrom("memberships").where("companyId", "=", ctx.company.id).where("id", "=", membershipId).execute();
     await ctx.db.updateTable("users").set({ activeCompanyId: null }).where("id", "=", target.userId).where("activeCompanyId", "=", ctx.company.id).execute();
     await audit(ctx.db, {
       companyId: ctx.company.id,

@@ -169,6 +169,6 @@ async function newTestMessage(
 ): Promise<string> {
   const id = await enqueue(db, { channel: "email", to, companyId, subject: `[Test] ${rendered.subject}`, body: rendered.text });
   // The test is delivered as the template's kind, with its HTML part.
-  await db.updateTable("outbox").set({ kind, language, htmlBody: rendered.html }).where("id", "=", id!).execute();
+  await db.updateTable("outbox").set({ kind, language, htmlBody: rendered.html }).where("companyId", "=", companyId).where("id", "=", id!).execute();
   return id!;
 }

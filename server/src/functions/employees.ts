@@ -602,7 +602,7 @@ async function assignRole(ctx: MutationCtx<"canManageEmployees">, userId: string
   if (!canAssignRole(ctx.company.role, membership.role as CompanyRole, ctx.permissions.isSystemAdmin))
     throw new AccessError("You cannot change a member with a higher role than yours");
   invalidates(ctx.db, { userId });
-  await ctx.db.updateTable("memberships").set({ role }).where("id", "=", membership.id).execute();
+  await ctx.db.updateTable("memberships").set({ role }).where("companyId", "=", companyId).where("id", "=", membership.id).execute();
   await audit(ctx.db, {
     companyId,
     actorId: ctx.user.id,

@@ -17,8 +17,8 @@ export const listMachines = query({
   handler: async (ctx, { storeId }) => {
     const rows = await ctx.db
       .selectFrom("machines as m")
-      .innerJoin("storeSections as s", "s.id", "m.sectionId")
-      .innerJoin("equipmentTypes as t", "t.id", "m.equipmentTypeId")
+      .innerJoin("storeSections as s", (j) => j.onRef("s.id", "=", "m.sectionId").onRef("s.companyId", "=", "m.companyId"))
+      .innerJoin("equipmentTypes as t", (j) => j.onRef("t.id", "=", "m.equipmentTypeId").onRef("t.companyId", "=", "m.companyId"))
       .select([
         "m.id",
         "m.storeId",

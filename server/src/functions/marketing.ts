@@ -169,10 +169,11 @@ interface CampaignInput {
   templateConfig?: unknown;
 }
 
-async function insertCampaign(db: Kysely<DB>, companyId: string, createdBy: string | null, input: CampaignInput) {
+/** `everyCompany` reads every company's campaigns: a friendly id is unique across them all (it is a public link). */
+async function insertCampaign(db: Kysely<DB>, everyCompany: Kysely<DB>, companyId: string, createdBy: string | null, input: CampaignInput) {
   if (!datesInOrder(input)) throw new AppError(MESSAGES.dates);
   const id = newId();
-  const friendlyId = await uniqueFriendlyId(db, input.name);
+  const friendlyId = await uniqueFriendlyId(everyCompany, input.name);
   invalidates(db, { campaignId: id });
   await db
     .insertInto("campaigns")
@@ -209,7 +210,7 @@ export const createCampaign = mutation({
   args: z.object(campaignFields),
   handler: async (ctx, args) => {
     const { offerAmount, budget, ...rest } = args;
-    const result = await insertCampaign(ctx.db, ctx.company.id, ctx.user.id, {
+    const result = await insertCampaign(ctx.db, ctx.unscopedDb, ctx.company.id, ctx.user.id, {
       ...rest,
       offerAmountCents: dollarsToCents(offerAmount),
       budgetCents: budget == null ? null : dollarsToCents(budget),
@@ -422,7 +423,7 @@ export const createDemoCampaign = mutation({
     // The demo company has no stores: the landing page shows a sample address.
     const timeZone = await companyTimeZone(ctx.db, companyId);
     const demo = demoCampaign(template, ctx.now, timeZone, { address: "123 Main Street", phone: null, hours: null });
-    const { friendlyId } = await insertCampaign(ctx.db, companyId, ctx.user?.id ?? null, { ...demo, timeZone, isActive: true });
+    const { friendlyId } = await insertCampaign(ctx.db, ctx.unscopedDb, companyId, ctx.user?.id ?? null, { ...demo, timeZone, isActive: true });
     return { friendlyId, url: `/marketing/${friendlyId}` };
   },
 });
@@ -635,7 +636,7 @@ export const getClaimByPhone = query({
 function claimRows(db: Kysely<DB>, companyId: string) {
   return db
     .selectFrom("campaignClaims as cl")
-    .innerJoin("campaigns as c", "c.id", "cl.campaignId")
+    .innerJoin("campaigns as c", (j) => j.onRef("c.id", "=", "cl.campaignId").onRef("c.companyId", "=", "cl.companyId"))
     .select([
       "cl.id",
       "cl.claimCode",
@@ -703,7 +704,7 @@ async function claimForStaff(db: Kysely<DB>, companyId: string, claimId: string)
   const code = normalizeClaimCode(claimId);
   const row = await db
     .selectFrom("campaignClaims as cl")
-    .innerJoin("campaigns as c", "c.id", "cl.campaignId")
+    .innerJoin("campaigns as c", (j) => j.onRef("c.id", "=", "cl.campaignId").onRef("c.companyId", "=", "cl.companyId"))
     .select([
       "cl.id",
       "cl.claimCode",

@@ -207,7 +207,7 @@ export const list = query({
     let q = ctx.db
       .selectFrom("physicalCounts as p")
       .innerJoin("cashAccounts as a", (j) => j.onRef("a.companyId", "=", "p.companyId").onRef("a.id", "=", "p.accountId"))
-      .leftJoin("stores as s", "s.id", "a.storeId")
+      .leftJoin("stores as s", (j) => j.onRef("s.id", "=", "a.storeId").onRef("s.companyId", "=", "a.companyId"))
       .innerJoin("users as c", "c.id", "p.countedBy")
       .leftJoin("users as r", "r.id", "p.reviewedBy")
       .select([

@@ -58,7 +58,17 @@ export type IdentityFor<A extends Access> = [A] extends [CompanyAccess]
     : Identity;
 
 interface CtxServices {
+  /**
+   * The database. A company-level function's handle refuses any statement on a company-owned
+   * table not tied to the caller's company (runtime/companyScope.ts, docs/decisions/0063).
+   */
   db: Kysely<DB>;
+  /**
+   * The same database without that check, for the few reads a company-level function must make
+   * across companies (a campaign's public link, unique over all of them); each use says why.
+   * Elsewhere it is `db`.
+   */
+  unscopedDb: Kysely<DB>;
   now: number;
   clientAddress: string;
   services: Services;

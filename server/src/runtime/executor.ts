@@ -14,6 +14,7 @@ import type { Registry } from "./registry.ts";
 import type { Services } from "./services.ts";
 import { retryOnConflict } from "./conflictRetry.ts";
 import { TableTracker } from "./tracking.ts";
+import { CompanyScope, companyOwnedTables, scopeEnforcedFor } from "./companyScope.ts";
 import { writeRefusal } from "../backups/maintenance.ts";
 
 export interface CallResult {
@@ -143,7 +144,7 @@ export class Executor {
       const paused = fn.kind === "query" ? null : writeRefusal(this.services.database);
       if (paused) throw new AppError(paused);
       const key = idempotencyKey === undefined ? null : { scope: identity.user?.id ?? "anonymous", key: idempotencyKey, path, argsHash: hashArgs(parsed.data) };
-      const value = await this.run(fn, parsed.data, identity, clientAddress, logLines, reads, key);
+      const value = await this.run(path, fn, parsed.data, identity, clientAddress, logLines, reads, key);
       return { ok: true, value: value === undefined ? null : value, logLines, reads };
     } catch (error) {
       if (error instanceof AppError) {
@@ -157,6 +158,7 @@ export class Executor {
   }
 
   private async run(
+    path: string,
     fn: AnyRegisteredFunction,
     args: unknown,
     identity: Identity,
@@ -167,9 +169,16 @@ export class Executor {
   ): Promise<unknown> {
     const base = this.services.database.db;
     const log = (...parts: unknown[]) => logLines.push(parts.map((p) => (typeof p === "string" ? p : JSON.stringify(p))).join(" "));
+    // A company-level function's handle refuses any statement not tied to its company
+    // (companyScope.ts, docs/decisions/0063); `unscopedDb` is the one named way around it.
+    const companyScope =
+      isCompanyLevel(fn.access) && identity.company && scopeEnforcedFor(path)
+        ? new CompanyScope(identity.company.id, await companyOwnedTables(base, this.services.database))
+        : null;
     const makeCtx = (db: Kysely<DB>): QueryCtx => ({
       ...identity,
-      db,
+      db: companyScope ? db.withPlugin(companyScope) : db,
+      unscopedDb: db,
       now: Date.now(),
       clientAddress,
       services: this.services,
