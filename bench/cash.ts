@@ -2,7 +2,7 @@ import { performance } from "node:perf_hooks";
 import { pathToFileURL } from "node:url";
 import { sql, type Kysely } from "kysely";
 import { startServer } from "../server/src/app.ts";
-import { loadConfig } from "../server/src/config.ts";
+import { loadConfig } from "../server/src/base/config.ts";
 import type { DB } from "../server/src/db/schema.ts";
 import type { Identity } from "../server/src/runtime/define.ts";
 import { resolveIdentity } from "../server/src/runtime/identity.ts";

@@ -3,7 +3,7 @@ import { performance } from "node:perf_hooks";
 import { pathToFileURL } from "node:url";
 import { sql, type Kysely } from "kysely";
 import { startServer } from "../server/src/app.ts";
-import { loadConfig } from "../server/src/config.ts";
+import { loadConfig } from "../server/src/base/config.ts";
 import { expectedFigures } from "../server/src/collections/expected.ts";
 import type { Database } from "../server/src/db/database.ts";
 import type { DB } from "../server/src/db/schema.ts";

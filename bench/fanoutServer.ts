@@ -1,5 +1,5 @@
 import { startServer } from "../server/src/app.ts";
-import { loadConfig } from "../server/src/config.ts";
+import { loadConfig } from "../server/src/base/config.ts";
 import { openPostgres } from "../server/src/db/database.ts";
 
 // One server process of the fan-out benchmark (bench/fanout.ts starts one or two): the real

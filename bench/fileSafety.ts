@@ -2,7 +2,7 @@ import http from "node:http";
 import { pathToFileURL } from "node:url";
 import { strToU8, zipSync } from "fflate";
 import { startServer } from "../server/src/app.ts";
-import { loadConfig } from "../server/src/config.ts";
+import { loadConfig } from "../server/src/base/config.ts";
 import { pgliteTarget } from "./databases.ts";
 import { machineInfo, writeResults } from "./results.ts";
 import { HttpClient } from "./wire.ts";

@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import { startServer } from "../server/src/app.ts";
-import { loadConfig } from "../server/src/config.ts";
+import { loadConfig } from "../server/src/base/config.ts";
 import type { BenchDatabase } from "./databases.ts";
 import { compare, type MeasureOptions, type Stats } from "./measure.ts";
 import { HttpClient, SocketClient } from "./wire.ts";

@@ -4,7 +4,7 @@ import { sql, type Kysely } from "kysely";
 import { toCsv } from "@tumble/domain/csv";
 import { addDays } from "@tumble/domain/datePresets";
 import { startServer } from "../server/src/app.ts";
-import { loadConfig } from "../server/src/config.ts";
+import { loadConfig } from "../server/src/base/config.ts";
 import type { DB } from "../server/src/db/schema.ts";
 import { newId } from "../server/src/runtime/ids.ts";
 import { postgresTarget, type DatabaseTarget } from "./databases.ts";

@@ -1,5 +1,5 @@
 import { startServer } from "../server/src/app.ts";
-import { loadConfig } from "../server/src/config.ts";
+import { loadConfig } from "../server/src/base/config.ts";
 import { openPGlite, openPostgres } from "../server/src/db/database.ts";
 
 // The server process of the live-fairness benchmark (bench/liveFairness.ts): the real server on

@@ -7,7 +7,7 @@ import { expectedClosing, figureOf, FIGURES, type Figure } from "@tumble/domain/
 import { ledgerAccountId, storeAccountId } from "../server/src/cash/accounts.ts";
 import { createEntry } from "../server/src/cash/ledger.ts";
 import { startServer } from "../server/src/app.ts";
-import { loadConfig } from "../server/src/config.ts";
+import { loadConfig } from "../server/src/base/config.ts";
 import type { DB } from "../server/src/db/schema.ts";
 import { fingerprints, unmatchedDeposits } from "../server/src/reconciliation/bank.ts";
 import type { Identity } from "../server/src/runtime/define.ts";

@@ -7,7 +7,7 @@ import { EXPECTED_WINDOW_DAYS } from "@tumble/domain/collectionStats";
 import { addDays, daysBetweenInclusive } from "@tumble/domain/datePresets";
 import { changePercent, isTimeGroup, type RevenueGroup } from "@tumble/domain/reports";
 import { startServer } from "../server/src/app.ts";
-import { loadConfig } from "../server/src/config.ts";
+import { loadConfig } from "../server/src/base/config.ts";
 import { openPostgres } from "../server/src/db/database.ts";
 import { migrateToLatest } from "../server/src/db/migrate.ts";
 import type { DB } from "../server/src/db/schema.ts";

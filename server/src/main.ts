@@ -1,4 +1,4 @@
-import { ConfigError, loadConfig } from "./config.ts";
+import { ConfigError, loadConfig } from "./base/config.ts";
 import { DataDirLockedError } from "./db/lockFile.ts";
 import { openDatabase, startServer } from "./app.ts";
 import { migrateToLatest } from "./db/migrate.ts";

@@ -11,7 +11,7 @@ import { beginMaintenance, endMaintenance, isRestoring, RESTORING_MESSAGE } from
 import { restoreBackup } from "../src/backups/restore.ts";
 import { backupsOf, NOT_FOUND_MESSAGE } from "../src/backups/service.ts";
 import { writeSchedule } from "../src/backups/store.ts";
-import { loadConfig } from "../src/config.ts";
+import { loadConfig } from "../src/base/config.ts";
 import { openPGlite, type Database } from "../src/db/database.ts";
 import { migrateToLatest } from "../src/db/migrate.ts";
 import { loadRegistry } from "../src/runtime/registry.ts";

@@ -5,7 +5,7 @@ import { todayIn } from "@tumble/domain/businessDate";
 import { ledgerAccountId, storeAccountId } from "../src/cash/accounts.ts";
 import { createEntry } from "../src/cash/ledger.ts";
 import { correctChangerPostings } from "../src/collections/changerCorrection.ts";
-import { isoDate } from "../src/reconciliation/lock.ts";
+import { isoDate } from "../src/cash/closedPeriods.ts";
 import { newId } from "../src/runtime/ids.ts";
 import { Client, startTestServer, type TestServer } from "./support/testServer.ts";
 

@@ -1,6 +1,6 @@
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { loadConfig } from "../src/config.ts";
+import { loadConfig } from "../src/base/config.ts";
 
 describe("configuration", () => {
   it("has the documented defaults", () => {

@@ -5,7 +5,7 @@ import { decodeJwt } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import WebSocket from "ws";
 import { startServer, type RunningServer } from "../src/app.ts";
-import { loadConfig } from "../src/config.ts";
+import { loadConfig } from "../src/base/config.ts";
 import type { Database } from "../src/db/database.ts";
 import { DEMO_PASSWORD } from "../src/seed/demo.ts";
 import { syncTiming } from "../src/runtime/socket.ts";

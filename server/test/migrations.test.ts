@@ -6,7 +6,7 @@ import { Migrator } from "kysely";
 import pg from "pg";
 import { afterEach, describe, expect, inject, it } from "vitest";
 import { startServer } from "../src/app.ts";
-import { loadConfig } from "../src/config.ts";
+import { loadConfig } from "../src/base/config.ts";
 import { openPGlite, openPostgres, type Database } from "../src/db/database.ts";
 import { EMPTY_GAP_MIGRATIONS, MIGRATIONS_DIR, listMigrationNames, loadMigrations, migrateToLatest } from "../src/db/migrate.ts";
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { BANK_MESSAGES } from "@tumble/domain/bankStatement";
-import { parseOfxStatement, readOfx } from "../src/reconciliation/ofx.ts";
+import { parseOfxStatement, readOfx } from "../src/fileReading/ofx.ts";
 
 // The OFX reader (issue 32, docs/decisions/0061-files-read-safely.md): OFX 1.x SGML and 2.x XML
 // read alike in one forward pass, so a file costs time in proportion to its length however it is

@@ -3,7 +3,7 @@ import { CASH_MESSAGES, CASH_OUT_KINDS, checkBalanced, isCashAccountKind, sumLeg
 import type { DB } from "../db/schema.ts";
 import { AppError } from "../runtime/errors.ts";
 import { newId } from "../runtime/ids.ts";
-import { assertPeriodOpen } from "../reconciliation/lock.ts";
+import { assertPeriodOpen } from "./closedPeriods.ts";
 
 // The journal: an entry (cash_transactions row) and its lines (cash_entries) summing to zero.
 // Only approved lines count. When an entry is approved its accounts are locked (in id order, so

@@ -1,6 +1,6 @@
 import readline from "node:readline";
 import { isSystemRole, type SystemRole } from "@tumble/domain/permissions";
-import { ConfigError, loadConfig } from "../config.ts";
+import { ConfigError, loadConfig } from "../base/config.ts";
 import { openPGlite, openPostgres } from "../db/database.ts";
 import { DataDirLockedError } from "../db/lockFile.ts";
 import { migrateToLatest } from "../db/migrate.ts";

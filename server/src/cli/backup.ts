@@ -3,7 +3,7 @@ import path from "node:path";
 import { openDatabase } from "../app.ts";
 import { writeBackup } from "../backups/create.ts";
 import { backupFile, countsOf, newBackupId, writeNote } from "../backups/store.ts";
-import { ConfigError, loadConfig } from "../config.ts";
+import { ConfigError, loadConfig } from "../base/config.ts";
 import { DataDirLockedError } from "../db/lockFile.ts";
 import { audit } from "../runtime/audit.ts";
 

@@ -4,7 +4,7 @@ import { openDatabase } from "../app.ts";
 import { BackupFileError } from "../backups/format.ts";
 import { restoreBackup } from "../backups/restore.ts";
 import { countsOf } from "../backups/store.ts";
-import { ConfigError, loadConfig } from "../config.ts";
+import { ConfigError, loadConfig } from "../base/config.ts";
 import { DataDirLockedError } from "../db/lockFile.ts";
 import { migrateToLatest } from "../db/migrate.ts";
 import { audit } from "../runtime/audit.ts";

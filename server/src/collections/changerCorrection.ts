@@ -2,7 +2,7 @@ import { sql, type Kysely } from "kysely";
 import type { Leg } from "@tumble/domain/cashLedger";
 import { createEntry } from "../cash/ledger.ts";
 import type { DB } from "../db/schema.ts";
-import { firstOpenDate, isoDate } from "../reconciliation/lock.ts";
+import { firstOpenDate, isoDate } from "../cash/closedPeriods.ts";
 import { collectionLegs } from "./posting.ts";
 
 // Collections verified before decision 0052 booked a changer's bills less coins as collections

@@ -1,6 +1,6 @@
 import { fileURLToPath } from "node:url";
 import { Migrator, sql, type Kysely, type Migration } from "kysely";
-import { importModuleFiles, listModuleFiles } from "../moduleFiles.ts";
+import { importModuleFiles, listModuleFiles } from "../base/moduleFiles.ts";
 
 // Migrations are the files of server/src/db/migrations, found by reading the folder and imported
 // one by one, so a module adds its migration without editing a list. The same code reads `.ts`

@@ -1,7 +1,7 @@
 import { fileURLToPath } from "node:url";
 import { OperationNodeTransformer, sql, type Kysely, type KyselyPlugin, type PrimitiveValueListNode, type ValueNode } from "kysely";
 import type { DB } from "../db/schema.ts";
-import { importModuleFiles } from "../moduleFiles.ts";
+import { importModuleFiles } from "../base/moduleFiles.ts";
 import type { DemoData, DemoSeeder } from "../seed/demoContext.ts";
 import { AppError } from "../runtime/errors.ts";
 import { deleteCompanies } from "./deleteCompanies.ts";

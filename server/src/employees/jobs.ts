@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import { defaultJobAt, EMPLOYEE_MESSAGES, jobOpenOn, type EmployeeJob, type PayType, type RateRow } from "@tumble/domain/employees";
+import { defaultJobAt, EMPLOYEE_MESSAGES, jobOpenOn, type EmployeeJob } from "@tumble/domain/employees";
 import type { DB } from "../db/schema.ts";
 import { isoDate } from "../db/isoDate.ts";
 import { AppError } from "../runtime/errors.ts";
@@ -122,30 +122,4 @@ export async function jobChoice(db: Kysely<DB>, companyId: string, employeeId: s
 export async function openJobs(db: Kysely<DB>, companyId: string, employeeId: string, date: string) {
   const jobs = (await jobsOf(db, companyId, employeeId)).filter((j) => jobOpenOn(j, date));
   return jobs.length > 1 ? jobs.map((j) => ({ id: j.id, title: j.title, storeId: j.storeId })) : [];
-}
-
-/**
- * Every rate history of the company as the pay calculation reads it (PayInputEmployee): per
- * employee, the profile's own job's rates and the further jobs with theirs.
- */
-export async function payRates(db: Kysely<DB>, companyId: string) {
-  const rows = await db
-    .selectFrom("employeeRates")
-    .select(["employeeId", "jobId", "effectiveFrom", "rateCents", "payType"])
-    .where("companyId", "=", companyId)
-    .execute();
-  // Keyed by the job (a further job's id) or by the employee (the profile's own job).
-  const byKey = new Map<string, RateRow[]>();
-  for (const r of rows) {
-    const key = r.jobId ?? r.employeeId;
-    byKey.set(key, [...(byKey.get(key) ?? []), { effectiveFrom: isoDate(r.effectiveFrom), rateCents: Number(r.rateCents), payType: r.payType as PayType }]);
-  }
-  const jobs = await db.selectFrom("employeeJobs").select(["id", "employeeId", "title", "endedOn"]).where("companyId", "=", companyId).execute();
-  const jobsBy = new Map<string, Array<{ id: string; title: string; endedOn: string | null; rates: RateRow[] }>>();
-  for (const j of jobs)
-    jobsBy.set(j.employeeId, [
-      ...(jobsBy.get(j.employeeId) ?? []),
-      { id: j.id, title: j.title, endedOn: j.endedOn ? isoDate(j.endedOn) : null, rates: byKey.get(j.id) ?? [] },
-    ]);
-  return (employeeId: string) => ({ rates: byKey.get(employeeId) ?? [], ...(jobsBy.has(employeeId) ? { jobs: jobsBy.get(employeeId)! } : {}) });
 }

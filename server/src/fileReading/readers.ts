@@ -1,6 +1,6 @@
 import { parseCsvStatement, type BankMapping, type ParsedStatement, type RowError, type StatementLine } from "@tumble/domain/bankStatement";
-import { parseImportFile, type ImportFileOptions, type ParsedFile } from "../imports/parse.ts";
-import { parseOfxStatement } from "../reconciliation/ofx.ts";
+import { parseImportFile, type ImportFileOptions, type ParsedFile } from "./importFile.ts";
+import { parseOfxStatement } from "./ofx.ts";
 
 // What may be asked of a file reader: each job names its parser and carries the file's text. The
 // same functions run on the main thread (a small text file) and in a worker (worker.ts), which

@@ -22,7 +22,7 @@ import { mutation, query, type QueryCtx } from "../runtime/define.ts";
 import { audit } from "../runtime/audit.ts";
 import { AppError } from "../runtime/errors.ts";
 import { newId } from "../runtime/ids.ts";
-import { isoDate } from "../reconciliation/lock.ts";
+import { isoDate } from "../cash/closedPeriods.ts";
 import { readUpload, storeUploadPart, uploadIdSchema, uploadPartArgs } from "../uploads/parts.ts";
 
 // Bank statement lines (issue 14, docs/decisions/0025): import a CSV (with a column mapping

@@ -19,7 +19,7 @@ import { audit } from "../runtime/audit.ts";
 import { constraintViolation } from "../runtime/constraintErrors.ts";
 import { AppError } from "../runtime/errors.ts";
 import { planImport, type ValidRow, type Writer } from "./kinds.ts";
-import type { ParsedFile } from "./parse.ts";
+import type { ParsedFile } from "../fileReading/importFile.ts";
 
 // An import runs in the server process after imports:start has returned, so closing the browser
 // tab does not stop it. Its progress and a heartbeat are stored in the import's row (at most

@@ -3,7 +3,7 @@ import type { WorkforceSettings } from "@tumble/domain/companySettings";
 import { calculatePayPeriod, type PayInputEmployee, type PayInputEntry } from "@tumble/domain/payroll";
 import { addDays, calculationRange, datesOf, periodsBetween } from "@tumble/domain/payPeriods";
 import type { DB } from "../db/schema.ts";
-import { payRates } from "../employees/jobs.ts";
+import { payRates } from "../payroll/rates.ts";
 import type { CostLine } from "./aggregate.ts";
 import { readEntries, storesOf, type StoreRow } from "./read.ts";
 

@@ -5,7 +5,7 @@ import { calculatePayPeriod, type AdjustmentKind, type PayCalculation, type PayI
 import { reviewStatus } from "@tumble/domain/timeEntryReview";
 import type { WorkforceSettings } from "@tumble/domain/companySettings";
 import type { DB } from "../db/schema.ts";
-import { payRates } from "../employees/jobs.ts";
+import { payRates } from "./rates.ts";
 import { isoDate } from "../db/isoDate.ts";
 
 // Loads what the pure calculation (packages/domain/src/payroll.ts) needs for one or more periods:

@@ -3,7 +3,7 @@ import type { Expression, ExpressionBuilder } from "kysely";
 import type { Permissions } from "@tumble/domain/permissions";
 import { isArea, isSubScreenOf, type Area } from "@tumble/domain/routes";
 import type { DB } from "../db/schema.ts";
-import { importModuleFiles } from "../moduleFiles.ts";
+import { importModuleFiles } from "../base/moduleFiles.ts";
 
 // Navigation badges (spec section 2 "Tab badges" / "Sub-tab badges") are contributed by modules:
 // each file in server/src/badges exports `badges`, a list of counts, each shown on one sub-tab

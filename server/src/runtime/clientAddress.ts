@@ -1,4 +1,4 @@
-import type { Config } from "../config.ts";
+import type { Config } from "../base/config.ts";
 
 /**
  * The caller's address, from the configured trusted proxy header or else the socket peer.

@@ -1,7 +1,7 @@
 import { fileURLToPath } from "node:url";
 import type { Kysely } from "kysely";
 import type { DB } from "../db/schema.ts";
-import { importModuleFiles } from "../moduleFiles.ts";
+import { importModuleFiles } from "../base/moduleFiles.ts";
 import type { DemoData, DemoSeeder } from "./demoContext.ts";
 
 // Demo data for a first look and for the tests: two companies, their people, stores, equipment

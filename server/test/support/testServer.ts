@@ -4,7 +4,7 @@ import path from "node:path";
 import pg from "pg";
 import { inject } from "vitest";
 import { startServer, type RunningServer } from "../../src/app.ts";
-import { loadConfig } from "../../src/config.ts";
+import { loadConfig } from "../../src/base/config.ts";
 import { openPGlite, openPostgres, type Database } from "../../src/db/database.ts";
 import { DEMO_PASSWORD } from "../../src/seed/demo.ts";
 

@@ -4,6 +4,9 @@ import { RECONCILIATION_MESSAGES } from "@tumble/domain/reconciliation";
 import type { DB } from "../db/schema.ts";
 import { AppError } from "../runtime/errors.ts";
 
+// Closed periods (reconciliation closes them) accept no posting: a rule of the ledger, so the
+// ledger owns it and reconciliation depends on cash, never the other way.
+
 /**
  * Refuses an entry of a store dated inside one of its closed periods. The store's row is key-share-locked
  * first: closing a period takes it for update, so a posting and a close never pass each other.

@@ -1,14 +1,14 @@
 import type { Context, Hono } from "hono";
 import { getConnInfo } from "@hono/node-server/conninfo";
-import { readBodyText } from "../http/delivery.ts";
-import { resolveClientAddress } from "./clientAddress.ts";
-import type { Identity } from "./define.ts";
-import { AuthenticationError } from "./errors.ts";
-import { UnknownFunctionError, type CallResult, type Executor } from "./executor.ts";
-import { resolveIdentity } from "./identity.ts";
-import type { IdentityCache } from "./identityCache.ts";
-import { MemoryRateLimiter, TOO_MANY_ATTEMPTS } from "./rateLimit.ts";
-import type { Services } from "./services.ts";
+import { readBodyText } from "./delivery.ts";
+import { resolveClientAddress } from "../runtime/clientAddress.ts";
+import type { Identity } from "../runtime/define.ts";
+import { AuthenticationError } from "../runtime/errors.ts";
+import { UnknownFunctionError, type CallResult, type Executor } from "../runtime/executor.ts";
+import { resolveIdentity } from "../runtime/identity.ts";
+import type { IdentityCache } from "../runtime/identityCache.ts";
+import { MemoryRateLimiter, TOO_MANY_ATTEMPTS } from "../runtime/rateLimit.ts";
+import type { Services } from "../runtime/services.ts";
 import { decodeConvexValue, encodeConvexValue, EncodedValueError, unwrapArgs } from "../transport/convexValues.ts";
 
 // The HTTP half of the transport (spec section 7): POST /api/query | mutation | action | function,

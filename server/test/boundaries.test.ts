@@ -1,0 +1,149 @@
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { describe, expect, it } from "vitest";
+
+// Module boundaries, checked on every run (issue 33, decision 0064): the server's folders import
+// each other in one direction only (no cycle between folders); the runtime imports no module, only
+// the platform below it; a migration imports no application code (it keeps a frozen copy of what
+// it needs). Every static import counts, type-only ones too: a type is a dependency of the code.
+
+const SRC = fileURLToPath(new URL("../src/", import.meta.url));
+
+/** What the runtime may import: the platform below it. */
+const RUNTIME_MAY_IMPORT = new Set(["base", "db", "transport"]);
+
+/**
+ * Migrations that still import application code, each with why. The list only shrinks: a frozen
+ * copy of what it calls takes a migration off it.
+ */
+const MIGRATIONS_STILL_IMPORTING: Record<string, string> = {
+  "0035_changers_and_bank_entries.ts":
+    "replays the cash ledger's posting of changer collections (collections/changerCorrection.ts); freezing it means a copy of the ledger's entry writer",
+};
+
+type Graph = Map<string, Map<string, string[]>>;
+
+function sourceFiles(dir: string): string[] {
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) return entry.name === "_generated" ? [] : sourceFiles(full);
+    return /\.tsx?$/.test(entry.name) ? [full] : [];
+  });
+}
+
+/** The relative imports of a source text (import, export … from, import()). */
+export function importsOf(text: string): string[] {
+  return [
+    ...text.matchAll(
+      /(?:^|\n)\s*(?:import|export)\b[^'"]*?\bfrom\s+["'](\.[^"']+)["']|import\(\s*["'](\.[^"']+)["']\s*\)|(?:^|\n)\s*import\s+["'](\.[^"']+)["']/g,
+    ),
+  ].map((m) => m[1] ?? m[2] ?? m[3]);
+}
+
+/** The folder a file of server/src belongs to: its first folder, db/migrations on its own, "(root)" for the top files. */
+export function folderOf(relative: string): string {
+  const parts = relative.split(/[\\/]/);
+  if (parts[0] === "db" && parts[1] === "migrations") return "db/migrations";
+  return parts.length > 1 ? parts[0] : "(root)";
+}
+
+/** Folder → folder it imports → the files that do. */
+function folderGraph(): Graph {
+  const graph: Graph = new Map();
+  for (const file of sourceFiles(SRC)) {
+    const from = folderOf(path.relative(SRC, file));
+    for (const spec of importsOf(fs.readFileSync(file, "utf8"))) {
+      const to = folderOf(path.relative(SRC, path.resolve(path.dirname(file), spec)));
+      if (to === from || to.startsWith("..")) continue;
+      const edges = graph.get(from) ?? new Map<string, string[]>();
+      edges.set(to, [...(edges.get(to) ?? []), path.relative(SRC, file)]);
+      graph.set(from, edges);
+    }
+  }
+  return graph;
+}
+
+/** Every cycle of folders (strongly connected components of more than one), each named with one import per step. */
+export function cyclesOf(graph: Graph): string[] {
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const components: string[][] = [];
+  let next = 0;
+  const visit = (v: string) => {
+    index.set(v, next);
+    low.set(v, next++);
+    stack.push(v);
+    onStack.add(v);
+    for (const w of graph.get(v)?.keys() ?? []) {
+      if (!index.has(w)) {
+        visit(w);
+        low.set(v, Math.min(low.get(v)!, low.get(w)!));
+      } else if (onStack.has(w)) low.set(v, Math.min(low.get(v)!, index.get(w)!));
+    }
+    if (low.get(v) === index.get(v)) {
+      const component: string[] = [];
+      let w: string;
+      do {
+        w = stack.pop()!;
+        onStack.delete(w);
+        component.push(w);
+      } while (w !== v);
+      if (component.length > 1) components.push(component.sort());
+    }
+  };
+  for (const v of graph.keys()) if (!index.has(v)) visit(v);
+  return components.map((component) => {
+    const inside = new Set(component);
+    const steps = component.flatMap((a) => [...(graph.get(a) ?? [])].filter(([b]) => inside.has(b)).map(([b, files]) => `${a} → ${b} (${files[0]})`));
+    return `${component.join(", ")}: ${steps.join("; ")}`;
+  });
+}
+
+describe("server module boundaries", () => {
+  const graph = folderGraph();
+
+  it("have no cycle between folders", () => {
+    expect(cyclesOf(graph)).toEqual([]);
+  });
+
+  it("keep the runtime below every module", () => {
+    const imported = [...(graph.get("runtime")?.entries() ?? [])]
+      .filter(([to]) => !RUNTIME_MAY_IMPORT.has(to))
+      .map(([to, files]) => `${to} (${files.join(", ")})`);
+    expect(imported).toEqual([]);
+  });
+
+  it("let no migration import application code, but for the ones listed with why", () => {
+    const dir = path.join(SRC, "db/migrations");
+    const offending = fs
+      .readdirSync(dir)
+      .filter((name) => name.endsWith(".ts"))
+      .filter((name) => importsOf(fs.readFileSync(path.join(dir, name), "utf8")).some((spec) => spec !== "../schema.ts" && spec !== "../columnTypes.ts"));
+    expect(offending).toEqual(Object.keys(MIGRATIONS_STILL_IMPORTING));
+  });
+
+  it("are checked by rules that catch a wrong import (fixtures)", () => {
+    // A cycle through three folders is found and named step by step.
+    const planted: Graph = new Map([
+      ["cash", new Map([["runtime", ["cash/ledger.ts"]]])],
+      ["reconciliation", new Map([["cash", ["reconciliation/bank.ts"]]])],
+      ["runtime", new Map([["reconciliation", ["runtime/executor.ts"]]])],
+    ]);
+    expect(cyclesOf(planted)).toEqual([
+      "cash, reconciliation, runtime: cash → runtime (cash/ledger.ts); reconciliation → cash (reconciliation/bank.ts); runtime → reconciliation (runtime/executor.ts)",
+    ]);
+    expect(cyclesOf(new Map([["cash", new Map([["runtime", ["cash/ledger.ts"]]])]]))).toEqual([]);
+    // Every form of import is read; a migration is its own folder.
+    expect(
+      importsOf(
+        `import { a } from "../collections/x.ts";\nimport type { B } from "./b.ts";\nexport { c } from "../c.ts";\nconst d = await import("../d.ts");\nimport "./side.ts";\nimport x from "kysely";`,
+      ),
+    ).toEqual(["../collections/x.ts", "./b.ts", "../c.ts", "../d.ts", "./side.ts"]);
+    expect(folderOf("db/migrations/0019_report_rollups.ts")).toBe("db/migrations");
+    expect(folderOf("db/schema.ts")).toBe("db");
+    expect(folderOf("app.ts")).toBe("(root)");
+  });
+});
