@@ -6,7 +6,7 @@ import { businessDateSchema } from "@tumble/domain/zodSchemas";
 import { accountOfCompany, assertSeesCash, blindCountsOf, id, idempotencyKey } from "../cash/access.ts";
 import { ledgerAccountId } from "../cash/accounts.ts";
 import { businessDateNow } from "../cash/dates.ts";
-import { isoDate } from "../reconciliation/lock.ts";
+import { isoDate } from "../cash/closedPeriods.ts";
 import { linesOf } from "../cash/entries.ts";
 import { balanceOf, createEntry, hasPendingLines } from "../cash/ledger.ts";
 import { mutation, query } from "../runtime/define.ts";

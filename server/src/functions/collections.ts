@@ -9,7 +9,7 @@ import { checkBusinessDate, checkLines, COLLECTION_MESSAGES, MAX_LINE_CENTS, sto
 import { cashSettings } from "../cash/settings.ts";
 import { expectedFigures, keepExpectedFigures } from "../collections/expected.ts";
 import { postCollection } from "../collections/posting.ts";
-import { firstOpenDate } from "../reconciliation/lock.ts";
+import { firstOpenDate } from "../cash/closedPeriods.ts";
 import { mutation, query, type MutationCtx, type QueryCtx } from "../runtime/define.ts";
 import { AccessError, AppError } from "../runtime/errors.ts";
 import { audit } from "../runtime/audit.ts";

@@ -15,7 +15,7 @@ import type { Services } from "./services.ts";
 import { retryOnConflict } from "./conflictRetry.ts";
 import { TableTracker } from "./tracking.ts";
 import { CompanyScope, companyOwnedTables, scopeEnforcedFor } from "./companyScope.ts";
-import { writeRefusal } from "../backups/maintenance.ts";
+import { writeRefusal } from "./writePause.ts";
 
 export interface CallResult {
   ok: boolean;
