@@ -24,7 +24,7 @@ import type { DB } from "../db/schema.ts";
  * Modules whose company-level functions still run without the check, until their statements are
  * tied to the company; each one shrinks the list (docs/decisions/0063 keeps it too).
  */
-export const NOT_YET_SCOPED = new Set<string>(["imports"]);
+export const NOT_YET_SCOPED = new Set<string>([]);
 
 /** Whether the function at `path` ("stores:listAll") runs with the check. */
 export function scopeEnforcedFor(path: string): boolean {
