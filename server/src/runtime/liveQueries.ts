@@ -28,10 +28,12 @@ export interface LiveLimits {
   concurrency: number;
   perLane: number;
   perAddress: number;
-  /** How long a slot rests after a run, as a multiple of the run's time (FairQueue). */
+  /** How long a slot rests after a run, as a multiple of the run's time (FairQueue)... */
   rest: number;
+  /** ...once more than this many runs wait: a write's ordinary burst is served at full speed. */
+  restAbove: number;
 }
-export const DEFAULT_LIVE_LIMITS: LiveLimits = { concurrency: 3, perLane: 1, perAddress: 2_000, rest: 1 };
+export const DEFAULT_LIVE_LIMITS: LiveLimits = { concurrency: 3, perLane: 1, perAddress: 2_000, rest: 1, restAbove: 200 };
 
 export const tooManySubscriptions = (limit: number) => `Too many live queries from this address (at most ${limit})`;
 
@@ -49,12 +51,13 @@ export class FairQueue {
     private readonly concurrency: number,
     private readonly perLane: number,
     private readonly rest = 0,
+    private readonly restAbove = 0,
   ) {}
 
+  private queued = 0;
+
   get waiting(): number {
-    let n = 0;
-    for (const q of this.lanes.values()) n += q.length;
-    return n;
+    return this.queued;
   }
 
   push(lane: string, task: () => Promise<void>): void {
@@ -64,6 +67,7 @@ export class FairQueue {
       this.turn.push(lane);
     }
     queue.push(task);
+    this.queued++;
     this.pump();
   }
 
@@ -79,6 +83,7 @@ export class FairQueue {
       blocked = 0;
       const queue = this.lanes.get(lane)!;
       const task = queue.shift()!;
+      this.queued--;
       if (queue.length) this.turn.push(lane);
       else this.lanes.delete(lane);
       this.running++;
@@ -92,11 +97,12 @@ export class FairQueue {
           else this.runningByLane.delete(lane);
           this.pump();
         };
-        // The slot rests `rest` times as long as the run took before it takes the next one, so
-        // a backlog holds each slot at most 1 / (1 + rest) of the time and calls find the event
-        // loop and the database free. At least the event loop's turn: on the embedded database a
-        // run never leaves the microtask queue, so without it a backlog would hold requests unread.
-        const resting = Math.min(MAX_REST_MS, (performance.now() - started) * this.rest);
+        // Under a backlog (more than `restAbove` waiting) the slot rests `rest` times as long as
+        // the run took before it takes the next one, so a flood holds each slot at most
+        // 1 / (1 + rest) of the time and calls find the event loop and the database free. At
+        // least the event loop's turn: on the embedded database a run never leaves the microtask
+        // queue, so without it a backlog would hold requests unread.
+        const resting = this.queued > this.restAbove ? Math.min(MAX_REST_MS, (performance.now() - started) * this.rest) : 0;
         if (resting >= 1) setTimeout(release, resting);
         else setImmediate(release);
       });
@@ -183,7 +189,7 @@ export class LiveQueries {
     // The embedded database answers one statement at a time: a second run in flight would only
     // queue there, ahead of the calls.
     const concurrency = bus.databaseKind === "pglite" ? 1 : limits.concurrency;
-    this.queue = new FairQueue(concurrency, limits.perLane, limits.rest);
+    this.queue = new FairQueue(concurrency, limits.perLane, limits.rest, limits.restAbove);
   }
 
   /** Runs waiting for their turn. */
