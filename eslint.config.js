@@ -5,6 +5,9 @@ import js from "@eslint/js";
 import reactHooks from "eslint-plugin-react-hooks";
 import tseslint from "typescript-eslint";
 
+/** The app shell (web/src/app) imports the features; a feature climbing to it would make a cycle. */
+const NO_APP_SHELL = { regex: "^(\\.\\./)+app(/|$)", message: "Features do not import the app shell (web/src/app): move what they share to lib or ui." };
+
 export default tseslint.config(
   { ignores: ["**/dist/**", "**/node_modules/**", "data/**", ".tmp/**", "test-results/**", "playwright-report/**", "server/src/_generated/**"] },
   js.configs.recommended,
@@ -23,20 +26,27 @@ export default tseslint.config(
     rules: { ...reactHooks.configs.recommended.rules },
   },
   // Features never import each other: a relative path that climbs out of the file's own
-  // features/<area>/ folder may lead only to shared code (lib, ui, app), never to another area.
+  // features/<area>/ folder may lead only to shared code (lib, ui), never to another area; and
+  // never to the app shell (web/src/app), which imports the features (decision 0064).
   ...fs.readdirSync(path.join(path.dirname(fileURLToPath(import.meta.url)), "web/src/features")).flatMap((area) => [
     {
       files: [`web/src/features/${area}/*.{ts,tsx}`],
-      rules: { "no-restricted-imports": ["error", { patterns: [{ regex: "^\\.\\./(?!\\.\\.)[^/]+/", message: "Features do not import each other." }] }] },
+      rules: {
+        "no-restricted-imports": ["error", { patterns: [{ regex: "^\\.\\./(?!\\.\\.)[^/]+/", message: "Features do not import each other." }, NO_APP_SHELL] }],
+      },
     },
     {
       files: [`web/src/features/${area}/*/*.{ts,tsx}`],
       rules: {
         "no-restricted-imports": [
           "error",
-          { patterns: [{ regex: `^\\.\\./\\.\\./(?!\\.\\.|${area}/)[^/]+/`, message: "Features do not import each other." }] },
+          { patterns: [{ regex: `^\\.\\./\\.\\./(?!\\.\\.|${area}/)[^/]+/`, message: "Features do not import each other." }, NO_APP_SHELL] },
         ],
       },
+    },
+    {
+      files: [`web/src/features/${area}/*/*/**/*.{ts,tsx}`],
+      rules: { "no-restricted-imports": ["error", { patterns: [NO_APP_SHELL] }] },
     },
   ]),
 );

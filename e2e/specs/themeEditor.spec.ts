@@ -9,7 +9,7 @@ import { toast } from "../support/auth";
 // take it at once. The platform theme is shared by every journey on the server, so the test puts
 // the built-in default back when it ends.
 
-/** Mantine's filled primary is shade 7 of the theme's colour, 12% towards black (web/src/app/theme.ts). */
+/** Mantine's filled primary is shade 7 of the theme's colour, 12% towards black (web/src/lib/theme.ts). */
 function filledShade(hex: string): string {
   const n = parseInt(hex.slice(1), 16);
   const [r, g, b] = [(n >> 16) & 255, (n >> 8) & 255, n & 255].map((c) => Math.round(c * 0.88));

@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { ESLint } from "eslint";
 import { describe, expect, it } from "vitest";
 
 // Module boundaries, checked on every run (issue 33, decision 0064): the server's folders import
@@ -146,4 +147,28 @@ describe("server module boundaries", () => {
     expect(folderOf("db/schema.ts")).toBe("db");
     expect(folderOf("app.ts")).toBe("(root)");
   });
+});
+
+describe("web module boundaries (the lint rules, tried on planted files)", () => {
+  const eslint = new ESLint({ cwd: fileURLToPath(new URL("../../", import.meta.url)) });
+  const messages = async (filePath: string, code: string) =>
+    (await eslint.lintText(code, { filePath })).flatMap((result) => result.messages.filter((m) => m.ruleId === "no-restricted-imports").map((m) => m.message));
+
+  it("refuse a feature importing the app shell, from any depth, or another feature", async () => {
+    const shell = "Features do not import the app shell (web/src/app): move what they share to lib or ui";
+    expect(await messages("web/src/features/auth/Planted.ts", `import { x } from "../../app/router";\nexport const y = x;\n`)).toEqual([
+      expect.stringContaining(shell),
+    ]);
+    expect(await messages("web/src/features/payroll/parts/Planted.ts", `import { x } from "../../../app/theme";\nexport const y = x;\n`)).toEqual([
+      expect.stringContaining(shell),
+    ]);
+    expect(
+      await messages("web/src/features/payroll/parts/deep/Planted.ts", `import { x } from "../../../../app/shell/AppMenu";\nexport const y = x;\n`),
+    ).toEqual([expect.stringContaining(shell)]);
+    expect(await messages("web/src/features/payroll/parts/Planted.ts", `import { x } from "../../scheduling/x";\nexport const y = x;\n`)).toEqual([
+      expect.stringContaining("Features do not import each other."),
+    ]);
+    // Shared code is fine.
+    expect(await messages("web/src/features/payroll/parts/Planted.ts", `import { x } from "../../../lib/theme";\nexport const y = x;\n`)).toEqual([]);
+  }, 60_000);
 });

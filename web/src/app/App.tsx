@@ -16,7 +16,7 @@ import { ErrorBoundary } from "../ui/ErrorBoundary";
 import { LoadingState } from "../ui/Loading";
 import { ErrorFallbackPage } from "./ErrorFallbackPage";
 import { lazyScreen } from "../ui/lazyScreen";
-import { cssVariablesResolver, themeFromConfig } from "./theme";
+import { cssVariablesResolver, themeFromConfig } from "../lib/theme";
 
 const colorSchemeManager = themeStorageManager();
 

@@ -9,7 +9,7 @@ import { api } from "../lib/api";
 import { useQuery } from "../lib/hooks";
 import { AccessDenied, type AccessDeniedProps } from "../ui/AccessDenied";
 import { LoadingState } from "../ui/Loading";
-import { pathTarget } from "./pathTarget";
+import { pathTarget } from "../lib/pathTarget";
 import { screenFor } from "./screens";
 
 // Resolves the location by the route table of packages/domain and guards it by permission: a

@@ -5,7 +5,7 @@ import { validateAppSearch } from "../lib/searchParams";
 import { lazyScreen } from "../ui/lazyScreen";
 import { LoadingState } from "../ui/Loading";
 import { AreaScreen } from "./AreaScreen";
-import { pathTarget } from "./pathTarget";
+import { pathTarget } from "../lib/pathTarget";
 import { AppLayout } from "./shell/AppLayout";
 
 // Signed out, every protected path shows the sign-in screen in place; signed in, every path is

@@ -6,7 +6,7 @@ import { useTranslation } from "react-i18next";
 import { api } from "../../lib/api";
 import { useQueryState } from "../../lib/hooks";
 import { ScaleControls, ThemeChoiceControl } from "../../ui/DisplayControls";
-import { pathTarget } from "../pathTarget";
+import { pathTarget } from "../../lib/pathTarget";
 import { useConfirmSignOut } from "./SignOutButton";
 
 /**

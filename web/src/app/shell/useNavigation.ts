@@ -6,7 +6,7 @@ import { defaultSubScreenFor, resolveRoute, routePath, visibleSubScreens, visibl
 import { api } from "../../lib/api";
 import { useQueryState } from "../../lib/hooks";
 import type { AppSearch } from "../../lib/searchParams";
-import { pathTarget } from "../pathTarget";
+import { pathTarget } from "../../lib/pathTarget";
 import { screenFor } from "../screens";
 import { onEnterLaundromat } from "./laundromatEntry";
 

@@ -21,7 +21,7 @@ import type { ReactNode } from "react";
 import { renderToString } from "react-dom/server";
 import auth from "../../../public/locales/en/auth.json";
 import common from "../../../public/locales/en/common.json";
-import { themeFromConfig } from "../../app/theme";
+import { themeFromConfig } from "../../lib/theme";
 import classes from "./SignInScreen.module.css";
 
 // The signed-out sign-in screen as static HTML, rendered at build time into index.html so the form

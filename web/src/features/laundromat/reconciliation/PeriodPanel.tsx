@@ -7,7 +7,7 @@ import { businessDateOf } from "@tumble/domain/businessDate";
 import { addDays } from "@tumble/domain/datePresets";
 import { formatUSD } from "@tumble/domain/money";
 import { FIGURES, type Figure } from "@tumble/domain/reconciliation";
-import { pathTarget } from "../../../app/pathTarget";
+import { pathTarget } from "../../../lib/pathTarget";
 import { api } from "../../../lib/api";
 import { useQuery, useQueryState } from "../../../lib/hooks";
 import { laundromatSelectionStore, useLaundromatSelection } from "../../../lib/laundromatSelection";

@@ -1,7 +1,7 @@
 import { Anchor, type AnchorProps } from "@mantine/core";
 import { createLink } from "@tanstack/react-router";
 import type { ReactNode } from "react";
-import { pathTarget } from "../../../app/pathTarget";
+import { pathTarget } from "../../../lib/pathTarget";
 
 const RouterAnchor = createLink(Anchor);
 

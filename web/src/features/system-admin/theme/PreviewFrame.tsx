@@ -1,7 +1,7 @@
 import { MantineProvider, type MantineColorSchemeManager, type MantineThemeOverride } from "@mantine/core";
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { createPortal } from "react-dom";
-import { cssVariablesResolver } from "../../../app/theme";
+import { cssVariablesResolver } from "../../../lib/theme";
 
 // A theme preview in one colour scheme, in an iframe of its own: Mantine's light and dark rules
 // match the nearest `data-mantine-color-scheme` ancestor *or* the page's <html>, so a light

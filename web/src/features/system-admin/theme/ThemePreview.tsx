@@ -3,7 +3,7 @@ import { IconInfoCircle } from "@tabler/icons-react";
 import type { ThemeConfig } from "@tumble/domain/themeConfig";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
-import { themeFromConfig } from "../../../app/theme";
+import { themeFromConfig } from "../../../lib/theme";
 import { PreviewFrame } from "./PreviewFrame";
 
 /** The draft applied to the app's own components, light and dark side by side. */

@@ -15,7 +15,7 @@ import { ThemeChoiceControl } from "../../../ui/DisplayControls";
 import { LayoutPreferencesPanel } from "../../../ui/LayoutPreferencesPanel";
 import { ThemePicker } from "../../../ui/ThemePicker";
 import { formatInstantDate } from "@tumble/domain/dateFormat";
-import { TodayPanel } from "../../../app/home/TodayPanel";
+import { TodayPanel } from "../home/TodayPanel";
 import { ScreenTitle } from "../../../ui/ScreenTitle";
 
 type Membership = NonNullable<ReturnType<typeof useMemberships>>[number];

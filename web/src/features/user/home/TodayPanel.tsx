@@ -5,10 +5,10 @@ import type { ComponentType } from "react";
 import { useTranslation } from "react-i18next";
 import { formatUSD } from "@tumble/domain/money";
 import type { StoreToday } from "@tumble/server/functions/home";
-import { api } from "../../lib/api";
-import { useQueryState } from "../../lib/hooks";
-import { formatDisplayDate } from "../../ui/laundromatSelection/format";
-import { pathTarget } from "../pathTarget";
+import { api } from "../../../lib/api";
+import { useQueryState } from "../../../lib/hooks";
+import { formatDisplayDate } from "../../../ui/laundromatSelection/format";
+import { pathTarget } from "../../../lib/pathTarget";
 import classes from "./TodayPanel.module.css";
 
 // The home's "today" (docs/decisions/0021): what needs the signed-in person's attention, each
