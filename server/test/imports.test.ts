@@ -1,7 +1,8 @@
 import ExcelJS from "exceljs";
-import { sql } from "kysely";
+import { sql, type Insertable } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ImportKind } from "@tumble/domain/imports";
+import type { ImportsTable } from "../src/db/importsSchema.ts";
 import { Client, failure, startTestServer, type TestServer } from "./support/testServer.ts";
 
 // Spreadsheet import over HTTP (issue 19): every kind with a good file, a file with bad rows
@@ -361,9 +362,10 @@ describe("access and history", () => {
     expect(history.find((i) => i._id === mine._id)).toMatchObject({ kind: "stores", dryRun: true, createdBy: expect.any(String) });
   });
 
-  it("an import cut off by a restart shows as failed, saying so", async () => {
+  /** An import another process said is running (as a row written by hand), with the given heartbeat and progress. */
+  async function runningElsewhere(prefix: string, values: Partial<Insertable<ImportsTable>>): Promise<string> {
     const managerId = (await db().selectFrom("users").select("id").where("email", "=", "manager@demo.test").executeTakeFirstOrThrow()).id;
-    const importId = `cut-${unique()}`;
+    const importId = `${prefix}-${unique()}`;
     await db()
       .insertInto("imports")
       .values({
@@ -377,38 +379,28 @@ describe("access and history", () => {
         mapping: "{}",
         content: "",
         createdBy: managerId,
-        // Its process stopped a minute and a half ago.
-        heartbeatAt: new Date(Date.now() - 90_000),
+        ...values,
       })
       .execute();
+    return importId;
+  }
+
+  it("an import cut off by a restart shows as failed, saying so", async () => {
+    // Its process stopped a minute and a half ago.
+    const importId = await runningElsewhere("cut", { heartbeatAt: new Date(Date.now() - 90_000) });
     const shown = await manager.query<ImportResult>("imports:get", { importId });
     expect(shown.status).toBe("failed");
     expect(shown.failureReason).toBe("The server restarted during the import; nothing was written. Run it again.");
   });
 
   it("shows the progress of an import another server process is running, as that process stored it", async () => {
-    const managerId = (await db().selectFrom("users").select("id").where("email", "=", "manager@demo.test").executeTakeFirstOrThrow()).id;
-    const importId = `elsewhere-${unique()}`;
-    await db()
-      .insertInto("imports")
-      .values({
-        id: importId,
-        companyId: rioId,
-        kind: "stores",
-        fileName: "s.csv",
-        status: "running",
-        dryRun: false,
-        allOrNothing: true,
-        mapping: "{}",
-        content: "",
-        createdBy: managerId,
-        totalRows: 100,
-        progressPhase: "writing",
-        progressDone: 40,
-        progressTotal: 100,
-        heartbeatAt: new Date(Date.now() - 5_000),
-      })
-      .execute();
+    const importId = await runningElsewhere("elsewhere", {
+      totalRows: 100,
+      progressPhase: "writing",
+      progressDone: 40,
+      progressTotal: 100,
+      heartbeatAt: new Date(Date.now() - 5_000),
+    });
     const shown = await manager.query<ImportResult & { progress: unknown }>("imports:get", { importId });
     expect(shown.status).toBe("running");
     expect(shown.progress).toEqual({ phase: "writing", done: 40, total: 100 });

@@ -7,6 +7,7 @@ import type { DB } from "../db/schema.ts";
 import type { ExportJobsTable } from "../db/exportsSchema.ts";
 import { audit } from "../runtime/audit.ts";
 import { newId } from "../runtime/ids.ts";
+import { PollingLoop } from "../runtime/pollingWorker.ts";
 import { refuseUnlessSystemAdmin } from "../http/systemAdminGate.ts";
 import type { Services } from "../runtime/services.ts";
 import { writeArchive, type ArchiveProgress } from "./archive.ts";
@@ -93,18 +94,22 @@ let workers = 0;
 export class ExportService {
   readonly id = `${os.hostname()}:${process.pid}:export:${++workers}`;
   private readonly leaseMs: number;
-  private readonly pollMs: number;
-  private running: Promise<void> | null = null;
-  private again = false;
-  private started = false;
-  private timer: ReturnType<typeof setTimeout> | undefined;
+  private readonly loop: PollingLoop;
 
   constructor(
     private readonly services: Services,
     options: WorkerOptions = {},
   ) {
     this.leaseMs = options.leaseMs ?? 30_000;
-    this.pollMs = options.pollMs ?? 5_000;
+    this.loop = new PollingLoop(
+      async () => {
+        await this.expire();
+        for (let job = await this.claim(); job && this.loop.active; job = await this.claim()) await this.run(job);
+      },
+      options.pollMs ?? 5_000,
+      // The database may be briefly unreachable; the next poll tries again.
+      (error) => this.services.log(`[exports] ${error instanceof Error ? error.message : String(error)}`),
+    );
   }
 
   private get db(): Kysely<DB> {
@@ -141,44 +146,16 @@ export class ExportService {
 
   /** Begins working: now, on every wake(), and every pollMs. */
   startWorker(): void {
-    if (this.started) return;
-    this.started = true;
-    this.wake();
+    this.loop.start();
   }
 
   wake(): void {
-    if (!this.started) return;
-    if (this.running) {
-      this.again = true;
-      return;
-    }
-    clearTimeout(this.timer);
-    this.running = this.loop().finally(() => {
-      this.running = null;
-      if (!this.started) return;
-      this.timer = setTimeout(() => this.wake(), this.pollMs);
-      this.timer.unref();
-    });
+    this.loop.wake();
   }
 
   /** Stops looking for jobs and waits for the one in progress (its lease lets another process take it over otherwise). */
-  async stop(): Promise<void> {
-    this.started = false;
-    clearTimeout(this.timer);
-    await this.running;
-  }
-
-  private async loop(): Promise<void> {
-    try {
-      do {
-        this.again = false;
-        await this.expire();
-        for (let job = await this.claim(); job && this.started; job = await this.claim()) await this.run(job);
-      } while (this.again && this.started);
-    } catch (error) {
-      // The database may be briefly unreachable; the next poll tries again.
-      this.services.log(`[exports] ${error instanceof Error ? error.message : String(error)}`);
-    }
+  stop(): Promise<void> {
+    return this.loop.stop();
   }
 
   /** Claims the oldest waiting job, or one whose process stopped renewing its lease. */

@@ -5,6 +5,7 @@ import { sanitizeEmailError } from "@tumble/domain/errorMessage";
 import type { DB } from "../db/schema.ts";
 import type { OutboxTable } from "../db/outboxSchema.ts";
 import { newId } from "../runtime/ids.ts";
+import { PollingLoop } from "../runtime/pollingWorker.ts";
 import { sendSms } from "../sms/sender.ts";
 import { renderFor, type TemplatedMessage } from "./templates/index.ts";
 
@@ -104,10 +105,7 @@ export class OutboxWorker {
   private readonly maxBackoffMs: number;
   private readonly batchSize: number;
   private readonly log: (line: string) => void;
-  private running: Promise<void> | null = null;
-  private again = false;
-  private started = false;
-  private timer: ReturnType<typeof setTimeout> | undefined;
+  private readonly loop: PollingLoop;
   readonly id = `${os.hostname()}:${process.pid}:${++workers}`;
 
   constructor(
@@ -122,48 +120,29 @@ export class OutboxWorker {
     this.maxBackoffMs = options.maxBackoffMs ?? 60 * 60_000;
     this.batchSize = options.batchSize ?? 10;
     this.log = options.log ?? (() => undefined);
+    this.loop = new PollingLoop(
+      async () => {
+        while (this.loop.active && (await this.deliverDue()) > 0);
+      },
+      this.pollMs,
+      // The database may be briefly unreachable; the next poll tries again.
+      (error) => this.log(`[outbox] ${error instanceof Error ? error.message : String(error)}`),
+    );
   }
 
   /** Begins delivering: now, on every wake(), and every pollMs. */
   start(): void {
-    if (this.started) return;
-    this.started = true;
-    this.wake();
+    this.loop.start();
   }
 
   /** Look for due messages now (called after a mutation that enqueued one commits). */
   wake(): void {
-    if (!this.started) return;
-    if (this.running) {
-      this.again = true;
-      return;
-    }
-    clearTimeout(this.timer);
-    this.running = this.drainLoop().finally(() => {
-      this.running = null;
-      if (!this.started) return;
-      this.timer = setTimeout(() => this.wake(), this.pollMs);
-      this.timer.unref();
-    });
+    this.loop.wake();
   }
 
   /** Stops polling and waits for the delivery in progress to be recorded. */
-  async stop(): Promise<void> {
-    this.started = false;
-    clearTimeout(this.timer);
-    await this.running;
-  }
-
-  private async drainLoop(): Promise<void> {
-    try {
-      do {
-        this.again = false;
-        while (this.started && (await this.deliverDue()) > 0);
-      } while (this.again && this.started);
-    } catch (error) {
-      // The database may be briefly unreachable; the next poll tries again.
-      this.log(`[outbox] ${error instanceof Error ? error.message : String(error)}`);
-    }
+  stop(): Promise<void> {
+    return this.loop.stop();
   }
 
   /** Claims one batch of due messages and delivers it; returns how many were claimed. */
