@@ -436,3 +436,38 @@ describe("races", () => {
     }
   });
 });
+
+describe("a profile whose pay the account set", () => {
+  it("is linked only by another manager's approval, even when it carries the account's own address", async () => {
+    // The administrator makes a profile with their own address and a rate, then asks to link it.
+    const username = `selfpay${unique()}`;
+    const { employeeId } = await admin.mutation<{ employeeId: string }>("employees:create", {
+      name: "Self Pay",
+      email: "admin@demo.test",
+      phone: "",
+      position: "Attendant",
+      hireDate: "",
+      storeIds: [await store()],
+      payType: "hourly",
+      rateCents: 1500,
+      effectiveFrom: "",
+      username,
+      pin: "5827",
+    });
+    expect(await admin.mutation("employment:link", { username, pin: "5827" })).toEqual({ status: "awaitingApproval" });
+    // No code goes to the address they control; they cannot approve it themselves.
+    const stored = await db()
+      .selectFrom("employeeLinkRequests")
+      .select(["method", "sentTo", "codeHash"])
+      .where("employeeId", "=", employeeId)
+      .executeTakeFirstOrThrow();
+    expect(stored).toEqual({ method: "approval", sentTo: null, codeHash: null });
+    const request = (await admin.query<Pending[]>("employmentLinks:listPending", {})).find((p) => p.employeeId === employeeId)!;
+    expect(request.mine).toBe(true);
+    expect(await failure(admin.mutation("employmentLinks:approve", { requestId: request._id }))).toBe(employmentMessage("ownRequest"));
+    expect(await linkedUser(employeeId)).toBeNull();
+    expect(await owner.mutation("employmentLinks:approve", { requestId: request._id })).toMatchObject({ status: "linked" });
+    expect(await linkedUser(employeeId)).toBe(await userId("admin@demo.test"));
+    await db().updateTable("employees").set({ userId: null }).where("id", "=", employeeId).execute();
+  });
+});

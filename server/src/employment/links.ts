@@ -140,7 +140,9 @@ export async function startLink(ctx: MutationCtx<"member">, { username, pin }: {
   }
 
   const id = newId();
-  const method: LinkMethod = profileEmail ? "code" : "approval";
+  // Whoever set this profile's pay (a rate, a job, an adjustment) does not link it to themselves by
+  // a code they receive: another manager approves it (decision 0060, nobody pays themselves).
+  const method: LinkMethod = profileEmail && !(await setPayOf(ctx.db, companyId, employee.id, userId)) ? "code" : "approval";
   await audit(ctx.db, {
     companyId,
     actorId: userId,
@@ -149,7 +151,7 @@ export async function startLink(ctx: MutationCtx<"member">, { username, pin }: {
     entityId: employee.id,
     after: { userId, method, requestId: id },
   });
-  if (!profileEmail) {
+  if (method === "approval") {
     await ctx.db.insertInto("employeeLinkRequests").values({ companyId, id, employeeId: employee.id, userId, method }).execute();
     return { status: "awaitingApproval" };
   }
@@ -404,4 +406,21 @@ async function linkAccount(
 async function nameOf(db: Kysely<DB>, companyId: string): Promise<string> {
   const company = await db.selectFrom("companies").select(["name", "displayName"]).where("id", "=", companyId).executeTakeFirstOrThrow();
   return company.displayName || company.name;
+}
+
+/** Whether the account set any of the profile's pay: a rate, a further job or a pay adjustment. */
+async function setPayOf(db: Kysely<DB>, companyId: string, employeeId: string, userId: string): Promise<boolean> {
+  const [rate, job, adjustment] = await Promise.all(
+    (["employeeRates", "employeeJobs", "payrollAdjustments"] as const).map((table) =>
+      db
+        .selectFrom(table)
+        .select("employeeId")
+        .where("companyId", "=", companyId)
+        .where("employeeId", "=", employeeId)
+        .where("createdBy", "=", userId)
+        .limit(1)
+        .executeTakeFirst(),
+    ),
+  );
+  return Boolean(rate ?? job ?? adjustment);
 }
