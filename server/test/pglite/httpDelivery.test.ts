@@ -114,8 +114,10 @@ describe("request body limit", () => {
     expect(attempts.every((status) => status === 413 || status === "closed")).toBe(true);
     expect(attempts).toContain(413);
     expect(Date.now() - started).toBeLessThan(10_000);
+    // Buffering the bodies would grow it by hundreds of MB (8 × 50 MB); a busy machine's garbage
+    // collector alone leaves a few MB more or less.
     const grownMb = (rssBytes(server.child.pid!) - before) / 1024 / 1024;
-    expect(grownMb).toBeLessThan(8);
+    expect(grownMb).toBeLessThan(32);
     // Bodies under the limit still go through.
     const ok = await fetch(`${server.url}/api/query`, {
       method: "POST",

@@ -19,7 +19,8 @@ function copyTemplate(): string {
 }
 
 describe("server process on PGlite", () => {
-  it("refuses a second process on the same data directory, then stops cleanly on SIGTERM", async () => {
+  // Three server processes start one after another, each compiling the server: a minute and more on a busy machine.
+  it("refuses a second process on the same data directory, then stops cleanly on SIGTERM", { timeout: 180_000 }, async () => {
     const dataDir = copyTemplate();
     const first = await startServerProcess({ DATA_DIR: dataDir });
     expect(await (await fetch(`${first.url}/api/health`)).json()).toEqual({ ok: true, database: "pglite" });
