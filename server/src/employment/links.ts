@@ -151,7 +151,7 @@ export async function startLink(ctx: MutationCtx<"member">, { username, pin }: {
     entityId: employee.id,
     after: { userId, method, requestId: id },
   });
-  if (method === "approval") {
+  if (method === "approval" || !profileEmail) {
     await ctx.db.insertInto("employeeLinkRequests").values({ companyId, id, employeeId: employee.id, userId, method }).execute();
     return { status: "awaitingApproval" };
   }
