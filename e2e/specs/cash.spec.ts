@@ -3,6 +3,7 @@ import { formatUSD } from "@tumble/domain/money";
 import { expect, test } from "../support/fixtures";
 import { selectionOf, signInWithSelection } from "../support/selection";
 import type { World } from "../support/world";
+import { dateIn } from "../support/workday";
 
 // Issue 13: a manager asks for an owner draw; the owner, in another browser, sees the cash badge
 // rise without a reload, approves it in place on the cash dashboard, and the safe's balance drops
@@ -13,7 +14,10 @@ import type { World } from "../support/world";
 const PHONE = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true };
 
 /** Signs `page` in as `email` with the world's store and today selected. */
-const prepare = (page: Page, baseURL: string, email: string, world: World) => signInWithSelection(page, baseURL, email, selectionOf(world));
+// The selected day is the store's business day (its zone, Chicago), which postings are dated by,
+// whatever the hour in UTC.
+const prepare = (page: Page, baseURL: string, email: string, world: World) =>
+  signInWithSelection(page, baseURL, email, selectionOf(world, dateIn(Date.now(), "America/Chicago")));
 
 async function newPage(browser: Browser, baseURL: string, errors: string[], options: object = {}) {
   const context = await browser.newContext({ baseURL, ...options });

@@ -208,6 +208,8 @@ test("in Spanish, a manager adds an employee with a rate and schedules a raise; 
 
 {
   test("the profiles screen, a profile and the forms have no serious accessibility violations, light or dark", async ({ browser, baseURL, signInAs }) => {
+    // Ten full accessibility scans (five views, light and dark) of screens holding the demo's whole staff.
+    test.setTimeout(180_000);
     const context = await browser.newContext({ baseURL, viewport: { width: 1280, height: 800 } });
     const page = await context.newPage();
     const errors: string[] = [];
