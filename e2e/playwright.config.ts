@@ -20,7 +20,12 @@ export default defineConfig({
   reporter: process.env.CI ? [["list"]] : [["list"]],
   use: {
     baseURL: `http://localhost:${PORT}`,
-    trace: "retain-on-failure",
+    // A trace records every action's snapshots, which took a third of the suite's time: it is kept
+    // for the retry of a test that failed on CI (`--trace on` records one locally).
+    trace: "on-first-retry",
+    // The app honours reduced motion (no transitions, spinners or shimmer to paint while a screen
+    // loads), which took another sixth; the motion itself is not what these journeys check.
+    reducedMotion: "reduce",
     launchOptions: {
       executablePath: CHROMIUM,
       args: [
