@@ -1,7 +1,10 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { newId } from "../src/runtime/ids.ts";
-import { constraintViolation } from "../src/runtime/constraintErrors.ts";
+import { constraintViolation, loadConstraintMessages } from "../src/runtime/constraintErrors.ts";
 import { race as raceCalls, lockTable, times } from "./support/race.ts";
 import { Client, startTestServer, type TestServer } from "./support/testServer.ts";
 
@@ -315,5 +318,33 @@ describe("the database refuses", () => {
     expect(await message(sql`delete from stores where id = ${rio.collection.storeId}`.execute(db))).toBe("This is still in use and cannot be removed");
     expect(await message(sql`update collections set status = 'lost' where id = ${rio.collection.id}`.execute(db))).toBe("A value is outside what is allowed");
     expect(constraintViolation(new Error("boom"))).toBeNull();
+  });
+});
+
+describe("constraint messages are each module's own", () => {
+  it("name only constraints and unique indexes the migrations create", async () => {
+    const db = server.database.db;
+    const { rows } = await sql<{ name: string }>`
+      select conname as name from pg_constraint join pg_namespace n on n.oid = connamespace where n.nspname = current_schema()
+      union select indexname from pg_indexes where schemaname = current_schema()`.execute(db);
+    const existing = new Set(rows.map((r) => r.name));
+    const named = [...(await loadConstraintMessages()).keys()];
+    expect(named.length).toBeGreaterThan(30);
+    expect(named.filter((name) => !existing.has(name))).toEqual([]);
+  });
+
+  it("refuse a constraint two modules both name, and a file without messages", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "constraints-"));
+    try {
+      fs.writeFileSync(path.join(dir, "a.ts"), 'export const constraintMessages = { stores_company_name: "One" };\n');
+      fs.writeFileSync(path.join(dir, "b.ts"), 'export const constraintMessages = { stores_company_name: "Two" };\n');
+      await expect(loadConstraintMessages(dir)).rejects.toThrow("Constraint stores_company_name is named twice (again in b)");
+      // A new name: a module once imported stays as it was.
+      fs.rmSync(path.join(dir, "b.ts"));
+      fs.writeFileSync(path.join(dir, "c.ts"), "export const messages = {};\n");
+      await expect(loadConstraintMessages(dir)).rejects.toThrow("Constraint file c exports no constraintMessages");
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

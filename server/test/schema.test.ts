@@ -21,7 +21,7 @@ const snake = (name: string) => name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase(
 
 /** The DB interface's tables and columns, as snake_case names with their select types. */
 function typedTables(): Tables {
-  const file = fileURLToPath(new URL("../src/db/schema.ts", import.meta.url));
+  const file = fileURLToPath(new URL("../src/db/tables.generated.ts", import.meta.url));
   const program = ts.createProgram([file], {
     strict: true,
     target: ts.ScriptTarget.ES2022,
@@ -35,7 +35,7 @@ function typedTables(): Tables {
   const checker = program.getTypeChecker();
   const source = program.getSourceFile(file)!;
   const db = source.statements.find((s): s is ts.InterfaceDeclaration => ts.isInterfaceDeclaration(s) && s.name.text === "DB");
-  if (!db) throw new Error("schema.ts declares no DB interface");
+  if (!db) throw new Error("tables.generated.ts declares no DB interface: run npm run codegen");
   // ColumnType<S, I, U> (and Generated<T>), alone or in a union with null, are read as their select type S.
   const selectParts = (type: ts.Type): ts.Type[] =>
     (type.isUnion() ? type.types : [type]).flatMap((part) => {

@@ -1,60 +1,14 @@
 import type { Insertable, Selectable } from "kysely";
-import type { BalanceAdminTables } from "./balanceAdminSchema.ts";
-import type { AnnouncementsTables } from "./announcementsSchema.ts";
-import type { ExportsTables } from "./exportsSchema.ts";
-import type { CashTables } from "./cashSchema.ts";
-import type { CollectionsTables } from "./collectionsSchema.ts";
-import type { CompaniesTable, CompaniesTables } from "./companiesSchema.ts";
-import type { CompanySettingsTables } from "./companySettingsSchema.ts";
-import type { EmailTemplatesTables } from "./emailTemplatesSchema.ts";
-import type { EmployeesTables } from "./employeesSchema.ts";
-import type { EmploymentTables } from "./employmentSchema.ts";
-import type { FoundationTables, UsersTable } from "./foundationSchema.ts";
-import type { GeoZonesTables } from "./geoZonesSchema.ts";
-import type { ImportsTables } from "./importsSchema.ts";
-import type { MarketingTables } from "./marketingSchema.ts";
-import type { OutboxTables } from "./outboxSchema.ts";
-import type { PayrollTables } from "./payrollSchema.ts";
-import type { SystemAdminTables } from "./systemAdminSchema.ts";
-import type { PreferencesTables } from "./preferencesSchema.ts";
-import type { ReconciliationTables } from "./reconciliationSchema.ts";
-import type { ReportsTables } from "./reportsSchema.ts";
-import type { RequestsTables } from "./requestsSchema.ts";
-import type { SchedulingTables } from "./schedulingSchema.ts";
-import type { StoresTables } from "./storesSchema.ts";
-import type { TimeClockTables } from "./timeClockSchema.ts";
+import type { CompaniesTable } from "./companiesSchema.ts";
+import type { UsersTable } from "./foundationSchema.ts";
 
 // The database as Kysely sees it: every module's tables, camelCase (CamelCasePlugin maps them to
-// snake_case columns). A module keeps its table types in db/<module>Schema.ts, exporting an
-// XTables interface added here with one `extends`; server/test/schema.test.ts checks the whole
-// against the migrated database. Every company-owned table has companyId first in its indexes.
+// snake_case columns). A module keeps its table types in db/<module>Schema.ts, exporting one
+// <Module>Tables interface; `npm run codegen` merges them all into DB (tables.generated.ts), so a
+// new module edits no list here. server/test/schema.test.ts checks the whole against the migrated
+// database. Every company-owned table has companyId first in its indexes.
 
-export interface DB
-  extends
-    FoundationTables,
-    CompaniesTables,
-    CompanySettingsTables,
-    EmailTemplatesTables,
-    StoresTables,
-    CollectionsTables,
-    CashTables,
-    ReconciliationTables,
-    ReportsTables,
-    MarketingTables,
-    EmployeesTables,
-    EmploymentTables,
-    TimeClockTables,
-    RequestsTables,
-    SchedulingTables,
-    PreferencesTables,
-    GeoZonesTables,
-    ImportsTables,
-    SystemAdminTables,
-    BalanceAdminTables,
-    OutboxTables,
-    PayrollTables,
-    AnnouncementsTables,
-    ExportsTables {}
+export type { DB } from "./tables.generated.ts";
 
 export type * from "./columnTypes.ts";
 export type * from "./foundationSchema.ts";
