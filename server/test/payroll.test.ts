@@ -8,8 +8,9 @@ import { startOfBusinessDay, todayIn } from "@tumble/domain/businessDate";
 import { addDays, periodContaining } from "@tumble/domain/payPeriods";
 import type { PayPeriodDetail, PayPeriodListItem, PayPeriodSummary, PayLine, PayrollFile } from "@tumble/domain/payroll";
 import { periodLockedMessage } from "@tumble/domain/payrollMessages";
+import { refusalText } from "@tumble/domain/refusals";
 import { JOURNAL_COLUMNS, PROVIDER_COLUMNS, providerCsv } from "../src/payroll/exports.ts";
-import { Client, failure, startTestServer, type TestServer } from "./support/testServer.ts";
+import { Client, failure, failureOf, startTestServer, type TestServer } from "./support/testServer.ts";
 import { insertWorkedEntry, morningOf, unique } from "./support/workforce.ts";
 
 // Payroll over HTTP (issue 18) in a company of its own: settings in the workforce section, a
@@ -204,8 +205,13 @@ describe("a period from verified time", () => {
 
 describe("lock, reopen, paid", () => {
   it("refuses to lock over unverified time without a reason, then locks with one and freezes the figures", async () => {
-    expect(await failure(manager.mutation("payPeriods:lock", { periodId }))).toBe(
-      "1 time entry in this period is not verified: verify it first, or give a reason to lock anyway",
+    // The English sentence (spec section 8), with its code and values beside it, by which a
+    // Spanish screen says it in Spanish.
+    const unverified = await failureOf(manager.mutation("payPeriods:lock", { periodId }));
+    expect(unverified.message).toBe("1 time entry in this period is not verified: verify it first, or give a reason to lock anyway");
+    expect(unverified.data).toEqual({ code: "payroll.unverified", params: { count: 1 } });
+    expect(refusalText(unverified.data, "es")).toBe(
+      "1 registro de tiempo de este periodo no está verificado: verifícalo primero o indica un motivo para bloquearlo de todos modos",
     );
     expect((await detail()).status).toBe("open");
     await manager.mutation("payPeriods:lock", { periodId, overrideReason: "Ben confirmed Tuesday by phone" });
@@ -213,7 +219,9 @@ describe("lock, reopen, paid", () => {
     expect(locked).toMatchObject({ status: "locked", frozen: true, grossCents: 108_400 });
     expect(locked.locked).toMatchObject({ overrideReason: "Ben confirmed Tuesday by phone" });
     // Time is not approved into a locked period (it would be paid nowhere): the owner reopens it first.
-    expect(await failure(owner.mutation("timeEntries:approve", { entryIds: [pendingEntry] }))).toBe(periodLockedMessage(period.startsOn, period.endsOn));
+    const intoLocked = await failureOf(owner.mutation("timeEntries:approve", { entryIds: [pendingEntry] }));
+    expect(intoLocked.message).toBe(periodLockedMessage(period.startsOn, period.endsOn));
+    expect(intoLocked.data).toEqual({ code: "payroll.periodLocked", params: { startsOn: period.startsOn, endsOn: period.endsOn } });
     expect((await detail()).grossCents).toBe(108_400);
     expect(await failure(manager.mutation("payroll:adjust", { periodId, employeeId: ben, kind: "bonus", amountCents: 100, reason: "Late" }))).toBe(
       "Adjustments are added to open periods only",

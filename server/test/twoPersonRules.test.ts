@@ -1,9 +1,10 @@
 // @postgres: two administrators approving one platform change, or removing each other, at the same moment must meet at row locks
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDays } from "@tumble/domain/datePresets";
+import { refusalText } from "@tumble/domain/refusals";
 import { twoPersonMessage } from "@tumble/domain/twoPersonRules";
 import { lockRow, race } from "./support/race.ts";
-import { Client, failure, startTestServer, type TestServer } from "./support/testServer.ts";
+import { Client, failure, failureOf, startTestServer, type TestServer } from "./support/testServer.ts";
 import { createEmployee, createStore } from "./support/workforce.ts";
 
 // Issue 32, "One person can pay themselves" (docs/decisions/0060-two-person-rules.md): nobody
@@ -79,9 +80,11 @@ function profileArgs(employeeId: string, username: string, changes: Record<strin
 describe("one's own employee profile", () => {
   it("a manager cannot set their own rate ($250/h), add a job or end one; another manager can, and the profile says whose it is", async () => {
     const mine = await ownProfile("manager@demo.test", "mgr");
-    expect(await failure(manager.mutation("employees:setRate", { employeeId: mine, rateCents: 25_000, effectiveFrom: await tomorrow(mine) }))).toBe(
-      twoPersonMessage("ownPay"),
-    );
+    const refusal = await failureOf(manager.mutation("employees:setRate", { employeeId: mine, rateCents: 25_000, effectiveFrom: await tomorrow(mine) }));
+    expect(refusal.message).toBe(twoPersonMessage("ownPay"));
+    // Its code, by which a Spanish screen says it in Spanish (errors as codes, decision 0067).
+    expect(refusal.data).toEqual({ code: "twoPerson.ownPay", params: {} });
+    expect(refusalText(refusal.data, "es")).toBe("Nadie fija su propia tarifa ni sus trabajos: lo hace otro gerente, administrador o propietario");
     expect(
       await failure(
         manager.mutation("employees:addJob", { employeeId: mine, title: "Lead", payType: "hourly", rateCents: 25_000, effectiveFrom: await today(mine) }),

@@ -1,11 +1,11 @@
 import type { SupportedLanguage } from "./languagePriority.ts";
+import { refusalTable } from "./refusals.ts";
 
 // What the payroll functions refuse, in English (as the server sends it) and Spanish (as the
-// screens show it, in the "tú" of the payroll screens). The screens look a message up by its English text.
+// screens show it, in the "tú" of the payroll screens). Each is sent with its code
+// ("payroll.notLocked", refusals.ts), by which the screens translate it.
 
-type Message = Record<SupportedLanguage, string>;
-
-export const PAYROLL_MESSAGES = {
+const PAYROLL = refusalTable("payroll", {
   periodNotFound: { en: "Pay period not found", es: "No se encontró este periodo de pago" },
   employeeNotFound: { en: "Employee not found", es: "Empleado no encontrado" },
   noLine: { en: "This employee has nothing in this period", es: "Este empleado no tiene nada en este periodo" },
@@ -26,57 +26,51 @@ export const PAYROLL_MESSAGES = {
     es: "Un periodo pagado no se puede reabrir: agrega las correcciones como ajustes en el siguiente periodo abierto",
   },
   openCannotReopen: { en: "This period is already open", es: "Este periodo ya está abierto" },
-} as const satisfies Record<string, Message>;
-export type PayrollMessageKey = keyof typeof PAYROLL_MESSAGES;
+  /** Locking refused: `count` entries inside the period are not verified. */
+  unverified: {
+    en: ({ count }: { count: number }) =>
+      `${count} time ${count === 1 ? "entry" : "entries"} in this period ${count === 1 ? "is" : "are"} not verified: verify ${count === 1 ? "it" : "them"} first, or give a reason to lock anyway`,
+    es: ({ count }: { count: number }) => {
+      const one = count === 1;
+      return `${count} ${one ? "registro de tiempo" : "registros de tiempo"} de este periodo ${one ? "no está verificado" : "no están verificados"}: ${one ? "verifícalo" : "verifícalos"} primero o indica un motivo para bloquearlo de todos modos`;
+    },
+  },
+  /** A change refused because its time or pay falls in a locked period. */
+  periodLocked: {
+    en: ({ startsOn, endsOn }: Range) => `The pay period ${startsOn} – ${endsOn} is locked: an owner reopens it to change its time or pay`,
+    es: ({ startsOn, endsOn }: Range) =>
+      `El periodo de pago del ${startsOn} al ${endsOn} está bloqueado: un propietario debe reabrirlo para cambiar su tiempo o su pago`,
+  },
+  /** Locking refused: the period has not ended yet. */
+  earlyLock: {
+    en: ({ endsOn }: { endsOn: string }) => `This period ends on ${endsOn}: give a reason to lock it before then`,
+    es: ({ endsOn }: { endsOn: string }) => `Este periodo termina el ${endsOn}: indica un motivo para bloquearlo antes`,
+  },
+  /** Locking or paying refused until confirmed: an earlier period with pay is still open. */
+  earlierOpen: {
+    en: ({ startsOn, endsOn }: Range) => `The period ${startsOn} – ${endsOn} before this one is still open: lock it first, or confirm to go on`,
+    es: ({ startsOn, endsOn }: Range) => `El periodo del ${startsOn} al ${endsOn}, anterior a este, sigue abierto: bloquéalo primero o confirma para continuar`,
+  },
+});
+type Range = { startsOn: string; endsOn: string };
+
+/** A payroll refusal for the server to throw: its English message and its code. */
+export const payrollRefusal = PAYROLL.refusal;
+export type PayrollRefusalKey = keyof typeof PAYROLL.texts;
 
 /** The server's text of a message. */
-export const payrollMessage = (key: PayrollMessageKey): string => PAYROLL_MESSAGES[key].en;
+export const payrollMessage = (key: Exclude<PayrollRefusalKey, "unverified" | "periodLocked" | "earlyLock" | "earlierOpen">): string => PAYROLL.text(key, "en");
 
 /** Locking refused: `count` entries inside the period are not verified. */
-export function unverifiedMessage(count: number, language: SupportedLanguage = "en"): string {
-  const one = count === 1;
-  return language === "es"
-    ? `${count} ${one ? "registro de tiempo" : "registros de tiempo"} de este periodo ${one ? "no está verificado" : "no están verificados"}: ${one ? "verifícalo" : "verifícalos"} primero o indica un motivo para bloquearlo de todos modos`
-    : `${count} time ${one ? "entry" : "entries"} in this period ${one ? "is" : "are"} not verified: verify ${one ? "it" : "them"} first, or give a reason to lock anyway`;
-}
-
-const BY_ENGLISH = new Map<string, Message>(Object.values(PAYROLL_MESSAGES).map((m) => [m.en, m]));
-const UNVERIFIED = /^(\d+) time entr(?:y|ies) in this period (?:is|are) not verified/;
+export const unverifiedMessage = (count: number, language: SupportedLanguage = "en"): string => PAYROLL.text("unverified", language, { count });
 
 /** A change refused because its time or pay falls in a locked period. */
-export function periodLockedMessage(startsOn: string, endsOn: string, language: SupportedLanguage = "en"): string {
-  return language === "es"
-    ? `El periodo de pago del ${startsOn} al ${endsOn} está bloqueado: un propietario debe reabrirlo para cambiar su tiempo o su pago`
-    : `The pay period ${startsOn} – ${endsOn} is locked: an owner reopens it to change its time or pay`;
-}
-const PERIOD_LOCKED = /^The pay period (\d{4}-\d{2}-\d{2}) – (\d{4}-\d{2}-\d{2}) is locked/;
+export const periodLockedMessage = (startsOn: string, endsOn: string, language: SupportedLanguage = "en"): string =>
+  PAYROLL.text("periodLocked", language, { startsOn, endsOn });
 
 /** Locking refused: the period has not ended yet. */
-export function earlyLockMessage(endsOn: string, language: SupportedLanguage = "en"): string {
-  return language === "es"
-    ? `Este periodo termina el ${endsOn}: indica un motivo para bloquearlo antes`
-    : `This period ends on ${endsOn}: give a reason to lock it before then`;
-}
-export const EARLY_LOCK = /^This period ends on (\d{4}-\d{2}-\d{2}): give a reason/;
+export const earlyLockMessage = (endsOn: string, language: SupportedLanguage = "en"): string => PAYROLL.text("earlyLock", language, { endsOn });
 
 /** Locking or paying refused until confirmed: an earlier period with pay is still open. */
-export function earlierOpenMessage(startsOn: string, endsOn: string, language: SupportedLanguage = "en"): string {
-  return language === "es"
-    ? `El periodo del ${startsOn} al ${endsOn}, anterior a este, sigue abierto: bloquéalo primero o confirma para continuar`
-    : `The period ${startsOn} – ${endsOn} before this one is still open: lock it first, or confirm to go on`;
-}
-export const EARLIER_OPEN = /^The period (\d{4}-\d{2}-\d{2}) – (\d{4}-\d{2}-\d{2}) before this one is still open/;
-
-/** A payroll message (as the server sends it) in `language`; null when it is not one of these. */
-export function localizePayrollMessage(message: string, language: SupportedLanguage): string | null {
-  const known = BY_ENGLISH.get(message);
-  if (known) return known[language];
-  const unverified = UNVERIFIED.exec(message);
-  if (unverified) return unverifiedMessage(Number(unverified[1]), language);
-  const locked = PERIOD_LOCKED.exec(message);
-  if (locked) return periodLockedMessage(locked[1], locked[2], language);
-  const early = EARLY_LOCK.exec(message);
-  if (early) return earlyLockMessage(early[1], language);
-  const earlier = EARLIER_OPEN.exec(message);
-  return earlier ? earlierOpenMessage(earlier[1], earlier[2], language) : null;
-}
+export const earlierOpenMessage = (startsOn: string, endsOn: string, language: SupportedLanguage = "en"): string =>
+  PAYROLL.text("earlierOpen", language, { startsOn, endsOn });

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { refusalTable } from "./refusals.ts";
 import type { SupportedLanguage } from "./languagePriority.ts";
 
 // What payroll hands to an accountant (issue 30, docs/decisions/0054-payroll-outputs.md): the
@@ -61,9 +62,7 @@ export function staleDays(period: { endsOn: string; payDate: string | null; stat
   return ago > STALE_AFTER_DAYS || payDatePassed ? ago : null;
 }
 
-type Message = Record<SupportedLanguage, string>;
-
-export const PAYROLL_OUTPUT_MESSAGES = {
+const PAYROLL_OUTPUTS = refusalTable("payrollOutputs", {
   versionNotFound: { en: "This version of the period does not exist", es: "Esta versión del periodo no existe" },
   externalIdTaken: {
     en: "Another employee already has this provider id",
@@ -74,12 +73,16 @@ export const PAYROLL_OUTPUT_MESSAGES = {
     es: "El ID del proveedor solo lleva letras, dígitos, - o _",
   },
   externalIdLength: { en: "The provider id is at most 20 characters", es: "El ID del proveedor tiene como máximo 20 caracteres" },
-} as const satisfies Record<string, Message>;
+});
+export const PAYROLL_OUTPUT_MESSAGES = PAYROLL_OUTPUTS.texts;
 export type PayrollOutputMessageKey = keyof typeof PAYROLL_OUTPUT_MESSAGES;
 
+/** The English text (an argument check's message). */
 export const payrollOutputMessage = (key: PayrollOutputMessageKey): string => PAYROLL_OUTPUT_MESSAGES[key].en;
+/** A refusal for the server to throw, with its code. */
+export const payrollOutputRefusal = PAYROLL_OUTPUTS.refusal;
 
-const BY_ENGLISH = new Map<string, Message>(Object.values(PAYROLL_OUTPUT_MESSAGES).map((m) => [m.en, m]));
+const BY_ENGLISH = new Map<string, Record<SupportedLanguage, string>>(Object.values(PAYROLL_OUTPUT_MESSAGES).map((m) => [m.en, m]));
 
 /** One of these messages (as the server sends it) in `language`; null when it is not one of them. */
 export function localizePayrollOutputMessage(message: string, language: SupportedLanguage): string | null {

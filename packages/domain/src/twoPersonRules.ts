@@ -1,14 +1,13 @@
 import type { SupportedLanguage } from "./languagePriority.ts";
+import { refusalTable } from "./refusals.ts";
 
 // Two-person rules (docs/decisions/0060-two-person-rules.md): nobody decides, corrects, approves,
 // re-rates or adjusts pay on their own employee profile, and on the platform a change that gives
 // power (a global role, a higher balance-adjustment threshold) waits for a second administrator.
 // One refusal per rule, in English (as the server sends it) and Spanish (as the screens show it,
-// in the "tú" of the workforce and console screens). The screens look a message up by its English text.
+// in the "tú" of the workforce and console screens), sent with its code ("twoPerson.ownPay", refusals.ts).
 
-type Message = Record<SupportedLanguage, string>;
-
-export const TWO_PERSON_MESSAGES = {
+const TWO_PERSON = refusalTable("twoPerson", {
   // ---- A company's people: one's own employee profile ----
   ownPay: {
     en: "Nobody sets their own pay rate or jobs: another manager, admin or owner does",
@@ -57,13 +56,16 @@ export const TWO_PERSON_MESSAGES = {
     en: "The last system administrator cannot lose that role: grant it to someone else first",
     es: "El último administrador del sistema no puede perder ese rol: dáselo primero a otra persona",
   },
-} as const satisfies Record<string, Message>;
+});
+export const TWO_PERSON_MESSAGES = TWO_PERSON.texts;
 export type TwoPersonMessageKey = keyof typeof TWO_PERSON_MESSAGES;
 
 /** The server's text of a message. */
 export const twoPersonMessage = (key: TwoPersonMessageKey): string => TWO_PERSON_MESSAGES[key].en;
+/** A two-person refusal for the server to throw, with its code. */
+export const twoPersonRefusal = TWO_PERSON.refusal;
 
-const BY_ENGLISH = new Map<string, Message>(Object.values(TWO_PERSON_MESSAGES).map((m) => [m.en, m]));
+const BY_ENGLISH = new Map<string, Record<SupportedLanguage, string>>(Object.values(TWO_PERSON_MESSAGES).map((m) => [m.en, m]));
 
 /** A two-person refusal (as the server sends it) in `language`; null when it is not one of these. */
 export function localizeTwoPersonMessage(message: string, language: SupportedLanguage): string | null {

@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
-import { twoPersonMessage, type TwoPersonMessageKey } from "@tumble/domain/twoPersonRules";
+import { twoPersonRefusal, type TwoPersonMessageKey } from "@tumble/domain/twoPersonRules";
 import type { DB } from "../db/schema.ts";
-import { AppError } from "../runtime/errors.ts";
+import { refused } from "../runtime/errors.ts";
 
 // Nobody decides, adds, re-rates or adjusts pay on their own employee profile (issue 32,
 // docs/decisions/0060-two-person-rules.md): a manager, supervisor, admin or owner is often also an
@@ -19,11 +19,11 @@ export async function ownEmployeeId(db: Kysely<DB>, companyId: string, userId: s
 
 /** Refuses the change when the profile is the caller's own. */
 export function refuseOwnProfile(employee: { userId: string | null }, userId: string, rule: OwnProfileRule): void {
-  if (employee.userId !== null && employee.userId === userId) throw new AppError(twoPersonMessage(rule));
+  if (employee.userId !== null && employee.userId === userId) throw refused(twoPersonRefusal(rule));
 }
 
 /** Refuses the change when any of the profiles is the caller's own. */
 export async function refuseOwnEmployee(db: Kysely<DB>, companyId: string, userId: string, employeeIds: ReadonlyArray<string | null>, rule: OwnProfileRule) {
   const own = await ownEmployeeId(db, companyId, userId);
-  if (own !== null && employeeIds.includes(own)) throw new AppError(twoPersonMessage(rule));
+  if (own !== null && employeeIds.includes(own)) throw refused(twoPersonRefusal(rule));
 }

@@ -9,9 +9,9 @@ import { audit } from "../runtime/audit.ts";
 import { mutation, query, type MutationCtx } from "../runtime/define.ts";
 import type { Updateable } from "kysely";
 import type { DB } from "../db/schema.ts";
-import { AccessError, AppError } from "../runtime/errors.ts";
-import { earlierOpenMessage, earlyLockMessage, payrollMessage, unverifiedMessage } from "@tumble/domain/payrollMessages";
-import { payrollOutputMessage, staleDays, type PayPeriodVersionInfo } from "@tumble/domain/payrollOutputs";
+import { AccessError, refused } from "../runtime/errors.ts";
+import { payrollRefusal } from "@tumble/domain/payrollMessages";
+import { payrollOutputRefusal, staleDays, type PayPeriodVersionInfo } from "@tumble/domain/payrollOutputs";
 import { idempotencyKey } from "../cash/access.ts";
 import type { Kysely } from "kysely";
 import type { FrozenPeriod } from "../payroll/periods.ts";
@@ -97,7 +97,7 @@ export const version = query({
       .where("version", "=", args.version)
       .executeTakeFirst();
     const info = (await versionsOf(ctx.db, ctx.company.id, period.id)).find((v) => v.version === args.version);
-    if (!row || !info) throw new AppError(payrollOutputMessage("versionNotFound"));
+    if (!row || !info) throw refused(payrollOutputRefusal("versionNotFound"));
     return { ...info, ...(row.frozen as FrozenPeriod) };
   },
 });
@@ -111,7 +111,7 @@ async function refuseEarlierOpen(ctx: MutationCtx<"canManageStores">, settings: 
   if (!earlier.length) return;
   const figures = await calculations(ctx.db, ctx.company.id, settings, earlier);
   const open = earlier.filter((p) => figures.get(p.id)!.totals.employeeCount > 0).sort((a, b) => a.range.startsOn.localeCompare(b.range.startsOn));
-  if (open.length) throw new AppError(earlierOpenMessage(open[0].range.startsOn, open[0].range.endsOn));
+  if (open.length) throw refused(payrollRefusal("earlierOpen", open[0].range));
 }
 
 /** Writes a period's move to its next status and the move's audit entry. */
@@ -135,14 +135,14 @@ export const lock = mutation({
   handler: async (ctx, args) => {
     const { period, settings } = await requirePeriod(ctx, args.periodId);
     const row = await materialize(ctx.db, ctx.company.id, period);
-    if (row.status !== "open") throw new AppError(payrollMessage("notOpen"));
+    if (row.status !== "open") throw refused(payrollRefusal("notOpen"));
     // Computed now, whatever was stored: these are the figures the lock freezes.
     const fresh = (await calculations(ctx.db, ctx.company.id, settings, [{ ...period, stored: null }])).get(period.id)!;
     const unverified = fresh.totals.warnings.unverifiedEntries;
-    if (unverified > 0 && !args.overrideReason) throw new AppError(unverifiedMessage(unverified));
+    if (unverified > 0 && !args.overrideReason) throw refused(payrollRefusal("unverified", { count: unverified }));
     // Closing a period before its last day is a decision someone explains.
     const early = (await companyToday(ctx.db, ctx.company.id, ctx.now)) <= row.endsOn;
-    if (early && !args.overrideReason) throw new AppError(earlyLockMessage(row.endsOn));
+    if (early && !args.overrideReason) throw refused(payrollRefusal("earlyLock", { endsOn: row.endsOn }));
     if (!args.confirmEarlierOpen) await refuseEarlierOpen(ctx, settings, row);
     // The next version of the figures; the row lock taken by materialize orders concurrent locks.
     const last = await ctx.db
@@ -203,8 +203,8 @@ export const reopen = mutation({
     if (ctx.company.role !== "OWNER" && !ctx.permissions.isSystemAdmin) throw new AccessError(accessDeniedMessage());
     const { period } = await requirePeriod(ctx, args.periodId);
     const row = await materialize(ctx.db, ctx.company.id, period);
-    if (row.status === "paid") throw new AppError(payrollMessage("paidCannotReopen"));
-    if (row.status === "open") throw new AppError(payrollMessage("openCannotReopen"));
+    if (row.status === "paid") throw refused(payrollRefusal("paidCannotReopen"));
+    if (row.status === "open") throw refused(payrollRefusal("openCannotReopen"));
     // The version it undoes stays, marked with who reopened it, when and why.
     const current = await ctx.db
       .selectFrom("payPeriods")
@@ -248,7 +248,7 @@ export const markPaid = mutation({
   handler: async (ctx, args) => {
     const { period, settings } = await requirePeriod(ctx, args.periodId);
     const row = await materialize(ctx.db, ctx.company.id, period);
-    if (row.status !== "locked") throw new AppError(payrollMessage("notLocked"));
+    if (row.status !== "locked") throw refused(payrollRefusal("notLocked"));
     if (!args.confirmEarlierOpen) await refuseEarlierOpen(ctx, settings, row);
     await move(ctx, row.id, "markPaid", "locked", { status: "paid", paidBy: ctx.user.id, paidAt: new Date(ctx.now) }, { status: "paid" });
     return { periodId: row.id, status: "paid" as const };

@@ -19,13 +19,13 @@ import { calculations, calendar, companyToday, detailOf, materialize, yearToDate
 import { statementPdf } from "../payroll/statement.ts";
 import { audit } from "../runtime/audit.ts";
 import { mutation, query } from "../runtime/define.ts";
-import { AppError } from "../runtime/errors.ts";
-import { payrollMessage } from "@tumble/domain/payrollMessages";
+import { AppError, refused } from "../runtime/errors.ts";
+import { payrollRefusal } from "@tumble/domain/payrollMessages";
 import { newId } from "../runtime/ids.ts";
 import { idempotencyKey } from "../cash/access.ts";
 import type { QueryCtx } from "../runtime/define.ts";
 import type { WorkforceSettings } from "@tumble/domain/companySettings";
-import { PAYROLL_FORMATS, payrollExternalIdSchema, payrollOutputMessage, type PayrollExport, type PayrollFormat } from "@tumble/domain/payrollOutputs";
+import { PAYROLL_FORMATS, payrollExternalIdSchema, payrollOutputRefusal, type PayrollExport, type PayrollFormat } from "@tumble/domain/payrollOutputs";
 
 /** A retried call with the same key acts once and answers as the first did (docs/decisions/0011); optional, so older clients keep working. */
 const retryKey = { idempotencyKey: idempotencyKey.optional() };
@@ -52,7 +52,7 @@ async function figuresOf(
     .where("periodId", "=", period.id)
     .where("version", "=", wanted)
     .executeTakeFirst();
-  if (!row) throw new AppError(payrollOutputMessage("versionNotFound"));
+  if (!row) throw refused(payrollOutputRefusal("versionNotFound"));
   return { figures: row.frozen as FrozenPeriod, version: wanted, lockedAt: new Date(row.lockedAt).getTime() };
 }
 
@@ -119,14 +119,14 @@ export const adjust = mutation({
       .where("companyId", "=", ctx.company.id)
       .where("id", "=", args.employeeId)
       .executeTakeFirst();
-    if (!employee) throw new AppError(payrollMessage("employeeNotFound"));
+    if (!employee) throw refused(payrollRefusal("employeeNotFound"));
     // Nobody adds to (or takes from) their own pay (decision 0060).
     refuseOwnProfile(employee, ctx.user.id, "ownAdjustment");
     const row = await materialize(ctx.db, ctx.company.id, period);
-    if (row.status === "paid") throw new AppError(payrollMessage("adjustPaid"));
-    if (row.status !== "open") throw new AppError(payrollMessage("adjustNotOpen"));
+    if (row.status === "paid") throw refused(payrollRefusal("adjustPaid"));
+    if (row.status !== "open") throw refused(payrollRefusal("adjustNotOpen"));
     // Earned by the end of the period that pays it: a bonus for weeks not yet worked is refused.
-    if (args.coversTo && args.coversTo > period.range.endsOn) throw new AppError(payrollMessage("coversAfterPeriod"));
+    if (args.coversTo && args.coversTo > period.range.endsOn) throw refused(payrollRefusal("coversAfterPeriod"));
     const adjustmentId = newId();
     const covers = args.coversFrom && args.coversTo ? { coversFrom: args.coversFrom, coversTo: args.coversTo } : {};
     const values = { kind: args.kind, amountCents: args.amountCents, reason: args.reason, ...covers };
@@ -155,7 +155,7 @@ export const statement = query({
     const shown = await figuresOf(ctx, period, settings, args.version);
     const detail = detailOf(period, shown.figures);
     const line = detail.lines.find((l) => l.employeeId === args.employeeId);
-    if (!line) throw new AppError(payrollMessage("noLine"));
+    if (!line) throw refused(payrollRefusal("noLine"));
     const company = await ctx.db
       .selectFrom("companies")
       .select(["name", "displayName", "address", "employerId"])
@@ -249,7 +249,7 @@ export const setExternalId = mutation({
       .where("id", "=", args.employeeId)
       .forUpdate()
       .executeTakeFirst();
-    if (!employee) throw new AppError(payrollMessage("employeeNotFound"));
+    if (!employee) throw refused(payrollRefusal("employeeNotFound"));
     if (args.externalId !== null) {
       // Read first for a clear message; the unique index (employees_company_payroll_external_id) decides races.
       const taken = await ctx.db
@@ -259,7 +259,7 @@ export const setExternalId = mutation({
         .where("payrollExternalId", "=", args.externalId)
         .where("id", "!=", employee.id)
         .executeTakeFirst();
-      if (taken) throw new AppError(payrollOutputMessage("externalIdTaken"));
+      if (taken) throw refused(payrollOutputRefusal("externalIdTaken"));
     }
     await ctx.db
       .updateTable("employees")
@@ -288,7 +288,7 @@ export const journalCsv = query({
   access: "canManageStores",
   args: journalArgsSchema,
   handler: async (ctx, args): Promise<PayrollFile> => {
-    if ((Date.parse(args.to) - Date.parse(args.from)) / 86_400_000 > 366) throw new AppError(payrollMessage("maxJournalDays"));
+    if ((Date.parse(args.to) - Date.parse(args.from)) / 86_400_000 > 366) throw refused(payrollRefusal("maxJournalDays"));
     const settings = await settingsOf(ctx.db, ctx.company.id, "workforce");
     const today = await companyToday(ctx.db, ctx.company.id, ctx.now);
     const final = (await calendar(ctx.db, ctx.company.id, settings, today)).filter(

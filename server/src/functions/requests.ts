@@ -4,12 +4,12 @@ import { createRequestSchema, decisionRefusal, REQUEST_MESSAGES, timeOffRange } 
 import { settingsOf } from "../companySettings/settings.ts";
 import { audit } from "../runtime/audit.ts";
 import { mutation, query, type MutationCtx, type QueryCtx } from "../runtime/define.ts";
-import { AppError } from "../runtime/errors.ts";
+import { AppError, refused } from "../runtime/errors.ts";
 import { newId } from "../runtime/ids.ts";
 import { reassignShift } from "../scheduling/assign.ts";
 import { conflictsOf, storeWeek } from "../scheduling/week.ts";
 import { localParts } from "@tumble/domain/scheduling";
-import { twoPersonMessage } from "@tumble/domain/twoPersonRules";
+import { twoPersonRefusal } from "@tumble/domain/twoPersonRules";
 import { ownEmployeeId } from "../employees/ownProfile.ts";
 import { employeeZones, isOwnRequest, notifyDecision, notifyOffer, requestsOf } from "../requests/requests.ts";
 
@@ -285,7 +285,7 @@ export const decide = mutation({
     if (refusal) throw new AppError(refusal);
     const [request] = await requestsOf(ctx.db, companyId, { id: requestId });
     const own = await ownEmployeeId(ctx.db, companyId, ctx.user.id);
-    if (own !== null && isOwnRequest(request, own)) throw new AppError(twoPersonMessage("ownRequest"));
+    if (own !== null && isOwnRequest(request, own)) throw refused(twoPersonRefusal("ownRequest"));
     if (approve && request.kind !== "timeOff") {
       const shift = await ctx.db
         .selectFrom("shifts")

@@ -1,10 +1,10 @@
 import type { Kysely } from "kysely";
 import { businessDateOf } from "@tumble/domain/businessDate";
 import { addDays, workweekStartOf } from "@tumble/domain/payPeriods";
-import { periodLockedMessage } from "@tumble/domain/payrollMessages";
+import { payrollRefusal } from "@tumble/domain/payrollMessages";
 import { settingsOf } from "../companySettings/settings.ts";
 import type { DB } from "../db/schema.ts";
-import { AppError } from "../runtime/errors.ts";
+import { refused } from "../runtime/errors.ts";
 
 // Nothing after a lock is lost (issue 30). A change that would alter a period's figures — a time
 // entry approved, rejected, corrected or added; a rate or an adjustment dated in it — is refused
@@ -31,7 +31,7 @@ export async function guardPayDates(db: Kysely<DB>, companyId: string, dates: re
     .execute();
   const locked = periods.find((p) => p.status === "locked");
   if (locked && onLocked === "skip") return false;
-  if (locked) throw new AppError(periodLockedMessage(locked.startsOn, locked.endsOn));
+  if (locked) throw refused(payrollRefusal("periodLocked", { startsOn: locked.startsOn, endsOn: locked.endsOn }));
   const paid = periods.filter((p) => p.status === "paid").map((p) => p.id);
   if (paid.length) await db.updateTable("payPeriods").set({ changedAfterPaid: true }).where("companyId", "=", companyId).where("id", "in", paid).execute();
   return true;
@@ -58,7 +58,7 @@ export async function guardPayFrom(db: Kysely<DB>, companyId: string, date: stri
     .forUpdate()
     .execute();
   const locked = periods.find((p) => p.status === "locked");
-  if (locked) throw new AppError(periodLockedMessage(locked.startsOn, locked.endsOn));
+  if (locked) throw refused(payrollRefusal("periodLocked", { startsOn: locked.startsOn, endsOn: locked.endsOn }));
   const paid = periods.map((p) => p.id);
   if (paid.length) await db.updateTable("payPeriods").set({ changedAfterPaid: true }).where("companyId", "=", companyId).where("id", "in", paid).execute();
 }
@@ -74,7 +74,7 @@ export async function guardPayBetween(db: Kysely<DB>, companyId: string, from: s
   if (to) q = q.where("startsOn", "<=", to);
   const periods = await q.orderBy("startsOn").forUpdate().execute();
   const locked = periods.find((p) => p.status === "locked");
-  if (locked) throw new AppError(periodLockedMessage(locked.startsOn, locked.endsOn));
+  if (locked) throw refused(payrollRefusal("periodLocked", { startsOn: locked.startsOn, endsOn: locked.endsOn }));
   const paid = periods.map((p) => p.id);
   if (paid.length) await db.updateTable("payPeriods").set({ changedAfterPaid: true }).where("companyId", "=", companyId).where("id", "in", paid).execute();
 }

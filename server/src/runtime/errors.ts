@@ -1,3 +1,5 @@
+import type { Refusal } from "@tumble/domain/refusals";
+
 // A function's error reaches the client as HTTP 560 {status:"error", errorMessage, errorData?}.
 // Throw AppError for anything the user should read; other errors are reported as a generic
 // server error so internals never leak.
@@ -11,6 +13,12 @@ export class AppError extends Error {
     this.name = "AppError";
   }
 }
+
+/**
+ * The AppError for a refusal of a module's table (@tumble/domain/refusals): its English message,
+ * with its code and values as errorData, by which screens translate it.
+ */
+export const refused = ({ message, data }: Refusal): AppError => new AppError(message, data);
 
 /** The caller is not allowed to do this. */
 export class AccessError extends AppError {}

@@ -1,10 +1,10 @@
 import { sql, type Kysely } from "kysely";
 import type { SystemRole } from "@tumble/domain/permissions";
-import { globalRoleGivesPower, twoPersonMessage, type PlatformChangeKind, type PlatformChangeStatus } from "@tumble/domain/twoPersonRules";
+import { globalRoleGivesPower, twoPersonRefusal, type PlatformChangeKind, type PlatformChangeStatus } from "@tumble/domain/twoPersonRules";
 import { approvalThresholdCents, writeApprovalThreshold } from "../balanceAdmin/adjustments.ts";
 import type { DB } from "../db/schema.ts";
 import { audit } from "../runtime/audit.ts";
-import { AppError } from "../runtime/errors.ts";
+import { refused } from "../runtime/errors.ts";
 import { newId } from "../runtime/ids.ts";
 import { invalidates } from "../runtime/invalidation.ts";
 
@@ -26,8 +26,8 @@ export interface PlatformActor {
   isSuperAdmin: boolean;
 }
 
-const fail = (key: Parameters<typeof twoPersonMessage>[0]): never => {
-  throw new AppError(twoPersonMessage(key));
+const fail = (key: Parameters<typeof twoPersonRefusal>[0]): never => {
+  throw refused(twoPersonRefusal(key));
 };
 
 /**

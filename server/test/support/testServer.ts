@@ -129,6 +129,17 @@ export class CallError extends Error {
 }
 
 /** The error message of a call that must fail; throws if it succeeds or fails otherwise. */
+/** The error a call fails with: its message and errorData. */
+export async function failureOf(promise: Promise<unknown>): Promise<CallError> {
+  try {
+    await promise;
+  } catch (e) {
+    if (e instanceof CallError) return e;
+    throw e;
+  }
+  throw new Error("expected the call to fail");
+}
+
 export async function failure(promise: Promise<unknown>): Promise<string> {
   try {
     await promise;

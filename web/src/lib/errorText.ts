@@ -1,6 +1,8 @@
 import { extractErrorMessage } from "@tumble/domain/errorMessage";
-import { localizePayrollMessage } from "@tumble/domain/payrollMessages";
+// Imported for its refusal table, which errorText reads by code.
+import "@tumble/domain/payrollMessages";
 import { localizePayrollOutputMessage } from "@tumble/domain/payrollOutputs";
+import { refusalText, refusalTextOfMessage } from "@tumble/domain/refusals";
 import { localizeRequestMessage } from "@tumble/domain/requests";
 import { localizeTimeClockMessage } from "@tumble/domain/timeClock";
 import { localizeTwoPersonMessage } from "@tumble/domain/twoPersonRules";
@@ -10,15 +12,19 @@ import { currentLanguage } from "./i18n";
 const ARG_PREFIX = /^Invalid argument "[^"]*": /;
 
 /**
- * A failed workforce call's message in the reader's language: a refusal the server names (payroll,
- * payroll outputs, requests, time clock, two-person rules, argument validation), else as sent, else the fallback.
+ * A failed call's message in the reader's language: by the refusal's code when it carries one
+ * (errorData, @tumble/domain/refusals: the tables imported here and by the screen), else by its
+ * English text where a module's table still matches it (requests, time clock, two-person rules,
+ * argument validation), else as sent, else the fallback.
  */
 export function errorText(error: unknown, fallback: string): string {
-  const text = extractErrorMessage(error, fallback);
   const language = currentLanguage();
+  const coded = refusalText((error as { data?: unknown } | null)?.data, language);
+  if (coded) return coded;
+  const text = extractErrorMessage(error, fallback);
   const bare = text.replace(ARG_PREFIX, "");
   return (
-    localizePayrollMessage(text, language) ??
+    refusalTextOfMessage(text, language) ??
     localizeTwoPersonMessage(text, language) ??
     localizePayrollOutputMessage(text, language) ??
     localizeRequestMessage(bare, language) ??

@@ -1,10 +1,8 @@
 import { Button, Group, Stack, Text, TextInput, Title } from "@mantine/core";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { localizePayrollOutputMessage } from "@tumble/domain/payrollOutputs";
-import { extractErrorMessage } from "@tumble/domain/errorMessage";
 import { api } from "../../../lib/api";
-import { currentLanguage } from "../../../lib/i18n";
+import { errorText } from "../../../lib/errorText";
 import { useMutation, useQueryState } from "../../../lib/hooks";
 import { notifySuccess } from "../../../lib/notify";
 import { useSubmissionKeys } from "../../../lib/submissionKey";
@@ -31,8 +29,7 @@ export function ProviderIdField({ employeeId, name }: { employeeId: string; name
       .run(args, (idempotencyKey) => setExternalId({ ...args, idempotencyKey }))
       .then(() => notifySuccess(t("providerId.saved", { name })))
       .catch((e: unknown) => {
-        const text = extractErrorMessage(e, t("actionFailed"));
-        setError(localizePayrollOutputMessage(text, currentLanguage()) ?? text);
+        setError(errorText(e, t("actionFailed")));
       })
       .finally(() => setSaving(false));
   };

@@ -3,9 +3,8 @@ import { IconAlertTriangle, IconArrowLeft, IconCash, IconFileSpreadsheet, IconFi
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { DEFAULT_TIME_ZONE } from "@tumble/domain/businessDate";
-import { extractErrorMessage } from "@tumble/domain/errorMessage";
 import { PAYROLL_REASON_MAX } from "@tumble/domain/payroll";
-import { EARLIER_OPEN, EARLY_LOCK } from "@tumble/domain/payrollMessages";
+import { refusalCode } from "@tumble/domain/refusals";
 import { errorText } from "../../../lib/errorText";
 import { api } from "../../../lib/api";
 import { runQuery } from "../../../lib/client";
@@ -103,7 +102,7 @@ export function PeriodDetail({ periodId, employeeId, onBack, onOpenEmployee }: P
           .catch((e: unknown) => notifyError(errorText(e, t("actionFailed"))));
       },
     });
-  const isEarlierOpen = (e: unknown) => EARLIER_OPEN.test(extractErrorMessage(e, ""));
+  const isEarlierOpen = (e: unknown) => refusalCode(e) === "payroll.earlierOpen";
   const tryLock = (overrideReason?: string) =>
     lock({ periodId, ...(overrideReason ? { overrideReason } : {}) }).catch((e: unknown) => {
       if (isEarlierOpen(e)) {
@@ -130,7 +129,7 @@ export function PeriodDetail({ periodId, employeeId, onBack, onOpenEmployee }: P
         lock({ periodId })
           .then(() => notifySuccess(t("lock.done", { period })))
           .catch((e: unknown) => {
-            if (EARLY_LOCK.test(extractErrorMessage(e, ""))) {
+            if (refusalCode(e) === "payroll.earlyLock") {
               setLockCase("early");
               return setDialog("lock");
             }

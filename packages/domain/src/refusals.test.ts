@@ -1,0 +1,40 @@
+import { describe, expect, it } from "vitest";
+import { refusalCode, refusalTable, refusalText } from "./refusals.ts";
+
+const SAMPLE = refusalTable("sample", {
+  plain: { en: "No", es: "No (es)" },
+  counted: { en: ({ n }: { n: number }) => `${n} left`, es: ({ n }: { n: number }) => `quedan ${n}` },
+});
+
+describe("refusals", () => {
+  it("send the English with a code and values, and render either language from them", () => {
+    expect(SAMPLE.refusal("counted", { n: 2 })).toEqual({ message: "2 left", data: { code: "sample.counted", params: { n: 2 } } });
+    expect(refusalText({ code: "sample.counted", params: { n: 2 } }, "es")).toBe("quedan 2");
+    expect(refusalText({ code: "sample.plain" }, "es")).toBe("No (es)");
+    expect(SAMPLE.text("counted", "en", { n: 5 })).toBe("5 left");
+  });
+
+  it("know nothing of an unknown or malformed code, or one reaching into the object's prototype", () => {
+    for (const data of [
+      null,
+      "sample.plain",
+      {},
+      { code: 7 },
+      { code: "sample" },
+      { code: ".plain" },
+      { code: "other.plain" },
+      { code: "sample.toString" },
+      { code: "sample.__proto__" },
+    ]) {
+      expect(refusalText(data, "es"), JSON.stringify(data)).toBeNull();
+    }
+    // Values that are not an object are read as none; a sentence they cannot make is no sentence.
+    expect(refusalText({ code: "sample.plain", params: "x" }, "en")).toBe("No");
+    expect(refusalCode({ data: { code: "sample.plain" } })).toBe("sample.plain");
+    expect(refusalCode("sample.plain")).toBeNull();
+  });
+
+  it("refuse a second table under a module's name", () => {
+    expect(() => refusalTable("sample", { plain: { en: "No", es: "No" } })).toThrow("Two refusal tables are named sample");
+  });
+});
