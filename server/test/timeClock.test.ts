@@ -3,10 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { lockTable, race, times } from "./support/race.ts";
 import { PIN_LOCK_FAILURES, KIOSK_FAILURES_PER_WINDOW, timeClockMessage } from "@tumble/domain/timeClock";
 import { geoMessage } from "@tumble/domain/geoZones";
+import { refusalText } from "@tumble/domain/refusals";
 import { loadRegistry } from "../src/runtime/registry.ts";
 import { TOO_MANY_ATTEMPTS } from "../src/runtime/rateLimit.ts";
 import { SyncClient } from "./support/syncClient.ts";
-import { Client, failure, startTestServer, type TestServer } from "./support/testServer.ts";
+import { Client, failure, failureOf, startTestServer, type TestServer } from "./support/testServer.ts";
 
 // @postgres: concurrent clock-ins of one employee
 // The time clock over HTTP and the socket (issue 16): kiosks and their credential's scope, every
@@ -211,7 +212,11 @@ describe("punch rules", () => {
 
     const inAt = await punch(kioskToken, employee, "clockIn");
     expect(inAt).toMatchObject({ applied: true, state: "working", allowedActions: ["breakStart", "clockOut"], offline: false });
-    expect(await failure(punch(kioskToken, employee, "clockIn"))).toBe("You are already on the clock");
+    const again = await failureOf(punch(kioskToken, employee, "clockIn"));
+    expect(again.message).toBe("You are already on the clock");
+    // The tablet says it in the reader's language by this code (decision 0067).
+    expect(again.data).toEqual({ code: "timeClock.alreadyOnClock", params: {} });
+    expect(refusalText(again.data, "es")).toBe("Ya estás en turno");
     expect(await failure(punch(kioskToken, employee, "breakEnd"))).toBe("You are not on a break");
     expect(await punch(kioskToken, employee, "breakStart")).toMatchObject({ state: "onBreak", allowedActions: ["breakEnd", "clockOut"] });
     expect(await failure(punch(kioskToken, employee, "breakStart"))).toBe("You are already on a break");

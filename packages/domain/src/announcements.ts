@@ -1,4 +1,5 @@
 import MarkdownIt from "markdown-it";
+import { refusalTable } from "./refusals.ts";
 import { z } from "zod";
 import type { SupportedLanguage } from "./languagePriority.ts";
 import { COMPANY_ROLES } from "./permissions.ts";
@@ -16,7 +17,7 @@ export const BODY_MAX = 10_000;
 export const AUDIENCE_MAX = 200;
 
 /** Messages the server answers and the form shows, in English and Spanish (Spanish uses "tú"). */
-export const ANNOUNCEMENT_MESSAGES = {
+const ANNOUNCEMENT_MESSAGES_TABLE = refusalTable("announcements", {
   titleRequired: { en: "Give the announcement a title", es: "Escribe un título para el anuncio" },
   titleTooLong: { en: `The title can have at most ${TITLE_MAX} characters`, es: `El título puede tener como máximo ${TITLE_MAX} caracteres` },
   bodyRequired: { en: "Write the announcement", es: "Escribe el anuncio" },
@@ -30,7 +31,10 @@ export const ANNOUNCEMENT_MESSAGES = {
   expiryPast: { en: "The end date must be in the future", es: "La fecha de fin debe ser futura" },
   unknownStore: { en: "One of the stores is not one of this company's", es: "Una de las tiendas no es de esta empresa" },
   notFound: { en: "Announcement not found", es: "Anuncio no encontrado" },
-} as const satisfies Record<string, Record<SupportedLanguage, string>>;
+});
+export const ANNOUNCEMENT_MESSAGES = ANNOUNCEMENT_MESSAGES_TABLE.texts;
+/** A refusal for the server to throw, with its code ("announcements.<key>", refusals.ts). */
+export const announcementRefusal = ANNOUNCEMENT_MESSAGES_TABLE.refusal;
 export type AnnouncementMessageKey = keyof typeof ANNOUNCEMENT_MESSAGES;
 
 const msg = (key: AnnouncementMessageKey) => ANNOUNCEMENT_MESSAGES[key].en;

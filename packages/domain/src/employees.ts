@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { refusalTable } from "./refusals.ts";
 import type { SupportedLanguage } from "./languagePriority.ts";
 import { COMPANY_ROLES } from "./permissions.ts";
 import { validateEmail } from "./employeeForm.ts";
@@ -25,7 +26,7 @@ export const POSITION_MAX = 60;
 export const PHONE_MAX = 30;
 
 /** Messages the server answers and the forms show, in English and Spanish (Spanish uses "tú"). */
-export const EMPLOYEE_MESSAGES = {
+const EMPLOYEE_MESSAGES_TABLE = refusalTable("employees", {
   nameRequired: { en: "Name is required", es: "El nombre es obligatorio" },
   storesRequired: { en: "Choose at least one store", es: "Elige al menos una tienda" },
   rateRequired: { en: "Enter the rate", es: "Escribe la tarifa" },
@@ -62,7 +63,10 @@ export const EMPLOYEE_MESSAGES = {
     en: "The job cannot end before time already worked in it",
     es: "El trabajo no puede terminar antes de un tiempo ya trabajado en él",
   },
-} as const satisfies Record<string, Record<SupportedLanguage, string>>;
+});
+export const EMPLOYEE_MESSAGES = EMPLOYEE_MESSAGES_TABLE.texts;
+/** A refusal for the server to throw, with its code ("employees.<key>", refusals.ts). */
+export const employeeRefusal = EMPLOYEE_MESSAGES_TABLE.refusal;
 export type EmployeeMessageKey = keyof typeof EMPLOYEE_MESSAGES;
 
 const msg = (key: EmployeeMessageKey) => EMPLOYEE_MESSAGES[key].en;

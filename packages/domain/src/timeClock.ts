@@ -1,4 +1,5 @@
 import { localizeTooEarly } from "./timeEntryReview.ts";
+import { refusalTable } from "./refusals.ts";
 import type { SupportedLanguage } from "./languagePriority.ts";
 
 // The time clock's rules (issue 16), shared by the server, the kiosk and the employee's own
@@ -194,7 +195,7 @@ export function offlinePunchTime(deviceTime: number, receivedAt: number): number
 
 // ---- Messages (the server answers in English; the kiosk shows them in the chosen language) ----
 
-export const TIME_CLOCK_MESSAGES = {
+const TIME_CLOCK_MESSAGES_TABLE = refusalTable("timeClock", {
   alreadyOnClock: { en: "You are already on the clock", es: "Ya estás en turno" },
   notOnClock: { en: "You are not clocked in", es: "No has marcado la entrada" },
   notOnBreak: { en: "You are not on a break", es: "No estás en descanso" },
@@ -271,7 +272,10 @@ export const TIME_CLOCK_MESSAGES = {
     en: "You added this entry; another manager must approve it",
     es: "Tú añadiste este registro; otro gerente debe aprobarlo",
   },
-} as const satisfies Record<string, Record<SupportedLanguage, string>>;
+});
+export const TIME_CLOCK_MESSAGES = TIME_CLOCK_MESSAGES_TABLE.texts;
+/** A refusal for the server to throw, with its code ("timeClock.<key>", refusals.ts). */
+export const timeClockRefusal = TIME_CLOCK_MESSAGES_TABLE.refusal;
 
 export type TimeClockMessageKey = keyof typeof TIME_CLOCK_MESSAGES;
 

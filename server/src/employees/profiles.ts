@@ -1,10 +1,10 @@
 import type { Kysely } from "kysely";
-import { belowMinimumWage, EMPLOYEE_MESSAGES, rateChange, type PayType } from "@tumble/domain/employees";
+import { belowMinimumWage, rateChange, type PayType, employeeRefusal } from "@tumble/domain/employees";
 import type { DB } from "../db/schema.ts";
 import { settingsOf } from "../companySettings/settings.ts";
 import { guardPayFrom } from "../payroll/guard.ts";
 import { businessDateNow } from "../cash/dates.ts";
-import { AppError } from "../runtime/errors.ts";
+import { AppError, refused } from "../runtime/errors.ts";
 import { newId } from "../runtime/ids.ts";
 
 // What the employee functions share: reading one of the company's profiles, the stores it works
@@ -78,7 +78,7 @@ export async function usernameTaken(db: Kysely<DB>, companyId: string, username:
 }
 
 export function assertUsernameFree(taken: boolean): void {
-  if (taken) throw new AppError(EMPLOYEE_MESSAGES.usernameTaken.en);
+  if (taken) throw refused(employeeRefusal("usernameTaken"));
 }
 
 /**
@@ -129,7 +129,7 @@ export async function addRate(
   const change = rateChange(existing, input.effectiveFrom, input.today);
   if (!change.ok) throw new AppError(change.message);
   // A salary of nothing pays nobody: a typing mistake, or a person who should be hourly.
-  if (input.payType === "salary" && input.rateCents <= 0) throw new AppError(EMPLOYEE_MESSAGES.salaryZero.en);
+  if (input.payType === "salary" && input.rateCents <= 0) throw refused(employeeRefusal("salaryZero"));
   if (input.payType === "hourly") {
     const minimum = await minimumWageOf(db, input.companyId, input.employeeId);
     if (input.rateCents < minimum) throw new AppError(belowMinimumWage(input.rateCents, minimum));

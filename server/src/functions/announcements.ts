@@ -1,12 +1,12 @@
 import { z } from "zod";
 import {
-  ANNOUNCEMENT_MESSAGES,
   announcementSchema,
   compareAnnouncements,
   renderMarkdown,
   textFor,
   type AnnouncementForm,
   type Audience,
+  announcementRefusal,
 } from "@tumble/domain/announcements";
 import type { CompanyRole } from "@tumble/domain/permissions";
 import { accessDeniedMessage } from "@tumble/domain/permissions";
@@ -14,7 +14,7 @@ import { addressedTo, current } from "../announcements/audience.ts";
 import { emailAnnouncement } from "../announcements/mail.ts";
 import { audit } from "../runtime/audit.ts";
 import { mutation, query, type MutationCtx } from "../runtime/define.ts";
-import { AccessError, AppError } from "../runtime/errors.ts";
+import { AccessError, refused } from "../runtime/errors.ts";
 import { newId } from "../runtime/ids.ts";
 
 // Announcements (issue 19, user/announcements; docs/decisions/0041-announcements.md). Managers
@@ -27,7 +27,7 @@ const language = z.enum(["en", "es"]).optional();
 const MAX_READER_LIST = 200;
 const MAX_MANAGER_LIST = 500;
 
-const notFound = () => new AppError(ANNOUNCEMENT_MESSAGES.notFound.en);
+const notFound = () => refused(announcementRefusal("notFound"));
 const ms = (d: Date | string | null) => (d === null ? null : new Date(d).getTime());
 
 /**
@@ -167,11 +167,11 @@ async function managerDetails(ctx: { db: MutationCtx<"member">["db"]; company: {
 /** Refuses an end in the past and stores of another company; returns the form as stored. */
 async function checkForm(ctx: MutationCtx<"canManageStores">, form: AnnouncementForm, previousExpiry: number | null = null) {
   if (form.expiresAt !== null && form.expiresAt <= ctx.now && form.expiresAt !== previousExpiry) {
-    throw new AppError(ANNOUNCEMENT_MESSAGES.expiryPast.en);
+    throw refused(announcementRefusal("expiryPast"));
   }
   if (form.storeIds.length) {
     const found = await ctx.db.selectFrom("stores").select("id").where("companyId", "=", ctx.company.id).where("id", "in", form.storeIds).execute();
-    if (found.length !== form.storeIds.length) throw new AppError(ANNOUNCEMENT_MESSAGES.unknownStore.en);
+    if (found.length !== form.storeIds.length) throw refused(announcementRefusal("unknownStore"));
   }
 }
 

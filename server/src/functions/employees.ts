@@ -3,7 +3,6 @@ import {
   addJobSchema,
   completeRegistrationSchema,
   endJobSchema,
-  EMPLOYEE_MESSAGES,
   EMPLOYEE_STATUSES,
   employeeCreateSchema,
   employeeUpdateSchema,
@@ -11,6 +10,7 @@ import {
   setRateSchema,
   sortRates,
   type PayType,
+  employeeRefusal,
 } from "@tumble/domain/employees";
 import type { CompanyRole } from "@tumble/domain/permissions";
 import { canAssignRole } from "@tumble/domain/roleRank";
@@ -26,7 +26,7 @@ import { isoDate } from "../db/isoDate.ts";
 import { enqueue } from "../mail/outbox.ts";
 import { audit } from "../runtime/audit.ts";
 import { mutation, query, type MutationCtx } from "../runtime/define.ts";
-import { AccessError, AppError } from "../runtime/errors.ts";
+import { AccessError, refused } from "../runtime/errors.ts";
 import { newId } from "../runtime/ids.ts";
 import { invalidates } from "../runtime/invalidation.ts";
 
@@ -302,7 +302,7 @@ export const update = mutation({
   handler: async (ctx, args) => {
     const companyId = ctx.company.id;
     const before = await employeeOfCompany(ctx.db, companyId, args.employeeId, true);
-    if (before.status === "pending") throw new AppError(EMPLOYEE_MESSAGES.pendingNeedsCompletion.en);
+    if (before.status === "pending") throw refused(employeeRefusal("pendingNeedsCompletion"));
     // One's own contact details may be corrected; one's own employment (dates, status) may not.
     const iso = (d: string | null) => (d ? isoDate(d) : null);
     if (iso(before.hireDate) !== args.hireDate || iso(before.endDate) !== args.endDate || before.status !== args.status)
@@ -393,12 +393,12 @@ export const setRate = mutation({
     const companyId = ctx.company.id;
     const employee = await employeeOfCompany(ctx.db, companyId, args.employeeId, true);
     refuseOwnProfile(employee, ctx.user.id, "ownPay");
-    if (employee.status === "pending") throw new AppError(EMPLOYEE_MESSAGES.pendingNeedsCompletion.en);
+    if (employee.status === "pending") throw refused(employeeRefusal("pendingNeedsCompletion"));
     invalidates(ctx.db, { companyId });
     const today = await payToday(ctx.db, companyId, employee.id, ctx.now);
     const jobId = args.jobId ?? null;
     const job = jobId ? await jobOfEmployee(ctx.db, companyId, employee.id, jobId) : null;
-    if (job?.endedOn) throw new AppError(EMPLOYEE_MESSAGES.jobEnded.en);
+    if (job?.endedOn) throw refused(employeeRefusal("jobEnded"));
     const lastRate = jobId
       ? await ctx.db
           .selectFrom("employeeRates")
@@ -444,7 +444,7 @@ export const addJob = mutation({
     const companyId = ctx.company.id;
     const employee = await employeeOfCompany(ctx.db, companyId, args.employeeId, true);
     refuseOwnProfile(employee, ctx.user.id, "ownPay");
-    if (employee.status === "pending") throw new AppError(EMPLOYEE_MESSAGES.pendingNeedsCompletion.en);
+    if (employee.status === "pending") throw refused(employeeRefusal("pendingNeedsCompletion"));
     invalidates(ctx.db, { companyId });
     const jobId = await createJob(ctx.db, { companyId, employeeId: employee.id, title: args.title, storeId: args.storeId ?? null, createdBy: ctx.user.id });
     const today = await payToday(ctx.db, companyId, employee.id, ctx.now);
@@ -513,7 +513,7 @@ export const completeRegistration = mutation({
     if (!canAssignRole(ctx.company.role, args.role, ctx.permissions.isSystemAdmin)) throw new AccessError(`You cannot grant the ${args.role} role`);
     const employee = await employeeOfCompany(ctx.db, companyId, args.employeeId, true);
     refuseOwnProfile(employee, ctx.user.id, "ownRegistration");
-    if (employee.status !== "pending") throw new AppError(EMPLOYEE_MESSAGES.notPending.en);
+    if (employee.status !== "pending") throw refused(employeeRefusal("notPending"));
     const storeIds = await assertStoresOfCompany(ctx.db, companyId, args.storeIds);
     invalidates(ctx.db, { companyId });
     await ctx.db

@@ -1,12 +1,12 @@
 import { z } from "zod";
 import { businessDateSchema } from "@tumble/domain/zodSchemas";
-import { timeClockMessage } from "@tumble/domain/timeClock";
+import { timeClockMessage, timeClockRefusal } from "@tumble/domain/timeClock";
 import { settingsOf } from "../companySettings/settings.ts";
 import { isoDate } from "../db/isoDate.ts";
 import { companyToday } from "../payroll/periods.ts";
 import { audit } from "../runtime/audit.ts";
 import { mutation, query, type MutationCtx } from "../runtime/define.ts";
-import { AppError } from "../runtime/errors.ts";
+import { AppError, refused } from "../runtime/errors.ts";
 import { datesCovered, guardPayDates } from "../payroll/guard.ts";
 import { newId } from "../runtime/ids.ts";
 import { idempotencyKey as keySchema } from "../cash/access.ts";
@@ -197,7 +197,7 @@ export const approve = mutation({
   args: z.object({ entryIds: z.array(id).min(1).max(500), idempotencyKey }),
   handler: async (ctx, { entryIds }) => {
     const entries = await entriesById(ctx, entryIds);
-    if (entries.some((e) => e.manual !== null && e.manual.byId === ctx.user.id)) throw new AppError(timeClockMessage("ownManualEntry"));
+    if (entries.some((e) => e.manual !== null && e.manual.byId === ctx.user.id)) throw refused(timeClockRefusal("ownManualEntry"));
     await guardPayDates(ctx.db, ctx.company.id, payDates(entries));
     await storeReview(ctx.db, ctx.company.id, entries, { status: "approved", reason: null, userId: ctx.user.id, now: ctx.now });
     for (const e of entries)
@@ -250,11 +250,11 @@ export const correct = mutation({
     const clockInAt = args.clockIn ?? entry.effective.clockInAt;
     const clockOutAt = args.clockOut ?? entry.effective.clockOutAt!;
     const breakMinutes = args.breaks ?? entry.effective.breakMinutes;
-    if (clockOutAt <= clockInAt) throw new AppError(timeClockMessage("correctionOrder"));
-    if (breakMinutes * 60_000 >= clockOutAt - clockInAt) throw new AppError(timeClockMessage("correctionBreak"));
-    if (clockOutAt - clockInAt > MAX_SHIFT_MS) throw new AppError(timeClockMessage("shiftTooLong"));
+    if (clockOutAt <= clockInAt) throw refused(timeClockRefusal("correctionOrder"));
+    if (breakMinutes * 60_000 >= clockOutAt - clockInAt) throw refused(timeClockRefusal("correctionBreak"));
+    if (clockOutAt - clockInAt > MAX_SHIFT_MS) throw refused(timeClockRefusal("shiftTooLong"));
     // Time is paid once: not before it is worked, not twice for one person, not before they were hired.
-    if (clockOutAt > ctx.now) throw new AppError(timeClockMessage("correctionFuture"));
+    if (clockOutAt > ctx.now) throw refused(timeClockRefusal("correctionFuture"));
     await refuseOverlapOrBeforeHire(ctx.db, ctx.company.id, entry, clockInAt, clockOutAt, ctx.now);
     // Both the days it held and the days it holds now: the pay of each changes.
     await guardPayDates(ctx.db, ctx.company.id, [...payDates([entry]), ...datesCovered(clockInAt, clockOutAt, entry.timeZone)]);

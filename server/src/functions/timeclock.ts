@@ -1,16 +1,16 @@
 import { z } from "zod";
 import { accessDeniedMessage } from "@tumble/domain/permissions";
 import { businessDateSchema } from "@tumble/domain/zodSchemas";
-import { allowedActions, PUNCH_ACTIONS, punchRefusal, timeClockMessage, type PunchAction } from "@tumble/domain/timeClock";
+import { allowedActions, PUNCH_ACTIONS, punchRefusal, timeClockMessage, type PunchAction, timeClockRefusal } from "@tumble/domain/timeClock";
 import { zoneVerdict, zoneVerdictAmong } from "../geoZones/zones.ts";
 import { action, mutation, query, type ActionCtx, type QueryCtx } from "../runtime/define.ts";
 import { audit } from "../runtime/audit.ts";
-import { AccessError, AppError } from "../runtime/errors.ts";
+import { AccessError, AppError, refused } from "../runtime/errors.ts";
 import { newId } from "../runtime/ids.ts";
 import { entriesBetween, onTheClock as whoIsOnTheClock } from "../timeClock/entries.ts";
 import { kioskOf, type KioskRow } from "../timeClock/kiosks.ts";
 import { employeeByPin, type KioskEmployee } from "../timeClock/pins.ts";
-import { currentState, lockEmployee, recordPunch, refusalMessage, type PunchOutcome } from "../timeClock/punches.ts";
+import { currentState, lockEmployee, recordPunch, refusalOfPunch, type PunchOutcome } from "../timeClock/punches.ts";
 import { kioskTokenArg } from "./kiosks.ts";
 import { datesCovered, guardPayDates } from "../payroll/guard.ts";
 import { refuseOverlapOrBeforeHire, refuseOwnTime } from "../timeEntries/corrections.ts";
@@ -34,7 +34,7 @@ const coordinate = z.number().nullable().optional();
 /** The employee behind a username and PIN at this kiosk, who must be active and work at its store. */
 async function kioskEmployee(ctx: ActionCtx, kiosk: KioskRow, username: string | undefined, pin: string | undefined): Promise<KioskEmployee> {
   const employee = await employeeByPin(ctx.db, ctx.services.rateLimiter, kiosk, username, pin, ctx.now);
-  if (employee.status !== "active") throw new AppError(timeClockMessage("notActive"));
+  if (employee.status !== "active") throw refused(timeClockRefusal("notActive"));
   const works = await ctx.db
     .selectFrom("employeeStores")
     .select("storeId")
@@ -42,7 +42,7 @@ async function kioskEmployee(ctx: ActionCtx, kiosk: KioskRow, username: string |
     .where("employeeId", "=", employee.id)
     .where("storeId", "=", kiosk.storeId)
     .executeTakeFirst();
-  if (!works) throw new AppError(timeClockMessage("notAtStore"));
+  if (!works) throw refused(timeClockRefusal("notAtStore"));
   return employee;
 }
 
@@ -127,15 +127,15 @@ async function phonePunch(ctx: ActionCtx, args: z.output<typeof punchArgs>) {
   const companyId = ctx.company.id;
   const userId = ctx.user.id;
   const employee = await ownEmployee(ctx, companyId, userId);
-  if (!employee || employee.status !== "active") throw new AppError(timeClockMessage("noEmployeeProfile"));
-  if (!employee.stores.length) throw new AppError(timeClockMessage("notAtStore"));
+  if (!employee || employee.status !== "active") throw refused(timeClockRefusal("noEmployeeProfile"));
+  if (!employee.stores.length) throw refused(timeClockRefusal("notAtStore"));
   const location = { latitude: args.latitude ?? null, longitude: args.longitude ?? null, accuracy: args.accuracy ?? null };
   return ctx.db.transaction().execute(async (trx) => {
     await lockEmployee(trx, companyId, employee.id);
     const state = await currentState(trx, companyId, employee.id);
     // The state's own refusal comes first: no location is needed to learn that.
     const refusal = punchRefusal(state.state, args.action);
-    if (refusal) throw new AppError(refusalMessage(refusal));
+    if (refusal) throw refused(refusalOfPunch(refusal));
     const verdict =
       args.action === "clockIn" || !state.storeId
         ? await zoneVerdictAmong(
@@ -292,7 +292,7 @@ export const entries = query({
         .where("companyId", "=", ctx.company.id)
         .where("userId", "=", ctx.user.id)
         .executeTakeFirst();
-      if (!own) throw new AppError(timeClockMessage("noEmployeeProfile"));
+      if (!own) throw refused(timeClockRefusal("noEmployeeProfile"));
       if (employeeId && employeeId !== own.id) throw new AccessError(accessDeniedMessage("canViewTimeClocks"));
       employeeId = own.id;
     }
@@ -329,10 +329,10 @@ export const correct = mutation({
       .executeTakeFirst();
     if (!entry) throw new AppError("Time entry not found");
     await refuseOwnTime(ctx.db, companyId, ctx.user.id, [entry]);
-    if (args.clockOutAt !== null && args.clockOutAt <= args.clockInAt) throw new AppError(timeClockMessage("correctionOrder"));
-    if (args.clockOutAt !== null && args.breakMinutes * 60_000 >= args.clockOutAt - args.clockInAt) throw new AppError(timeClockMessage("correctionBreak"));
-    if ((args.clockOutAt ?? args.clockInAt) > ctx.now) throw new AppError(timeClockMessage("correctionFuture"));
-    if (args.clockOutAt !== null && args.clockOutAt - args.clockInAt > 24 * 3_600_000) throw new AppError(timeClockMessage("shiftTooLong"));
+    if (args.clockOutAt !== null && args.clockOutAt <= args.clockInAt) throw refused(timeClockRefusal("correctionOrder"));
+    if (args.clockOutAt !== null && args.breakMinutes * 60_000 >= args.clockOutAt - args.clockInAt) throw refused(timeClockRefusal("correctionBreak"));
+    if ((args.clockOutAt ?? args.clockInAt) > ctx.now) throw refused(timeClockRefusal("correctionFuture"));
+    if (args.clockOutAt !== null && args.clockOutAt - args.clockInAt > 24 * 3_600_000) throw refused(timeClockRefusal("shiftTooLong"));
     await lockEmployee(ctx.db, companyId, entry.employeeId);
     const timeZone =
       (await ctx.db.selectFrom("stores").select("timeZone").where("companyId", "=", companyId).where("id", "=", entry.storeId).executeTakeFirst())?.timeZone ??

@@ -1,9 +1,9 @@
 import { permissionsFor } from "@tumble/domain/permissions";
-import { timeClockMessage } from "@tumble/domain/timeClock";
+import { timeClockRefusal } from "@tumble/domain/timeClock";
 import { checkSignIn, MESSAGES } from "../auth/passwordFlows.ts";
 import type { ActionCtx } from "../runtime/define.ts";
 import { audit } from "../runtime/audit.ts";
-import { AppError } from "../runtime/errors.ts";
+import { AppError, refused } from "../runtime/errors.ts";
 import { ACCOUNT_DISABLED_MESSAGE } from "../runtime/identity.ts";
 import { kioskByToken } from "./kiosks.ts";
 
@@ -19,12 +19,12 @@ const WRONG = new Set<string>([MESSAGES.invalidEmail, MESSAGES.accountNotFound, 
 export async function releaseKiosk(ctx: ActionCtx, args: { kioskToken: string; email: string; password: string }): Promise<void> {
   const kiosk = await kioskByToken(ctx.db, args.kioskToken);
   // A credential the server does not know has nothing to protect; the tablet is told so and lets go.
-  if (!kiosk) throw new AppError(timeClockMessage("kioskRevoked"));
+  if (!kiosk) throw refused(timeClockRefusal("kioskRevoked"));
   let userId: string;
   try {
     userId = await checkSignIn(ctx, { email: args.email, password: args.password });
   } catch (error) {
-    if (error instanceof AppError && WRONG.has(error.message)) throw new AppError(timeClockMessage("releaseWrongCredentials"));
+    if (error instanceof AppError && WRONG.has(error.message)) throw refused(timeClockRefusal("releaseWrongCredentials"));
     throw error;
   }
   const person = await ctx.db
@@ -44,7 +44,7 @@ export async function releaseKiosk(ctx: ActionCtx, args: { kioskToken: string; e
   if (person.disabled) throw new AppError(ACCOUNT_DISABLED_MESSAGE);
   // The same rule as every manager's function: the role in the kiosk's company (a suspended company's gives nothing).
   const role = person.suspended ? null : person.role;
-  if (!permissionsFor(role, person.globalRole).canManageKiosks) throw new AppError(timeClockMessage("releaseNotManager"));
+  if (!permissionsFor(role, person.globalRole).canManageKiosks) throw refused(timeClockRefusal("releaseNotManager"));
   await ctx.db.transaction().execute(async (trx) => {
     const revokedAt = kiosk.revokedAt ? null : new Date(ctx.now);
     if (revokedAt) {

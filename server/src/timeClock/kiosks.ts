@@ -1,8 +1,8 @@
 import { randomBytes } from "node:crypto";
 import type { Kysely } from "kysely";
-import { timeClockMessage } from "@tumble/domain/timeClock";
+import { timeClockRefusal } from "@tumble/domain/timeClock";
 import type { DB } from "../db/schema.ts";
-import { AppError } from "../runtime/errors.ts";
+import { refused } from "../runtime/errors.ts";
 import { hashSecret } from "../runtime/tokens.ts";
 
 // The kiosk credential (docs/decisions/0029): 32 random bytes the device keeps, of which the
@@ -33,7 +33,7 @@ export interface KioskRow {
  * refused with one message; an expired one with its own, so the tablet can say what to do.
  */
 export async function kioskOf(db: Kysely<DB>, token: string | undefined, now: number): Promise<KioskRow> {
-  if (!token || !token.startsWith(PREFIX)) throw new AppError(timeClockMessage("kioskRevoked"));
+  if (!token || !token.startsWith(PREFIX)) throw refused(timeClockRefusal("kioskRevoked"));
   const row = await db
     .selectFrom("kiosks as k")
     .innerJoin("stores as s", (j) => j.onRef("s.companyId", "=", "k.companyId").onRef("s.id", "=", "k.storeId"))
@@ -52,8 +52,8 @@ export async function kioskOf(db: Kysely<DB>, token: string | undefined, now: nu
     ])
     .where("k.tokenHash", "=", hashSecret(token))
     .executeTakeFirst();
-  if (!row || row.revokedAt) throw new AppError(timeClockMessage("kioskRevoked"));
-  if (new Date(row.expiresAt).getTime() <= now) throw new AppError(timeClockMessage("kioskExpired"));
+  if (!row || row.revokedAt) throw refused(timeClockRefusal("kioskRevoked"));
+  if (new Date(row.expiresAt).getTime() <= now) throw refused(timeClockRefusal("kioskExpired"));
   if (!row.lastSeenAt || now - new Date(row.lastSeenAt).getTime() > LAST_SEEN_EVERY_MS) {
     await db
       .updateTable("kiosks")

@@ -1,10 +1,10 @@
 import { sql, type Kysely } from "kysely";
-import { KIOSK_FAILURE_WINDOW_MINUTES, KIOSK_FAILURES_PER_WINDOW, PIN_LOCK_FAILURES, PIN_LOCK_MINUTES, timeClockMessage } from "@tumble/domain/timeClock";
+import { KIOSK_FAILURE_WINDOW_MINUTES, KIOSK_FAILURES_PER_WINDOW, PIN_LOCK_FAILURES, PIN_LOCK_MINUTES, timeClockRefusal } from "@tumble/domain/timeClock";
 import { FLAG_ROLES } from "@tumble/domain/permissions";
 import type { DB } from "../db/schema.ts";
 import { verifySecretSlow } from "../auth/passwords.ts";
 import { enqueue } from "../mail/outbox.ts";
-import { AppError } from "../runtime/errors.ts";
+import { AppError, refused } from "../runtime/errors.ts";
 import { TOO_MANY_ATTEMPTS, type RateLimiter } from "../runtime/rateLimit.ts";
 import type { KioskRow } from "./kiosks.ts";
 
@@ -58,7 +58,7 @@ export async function employeeByPin(
   pin: string | undefined,
   now: number,
 ): Promise<KioskEmployee> {
-  if (!username?.trim() || !pin) throw new AppError(timeClockMessage("wrongCredentials"));
+  if (!username?.trim() || !pin) throw refused(timeClockRefusal("wrongCredentials"));
   if (await deviceOverLimit(db, kiosk.id, now)) throw new AppError(TOO_MANY_ATTEMPTS);
   const usernameLower = username.trim().toLowerCase();
   const at = new Date(now);
@@ -69,7 +69,7 @@ export async function employeeByPin(
   let taken: { failures: number; lockedUntil: Date | null } | undefined;
   for (const waitUntil = Date.now() + BURST_WAIT_LIMIT_MS; ;) {
     taken = await takeTry(db, kiosk.companyId, usernameLower, at);
-    if (taken.lockedUntil && new Date(taken.lockedUntil).getTime() > now) throw new AppError(timeClockMessage("usernameLocked"));
+    if (taken.lockedUntil && new Date(taken.lockedUntil).getTime() > now) throw refused(timeClockRefusal("usernameLocked"));
     if (Number(taken.failures) <= PIN_LOCK_FAILURES) break;
     await db
       .updateTable("pinAttempts")
@@ -102,7 +102,7 @@ export async function employeeByPin(
   }
 
   await limiter.hit(deviceKey(kiosk.id), KIOSK_FAILURES_PER_WINDOW, WINDOW_MS, now);
-  if (Number(taken.failures) < PIN_LOCK_FAILURES) throw new AppError(timeClockMessage("wrongCredentials"));
+  if (Number(taken.failures) < PIN_LOCK_FAILURES) throw refused(timeClockRefusal("wrongCredentials"));
 
   // The last try failed: lock. Only the attempt that sets the lock tells the managers, once.
   const lockedUntil = new Date(now + PIN_LOCK_MINUTES * 60_000);
@@ -115,7 +115,7 @@ export async function employeeByPin(
     .returning("usernameLower")
     .executeTakeFirst();
   if (locked) await tellManagers(db, kiosk, employee?.username ?? username.trim(), employee?.name ?? null, lockedUntil);
-  throw new AppError(timeClockMessage("usernameLocked"));
+  throw refused(timeClockRefusal("usernameLocked"));
 }
 
 /** An e-mail to each of the company's managers (those who manage employees) about a locked username. */

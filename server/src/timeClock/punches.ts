@@ -12,11 +12,12 @@ import {
   type PunchAction,
   type PunchFact,
   type PunchRefusal,
+  timeClockRefusal,
 } from "@tumble/domain/timeClock";
 import type { DB } from "../db/schema.ts";
 import { isoDate } from "../db/isoDate.ts";
 import type { TimeEntryBreak } from "../db/timeClockSchema.ts";
-import { AppError } from "../runtime/errors.ts";
+import { refused } from "../runtime/errors.ts";
 import { newId } from "../runtime/ids.ts";
 
 // Recording a punch and rebuilding the entries it touches, in one transaction under the
@@ -85,6 +86,9 @@ const REFUSAL_MESSAGE: Record<PunchRefusal, Parameters<typeof timeClockMessage>[
   breakNotWhileOff: "breakNotWhileOff",
 };
 
+/** A punch refused, for the server to throw, with its code. */
+export const refusalOfPunch = (refusal: PunchRefusal) => timeClockRefusal(REFUSAL_MESSAGE[refusal]);
+
 export function refusalMessage(refusal: PunchRefusal): string {
   return timeClockMessage(REFUSAL_MESSAGE[refusal]);
 }
@@ -150,13 +154,13 @@ export async function recordPunch(db: Kysely<DB>, input: PunchInput): Promise<Pu
   const offline = input.offline === true;
   let occurredAt = input.now;
   if (offline) {
-    if (input.deviceTime == null) throw new AppError(timeClockMessage("deviceTimeNeeded"));
+    if (input.deviceTime == null) throw refused(timeClockRefusal("deviceTimeNeeded"));
     occurredAt = offlinePunchTime(input.deviceTime, input.now);
-    if (occurredAt < input.now - OFFLINE_MAX_AGE_DAYS * 86_400_000) throw new AppError(timeClockMessage("offlineTooOld"));
+    if (occurredAt < input.now - OFFLINE_MAX_AGE_DAYS * 86_400_000) throw refused(timeClockRefusal("offlineTooOld"));
   } else {
     const state = await currentState(db, companyId, employeeId);
     const refusal = punchRefusal(state.state, input.action);
-    if (refusal) throw new AppError(refusalMessage(refusal));
+    if (refusal) throw refused(refusalOfPunch(refusal));
   }
 
   // Nobody clocks in outside their employment (a clock-out still closes the entry that is open).
@@ -215,8 +219,8 @@ async function refuseOutsideEmployment(db: Kysely<DB>, companyId: string, employ
     .executeTakeFirst();
   if (!row) return;
   const date = businessDateOf(at, row.timeZone);
-  if (row.hireDate && date < isoDate(row.hireDate)) throw new AppError(timeClockMessage("beforeHire"));
-  if (row.endDate && date > isoDate(row.endDate)) throw new AppError(timeClockMessage("afterEnd"));
+  if (row.hireDate && date < isoDate(row.hireDate)) throw refused(timeClockRefusal("beforeHire"));
+  if (row.endDate && date > isoDate(row.endDate)) throw refused(timeClockRefusal("afterEnd"));
 }
 
 /** Whether a recorded punch is part of an entry (false when the replay ignored it). */

@@ -1,9 +1,9 @@
 import { sql, type Kysely } from "kysely";
 import { businessDateOf } from "@tumble/domain/businessDate";
-import { timeClockMessage } from "@tumble/domain/timeClock";
+import { timeClockRefusal } from "@tumble/domain/timeClock";
 import { isoDate } from "../db/isoDate.ts";
 import type { DB } from "../db/schema.ts";
-import { AppError } from "../runtime/errors.ts";
+import { refused } from "../runtime/errors.ts";
 
 // What a correction or a shift added by hand may not do (issue 30): pay one person twice for the
 // same minutes, or pay time before they were hired or after they left. (Time in the future is
@@ -29,8 +29,8 @@ export async function refuseOverlapOrBeforeHire(
     .where("id", "=", entry.employeeId)
     .executeTakeFirst();
   const date = businessDateOf(clockInAt, entry.timeZone);
-  if (person?.hireDate && date < isoDate(person.hireDate)) throw new AppError(timeClockMessage("correctionBeforeHire"));
-  if (person?.endDate && date > isoDate(person.endDate)) throw new AppError(timeClockMessage("manualAfterEnd"));
+  if (person?.hireDate && date < isoDate(person.hireDate)) throw refused(timeClockRefusal("correctionBeforeHire"));
+  if (person?.endDate && date > isoDate(person.endDate)) throw refused(timeClockRefusal("manualAfterEnd"));
   // Neighbours within a day either way of their newest correction's times when they have one (else their punched ones).
   const others = await db
     .selectFrom("timeEntries as t")
@@ -65,11 +65,11 @@ export async function refuseOverlapOrBeforeHire(
     const outAt = o.outAt === null ? now : new Date(o.outAt).getTime();
     return inAt < clockOutAt && clockInAt < outAt;
   });
-  if (overlaps) throw new AppError(timeClockMessage("correctionOverlap"));
+  if (overlaps) throw refused(timeClockRefusal("correctionOverlap"));
 }
 
 /** Nobody approves, rejects or corrects their own time (a manager or supervisor is often also an employee). */
 export async function refuseOwnTime(db: Kysely<DB>, companyId: string, userId: string, entries: ReadonlyArray<{ employeeId: string }>): Promise<void> {
   const own = await db.selectFrom("employees").select("id").where("companyId", "=", companyId).where("userId", "=", userId).execute();
-  if (own.some((e) => entries.some((x) => x.employeeId === e.id))) throw new AppError(timeClockMessage("ownTime"));
+  if (own.some((e) => entries.some((x) => x.employeeId === e.id))) throw refused(timeClockRefusal("ownTime"));
 }

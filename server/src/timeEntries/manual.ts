@@ -1,10 +1,10 @@
 import type { Kysely } from "kysely";
 import { businessDateOf } from "@tumble/domain/businessDate";
-import { timeClockMessage } from "@tumble/domain/timeClock";
+import { timeClockRefusal } from "@tumble/domain/timeClock";
 import type { DB } from "../db/schema.ts";
 import { datesCovered, guardPayDates } from "../payroll/guard.ts";
 import { audit } from "../runtime/audit.ts";
-import { AppError } from "../runtime/errors.ts";
+import { refused } from "../runtime/errors.ts";
 import { newId } from "../runtime/ids.ts";
 import { punchJob } from "../employees/jobs.ts";
 import { refuseOwnProfile } from "../employees/ownProfile.ts";
@@ -39,16 +39,16 @@ export async function addManualEntry(db: Kysely<DB>, who: { companyId: string; u
     .where("companyId", "=", companyId)
     .where("id", "=", input.employeeId)
     .executeTakeFirst();
-  if (!employee) throw new AppError(timeClockMessage("manualEmployee"));
+  if (!employee) throw refused(timeClockRefusal("manualEmployee"));
   // Nobody adds time for themselves (decision 0060), as nobody approves or corrects their own.
   refuseOwnProfile(employee, who.userId, "ownTimeAdded");
   const store = await db.selectFrom("stores").select(["id", "timeZone"]).where("companyId", "=", companyId).where("id", "=", input.storeId).executeTakeFirst();
-  if (!store) throw new AppError(timeClockMessage("manualStore"));
+  if (!store) throw refused(timeClockRefusal("manualStore"));
   const { clockIn, clockOut, breaks } = input;
-  if (clockOut <= clockIn) throw new AppError(timeClockMessage("correctionOrder"));
-  if (breaks * 60_000 >= clockOut - clockIn) throw new AppError(timeClockMessage("correctionBreak"));
-  if (clockOut - clockIn > MAX_SHIFT_MS) throw new AppError(timeClockMessage("shiftTooLong"));
-  if (clockOut > now) throw new AppError(timeClockMessage("manualFuture"));
+  if (clockOut <= clockIn) throw refused(timeClockRefusal("correctionOrder"));
+  if (breaks * 60_000 >= clockOut - clockIn) throw refused(timeClockRefusal("correctionBreak"));
+  if (clockOut - clockIn > MAX_SHIFT_MS) throw refused(timeClockRefusal("shiftTooLong"));
+  if (clockOut > now) throw refused(timeClockRefusal("manualFuture"));
   // The person's punches and corrections wait here, so two shifts added at once cannot both pass the overlap check.
   await lockEmployee(db, companyId, input.employeeId);
   await refuseOverlapOrBeforeHire(db, companyId, { _id: null, employeeId: input.employeeId, timeZone: store.timeZone }, clockIn, clockOut, now);
