@@ -4,14 +4,45 @@ import { localParts, formatClock } from "@tumble/domain/scheduling";
 import type { DB } from "../db/schema.ts";
 import { enqueue } from "../mail/outbox.ts";
 import { scheduleChangeList } from "../mail/templates/catalog.ts";
+import { audit } from "../runtime/audit.ts";
 import { newId } from "../runtime/ids.ts";
-import type { ShiftRow, StoreWeek } from "./week.ts";
+import { conflictsOf, scheduled, storeWeek, weekShifts, type ShiftRow, type StoreWeek } from "./week.ts";
 
 // Publishing a store's week: every draft becomes what employees see, removed shifts go, and each
 // employee whose shifts changed since the last publish gets a notice in the app and an e-mail
 // listing what was added, changed and removed.
 
 const iso = (d: Date | string | null) => (d === null ? "" : new Date(d).toISOString());
+
+/**
+ * Publishes the store's week (shifts:publish). With conflicts and no override reason nothing is
+ * published and the conflicts come back; with a reason they are published over, the reason kept
+ * and audited.
+ */
+export async function publishStoreWeek(
+  db: Kysely<DB>,
+  companyId: string,
+  userId: string,
+  args: { storeId: string; weekStart: string; overrideReason?: string },
+  now: number,
+) {
+  const week = await storeWeek(db, companyId, args.storeId, args.weekStart);
+  const rows = await weekShifts(db, companyId, week);
+  const live = rows.filter((r) => !r.removedAt);
+  const { conflicts: found } = await conflictsOf(db, companyId, week, live.map(scheduled));
+  const reason = args.overrideReason?.trim() || null;
+  if (found.length && !reason) return { published: 0, conflicts: found, notified: 0 };
+  const { published, publicationId, notified } = await publishWeek(db, companyId, userId, week, rows, found, found.length ? reason : null, new Date(now));
+  await audit(db, {
+    companyId,
+    actorId: userId,
+    action: found.length ? "publishOverride" : "publish",
+    entity: "shiftPublication",
+    entityId: publicationId,
+    after: { storeId: args.storeId, weekStart: week.weekStart, published, conflicts: found.length, overrideReason: found.length ? reason : null },
+  });
+  return { published, conflicts: found, notified };
+}
 
 export async function publishWeek(
   db: Kysely<DB>,

@@ -1,0 +1,216 @@
+import type { Kysely } from "kysely";
+import { deliveryMethodOf } from "@tumble/domain/campaignLabels";
+import { addDays } from "@tumble/domain/datePresets";
+import { todayIn } from "@tumble/domain/businessDate";
+import { datesInOrder } from "@tumble/domain/campaignForm";
+import { dollarsToCents } from "@tumble/domain/money";
+import type { DB } from "../db/schema.ts";
+import { audit } from "../runtime/audit.ts";
+import { AppError } from "../runtime/errors.ts";
+import { newId } from "../runtime/ids.ts";
+import { invalidates } from "../runtime/invalidation.ts";
+import { phaseAt, toCampaign } from "./campaignViews.ts";
+import { newFriendlyId } from "./claims.ts";
+import { companyTimeZone } from "./companyTimeZone.ts";
+import { MESSAGES } from "./messages.ts";
+
+// Campaigns as their company's managers make and list them (spec sections 2 and 3). Amounts
+// arrive as dollars (offerAmount, budget) and are stored as cents
+// (docs/decisions/0008-campaign-amounts.md).
+
+async function uniqueFriendlyId(db: Kysely<DB>, name: string): Promise<string> {
+  for (;;) {
+    const candidate = newFriendlyId(name);
+    const taken = await db.selectFrom("campaigns").select("id").where("friendlyId", "=", candidate).executeTakeFirst();
+    if (!taken) return candidate;
+  }
+}
+
+export interface CampaignInput {
+  name: string;
+  displayName?: string;
+  description?: string;
+  campaignType: string;
+  startDate: string;
+  endDate: string;
+  timeZone?: string;
+  isActive?: boolean;
+  offerAmountCents: number;
+  offerType?: string;
+  offerDescription?: string;
+  deliveryMethod?: string;
+  budgetCents?: number | null;
+  maxParticipants?: number | null;
+  templateConfig?: unknown;
+}
+
+/** `everyCompany` reads every company's campaigns: a friendly id is unique across them all (it is a public link). */
+export async function insertCampaign(db: Kysely<DB>, everyCompany: Kysely<DB>, companyId: string, createdBy: string | null, input: CampaignInput) {
+  if (!datesInOrder(input)) throw new AppError(MESSAGES.dates);
+  const id = newId();
+  const friendlyId = await uniqueFriendlyId(everyCompany, input.name);
+  invalidates(db, { campaignId: id });
+  await db
+    .insertInto("campaigns")
+    .values({
+      id,
+      companyId,
+      friendlyId,
+      name: input.name,
+      displayName: input.displayName || null,
+      description: input.description || null,
+      campaignType: input.campaignType.toUpperCase(),
+      startDate: input.startDate,
+      endDate: input.endDate,
+      timeZone: input.timeZone ?? (await companyTimeZone(db, companyId)),
+      isActive: input.isActive ?? true,
+      offerAmountCents: input.offerAmountCents,
+      offerType: input.offerType ?? "credit",
+      offerDescription: input.offerDescription || null,
+      deliveryMethod: input.deliveryMethod ?? "email",
+      budgetCents: input.budgetCents ?? null,
+      maxParticipants: input.maxParticipants ?? null,
+      templateConfig: JSON.stringify(input.templateConfig ?? { template: "standard" }),
+      createdBy,
+    })
+    .execute();
+  return { campaignId: id, friendlyId };
+}
+
+/** A campaign's fields as the editor sends them: amounts in dollars. */
+export interface CampaignFields extends Omit<CampaignInput, "offerAmountCents" | "budgetCents"> {
+  offerAmount: number;
+  budget?: number | null;
+}
+
+/** A new campaign of the company, audited. */
+export async function addCampaign(db: Kysely<DB>, everyCompany: Kysely<DB>, companyId: string, userId: string, args: CampaignFields) {
+  const { offerAmount, budget, ...rest } = args;
+  const result = await insertCampaign(db, everyCompany, companyId, userId, {
+    ...rest,
+    offerAmountCents: dollarsToCents(offerAmount),
+    budgetCents: budget == null ? null : dollarsToCents(budget),
+  });
+  await audit(db, {
+    companyId,
+    actorId: userId,
+    action: "create",
+    entity: "campaign",
+    entityId: result.campaignId,
+    after: { name: args.name },
+  });
+  return result;
+}
+
+/** The fields to change; those left out keep their value. */
+export interface CampaignChanges extends Partial<CampaignFields> {
+  campaignId: string;
+}
+
+export async function editCampaign(
+  db: Kysely<DB>,
+  companyId: string,
+  userId: string,
+  { campaignId, offerAmount, budget, templateConfig, ...rest }: CampaignChanges,
+) {
+  const before = await db.selectFrom("campaigns").selectAll().where("id", "=", campaignId).where("companyId", "=", companyId).forUpdate().executeTakeFirst();
+  if (!before) throw new AppError(MESSAGES.campaignNotFound);
+  if (!datesInOrder({ startDate: rest.startDate ?? before.startDate, endDate: rest.endDate ?? before.endDate })) throw new AppError(MESSAGES.dates);
+  const set: Record<string, unknown> = { updatedAt: new Date() };
+  if (rest.name !== undefined) set.name = rest.name;
+  if (rest.displayName !== undefined) set.displayName = rest.displayName || null;
+  if (rest.description !== undefined) set.description = rest.description || null;
+  if (rest.campaignType !== undefined) set.campaignType = rest.campaignType.toUpperCase();
+  if (rest.startDate !== undefined) set.startDate = rest.startDate;
+  if (rest.endDate !== undefined) set.endDate = rest.endDate;
+  if (rest.timeZone !== undefined) set.timeZone = rest.timeZone;
+  if (rest.isActive !== undefined) set.isActive = rest.isActive;
+  if (offerAmount !== undefined) set.offerAmountCents = dollarsToCents(offerAmount);
+  if (rest.offerType !== undefined) set.offerType = rest.offerType;
+  if (rest.offerDescription !== undefined) set.offerDescription = rest.offerDescription || null;
+  if (rest.deliveryMethod !== undefined) set.deliveryMethod = rest.deliveryMethod;
+  if (budget !== undefined) set.budgetCents = budget === null ? null : dollarsToCents(budget);
+  if (rest.maxParticipants !== undefined) set.maxParticipants = rest.maxParticipants;
+  if (templateConfig !== undefined) set.templateConfig = JSON.stringify(templateConfig);
+  invalidates(db, { campaignId });
+  await db.updateTable("campaigns").set(set).where("id", "=", campaignId).where("companyId", "=", companyId).execute();
+  await audit(db, {
+    companyId,
+    actorId: userId,
+    action: "update",
+    entity: "campaign",
+    entityId: campaignId,
+    before: { name: before.name, isActive: before.isActive },
+    after: { name: rest.name ?? before.name, isActive: rest.isActive ?? before.isActive },
+  });
+  return { campaignId, friendlyId: before.friendlyId };
+}
+
+export async function changeCampaignActive(db: Kysely<DB>, companyId: string, userId: string, campaignId: string, isActive: boolean) {
+  invalidates(db, { campaignId });
+  const result = await db
+    .updateTable("campaigns")
+    .set({ isActive, updatedAt: new Date() })
+    .where("id", "=", campaignId)
+    .where("companyId", "=", companyId)
+    .executeTakeFirst();
+  if (Number(result.numUpdatedRows) === 0) throw new AppError(MESSAGES.campaignNotFound);
+  await audit(db, {
+    companyId,
+    actorId: userId,
+    action: isActive ? "activate" : "deactivate",
+    entity: "campaign",
+    entityId: campaignId,
+  });
+  return { campaignId, isActive };
+}
+
+/** Every campaign of the company, newest first, with its claims, verifications and redemptions. */
+export async function campaignsWithStats(db: Kysely<DB>, companyId: string) {
+  const rows = await db.selectFrom("campaigns").selectAll().where("companyId", "=", companyId).orderBy("createdAt", "desc").limit(500).execute();
+  const counts = await db
+    .selectFrom("campaignClaims")
+    .select((eb) => [
+      "campaignId",
+      eb.fn.countAll<string>().as("claims"),
+      eb.fn.count<string>("verifiedAt").as("verifications"),
+      eb.fn.count<string>("usedAt").as("redemptions"),
+    ])
+    .where("companyId", "=", companyId)
+    .groupBy("campaignId")
+    .execute();
+  const byCampaign = new Map(counts.map((c) => [c.campaignId, c]));
+  return rows.map((row) => {
+    const c = byCampaign.get(row.id);
+    return {
+      ...toCampaign(row),
+      stats: { claims: Number(c?.claims ?? 0), verifications: Number(c?.verifications ?? 0), redemptions: Number(c?.redemptions ?? 0) },
+    };
+  });
+}
+
+/** Active campaigns open for claims today, for the staff walk-in claim screen. */
+export async function openCampaigns(db: Kysely<DB>, companyId: string, now: number) {
+  const rows = await db
+    .selectFrom("campaigns")
+    .selectAll()
+    .where("companyId", "=", companyId)
+    .where("isActive", "=", true)
+    // Every zone's today is within a day of UTC's; the exact test per zone follows.
+    .where("endDate", ">=", addDays(todayIn("UTC", now), -1))
+    .orderBy("createdAt", "desc")
+    .limit(100)
+    .execute();
+  return rows
+    .filter((row) => phaseAt(row, now) === "open")
+    .map((row) => ({
+      _id: row.id,
+      companyId: row.companyId,
+      friendlyId: row.friendlyId,
+      name: row.name,
+      displayName: row.displayName,
+      deliveryMethod: deliveryMethodOf(row.deliveryMethod),
+      endDate: row.endDate,
+      timeZone: row.timeZone,
+    }));
+}

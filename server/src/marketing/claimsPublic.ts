@@ -1,0 +1,159 @@
+import type { Kysely } from "kysely";
+import { deliveryMethodOf, type Language } from "@tumble/domain/campaignLabels";
+import { claimMessage, validateClaim } from "@tumble/domain/claimForm";
+import { phoneDigits, PHONE_DIGITS } from "@tumble/domain/phone";
+import { hashSecretSlow } from "../auth/passwords.ts";
+import type { DB } from "../db/schema.ts";
+import { AppError } from "../runtime/errors.ts";
+import { newId } from "../runtime/ids.ts";
+import { invalidates } from "../runtime/invalidation.ts";
+import { readsCampaign } from "../runtime/tracking.ts";
+import { assertOpen } from "./campaignViews.ts";
+import { CODE_TTL_MS, newClaimCode, newVerificationCode } from "./claims.ts";
+import { enqueueCode } from "./codeDelivery.ts";
+import { MESSAGES } from "./messages.ts";
+
+// Customers' claims from the landing page (spec section 9; staff file walk-in claims the same
+// way), and the status a phone number's claim shows there.
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+function isUniqueViolation(error: unknown): boolean {
+  return typeof error === "object" && error !== null && (error as { code?: string }).code === "23505";
+}
+
+export interface ClaimInput {
+  customerName: string;
+  email?: string;
+  phone?: string;
+  campaignId: string;
+  companyId: string;
+  /** The language the customer reads; the code's message is written in it. */
+  language?: Language;
+}
+
+/** Who files the claim: a member of the campaign's company files it as staff. */
+export interface Claimant {
+  userId: string | null;
+  companyId: string | null;
+}
+
+/**
+ * A customer's claim. The claim and its code's message commit together; the outbox delivers the
+ * message right after.
+ */
+export async function recordClaim(db: Kysely<DB>, now: number, claimant: Claimant, args: ClaimInput) {
+  const language: Language = args.language ?? "en";
+  const customerName = args.customerName.trim();
+  const email = args.email?.trim().toLowerCase() || null;
+  const phone = args.phone ? phoneDigits(args.phone) || null : null;
+
+  const campaign = await db.selectFrom("campaigns").selectAll().where("id", "=", args.campaignId).where("companyId", "=", args.companyId).executeTakeFirst();
+  if (!campaign) throw new AppError(MESSAGES.notAvailable);
+  assertOpen(campaign, now);
+  const method = deliveryMethodOf(campaign.deliveryMethod);
+  const invalid = validateClaim({ customerName, email: email ?? "", phone: phone ?? "", consent: true }, method);
+  if (invalid) throw new AppError(claimMessage(invalid));
+  if (email && !EMAIL.test(email)) throw new AppError(MESSAGES.invalidEmail);
+  if (phone && phone.length !== PHONE_DIGITS) throw new AppError(claimMessage("phoneRequired"));
+
+  const code = newVerificationCode();
+  const codeHash = await hashSecretSlow(code);
+  const claimCode = newClaimCode();
+  const member = claimant.userId !== null && claimant.companyId === campaign.companyId;
+  const trx = db;
+  // Only this campaign's live queries (its landing pages) re-run for the claim.
+  invalidates(trx, { campaignId: campaign.id });
+  try {
+    // One claim at a time per campaign, so the participant limit holds under concurrency.
+    const locked = await trx
+      .selectFrom("campaigns")
+      .select(["id", "isActive", "startDate", "endDate", "timeZone", "maxParticipants"])
+      .where("id", "=", campaign.id)
+      .forUpdate()
+      .executeTakeFirstOrThrow();
+    assertOpen(locked, Date.now());
+    if (phone) {
+      const dup = await trx
+        .selectFrom("campaignClaims")
+        .select("id")
+        .where("companyId", "=", campaign.companyId)
+        .where("campaignId", "=", campaign.id)
+        .where("phone", "=", phone)
+        .executeTakeFirst();
+      if (dup) throw new AppError(MESSAGES.duplicatePhone);
+    }
+    if (email) {
+      const dup = await trx
+        .selectFrom("campaignClaims")
+        .select("id")
+        .where("companyId", "=", campaign.companyId)
+        .where("campaignId", "=", campaign.id)
+        .where("email", "=", email)
+        .executeTakeFirst();
+      if (dup) throw new AppError(MESSAGES.duplicateEmail);
+    }
+    if (locked.maxParticipants !== null) {
+      const { n } = await trx
+        .selectFrom("campaignClaims")
+        .select((eb) => eb.fn.countAll<string>().as("n"))
+        .where("companyId", "=", campaign.companyId)
+        .where("campaignId", "=", campaign.id)
+        .executeTakeFirstOrThrow();
+      if (Number(n) >= locked.maxParticipants) throw new AppError(MESSAGES.full);
+    }
+    await trx
+      .insertInto("campaignClaims")
+      .values({
+        id: newId(),
+        companyId: campaign.companyId,
+        campaignId: campaign.id,
+        claimCode,
+        customerName,
+        email,
+        phone,
+        codeHash,
+        codeExpiresAt: new Date(Date.now() + CODE_TTL_MS),
+        source: member ? "staff" : "public",
+        recordedBy: member ? claimant.userId : null,
+      })
+      .execute();
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new AppError(phone ? MESSAGES.duplicatePhone : MESSAGES.duplicateEmail);
+    throw error;
+  }
+
+  const delivery = await enqueueCode(db, {
+    companyId: campaign.companyId,
+    email,
+    phone,
+    deliveryMethod: method,
+    campaignName: campaign.displayName ?? campaign.name,
+    claimCode,
+    code,
+    offerAmountCents: Number(campaign.offerAmountCents),
+    language,
+  });
+  return { claimId: claimCode, delivery };
+}
+
+/**
+ * The status of a phone number's claim on the campaign the landing page shows, and nothing else:
+ * only that campaign's claims are looked at, so a phone number reveals nothing about other
+ * campaigns or companies.
+ */
+export async function claimStatusByPhone(db: Kysely<DB>, phone: string, campaignId: string) {
+  const digits = phoneDigits(phone);
+  if (digits.length !== PHONE_DIGITS) return null;
+  readsCampaign(db, campaignId);
+  const campaign = await db.selectFrom("campaigns").select(["id", "companyId"]).where("id", "=", campaignId).executeTakeFirst();
+  if (!campaign) return null;
+  const row = await db
+    .selectFrom("campaignClaims")
+    .select("status")
+    .where("companyId", "=", campaign.companyId)
+    .where("campaignId", "=", campaign.id)
+    .where("phone", "=", digits)
+    .executeTakeFirst();
+  return row ? { status: row.status as "pending" | "verified" | "used" } : null;
+}
