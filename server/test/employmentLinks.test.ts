@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { employmentMessage, wrongCodeMessage } from "@tumble/domain/employment";
 import { accessDeniedMessage } from "@tumble/domain/permissions";
+import { refusalText } from "@tumble/domain/refusals";
 import { SmtpSink } from "../../test-support/smtpSink.ts";
 import { lockRow, lockTable, race } from "./support/race.ts";
-import { Client, failure, startTestServer, type TestServer } from "./support/testServer.ts";
+import { Client, failure, failureOf, startTestServer, type TestServer } from "./support/testServer.ts";
 
 // @postgres: two accounts asking for one profile, and a manager's approval racing another decision or the requester's next step
 // Linking an account to an employee profile (issue 31): the kiosk username and PIN never link by
@@ -171,7 +172,11 @@ describe("a profile with an e-mail address", () => {
     expect(row.codeHash).toMatch(/^\$argon2id\$/);
 
     const wrong = code === "000000" ? "000001" : "000000";
-    expect(await failure(member.action("employment:confirmLink", { code: wrong }))).toBe(wrongCodeMessage(4));
+    const wrongOnce = await failureOf(member.action("employment:confirmLink", { code: wrong }));
+    expect(wrongOnce.message).toBe(wrongCodeMessage(4));
+    // The tries left travel as a value of the code, from which the phone says it in Spanish.
+    expect(wrongOnce.data).toEqual({ code: "employment.wrongCode", params: { triesLeft: 4 } });
+    expect(refusalText(wrongOnce.data, "es")).toBe("Código incorrecto. Te quedan 4 intentos.");
     // A code of the wrong shape is not a try.
     expect(await failure(member.action("employment:confirmLink", { code: "12 34" }))).toBe(`Invalid argument "code": ${employmentMessage("codeRequired")}`);
     expect((await member.query<Me>("employment:me", {})).linkRequest).toMatchObject({ triesLeft: 4 });

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { refusalTable } from "./refusals.ts";
 import type { SupportedLanguage } from "./languagePriority.ts";
 
 // The member's own employment (user/employment, issue 16): linking one's account to the employee
@@ -22,7 +23,7 @@ export type LinkMethod = "code" | "approval";
 /** pending → linked (code right, or approved) | declined (by a manager) | cancelled (withdrawn, or replaced by a newer one). */
 export type LinkRequestStatus = "pending" | "linked" | "declined" | "cancelled";
 
-export const EMPLOYMENT_MESSAGES = {
+const EMPLOYMENT_TABLE = refusalTable("employment", {
   wrongCredentials: { en: "Wrong username or PIN", es: "Usuario o PIN incorrectos" },
   usernameRequired: { en: "Enter your kiosk username", es: "Escribe tu usuario del kiosco" },
   pinRequired: { en: "Enter your PIN", es: "Escribe tu PIN" },
@@ -89,7 +90,17 @@ export const EMPLOYMENT_MESSAGES = {
     es: "Este perfil de empleado ahora tiene un correo distinto del de la cuenta que lo pide",
   },
   reasonTooLong: { en: `Keep the reason to ${LINK_REASON_MAX} characters`, es: `El motivo puede tener hasta ${LINK_REASON_MAX} caracteres` },
-} as const satisfies Record<string, Record<SupportedLanguage, string>>;
+  /** A wrong link code, with the tries left. */
+  wrongCode: {
+    en: ({ triesLeft }: { triesLeft: number }) => `Wrong code. ${triesLeft} ${triesLeft === 1 ? "try" : "tries"} left.`,
+    es: ({ triesLeft }: { triesLeft: number }) => `Código incorrecto. ${triesLeft === 1 ? "Te queda 1 intento" : `Te quedan ${triesLeft} intentos`}.`,
+  },
+});
+const { wrongCode: _wrongCode, ...FIXED } = EMPLOYMENT_TABLE.texts;
+/** The fixed sentences (the schemas' messages among them). */
+export const EMPLOYMENT_MESSAGES = FIXED;
+/** A refusal for the server to throw, with its code ("employment.<key>", refusals.ts). */
+export const employmentRefusal = EMPLOYMENT_TABLE.refusal;
 
 export type EmploymentMessageKey = keyof typeof EMPLOYMENT_MESSAGES;
 
@@ -101,7 +112,7 @@ const BY_ENGLISH = new Map<string, Record<SupportedLanguage, string>>(Object.val
 
 /** A wrong code's message, with the tries left (localizeEmploymentMessage reads it back). */
 export function wrongCodeMessage(triesLeft: number): string {
-  return `Wrong code. ${triesLeft} ${triesLeft === 1 ? "try" : "tries"} left.`;
+  return EMPLOYMENT_TABLE.text("wrongCode", "en", { triesLeft });
 }
 const WRONG_CODE = /^Wrong code\. (\d+) (?:try|tries) left\.$/;
 
@@ -109,8 +120,7 @@ const WRONG_CODE = /^Wrong code\. (\d+) (?:try|tries) left\.$/;
 export function localizeEmploymentMessage(message: string, language: SupportedLanguage): string {
   const wrong = WRONG_CODE.exec(message);
   if (wrong) {
-    const n = Number(wrong[1]);
-    return language === "es" ? `Código incorrecto. ${n === 1 ? "Te queda 1 intento" : `Te quedan ${n} intentos`}.` : message;
+    return EMPLOYMENT_TABLE.text("wrongCode", language, { triesLeft: Number(wrong[1]) });
   }
   return BY_ENGLISH.get(message)?.[language] ?? message;
 }

@@ -1,11 +1,10 @@
 import { randomInt } from "node:crypto";
 import type { Kysely } from "kysely";
 import {
-  employmentMessage,
+  employmentRefusal,
   LINK_CODE_MINUTES,
   LINK_CODE_TRIES,
   maskEmail,
-  wrongCodeMessage,
   type EmploymentMessageKey,
   type LinkMethod,
   type LinkRequestStatus,
@@ -15,7 +14,7 @@ import type { DB } from "../db/schema.ts";
 import { enqueue } from "../mail/outbox.ts";
 import { audit } from "../runtime/audit.ts";
 import type { ActionCtx, MutationCtx } from "../runtime/define.ts";
-import { AppError } from "../runtime/errors.ts";
+import { refused } from "../runtime/errors.ts";
 import { newId } from "../runtime/ids.ts";
 import { invalidates } from "../runtime/invalidation.ts";
 
@@ -29,7 +28,7 @@ import { invalidates } from "../runtime/invalidation.ts";
 // accounts asking for one profile, the second is told someone already asked.
 
 function fail(key: EmploymentMessageKey): never {
-  throw new AppError(employmentMessage(key));
+  throw refused(employmentRefusal(key));
 }
 
 /** The caller's link request as their employment screen shows it. */
@@ -215,7 +214,7 @@ export async function confirmLink(ctx: ActionCtx<"member">, code: string): Promi
   }
   if (!(await verifySecretSlow(request.codeHash, code))) {
     const left = LINK_CODE_TRIES - spent.attempts;
-    throw new AppError(left <= 0 ? employmentMessage("codeLocked") : wrongCodeMessage(left));
+    throw refused(left <= 0 ? employmentRefusal("codeLocked") : employmentRefusal("wrongCode", { triesLeft: left }));
   }
   await ctx.db.transaction().execute(async (trx) => {
     const done = await trx
