@@ -21,6 +21,22 @@ export default tseslint.config(
     },
   },
   {
+    // Product code only: tests and benchmarks work their figures out on their own.
+    files: ["server/src/**/*.ts", "web/src/**/*.{ts,tsx}", "landing/src/**/*.{ts,tsx}", "packages/domain/src/**/*.ts"],
+    ignores: ["**/*.test.ts"],
+    rules: {
+      // Money is integer cents; dollars are written only by the domain's helpers (money.ts), exact
+      // at any size, never by floating-point division (issue 33).
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: "CallExpression[callee.property.name='toFixed'] > MemberExpression > BinaryExpression[operator='/'][right.value=100]",
+          message: "Write cents as dollars with centsToDollarString or formatUSD (@tumble/domain/money), not (cents / 100).toFixed().",
+        },
+      ],
+    },
+  },
+  {
     files: ["web/**/*.{ts,tsx}", "landing/**/*.{ts,tsx}"],
     plugins: { "react-hooks": reactHooks },
     rules: { ...reactHooks.configs.recommended.rules },

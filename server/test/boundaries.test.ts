@@ -208,4 +208,20 @@ describe("web module boundaries (the lint rules, tried on planted files)", () =>
     // Shared code is fine.
     expect(await messages("web/src/features/payroll/parts/Planted.ts", `import { x } from "../../../lib/theme";\nexport const y = x;\n`)).toEqual([]);
   }, 60_000);
+
+  it("refuse writing cents as dollars by division in product code, not in tests", async () => {
+    const syntax = async (filePath: string, code: string) =>
+      (await eslint.lintText(code, { filePath })).flatMap((result) => result.messages.filter((m) => m.ruleId === "no-restricted-syntax").map((m) => m.message));
+    const planted = `export const csv = (row: { amountCents: number }) => (row.amountCents / 100).toFixed(2);\n`;
+    for (const file of ["web/src/features/payroll/parts/Planted.ts", "server/src/payroll/planted.ts", "packages/domain/src/planted.ts"]) {
+      expect(await syntax(file, planted), file).toEqual([expect.stringContaining("centsToDollarString")]);
+    }
+    expect(await syntax("web/src/features/payroll/parts/Planted.test.ts", planted)).toEqual([]);
+    expect(
+      await syntax(
+        "web/src/features/payroll/parts/Planted.ts",
+        `import { centsToDollarString } from "@tumble/domain/money";\nexport const csv = (c: number) => centsToDollarString(c);\n`,
+      ),
+    ).toEqual([]);
+  }, 60_000);
 });

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { centsToDollarString } from "./money.ts";
 import { refusalTable } from "./refusals.ts";
 import type { SupportedLanguage } from "./languagePriority.ts";
 import { COMPANY_ROLES } from "./permissions.ts";
@@ -217,7 +218,7 @@ export type CompleteRegistrationInput = z.input<typeof completeRegistrationSchem
 
 /** A rate refused for being under the minimum wage the company applies. */
 export function belowMinimumWage(rateCents: number, minimumCents: number, language: "en" | "es" = "en"): string {
-  const usd = (c: number) => `$${(c / 100).toFixed(2)}`;
+  const usd = (c: number) => `$${centsToDollarString(c)}`;
   return language === "es"
     ? `${usd(rateCents)} por hora está por debajo del salario mínimo de ${usd(minimumCents)} que aplica la empresa`
     : `${usd(rateCents)} an hour is below the minimum wage of ${usd(minimumCents)} the company applies`;

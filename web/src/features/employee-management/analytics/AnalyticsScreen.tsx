@@ -1,7 +1,7 @@
 import { SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
-import { formatUSD } from "@tumble/domain/money";
+import { centsToDollarString, formatUSD } from "@tumble/domain/money";
 import { useQueryState } from "../../../lib/hooks";
 import { ChartCard } from "../../../ui/ChartCard";
 import { SelectionScopeHeader } from "../../../ui/laundromatSelection/SelectionScopeHeader";
@@ -89,7 +89,7 @@ function useEmployeeColumns(): DataColumn<EmployeeRow>[] {
         header: t("columns.labourCost"),
         cell: (r) => formatUSD(r.labourCostCents),
         sortValue: (r) => r.labourCostCents,
-        csv: (r) => (r.labourCostCents / 100).toFixed(2),
+        csv: (r) => centsToDollarString(r.labourCostCents),
         align: "right",
       },
     ];

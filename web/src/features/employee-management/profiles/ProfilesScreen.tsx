@@ -1,4 +1,5 @@
 import { Avatar, Badge, Button, Card, Group, Select, Stack, Text, TextInput, Title } from "@mantine/core";
+import { centsToDollarString } from "@tumble/domain/money";
 import { IconPlus, IconSearch, IconUserCheck } from "@tabler/icons-react";
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -105,7 +106,7 @@ export function ProfilesScreen() {
           </Text>
         ),
         sortValue: (e) => e.rateCents ?? -1,
-        csv: (e) => (e.rateCents === null ? "" : (e.rateCents / 100).toFixed(2)),
+        csv: (e) => (e.rateCents === null ? "" : centsToDollarString(e.rateCents)),
         align: "right",
         card: "aside",
       },

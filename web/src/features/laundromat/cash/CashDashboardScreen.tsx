@@ -2,7 +2,7 @@ import { Card, Group, SegmentedControl, SimpleGrid, Stack, Text, Title } from "@
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { TRANSACTION_STATUSES } from "@tumble/domain/cashLedger";
-import { formatUSD } from "@tumble/domain/money";
+import { centsToDollarString, formatUSD } from "@tumble/domain/money";
 import { api } from "../../../lib/api";
 import { useQueryState } from "../../../lib/hooks";
 import { useLaundromatSelection } from "../../../lib/laundromatSelection";
@@ -89,7 +89,7 @@ export function CashDashboardScreen() {
             </Text>
           ),
         sortValue: (b) => b.balanceCents ?? 0,
-        csv: (b) => (b.balanceCents === null ? "" : (b.balanceCents / 100).toFixed(2)),
+        csv: (b) => (b.balanceCents === null ? "" : centsToDollarString(b.balanceCents)),
         align: "right",
         card: "aside",
       },

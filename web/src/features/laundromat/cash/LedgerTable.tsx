@@ -1,7 +1,7 @@
 import { Button, Group, Text, TextInput } from "@mantine/core";
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { formatUSD } from "@tumble/domain/money";
+import { centsToDollarString, formatUSD } from "@tumble/domain/money";
 import { api } from "../../../lib/api";
 import { runQuery } from "../../../lib/client";
 import { useQueryState } from "../../../lib/hooks";
@@ -24,7 +24,7 @@ interface Props {
   canExport: boolean;
 }
 
-const cents = (c: number) => (c / 100).toFixed(2);
+const cents = (c: number) => centsToDollarString(c);
 
 /**
  * An account's approved lines, newest business date first, with the balance after each (in posting order). The newest page is live;

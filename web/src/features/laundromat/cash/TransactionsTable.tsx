@@ -3,7 +3,7 @@ import { useMemo } from "react";
 import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
 import { TRANSACTION_STATUSES, type TransactionStatus } from "@tumble/domain/cashLedger";
-import { formatUSD } from "@tumble/domain/money";
+import { centsToDollarString, formatUSD } from "@tumble/domain/money";
 import { DataTable } from "../../../ui/table/DataTable";
 import type { DataColumn } from "../../../ui/table/types";
 import { formatDisplayDate } from "../collections/format";
@@ -90,7 +90,7 @@ export function TransactionsTable({
           </Text>
         ),
         sortValue: (e) => e.amountCents,
-        csv: (e) => (e.amountCents / 100).toFixed(2),
+        csv: (e) => centsToDollarString(e.amountCents),
         align: "right",
         card: "aside",
       },

@@ -4,7 +4,7 @@ import { useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { buildContext } from "@tumble/domain/contextMenu";
 import { extractErrorMessage } from "@tumble/domain/errorMessage";
-import { formatUSD } from "@tumble/domain/money";
+import { centsToDollarString, formatUSD } from "@tumble/domain/money";
 import { api } from "../../../lib/api";
 import { useMutation, useQuery, useQueryState } from "../../../lib/hooks";
 import { useLaundromatSelection } from "../../../lib/laundromatSelection";
@@ -162,7 +162,7 @@ export function CollectionsBrowser({ admin = false }: Props) {
           </Text>
         ),
         sortValue: (r) => r.totalCents,
-        csv: (r) => (r.totalCents / 100).toFixed(2),
+        csv: (r) => centsToDollarString(r.totalCents),
         align: "right",
         card: "aside",
       },

@@ -2,7 +2,7 @@ import { Badge, Button, Group, Menu, SegmentedControl, Stack, Text } from "@mant
 import { IconChevronDown, IconRoute } from "@tabler/icons-react";
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { formatUSD } from "@tumble/domain/money";
+import { centsToDollarString, formatUSD } from "@tumble/domain/money";
 import { api } from "../../../lib/api";
 import { useMutation } from "../../../lib/hooks";
 import { notifyError, notifySuccess } from "../../../lib/notify";
@@ -249,7 +249,7 @@ export function BankLinesTable({ list, error, view, onViewChange, page, onPageCh
           </Text>
         ),
         sortValue: (l) => l.amountCents,
-        csv: (l) => (l.amountCents / 100).toFixed(2),
+        csv: (l) => centsToDollarString(l.amountCents),
         align: "right",
         card: "aside",
       },
@@ -258,7 +258,7 @@ export function BankLinesTable({ list, error, view, onViewChange, page, onPageCh
         header: t("columns.difference"),
         cell: (l) => <Difference line={l} />,
         sortValue: (l) => l.differenceCents,
-        csv: (l) => (l.differenceCents === null ? "" : (l.differenceCents / 100).toFixed(2)),
+        csv: (l) => (l.differenceCents === null ? "" : centsToDollarString(l.differenceCents)),
         align: "right",
       },
       {

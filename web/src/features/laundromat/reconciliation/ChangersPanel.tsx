@@ -5,7 +5,7 @@ import { IconAlertTriangle } from "@tabler/icons-react";
 import { useMemo } from "react";
 import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
-import { formatUSD } from "@tumble/domain/money";
+import { centsToDollarString, formatUSD } from "@tumble/domain/money";
 import { api } from "../../../lib/api";
 import { useQuery, useQueryState } from "../../../lib/hooks";
 import { useLaundromatSelection } from "../../../lib/laundromatSelection";
@@ -172,7 +172,7 @@ function amountColumns<T extends Amounts>(t: TFunction<"reconciliation">): DataC
       header: t("changers.billsIn"),
       cell: (r) => formatUSD(r.billsInCents),
       sortValue: (r) => r.billsInCents,
-      csv: (r) => (r.billsInCents / 100).toFixed(2),
+      csv: (r) => centsToDollarString(r.billsInCents),
       align: "right",
     },
     {
@@ -180,7 +180,7 @@ function amountColumns<T extends Amounts>(t: TFunction<"reconciliation">): DataC
       header: t("changers.coinsOut"),
       cell: (r) => formatUSD(r.coinsOutCents),
       sortValue: (r) => r.coinsOutCents,
-      csv: (r) => (r.coinsOutCents / 100).toFixed(2),
+      csv: (r) => centsToDollarString(r.coinsOutCents),
       align: "right",
     },
     {
@@ -199,7 +199,7 @@ function amountColumns<T extends Amounts>(t: TFunction<"reconciliation">): DataC
         </Group>
       ),
       sortValue: (r) => r.differenceCents,
-      csv: (r) => (r.differenceCents / 100).toFixed(2),
+      csv: (r) => centsToDollarString(r.differenceCents),
       align: "right",
       card: "aside",
     },

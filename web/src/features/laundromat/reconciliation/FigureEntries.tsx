@@ -2,7 +2,7 @@ import { Button, Text } from "@mantine/core";
 import { IconRoute } from "@tabler/icons-react";
 import { useCallback, useMemo } from "react";
 import { useTranslation } from "react-i18next";
-import { formatUSD } from "@tumble/domain/money";
+import { centsToDollarString, formatUSD } from "@tumble/domain/money";
 import { api } from "../../../lib/api";
 import { useQueryState } from "../../../lib/hooks";
 import { param, useSearchState, type SearchSchema } from "../../../lib/searchParams";
@@ -63,7 +63,7 @@ export function FigureEntries({ storeId, accountId, entryIds, from, to, caption,
           </Text>
         ),
         sortValue: (e) => amountIn(e, accountId),
-        csv: (e) => (amountIn(e, accountId) / 100).toFixed(2),
+        csv: (e) => centsToDollarString(amountIn(e, accountId)),
         align: "right",
         card: "aside",
       },

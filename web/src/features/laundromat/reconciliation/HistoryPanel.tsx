@@ -2,7 +2,7 @@ import { Badge, Button, Card, SimpleGrid, Stack, Text, Title } from "@mantine/co
 import { IconLockOpen } from "@tabler/icons-react";
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { formatUSD } from "@tumble/domain/money";
+import { centsToDollarString, formatUSD } from "@tumble/domain/money";
 import { api } from "../../../lib/api";
 import { useQuery, useQueryState } from "../../../lib/hooks";
 import { useLaundromatSelection } from "../../../lib/laundromatSelection";
@@ -203,7 +203,7 @@ function WhoWhen({ name, at, text }: { name: string | null; at: number; text: st
 const cents =
   (key: "expectedCents" | "countedClosingCents" | "varianceCents") =>
   (r: ClosedPeriod): string =>
-    (r[key] / 100).toFixed(2);
+    centsToDollarString(r[key]);
 
 function Stat({ label, value, color, testId }: { label: string; value: string; color?: string; testId: string }) {
   return (

@@ -19,7 +19,7 @@ import {
 import { IconExternalLink, IconEye, IconLink, IconPencil, IconPlus, IconPower, IconSearch } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
 import { formatPhone } from "@tumble/domain/phone";
-import { formatUSD } from "@tumble/domain/money";
+import { centsToDollarString, formatUSD } from "@tumble/domain/money";
 import { campaignTemplateLabel } from "@tumble/domain/campaignForm";
 import { currentLanguage } from "../../../lib/i18n";
 import { api } from "../../../lib/api";
@@ -123,7 +123,7 @@ export default function DashboardScreen() {
       header: t("dashboard.offer"),
       cell: (c) => formatUSD(c.offerAmountCents),
       sortValue: (c) => c.offerAmountCents,
-      csv: (c) => (c.offerAmountCents / 100).toFixed(2),
+      csv: (c) => centsToDollarString(c.offerAmountCents),
       align: "right",
     },
     { id: "claims", header: t("dashboard.claims"), cell: (c) => c.stats.claims, sortValue: (c) => c.stats.claims, align: "right" },

@@ -1,4 +1,5 @@
 import { Alert, Badge, Drawer, Group, Loader, SegmentedControl, Stack, Table, Text, Title } from "@mantine/core";
+import { centsToDollarString } from "@tumble/domain/money";
 import { useMediaQuery } from "@mantine/hooks";
 import { IconExternalLink } from "@tabler/icons-react";
 import { useMemo } from "react";
@@ -94,7 +95,7 @@ export function PayrollEmployees() {
         header: t("columns.rate"),
         cell: (e) => (e.rateCents === null ? "—" : t(e.ratePayType === "salary" ? "employees.perPeriod" : "employees.perHour", { amount: money(e.rateCents) })),
         sortValue: (e) => e.rateCents,
-        csv: (e) => (e.rateCents === null ? "" : (e.rateCents / 100).toFixed(2)),
+        csv: (e) => (e.rateCents === null ? "" : centsToDollarString(e.rateCents)),
         align: "right",
       },
       { id: "overtimeRule", header: t("columns.overtimeRule"), cell: overtimeRule, sortValue: overtimeRule },
@@ -128,7 +129,7 @@ export function PayrollEmployees() {
           </Text>
         ),
         sortValue: (e) => e.line?.grossCents ?? null,
-        csv: (e) => (e.line ? (e.line.grossCents / 100).toFixed(2) : ""),
+        csv: (e) => (e.line ? centsToDollarString(e.line.grossCents) : ""),
         align: "right",
       },
     ],

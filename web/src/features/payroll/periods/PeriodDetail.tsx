@@ -1,4 +1,5 @@
 import { Alert, Badge, Button, Card, Group, List, Paper, SimpleGrid, Stack, Text, Title } from "@mantine/core";
+import { centsToDollarString } from "@tumble/domain/money";
 import { IconAlertTriangle, IconArrowLeft, IconCash, IconFileSpreadsheet, IconFileTypePdf, IconLock, IconLockOpen, IconPlus } from "@tabler/icons-react";
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -214,7 +215,7 @@ export function PeriodDetail({ periodId, employeeId, onBack, onOpenEmployee }: P
         header: t("columns.adjustments"),
         cell: (l) => (l.adjustments.length ? money(net(l)) : "—"),
         sortValue: net,
-        csv: (l) => (net(l) / 100).toFixed(2),
+        csv: (l) => centsToDollarString(net(l)),
         align: "right",
       },
       {
@@ -227,7 +228,7 @@ export function PeriodDetail({ periodId, employeeId, onBack, onOpenEmployee }: P
           </Text>
         ),
         sortValue: (l) => l.grossCents,
-        csv: (l) => (l.grossCents / 100).toFixed(2),
+        csv: (l) => centsToDollarString(l.grossCents),
         align: "right",
       },
       {

@@ -1,4 +1,5 @@
 import { Group, Stack, Text } from "@mantine/core";
+import { centsToDollarString } from "@tumble/domain/money";
 import { IconAlertTriangle } from "@tabler/icons-react";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
@@ -73,7 +74,7 @@ export function PeriodsList(props: PeriodsListProps) {
         header: t("columns.overtimeCost"),
         cell: (p) => money(p.overtimeCostCents),
         sortValue: (p) => p.overtimeCostCents,
-        csv: (p) => (p.overtimeCostCents / 100).toFixed(2),
+        csv: (p) => centsToDollarString(p.overtimeCostCents),
         align: "right",
       },
       {
@@ -86,7 +87,7 @@ export function PeriodsList(props: PeriodsListProps) {
           </Text>
         ),
         sortValue: (p) => p.grossCents,
-        csv: (p) => (p.grossCents / 100).toFixed(2),
+        csv: (p) => centsToDollarString(p.grossCents),
         align: "right",
       },
       {

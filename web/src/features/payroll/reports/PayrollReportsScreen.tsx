@@ -4,7 +4,7 @@ import { SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { formatDisplayDate, formatDisplayRange } from "@tumble/domain/dateFormat";
-import { formatUSD } from "@tumble/domain/money";
+import { centsToDollarString, formatUSD } from "@tumble/domain/money";
 import { useQueryState } from "../../../lib/hooks";
 import { SelectionScopeHeader } from "../../../ui/laundromatSelection/SelectionScopeHeader";
 import { SelectionSummary } from "../../../ui/laundromatSelection/SelectionSummary";
@@ -30,7 +30,7 @@ type PositionRow = PayrollReport["positions"][number];
 const noAnimation = { isAnimationActive: false } as const;
 const money = (v: number) => formatUSD(Math.round(v));
 const tick = (v: number) => formatUSD(Math.round(v / 100) * 100).replace(/\.00$/, "");
-const csvMoney = (cents: number) => (cents / 100).toFixed(2);
+const csvMoney = (cents: number) => centsToDollarString(cents);
 
 function useColumns() {
   const { t, i18n } = useTranslation("labourAnalytics");
