@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { refusalText } from "@tumble/domain/refusals";
 import { REQUEST_MESSAGES } from "@tumble/domain/requests";
-import { Client, failure, startTestServer, type TestServer } from "./support/testServer.ts";
+import { Client, failure, failureOf, startTestServer, type TestServer } from "./support/testServer.ts";
 import { createEmployee, createStore, unique } from "./support/workforce.ts";
 
 // Requests over HTTP (issue 17): time off, swap, drop and claim, each decided by someone with
@@ -107,7 +108,10 @@ describe("time off", () => {
     expect(await failure(sudsOwner.mutation("requests:decide", { requestId, approve: true }))).toBe(REQUEST_MESSAGES.notFound);
     expect((await sudsOwner.query<RequestView[]>("requests:listPending")).map((r) => r._id)).not.toContain(requestId);
     await supervisor.mutation("requests:decide", { requestId, approve: true, reason: "Enjoy" });
-    expect(await failure(supervisor.mutation("requests:decide", { requestId, approve: false, reason: "No" }))).toBe(REQUEST_MESSAGES.alreadyDecided);
+    const decided = await failureOf(supervisor.mutation("requests:decide", { requestId, approve: false, reason: "No" }));
+    expect(decided.message).toBe(REQUEST_MESSAGES.alreadyDecided);
+    expect(decided.data).toEqual({ code: "requests.alreadyDecided", params: {} });
+    expect(refusalText(decided.data, "es")).toBe("Esta solicitud ya se decidió");
     expect((await mine())[0]).toMatchObject({ status: "approved", decisionReason: "Enjoy", decidedBy: expect.any(String) });
     expect((await badge()).myEmployeeRequests).toBe(0);
     const mail = await server.database.db

@@ -46,9 +46,9 @@ describe("shift requests and decisions", () => {
 
   it("decides only a pending request, and a denial only with a reason", () => {
     expect(decisionRefusal("pending", true, undefined)).toBeNull();
-    expect(decisionRefusal("pending", false, " ")).toBe(REQUEST_MESSAGES.reasonNeeded);
+    expect(decisionRefusal("pending", false, " ")).toBe("reasonNeeded");
     expect(decisionRefusal("pending", false, "Short-staffed")).toBeNull();
-    expect(decisionRefusal("approved", true, undefined)).toBe(REQUEST_MESSAGES.alreadyDecided);
+    expect(decisionRefusal("approved", true, undefined)).toBe("alreadyDecided");
   });
 
   it("overlaps ranges that share time, not ranges that only touch", () => {

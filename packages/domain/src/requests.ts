@@ -1,4 +1,5 @@
 import dayjs from "dayjs";
+import { refusalTable } from "./refusals.ts";
 import timezone from "dayjs/plugin/timezone.js";
 import utc from "dayjs/plugin/utc.js";
 import { z } from "zod";
@@ -78,6 +79,15 @@ const REQUEST_MESSAGES_ES: Record<RequestMessageKey, string> = {
   useTime: "Usa una hora como 09:30",
 };
 
+const REQUESTS = refusalTable(
+  "requests",
+  Object.fromEntries(
+    (Object.keys(REQUEST_MESSAGES) as RequestMessageKey[]).map((key) => [key, { en: REQUEST_MESSAGES[key], es: REQUEST_MESSAGES_ES[key] }]),
+  ) as Record<RequestMessageKey, { en: string; es: string }>,
+);
+/** A request refusal for the server to throw, with its code ("requests.<key>", refusals.ts). */
+export const requestRefusal = (key: RequestMessageKey) => REQUESTS.refusal(key);
+
 const KEY_BY_ENGLISH = new Map(Object.entries(REQUEST_MESSAGES).map(([key, en]) => [en as string, key as RequestMessageKey]));
 
 /** A request refusal from the server in `language`; null for any other text. */
@@ -150,9 +160,9 @@ export function rangesOverlap(a: { startsAt: number; endsAt: number }, b: { star
 }
 
 /** The decision a request may take: only a pending one, and a denial needs a reason. */
-export function decisionRefusal(status: RequestStatus, approve: boolean, reason: string | undefined): string | null {
-  if (status === "offered") return REQUEST_MESSAGES.awaitingCoworker;
-  if (status !== "pending") return REQUEST_MESSAGES.alreadyDecided;
-  if (!approve && !reason?.trim()) return REQUEST_MESSAGES.reasonNeeded;
+export function decisionRefusal(status: RequestStatus, approve: boolean, reason: string | undefined): RequestMessageKey | null {
+  if (status === "offered") return "awaitingCoworker";
+  if (status !== "pending") return "alreadyDecided";
+  if (!approve && !reason?.trim()) return "reasonNeeded";
   return null;
 }

@@ -1,10 +1,10 @@
 import { z } from "zod";
 import { DEFAULT_TIME_ZONE } from "@tumble/domain/businessDate";
-import { createRequestSchema, decisionRefusal, REQUEST_MESSAGES, timeOffRange } from "@tumble/domain/requests";
+import { createRequestSchema, decisionRefusal, timeOffRange, requestRefusal } from "@tumble/domain/requests";
 import { settingsOf } from "../companySettings/settings.ts";
 import { audit } from "../runtime/audit.ts";
 import { mutation, query, type MutationCtx, type QueryCtx } from "../runtime/define.ts";
-import { AppError, refused } from "../runtime/errors.ts";
+import { refused } from "../runtime/errors.ts";
 import { newId } from "../runtime/ids.ts";
 import { reassignShift } from "../scheduling/assign.ts";
 import { conflictsOf, storeWeek } from "../scheduling/week.ts";
@@ -52,8 +52,8 @@ async function publishedShift(ctx: QueryCtx<"member">, shiftId: string) {
     .where("companyId", "=", ctx.company.id)
     .where("id", "=", shiftId)
     .executeTakeFirst();
-  if (!shift || shift.publishedAt === null || shift.removedAt !== null) throw new AppError(REQUEST_MESSAGES.shiftNotFound);
-  if (new Date(shift.publishedStartsAt!).getTime() <= ctx.now) throw new AppError(REQUEST_MESSAGES.shiftPast);
+  if (!shift || shift.publishedAt === null || shift.removedAt !== null) throw refused(requestRefusal("shiftNotFound"));
+  if (new Date(shift.publishedStartsAt!).getTime() <= ctx.now) throw refused(requestRefusal("shiftPast"));
   return shift;
 }
 
@@ -63,13 +63,13 @@ export const create = mutation({
   args: createRequestSchema,
   handler: async (ctx, args) => {
     const employee = await ownEmployee(ctx);
-    if (!employee) throw new AppError(REQUEST_MESSAGES.noProfile);
+    if (!employee) throw refused(requestRefusal("noProfile"));
     const companyId = ctx.company.id;
     const base = { id: newId(), companyId, kind: args.kind, employeeId: employee.id, note: args.note?.trim() || null, createdBy: ctx.user.id };
     if (args.kind === "timeOff") {
       const zone = (await employeeZones(ctx.db, companyId, [employee.id])).get(employee.id) ?? DEFAULT_TIME_ZONE;
       const { startsAt, endsAt } = timeOffRange(args, zone);
-      if (endsAt <= startsAt) throw new AppError(REQUEST_MESSAGES.endBeforeStart);
+      if (endsAt <= startsAt) throw refused(requestRefusal("endBeforeStart"));
       await ctx.db
         .insertInto("requests")
         .values({ ...base, startsAt: new Date(startsAt), endsAt: new Date(endsAt), allDay: args.allDay, timeOffType: args.timeOffType })
@@ -85,12 +85,12 @@ export const create = mutation({
       .where("employeeId", "=", employee.id)
       .where("status", "in", ["pending", "offered"])
       .executeTakeFirst();
-    if (pending) throw new AppError(REQUEST_MESSAGES.alreadyPending);
+    if (pending) throw refused(requestRefusal("alreadyPending"));
     if (args.kind === "swap" || args.kind === "drop") {
-      if (shift.publishedEmployeeId !== employee.id) throw new AppError(REQUEST_MESSAGES.notYourShift);
+      if (shift.publishedEmployeeId !== employee.id) throw refused(requestRefusal("notYourShift"));
       if (args.kind === "swap") {
-        if (args.targetEmployeeId === employee.id) throw new AppError(REQUEST_MESSAGES.targetSelf);
-        if (!(await worksAt(ctx, args.targetEmployeeId, shift.storeId))) throw new AppError(REQUEST_MESSAGES.targetNotEligible);
+        if (args.targetEmployeeId === employee.id) throw refused(requestRefusal("targetSelf"));
+        if (!(await worksAt(ctx, args.targetEmployeeId, shift.storeId))) throw refused(requestRefusal("targetNotEligible"));
       }
       // A swap goes to the coworker first: they accept (then an approver decides) or decline.
       const status = args.kind === "swap" ? ("offered" as const) : ("pending" as const);
@@ -105,13 +105,13 @@ export const create = mutation({
       return { requestId: base.id, status };
     }
     // claim
-    if (shift.publishedEmployeeId !== null || shift.employeeId !== null) throw new AppError(REQUEST_MESSAGES.notOpenShift);
-    if (!(await worksAt(ctx, employee.id, shift.storeId))) throw new AppError(REQUEST_MESSAGES.notEligible);
+    if (shift.publishedEmployeeId !== null || shift.employeeId !== null) throw refused(requestRefusal("notOpenShift"));
+    if (!(await worksAt(ctx, employee.id, shift.storeId))) throw refused(requestRefusal("notEligible"));
     const settings = await settingsOf(ctx.db, companyId, "workforce");
     // Given at once only when it conflicts with nothing; otherwise a person decides (and gives a reason to go over it).
     if (settings.openShiftAutoApprove) await lockEmployee(ctx.db, companyId, employee.id);
     if (settings.openShiftAutoApprove && !(await assignmentConflicts(ctx.db, companyId, shift.id, employee.id)).length) {
-      await reassignShift(ctx.db, companyId, shift.id, employee.id, { employeeId: null, refusal: REQUEST_MESSAGES.notOpenShift });
+      await reassignShift(ctx.db, companyId, shift.id, employee.id, { employeeId: null, refusal: requestRefusal("notOpenShift") });
       await ctx.db
         .insertInto("requests")
         .values({ ...base, shiftId: shift.id, status: "approved", decidedAt: new Date(ctx.now), decisionReason: null })
@@ -230,7 +230,7 @@ export const respond = mutation({
       .where("targetEmployeeId", "=", employee?.id ?? "")
       .where("status", "=", "offered")
       .executeTakeFirst();
-    if (Number(updated.numUpdatedRows) !== 1) throw new AppError(REQUEST_MESSAGES.notOfferedToYou);
+    if (Number(updated.numUpdatedRows) !== 1) throw refused(requestRefusal("notOfferedToYou"));
     const [request] = await requestsOf(ctx.db, companyId, { id: requestId });
     await audit(ctx.db, {
       companyId,
@@ -259,7 +259,7 @@ export const cancel = mutation({
       .where("employeeId", "=", employee?.id ?? "")
       .where("status", "in", ["pending", "offered"])
       .executeTakeFirst();
-    if (Number(updated.numUpdatedRows) !== 1) throw new AppError(REQUEST_MESSAGES.notFound);
+    if (Number(updated.numUpdatedRows) !== 1) throw refused(requestRefusal("notFound"));
     return { requestId };
   },
 });
@@ -280,9 +280,9 @@ export const decide = mutation({
       .where("id", "=", requestId)
       .forUpdate()
       .executeTakeFirst();
-    if (!locked) throw new AppError(REQUEST_MESSAGES.notFound);
+    if (!locked) throw refused(requestRefusal("notFound"));
     const refusal = decisionRefusal(locked.status as "pending", approve, reason);
-    if (refusal) throw new AppError(refusal);
+    if (refusal) throw refused(requestRefusal(refusal));
     const [request] = await requestsOf(ctx.db, companyId, { id: requestId });
     const own = await ownEmployeeId(ctx.db, companyId, ctx.user.id);
     if (own !== null && isOwnRequest(request, own)) throw refused(twoPersonRefusal("ownRequest"));
@@ -293,22 +293,22 @@ export const decide = mutation({
         .where("companyId", "=", companyId)
         .where("id", "=", request.shift?._id ?? "")
         .executeTakeFirst();
-      if (!shift || shift.removedAt) throw new AppError(REQUEST_MESSAGES.shiftNotFound);
+      if (!shift || shift.removedAt) throw refused(requestRefusal("shiftNotFound"));
       // The same rules as publishing: a claim or swap that would double-book the person, or break
       // their time off, rest, weekly hours or stores, needs a reason to go through.
       const taker = request.kind === "claim" ? request.employeeId : request.kind === "swap" ? request.targetEmployeeId : null;
       // The taker's row is held so two approvals for one person at once see each other's shift.
       if (taker) await lockEmployee(ctx.db, companyId, taker);
       if (taker && (await assignmentConflicts(ctx.db, companyId, request.shift!._id, taker)).length && !reason?.trim())
-        throw new AppError(REQUEST_MESSAGES.conflictsNeedReason);
+        throw refused(requestRefusal("conflictsNeedReason"));
       if (request.kind === "claim") {
-        if (shift.employeeId !== null) throw new AppError(REQUEST_MESSAGES.shiftTaken);
-        await reassignShift(ctx.db, companyId, request.shift!._id, request.employeeId, { employeeId: null, refusal: REQUEST_MESSAGES.shiftTaken });
+        if (shift.employeeId !== null) throw refused(requestRefusal("shiftTaken"));
+        await reassignShift(ctx.db, companyId, request.shift!._id, request.employeeId, { employeeId: null, refusal: requestRefusal("shiftTaken") });
       } else {
-        if (shift.employeeId !== request.employeeId) throw new AppError(REQUEST_MESSAGES.shiftMoved);
+        if (shift.employeeId !== request.employeeId) throw refused(requestRefusal("shiftMoved"));
         await reassignShift(ctx.db, companyId, request.shift!._id, request.kind === "swap" ? request.targetEmployeeId : null, {
           employeeId: request.employeeId,
-          refusal: REQUEST_MESSAGES.shiftMoved,
+          refusal: requestRefusal("shiftMoved"),
         });
       }
     }

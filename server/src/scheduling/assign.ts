@@ -1,6 +1,7 @@
 import type { Kysely } from "kysely";
+import type { Refusal } from "@tumble/domain/refusals";
 import type { DB } from "../db/schema.ts";
-import { AppError } from "../runtime/errors.ts";
+import { AppError, refused } from "../runtime/errors.ts";
 import { newId } from "../runtime/ids.ts";
 
 // What other modules call: requests (swap, drop, claim) reassign a published shift once approved,
@@ -57,11 +58,11 @@ export async function reassignShift(
   shiftId: string,
   employeeId: string | null,
   /** Who must still hold the shift under the row lock (null: still open), and the refusal if not; two approvals at once cannot both move it. */
-  expect?: { employeeId: string | null; refusal: string },
+  expect?: { employeeId: string | null; refusal: Refusal },
 ): Promise<{ id: string; employeeId: string | null }> {
   const shift = await db.selectFrom("shifts").selectAll().where("companyId", "=", companyId).where("id", "=", shiftId).forUpdate().executeTakeFirst();
   if (!shift || shift.removedAt) throw new AppError("Shift not found");
-  if (expect && shift.employeeId !== expect.employeeId) throw new AppError(expect.refusal);
+  if (expect && shift.employeeId !== expect.employeeId) throw refused(expect.refusal);
   if (employeeId) {
     const works = await db
       .selectFrom("employees as e")
