@@ -37,6 +37,15 @@ export async function storeForCollection(db: Kysely<DB>, companyId: string, stor
   return store;
 }
 
+/** The collection, of the caller's company; `lock` holds its row for the rest of the transaction. */
+export async function collectionOfCompany(db: Kysely<DB>, companyId: string, collectionId: string, lock = false) {
+  let q = db.selectFrom("collections").selectAll().where("id", "=", collectionId).where("companyId", "=", companyId);
+  if (lock) q = q.forUpdate();
+  const row = await q.executeTakeFirst();
+  if (!row) throw new AppError("Collection not found");
+  return row;
+}
+
 export function checkBusinessDate(businessDate: string, timeZone: string, now = new Date()): void {
   const parsed = new Date(`${businessDate}T00:00:00Z`);
   if (Number.isNaN(parsed.getTime()) || parsed.toISOString().slice(0, 10) !== businessDate) throw new AppError(`Invalid business date "${businessDate}"`);
