@@ -4,9 +4,10 @@ import { todayIn } from "@tumble/domain/businessDate";
 import { employmentMessage } from "@tumble/domain/employment";
 import { geoMessage } from "@tumble/domain/geoZones";
 import { accessDeniedMessage } from "@tumble/domain/permissions";
+import { refusalText } from "@tumble/domain/refusals";
 import { loadMapConfig } from "../src/geoZones/mapConfig.ts";
 import { zoneVerdict, zoneVerdictAmong } from "../src/geoZones/zones.ts";
-import { Client, failure, startTestServer, type TestServer } from "./support/testServer.ts";
+import { Client, failure, failureOf, startTestServer, type TestServer } from "./support/testServer.ts";
 
 // Geo-zones over HTTP (issue 16): who may read and change them, validation, set / replace /
 // remove with their audit, the company's outside-the-zone setting, and the sweep's promise that
@@ -104,7 +105,9 @@ describe("validation", () => {
     expect(await attempt({ radiusMeters: 5001 })).toBe(`Invalid argument "radiusMeters": ${geoMessage("radiusRange")}`);
     expect(await attempt({ radiusMeters: 12.5 })).toBe(`Invalid argument "radiusMeters": ${geoMessage("radiusWhole")}`);
     expect(await attempt({ latitude: "40.7" })).toMatch(/^Invalid argument "latitude"/);
-    expect(await attempt({ storeId: "no-such-store" })).toBe("Store not found");
+    const noStore = await failureOf(manager.mutation("geoZones:set", { storeId: "no-such-store", ...centre, radiusMeters: 100 }));
+    expect(noStore.message).toBe("Store not found");
+    expect(noStore.data).toEqual({ code: "geoZones.storeNotFound", params: {} });
     expect(await failure(manager.mutation("geoZones:updateSettings", { outsideZone: "ignore" }))).toMatch(/^Invalid argument "outsideZone"/);
     expect(await zoneOf(storeId)).toMatchObject({ ...centre, radiusMeters: 100 });
     expect(await auditOf(storeId)).toHaveLength(1);
@@ -141,7 +144,11 @@ describe("set, replace and remove", () => {
 
     await manager.mutation("geoZones:remove", { storeId });
     expect(await zoneOf(storeId)).toBeNull();
-    expect(await failure(manager.mutation("geoZones:remove", { storeId }))).toBe(geoMessage("zoneNotFound"));
+    const noZone = await failureOf(manager.mutation("geoZones:remove", { storeId }));
+    expect(noZone.message).toBe(geoMessage("zoneNotFound"));
+    // The screen says it in the reader's language by this code (decision 0067).
+    expect(noZone.data).toEqual({ code: "geoZones.zoneNotFound", params: {} });
+    expect(refusalText(noZone.data, "es")).toBe("Esta tienda no tiene zona geográfica");
 
     const trail = await auditOf(storeId);
     expect(trail.map((t) => t.action)).toEqual(["create", "update", "delete"]);
@@ -219,6 +226,7 @@ describe("the verdict on a phone punch's location", () => {
       decision: "refused",
       verdict: "outside",
       message: geoMessage("outsideZone"),
+      refusal: { message: geoMessage("outsideZone"), data: { code: "geoZones.outsideZone", params: {} } },
       policy: "refuse",
     });
     expect(await zoneVerdict(db, rioId, storeId, { latitude: null, longitude: null, accuracy: null })).toMatchObject({

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { SupportedLanguage } from "./languagePriority.ts";
+import { refusalTable } from "./refusals.ts";
 
 // Geo-zones (issue 16): a store's zone is a circle — a centre (latitude, longitude in degrees,
 // WGS 84) and a radius in metres. A phone punch carries the browser's location and its accuracy
@@ -131,8 +132,8 @@ export function zoneDecision(verdict: PunchLocationVerdict | "noZone", policy: O
 
 // ---- Messages ----
 
-/** Every message of the geo rules, in English (what the server answers) and Spanish. */
-export const GEO_ZONE_MESSAGES = {
+/** Every message of the geo rules, in English (what the server answers) and Spanish; the refusals' codes are "geoZones.<key>". */
+const GEO_ZONE_TABLE = refusalTable("geoZones", {
   latitudeRequired: { en: "Enter the latitude", es: "Escribe la latitud" },
   latitudeRange: { en: "Latitude must be between -90 and 90", es: "La latitud debe estar entre -90 y 90" },
   longitudeRequired: { en: "Enter the longitude", es: "Escribe la longitud" },
@@ -170,7 +171,11 @@ export const GEO_ZONE_MESSAGES = {
     es: "Esta tienda no tiene zona geográfica: la marcación se registró y se señaló a tu gerente.",
   },
   zoneNotFound: { en: "This store has no geo-zone", es: "Esta tienda no tiene zona geográfica" },
-} as const satisfies Record<string, Record<SupportedLanguage, string>>;
+  storeNotFound: { en: "Store not found", es: "No se encontró la tienda" },
+});
+export const GEO_ZONE_MESSAGES = GEO_ZONE_TABLE.texts;
+/** A refusal for the server to throw, with its code ("geoZones.<key>", refusals.ts). */
+export const geoRefusal = GEO_ZONE_TABLE.refusal;
 
 export type GeoZoneMessageKey = keyof typeof GEO_ZONE_MESSAGES;
 
@@ -186,12 +191,18 @@ export function localizeGeoMessage(message: string, language: SupportedLanguage)
   return BY_ENGLISH.get(message)?.[language] ?? message;
 }
 
-/** The message that explains a refused or flagged phone punch, by its cause. */
-export function punchLocationMessage(verdict: PunchLocationVerdict | "noZone", decision: ZoneDecision, reason?: NoLocationReason): string | null {
-  if (verdict === "noLocation") return geoMessage(reason === "imprecise" ? "impreciseLocation" : "noLocation");
+/** The key of the message that explains a refused or flagged phone punch, by its cause. */
+export function punchLocationMessageKey(verdict: PunchLocationVerdict | "noZone", decision: ZoneDecision, reason?: NoLocationReason): GeoZoneMessageKey | null {
+  if (verdict === "noLocation") return reason === "imprecise" ? "impreciseLocation" : "noLocation";
   if (verdict === "inside") return null;
-  if (verdict === "noZone") return geoMessage(decision === "flagged" ? "noZoneFlagged" : "noZone");
-  return geoMessage(decision === "flagged" ? "outsideZoneFlagged" : "outsideZone");
+  if (verdict === "noZone") return decision === "flagged" ? "noZoneFlagged" : "noZone";
+  return decision === "flagged" ? "outsideZoneFlagged" : "outsideZone";
+}
+
+/** The English message that explains a refused or flagged phone punch, by its cause. */
+export function punchLocationMessage(verdict: PunchLocationVerdict | "noZone", decision: ZoneDecision, reason?: NoLocationReason): string | null {
+  const key = punchLocationMessageKey(verdict, decision, reason);
+  return key && geoMessage(key);
 }
 
 // ---- Schemas (geoZones:set, the zone form, a phone punch's location) ----

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { refusalCode, refusalTable, refusalText } from "./refusals.ts";
+import { GEO_ZONE_MESSAGES } from "./geoZones.ts";
+import { refusalCode, refusalTable, refusalText, type RefusalTexts } from "./refusals.ts";
 
 const SAMPLE = refusalTable("sample", {
   plain: { en: "No", es: "No (es)" },
@@ -32,6 +33,20 @@ describe("refusals", () => {
     expect(refusalText({ code: "sample.plain", params: "x" }, "en")).toBe("No");
     expect(refusalCode({ data: { code: "sample.plain" } })).toBe("sample.plain");
     expect(refusalCode("sample.plain")).toBeNull();
+  });
+
+  it("give every refusal of a module's table in both languages, alike in kind and each its own", () => {
+    const tables: Record<string, Record<string, RefusalTexts>> = { geoZones: GEO_ZONE_MESSAGES };
+    for (const [module, texts] of Object.entries(tables)) {
+      for (const [key, { en, es }] of Object.entries(texts)) {
+        const where = `${module}.${key}`;
+        expect(typeof es, where).toBe(typeof en);
+        if (typeof en === "string") {
+          expect(en.trim(), where).not.toBe("");
+          expect(es, where).not.toBe(en);
+        }
+      }
+    }
   });
 
   it("refuse a second table under a module's name", () => {

@@ -1,10 +1,10 @@
 import { z } from "zod";
-import { geoMessage, geoZoneArgsSchema, OUTSIDE_ZONE_POLICIES } from "@tumble/domain/geoZones";
+import { geoRefusal, geoZoneArgsSchema, OUTSIDE_ZONE_POLICIES } from "@tumble/domain/geoZones";
 import { loadMapConfig } from "../geoZones/mapConfig.ts";
 import { fromE6, outsideZonePolicy, toE6, zonesOf } from "../geoZones/zones.ts";
 import { mutation, query } from "../runtime/define.ts";
 import { audit } from "../runtime/audit.ts";
-import { AppError } from "../runtime/errors.ts";
+import { refused } from "../runtime/errors.ts";
 
 // Geo-zones (issue 16, company/geo-zones): each store may have a zone — a centre and a radius in
 // metres — that phone punches are checked against, and the company chooses what happens outside
@@ -17,7 +17,7 @@ const MAP = loadMapConfig();
 
 async function storeOfCompany(db: Parameters<typeof zonesOf>[0], companyId: string, id: string) {
   const store = await db.selectFrom("stores").select(["id", "name"]).where("companyId", "=", companyId).where("id", "=", id).executeTakeFirst();
-  if (!store) throw new AppError("Store not found");
+  if (!store) throw refused(geoRefusal("storeNotFound"));
   return store;
 }
 
@@ -94,7 +94,7 @@ export const remove = mutation({
     const companyId = ctx.company.id;
     await storeOfCompany(ctx.db, companyId, args.storeId);
     const before = (await zonesOf(ctx.db, companyId, [args.storeId])).get(args.storeId);
-    if (!before) throw new AppError(geoMessage("zoneNotFound"));
+    if (!before) throw refused(geoRefusal("zoneNotFound"));
     await ctx.db.deleteFrom("geoZones").where("companyId", "=", companyId).where("storeId", "=", args.storeId).execute();
     await audit(ctx.db, {
       companyId,

@@ -4,7 +4,8 @@ import {
   DEFAULT_OUTSIDE_ZONE_POLICY,
   distanceMeters,
   OUTSIDE_ZONE_POLICIES,
-  punchLocationMessage,
+  geoRefusal,
+  punchLocationMessageKey,
   zoneDecision,
   type GeoZone,
   type NoLocationReason,
@@ -13,6 +14,7 @@ import {
   type PunchLocationVerdict,
   type ZoneDecision,
 } from "@tumble/domain/geoZones";
+import type { Refusal } from "@tumble/domain/refusals";
 import type { DB } from "../db/schema.ts";
 
 // Geo-zones on the server: reading a company's zones and its outside-the-zone policy, and the
@@ -78,6 +80,8 @@ export interface ZoneVerdict {
   reason?: NoLocationReason;
   /** For a refused or flagged punch, the message to show (English; localizeGeoMessage translates it). */
   message: string | null;
+  /** The same with its code (geoZones.<key>), for refused() to throw when the punch is refused. */
+  refusal: Refusal | null;
   /** The store the verdict is about. */
   storeId: string;
   /** Whole metres from the zone's centre, and the radius plus accuracy allowance it was held to. */
@@ -85,6 +89,12 @@ export interface ZoneVerdict {
   allowedMeters?: number;
   /** The company's policy that applied (outside the zone or without a zone). */
   policy: OutsideZonePolicy;
+}
+
+function explanation(verdict: PunchLocationVerdict | "noZone", decision: ZoneDecision, reason?: NoLocationReason) {
+  const key = punchLocationMessageKey(verdict, decision, reason);
+  const refusal = key && geoRefusal(key);
+  return { message: refusal?.message ?? null, refusal };
 }
 
 function verdictFor(storeId: string, zone: GeoZone | undefined, location: PunchLocation | null | undefined, policy: OutsideZonePolicy): ZoneVerdict {
@@ -97,7 +107,7 @@ function verdictFor(storeId: string, zone: GeoZone | undefined, location: PunchL
       decision,
       verdict,
       ...(assessed.reason ? { reason: assessed.reason } : {}),
-      message: punchLocationMessage(verdict, decision, assessed.reason),
+      ...explanation(verdict, decision, assessed.reason),
       storeId,
       policy,
     };
@@ -108,7 +118,7 @@ function verdictFor(storeId: string, zone: GeoZone | undefined, location: PunchL
     decision,
     verdict: assessed.verdict,
     ...(assessed.reason ? { reason: assessed.reason } : {}),
-    message: punchLocationMessage(assessed.verdict, decision, assessed.reason),
+    ...explanation(assessed.verdict, decision, assessed.reason),
     storeId,
     ...(assessed.distanceMeters !== undefined ? { distanceMeters: assessed.distanceMeters, allowedMeters: assessed.allowedMeters } : {}),
     policy,
@@ -119,7 +129,7 @@ function verdictFor(storeId: string, zone: GeoZone | undefined, location: PunchL
  * The verdict on a phone punch at one store: inside its zone → accepted; no usable location
  * (missing, denied, impossible or too imprecise) → refused; outside the zone, or the store has no
  * zone → refused or accepted-and-flagged per the company's policy (geoZones:setPolicy). The
- * message explains a refusal or flag; throw it (AppError) to refuse the punch.
+ * message explains a refusal or flag; throw refused(refusal) to refuse the punch.
  */
 export async function zoneVerdict(db: Kysely<DB>, companyId: string, storeId: string, location: PunchLocation | null | undefined): Promise<ZoneVerdict> {
   const [zones, policy] = await Promise.all([zonesOf(db, companyId, [storeId]), outsideZonePolicy(db, companyId)]);
