@@ -66,13 +66,16 @@ export const getCompanyDefaultLanguage = query({
   },
 });
 
-/** The active company is kept on the server; every company-scoped function follows it. */
+/** The active company is kept on the server; every company-scoped function follows it. A system admin may choose any company. */
 export const switchActiveCompany = mutation({
   access: "signedIn",
   args: z.object({ companyId: z.string().max(64) }),
   handler: async (ctx, { companyId }) => {
     const member = await ctx.db.selectFrom("memberships").select("id").where("companyId", "=", companyId).where("userId", "=", ctx.user.id).executeTakeFirst();
-    if (!member) throw new AppError("You are not a member of this company");
+    // System admins hold every permission (spec section 6): they may act in any company.
+    const exists =
+      !member && ctx.permissions.isSystemAdmin && (await ctx.db.selectFrom("companies").select("id").where("id", "=", companyId).executeTakeFirst());
+    if (!member && !exists) throw new AppError("You are not a member of this company");
     invalidates(ctx.db, { userId: ctx.user.id });
     await ctx.db.updateTable("users").set({ activeCompanyId: companyId }).where("id", "=", ctx.user.id).execute();
     return { companyId };

@@ -1,5 +1,5 @@
 import { sql, type Kysely } from "kysely";
-import { permissionsFor } from "@tumble/domain/permissions";
+import { isSystemRole, permissionsFor } from "@tumble/domain/permissions";
 import type { DB } from "../db/schema.ts";
 import type { Identity } from "./define.ts";
 import { AuthenticationError } from "./errors.ts";
@@ -53,6 +53,16 @@ export async function resolveIdentity(db: Kysely<DB>, tokens: TokenService, toke
       "m.role as companyRole",
       "m.companyId",
       (eb) => eb.exists(eb.selectFrom("userDisablements as d").select("d.userId").whereRef("d.userId", "=", "u.id")).as("disabled"),
+      // The active company when it exists and is not suspended: a system admin acts in it as a member would.
+      (eb) =>
+        eb
+          .selectFrom("companies as ac")
+          .select("ac.id")
+          .whereRef("ac.id", "=", "u.activeCompanyId")
+          .where(({ not, exists, selectFrom }) =>
+            not(exists(selectFrom("companySuspensions as cs").select("cs.id").whereRef("cs.companyId", "=", "ac.id").where("cs.reactivatedAt", "is", null))),
+          )
+          .as("openActiveCompanyId"),
     ])
     .where("s.id", "=", claims.sessionId)
     .where("u.id", "=", claims.userId)
@@ -61,7 +71,12 @@ export async function resolveIdentity(db: Kysely<DB>, tokens: TokenService, toke
     throw new AuthenticationError("Invalid or expired token");
   }
   if (row.disabled) throw new AuthenticationError(ACCOUNT_DISABLED_MESSAGE);
-  const company = row.companyId && row.companyRole ? { id: row.companyId, role: row.companyRole } : null;
+  let company = row.companyId && row.companyRole ? { id: row.companyId, role: row.companyRole } : null;
+  // Spec section 6: system admins hold every permission, so they act in the company they chose
+  // (companies:switchActiveCompany) without a membership; their role there is their global role.
+  if (isSystemRole(row.globalRole) && row.openActiveCompanyId && company?.id !== row.openActiveCompanyId) {
+    company = { id: row.openActiveCompanyId, role: row.globalRole };
+  }
   return {
     user: {
       id: row.id,
