@@ -1,6 +1,6 @@
-import { Alert, Badge, Button, Group, Menu, Modal, SegmentedControl, Select, Stack, Text, Textarea, TextInput } from "@mantine/core";
+import { Alert, Badge, Button, Group, SegmentedControl, Select, Stack, Text } from "@mantine/core";
 import { useMediaQuery } from "@mantine/hooks";
-import { IconChevronLeft, IconChevronRight, IconCopy, IconSend, IconTemplate } from "@tabler/icons-react";
+import { IconChevronLeft, IconChevronRight } from "@tabler/icons-react";
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { todayIn } from "@tumble/domain/businessDate";
@@ -11,15 +11,17 @@ import { notifyError, notifySuccess, notifyWarning } from "../../../lib/notify";
 import { param, useSearchState, type SearchSchema } from "../../../lib/searchParams";
 import { ScreenTitle } from "../../../ui/ScreenTitle";
 import { LoadingState } from "../../../ui/Loading";
-import { DataTable } from "../../../ui/table/DataTable";
-import type { DataColumn } from "../../../ui/table/types";
-import { conflictText, schedulingError } from "./messages";
+import { schedulingError } from "./messages";
 import { ShiftModal, type ShiftDraft } from "./ShiftModal";
 import { dayLabel } from "../../../lib/dayLabel";
 import { WeekGrid } from "./WeekGrid";
 import { DayTimeline } from "./DayTimeline";
 import type { Conflict, ShiftItem } from "./types";
-import { groupConflicts, type ConflictGroup } from "@tumble/domain/scheduling";
+import { groupConflicts } from "@tumble/domain/scheduling";
+import { ConflictsTable } from "./ConflictsTable";
+import { PublishOverrideModal } from "./PublishOverrideModal";
+import { TemplateNameModal } from "./TemplateNameModal";
+import { WeekActions } from "./WeekActions";
 
 interface SchedulingSearch {
   store: string;
@@ -46,18 +48,12 @@ export function SchedulingScreen() {
   const anchor = search.week ?? (store ? todayIn(store.timeZone) : undefined);
   const week = useQueryState(api.shifts.listWeek, storeId && anchor ? { storeId, weekStart: anchor } : "skip");
   const data = week.data;
-  const templates = useQuery(api.shifts.listTemplates, storeId ? { storeId } : "skip");
   const update = useMutation(api.shifts.update);
-  const copyWeek = useMutation(api.shifts.copyWeek);
   const publish = useMutation(api.shifts.publish);
-  const saveTemplate = useMutation(api.shifts.saveTemplate);
-  const applyTemplate = useMutation(api.shifts.applyTemplate);
-  const removeTemplate = useMutation(api.shifts.removeTemplate);
   const [draft, setDraft] = useState<ShiftDraft | null>(null);
   const [publishing, setPublishing] = useState<Conflict[] | null>(null);
   const [reason, setReason] = useState("");
   const [naming, setNaming] = useState(false);
-  const [templateName, setTemplateName] = useState("");
   const [busy, setBusy] = useState(false);
 
   const storeName = useMemo(() => {
@@ -112,22 +108,6 @@ export function SchedulingScreen() {
       .sort((a, b) => a.startsAt - b.startsAt)
       .map((s) => `${dayLabel(s.date, t("locale"))} ${s.start}–${s.end}`)
       .join(", ");
-  const conflictColumns: DataColumn<ConflictGroup & { _key: string }>[] = [
-    {
-      id: "employee",
-      header: t("conflicts.employee"),
-      cell: (c) => data?.employees.find((e) => e._id === c.employeeId)?.name ?? "",
-      sortValue: (c) => data?.employees.find((e) => e._id === c.employeeId)?.name ?? "",
-      card: "title",
-    },
-    {
-      id: "shift",
-      header: t("conflicts.shift"),
-      cell: (c) => shiftsText(c.shiftIds),
-      sortValue: (c) => Math.min(...c.shiftIds.map((id) => data?.shifts.find((x) => x._id === id)?.startsAt ?? 0)),
-    },
-    { id: "problem", header: t("conflicts.problem"), cell: (c) => conflictText(t, c, storeName), sortValue: (c) => c.kind },
-  ];
 
   if (stores === undefined) return <LoadingState />;
   return (
@@ -179,71 +159,7 @@ export function SchedulingScreen() {
                 aria-label={t("toolbar.view")}
               />
             ) : null}
-            <Group gap="xs" wrap="wrap">
-              <Button
-                variant="default"
-                leftSection={<IconCopy size={16} />}
-                disabled={busy || !data}
-                onClick={() =>
-                  run(async () => {
-                    const r = await copyWeek({ storeId: storeId!, weekStart: data!.weekStart });
-                    notifySuccess(t("messages.copied", { count: r.copied }));
-                  })
-                }
-                data-testid="copy-week"
-              >
-                {t("toolbar.copyLastWeek")}
-              </Button>
-              <Menu position="bottom-end">
-                <Menu.Target>
-                  <Button variant="default" leftSection={<IconTemplate size={16} />} disabled={!data} data-testid="templates">
-                    {t("toolbar.templates")}
-                  </Button>
-                </Menu.Target>
-                <Menu.Dropdown>
-                  <Menu.Item onClick={() => setNaming(true)} data-testid="template-save">
-                    {t("templates.save")}
-                  </Menu.Item>
-                  {(templates ?? []).length ? <Menu.Label>{t("templates.apply")}</Menu.Label> : null}
-                  {(templates ?? []).map((tp) => (
-                    <Menu.Item
-                      key={tp._id}
-                      onClick={() =>
-                        run(async () => {
-                          const r = await applyTemplate({ templateId: tp._id, weekStart: data!.weekStart });
-                          notifySuccess(t("messages.copied", { count: r.copied }));
-                        })
-                      }
-                    >
-                      {t("templates.item", { name: tp.name, count: tp.shiftCount })}
-                    </Menu.Item>
-                  ))}
-                  {(templates ?? []).length ? <Menu.Label>{t("templates.remove")}</Menu.Label> : null}
-                  {(templates ?? []).map((tp) => (
-                    <Menu.Item
-                      key={`remove-${tp._id}`}
-                      color="red"
-                      onClick={() =>
-                        run(async () => {
-                          await removeTemplate({ templateId: tp._id });
-                          notifySuccess(t("messages.templateRemoved"));
-                        })
-                      }
-                    >
-                      {tp.name}
-                    </Menu.Item>
-                  ))}
-                </Menu.Dropdown>
-              </Menu>
-              <Button
-                leftSection={<IconSend size={16} />}
-                disabled={busy || !data || data.unpublishedCount === 0}
-                onClick={() => void doPublish()}
-                data-testid="publish"
-              >
-                {t("toolbar.publish")}
-              </Button>
-            </Group>
+            <WeekActions storeId={storeId} data={data} busy={busy} run={run} onSaveTemplate={() => setNaming(true)} onPublish={() => void doPublish()} />
           </Group>
           {data ? (
             <Group gap="xs">
@@ -299,77 +215,22 @@ export function SchedulingScreen() {
               onMove={move}
             />
           )}
-          {data && data.conflicts.length ? (
-            <DataTable
-              tableId="scheduling.conflicts"
-              caption={t("conflicts.title")}
-              columns={conflictColumns}
-              data={groups.map((c, i) => ({ ...c, _key: `${c.employeeId}-${c.kind}-${i}` }))}
-              getRowId={(c) => c._key}
-              rowName={(c) => conflictText(t, c, storeName)}
-              emptyText={t("conflicts.none")}
-              testId="conflicts-table"
-            />
-          ) : null}
+          {data && data.conflicts.length ? <ConflictsTable data={data} storeName={storeName} shiftsText={shiftsText} /> : null}
         </>
       )}
       {storeId && data ? <ShiftModal draft={draft} storeId={storeId} people={data.employees} days={data.days} onClose={() => setDraft(null)} /> : null}
-      <Modal opened={publishing !== null} onClose={() => setPublishing(null)} title={t("publish.title")} closeButtonProps={{ "aria-label": t("form.close") }}>
-        <Stack gap="sm">
-          <Text size="sm">{t("publish.blocked", { count: groupConflicts(publishing ?? []).length })}</Text>
-          <Stack gap={2} component="ul" style={{ paddingLeft: 20, margin: 0 }}>
-            {groupConflicts(publishing ?? []).map((c, i) => (
-              <Text component="li" size="sm" key={i}>
-                {data?.employees.find((e) => e._id === c.employeeId)?.name}: {conflictText(t, c, storeName)} ({shiftsText(c.shiftIds)})
-              </Text>
-            ))}
-          </Stack>
-          <Textarea
-            label={t("publish.reason")}
-            value={reason}
-            onChange={(e) => setReason(e.currentTarget.value)}
-            maxLength={500}
-            autosize
-            minRows={2}
-            data-testid="override-reason"
-          />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setPublishing(null)}>
-              {t("form.cancel")}
-            </Button>
-            <Button color="red" disabled={!reason.trim() || busy} onClick={() => void doPublish(reason.trim())} data-testid="publish-override">
-              {t("publish.override")}
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
-      <Modal opened={naming} onClose={() => setNaming(false)} title={t("templates.save")} closeButtonProps={{ "aria-label": t("form.close") }}>
-        <Stack gap="sm">
-          <TextInput
-            label={t("templates.name")}
-            value={templateName}
-            onChange={(e) => setTemplateName(e.currentTarget.value)}
-            maxLength={80}
-            data-testid="template-name"
-          />
-          <Group justify="flex-end">
-            <Button
-              disabled={!templateName.trim() || busy}
-              onClick={() =>
-                run(async () => {
-                  await saveTemplate({ storeId: storeId!, weekStart: data!.weekStart, name: templateName.trim() });
-                  notifySuccess(t("messages.templateSaved"));
-                  setNaming(false);
-                  setTemplateName("");
-                })
-              }
-              data-testid="template-name-save"
-            >
-              {t("form.save")}
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+      <PublishOverrideModal
+        publishing={publishing}
+        onClose={() => setPublishing(null)}
+        data={data}
+        storeName={storeName}
+        shiftsText={shiftsText}
+        reason={reason}
+        onReason={setReason}
+        busy={busy}
+        onPublish={(overrideReason) => void doPublish(overrideReason)}
+      />
+      <TemplateNameModal opened={naming} onClose={() => setNaming(false)} storeId={storeId} weekStart={data?.weekStart} busy={busy} run={run} />
     </Stack>
   );
 }
