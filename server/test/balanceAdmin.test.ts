@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { Client, failure, startTestServer, type TestServer } from "./support/testServer.ts";
+import { refusalText } from "@tumble/domain/refusals";
+import { Client, failure, failureOf, startTestServer, type TestServer } from "./support/testServer.ts";
 
 // Issue 20, system-admin/balance-admin: a system admin adjusts any company's cash account through
 // the ledger (an adjustment entry, never an edited balance), with a reason; over the platform's
@@ -163,9 +164,11 @@ describe("adjustments", () => {
     expect(pending).toMatchObject({ status: "pending", canApprove: false, balanceBeforeCents: null });
     expect((await second.query<Adjustment[]>("balanceAdmin:list", { status: "pending" })).find((r) => r.id === asked.adjustmentId)!.canApprove).toBe(true);
 
-    expect(await failure(sysadmin.mutation("balanceAdmin:approve", { adjustmentId: asked.adjustmentId }))).toBe(
-      "Another system administrator must approve your adjustment",
-    );
+    const own = await failureOf(sysadmin.mutation("balanceAdmin:approve", { adjustmentId: asked.adjustmentId }));
+    expect(own.message).toBe("Another system administrator must approve your adjustment");
+    // The screen says it in the reader's language by this code (decision 0067).
+    expect(own.data).toEqual({ code: "balanceAdmin.ownRequest", params: {} });
+    expect(refusalText(own.data, "es")).toBe("Otro administrador del sistema debe aprobar su ajuste");
     expect((await ledgerLines(account.id)).length).toBe(linesBefore);
 
     const approved = await second.mutation<{ status: string; beforeCents: number; afterCents: number }>("balanceAdmin:approve", {
@@ -182,7 +185,9 @@ describe("adjustments", () => {
       decidedByEmail: expect.stringMatching(/^second-admin/),
       balanceAfterCents: account.balanceCents + 75_000,
     });
-    expect(await failure(second.mutation("balanceAdmin:approve", { adjustmentId: asked.adjustmentId }))).toBe("This adjustment has already been decided");
+    const again = await failureOf(second.mutation("balanceAdmin:approve", { adjustmentId: asked.adjustmentId }));
+    expect(again.message).toBe("This adjustment has already been decided");
+    expect(again.data).toEqual({ code: "balanceAdmin.notPending", params: {} });
   });
 
   it("lets a rejected adjustment post nothing, and follows a changed threshold", async () => {

@@ -3,8 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { todayIn } from "@tumble/domain/businessDate";
 import { CASH_MESSAGES } from "@tumble/domain/cashLedger";
 import { addDays } from "@tumble/domain/datePresets";
+import { refusalText } from "@tumble/domain/refusals";
 import { lockRow, race as raceCalls } from "./support/race.ts";
-import { Client, failure, startTestServer, type TestServer } from "./support/testServer.ts";
+import { Client, failure, failureOf, startTestServer, type TestServer } from "./support/testServer.ts";
 
 // @postgres: concurrent approvals, rejections and reversals of one entry
 // The cash ledger over HTTP (issue 13): every kind, every decision, the access rules, idempotent
@@ -216,10 +217,16 @@ describe("the ledger", () => {
     const cancelled = await create(manager, { kind: "withdrawal", amountCents: 20_000, fromAccountId: safe });
     expect(await failure(decide(owner, "reject", rejected.transactionId, { reason: "" }))).toBe('Invalid argument "reason": Give a reason for the rejection');
     await decide(owner, "reject", rejected.transactionId, { reason: "Not this week" });
-    expect(await failure(decide(owner, "cancel", cancelled.transactionId))).toBe(CASH_MESSAGES.cancelNotOwn);
+    const notOwn = await failureOf(decide(owner, "cancel", cancelled.transactionId));
+    expect(notOwn.message).toBe(CASH_MESSAGES.cancelNotOwn);
+    expect(notOwn.data).toEqual({ code: "cash.cancelNotOwn", params: {} });
     await decide(manager, "cancel", cancelled.transactionId);
     expect(await balances(safe)).toEqual([50_000]);
-    expect(await failure(decide(owner, "approve", rejected.transactionId))).toBe(CASH_MESSAGES.notPending("rejected"));
+    const decided = await failureOf(decide(owner, "approve", rejected.transactionId));
+    expect(decided.message).toBe(CASH_MESSAGES.notPending("rejected"));
+    // The screen says it in the reader's language by this code and its values (decision 0067).
+    expect(decided.data).toEqual({ code: "cash.notPending", params: { status: "rejected" } });
+    expect(refusalText(decided.data, "es")).toBe("Solo se puede decidir una transacción pendiente; esta está rechazada");
     expect(await failure(decide(owner, "approve", cancelled.transactionId))).toBe(CASH_MESSAGES.notPending("cancelled"));
     expect(await failure(decide(owner, "reverse", rejected.transactionId, { reason: "x" }))).toBe(CASH_MESSAGES.notApproved);
     const list = await owner.query<Entry[]>("cashTransactions:list", { accountId: safe, status: "rejected" });
@@ -342,7 +349,9 @@ describe("who may do what", () => {
     expect(await failure(decide(sudsOwner, "approve", draw.transactionId))).toBe("Transaction not found");
     expect(await failure(sudsOwner.query("cashAccounts:getLedger", { accountId: safe }))).toBe("Account not found");
     expect(await failure(create(sudsOwner, { kind: "withdrawal", amountCents: 100, fromAccountId: safe }))).toBe("Account not found");
-    expect(await failure(create(sudsOwner, { kind: "deposit", amountCents: 100, storeId, bagNumber: "B" }))).toBe("Store not found");
+    const noStore = await failureOf(create(sudsOwner, { kind: "deposit", amountCents: 100, storeId, bagNumber: "B" }));
+    expect(noStore.message).toBe("Store not found");
+    expect(noStore.data).toEqual({ code: "cash.storeNotFound", params: {} });
     expect((await sudsOwner.query<Entry[]>("cashTransactions:list", { accountId: safe })).length).toBe(0);
     // Staff and plain members see no cash.
     expect(await failure(staff.query("cashTransactions:list", { status: "pending" }))).toBe("You don't have permission to export reports");
@@ -480,7 +489,16 @@ describe("physical counts", () => {
     expect(await balances(petty)).toEqual([5_000]);
     const second = await start(manager, petty, false);
     // An open count (its figure shown) needs a reason and a note beyond the threshold: $30.00 short.
-    expect(await failure(submit(manager, second.countId, { bill_2000: 1 }))).toBe(CASH_MESSAGES.varianceReason("$5.00"));
+    const variance = await failureOf(submit(manager, second.countId, { bill_2000: 1 }));
+    expect(variance.message).toBe(CASH_MESSAGES.varianceReason("$5.00"));
+    // The count form reads the figures beside the code.
+    expect(variance.data).toEqual({
+      code: "cash.varianceReason",
+      params: { threshold: "$5.00" },
+      expectedCents: 5_000,
+      countedCents: 2_000,
+      varianceCents: -3_000,
+    });
     expect(await failure(submit(manager, second.countId, { bill_2000: 1 }, { reason: "miscount" }))).toBe(CASH_MESSAGES.varianceReason("$5.00"));
     expect((await submit(manager, second.countId, { bill_2000: 2, bill_500: 2 })).varianceCents).toBe(0);
     expect(
@@ -506,7 +524,9 @@ describe("limits that mean something", () => {
     const draw = await create(manager, { kind: "withdrawal", amountCents: 8_000, storeId });
     expect(draw.status).toBe("pending");
     await create(manager, { kind: "deposit", amountCents: 5_000, storeId, bagNumber: "L-1" });
-    expect(await failure(decide(owner, "approve", draw.transactionId))).toBe(CASH_MESSAGES.belowZero("Safe"));
+    const below = await failureOf(decide(owner, "approve", draw.transactionId));
+    expect(below.message).toBe(CASH_MESSAGES.belowZero("Safe"));
+    expect(below.data).toEqual({ code: "cash.belowZero", params: { account: "Safe" } });
     expect(await balances(safe)).toEqual([5_000]);
     // Exactly what is there may go: the safe ends at zero.
     await create(manager, { kind: "transfer", amountCents: 5_000, fromAccountId: safe, toAccountId: petty });

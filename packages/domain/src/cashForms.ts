@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { CASH_ACCOUNT_KINDS, EXPENSE_CATEGORIES, MAX_AMOUNT_CENTS, MAX_PIECES, REQUESTABLE_KINDS, VARIANCE_REASONS } from "./cashLedger.ts";
+import { CASH_ACCOUNT_KINDS, CASH_MESSAGES, EXPENSE_CATEGORIES, MAX_AMOUNT_CENTS, MAX_PIECES, REQUESTABLE_KINDS, VARIANCE_REASONS } from "./cashLedger.ts";
 import { ruleMessage } from "./validationMessages.ts";
 import { addDays } from "./datePresets.ts";
 import { businessDateSchema } from "./zodSchemas.ts";
@@ -27,7 +27,7 @@ export const cashAccountFormSchema = z
     openingBalanceCents: cents().min(0, ruleMessage("amountNegative")).nullable(),
   })
   .superRefine((v, ctx) => {
-    if (!v.storeId && kindNeedsStore(v.kind)) ctx.addIssue({ code: "custom", path: ["storeId"], message: ruleMessage("cashAccountStore") });
+    if (!v.storeId && kindNeedsStore(v.kind)) ctx.addIssue({ code: "custom", path: ["storeId"], message: CASH_MESSAGES.accountNeedsStore });
   });
 export type CashAccountFormValues = z.input<typeof cashAccountFormSchema>;
 
@@ -51,14 +51,14 @@ export const cashTransactionFormSchema = z
     businessDate: businessDateSchema.or(z.literal("")),
   })
   .superRefine((v, ctx) => {
-    const needs = (path: string, key: Parameters<typeof ruleMessage>[0]) => ctx.addIssue({ code: "custom", path: [path], message: ruleMessage(key) });
-    if (!v.fromAccountId) needs("fromAccountId", "cashSource");
-    if ((v.kind === "transfer" || v.kind === "change_fund_replenishment") && !v.toAccountId) needs("toAccountId", "cashDestination");
+    const needs = (path: string, message: string) => ctx.addIssue({ code: "custom", path: [path], message });
+    if (!v.fromAccountId) needs("fromAccountId", CASH_MESSAGES.needsSource);
+    if ((v.kind === "transfer" || v.kind === "change_fund_replenishment") && !v.toAccountId) needs("toAccountId", CASH_MESSAGES.needsDestination);
     if ((v.kind === "transfer" || v.kind === "change_fund_replenishment") && v.toAccountId && v.toAccountId === v.fromAccountId)
-      needs("toAccountId", "cashSameAccount");
-    if (v.kind === "deposit" && !v.bagNumber && !v.slipNumber) needs("bagNumber", "cashBagOrSlip");
-    if (v.kind === "expense" && !v.category) needs("category", "cashCategory");
-    if (v.kind === "expense" && !v.payee) needs("payee", "cashPayee");
+      needs("toAccountId", CASH_MESSAGES.sameAccount);
+    if (v.kind === "deposit" && !v.bagNumber && !v.slipNumber) needs("bagNumber", CASH_MESSAGES.needsBagOrSlip);
+    if (v.kind === "expense" && !v.category) needs("category", CASH_MESSAGES.needsCategory);
+    if (v.kind === "expense" && !v.payee) needs("payee", CASH_MESSAGES.needsPayee);
   });
 export type CashTransactionFormValues = z.input<typeof cashTransactionFormSchema>;
 

@@ -11,7 +11,11 @@ import {
   DEFAULT_VARIANCE_THRESHOLD_CENTS,
   defaultAccountNameKey,
   EXPENSE_CATEGORIES,
+  CASH_MESSAGES,
+  cashRefusal,
 } from "./cashLedger.ts";
+import { RECONCILIATION_MESSAGES } from "./reconciliation.ts";
+import { refusalText } from "./refusals.ts";
 
 describe("journal entries", () => {
   it("move money as a credit and a debit that sum to zero, and reverse to the opposite", () => {
@@ -108,5 +112,30 @@ describe("default account names", () => {
     expect(defaultAccountNameKey("expense", "Expenses")).toBeNull();
     expect(defaultAccountNameKey("expense", "Expenses: snacks")).toBeNull();
     expect(defaultAccountNameKey("toString", "function toString() { [native code] }")).toBeNull();
+  });
+});
+
+describe("refusals", () => {
+  it("send the English the ledger always sent, with the values the Spanish is made of", () => {
+    const below = cashRefusal("belowZero", { account: "Caja fuerte (Centro)" });
+    expect(below.message).toBe(CASH_MESSAGES.belowZero("Caja fuerte (Centro)"));
+    expect(below.data).toEqual({ code: "cash.belowZero", params: { account: "Caja fuerte (Centro)" } });
+    expect(refusalText(below.data, "es")).toBe("Esto dejaría la cuenta Caja fuerte (Centro) por debajo de cero: no tiene tanto dinero");
+    expect(refusalText(cashRefusal("varianceReason", { threshold: "$5.00" }).data, "es")).toBe(
+      "La diferencia es mayor que $5.00: elija un motivo y agregue una nota",
+    );
+    const closed = cashRefusal("closedPeriod", { from: "2024-03-01", to: "2024-03-31" });
+    expect(closed.message).toBe(RECONCILIATION_MESSAGES.closedPeriod("2024-03-01", "2024-03-31"));
+    expect(refusalText(closed.data, "es")).toBe("El período 2024-03-01 a 2024-03-31 de esta tienda está cerrado; registre la corrección en un período abierto");
+    expect(cashRefusal("businessDateInFuture", { date: "2030-01-01" }).message).toBe("The business date 2030-01-01 is in the future for this store");
+  });
+
+  it("name a known status in Spanish and keep an unknown one", () => {
+    const es = (data: unknown) => refusalText(data, "es");
+    expect(es(cashRefusal("notPending", { status: "approved" }).data)).toBe("Solo se puede decidir una transacción pendiente; esta está aprobada");
+    expect(es(cashRefusal("notPending", { status: "cancelled" }).data)).toMatch(/esta está cancelada$/);
+    expect(es(cashRefusal("countNotOpen", { status: "recount_requested" }).data)).toBe("Este conteo está pendiente de reconteo");
+    expect(es(cashRefusal("countNotOpen", { status: "archived" }).data)).toBe("Este conteo está archived");
+    expect(es(cashRefusal("countNotOpen", { status: "toString" }).data)).toBe("Este conteo está toString");
   });
 });

@@ -1,4 +1,6 @@
 import { assertCents } from "./money.ts";
+import { RECONCILIATION_MESSAGES } from "./reconciliation.ts";
+import { refusalTable } from "./refusals.ts";
 
 // The cash ledger's rules, shared by the server (which enforces them) and the screens (which
 // show them before a call is made). Money is integer cents; a debit (money into an account) is
@@ -205,43 +207,141 @@ export function varianceNeedsReason(varianceCents: number, thresholdCents: numbe
   return Math.abs(varianceCents) > thresholdCents;
 }
 
+const TRANSACTION_STATUS_ES = { pending: "pendiente", approved: "aprobada", rejected: "rechazada", cancelled: "cancelada" } satisfies Record<
+  TransactionStatus,
+  string
+>;
+const COUNT_STATUS_ES: Record<string, string> = {
+  counting: "en curso",
+  submitted: "enviado",
+  accepted: "aceptado",
+  recount_requested: "pendiente de reconteo",
+};
+/** A status code in Spanish through `names`; one it does not know stays as it is. */
+const statusEs = (names: Record<string, string>, status: string) => (Object.hasOwn(names, status) ? names[status] : status);
+
+/** The cash ledger's refusals (codes "cash.<key>", refusals.ts); the fixed ones are also its forms' messages. */
+const CASH_TABLE = refusalTable("cash", {
+  approveDenied: { en: "You don't have permission to approve cash withdrawals", es: "No tiene permiso para aprobar retiros de efectivo" },
+  ownApproval: { en: "You cannot approve your own request", es: "No puede aprobar su propia solicitud" },
+  ownRejection: { en: "You cannot reject your own request; cancel it instead", es: "No puede rechazar su propia solicitud; cancélela" },
+  cancelNotOwn: { en: "Only the person who asked can cancel a request", es: "Solo quien hizo la solicitud puede cancelarla" },
+  notApproved: { en: "Only an approved transaction can be reversed", es: "Solo se puede revertir una transacción aprobada" },
+  reversalOfReversal: { en: "A reversal cannot itself be reversed", es: "Una reversión no se puede revertir a su vez" },
+  collectionReversal: {
+    en: "A collection is corrected by adjusting the collection, not by reversing its posting",
+    es: "Una recaudación se corrige ajustando la recaudación, no revirtiendo su asiento",
+  },
+  bankMatchReversal: {
+    en: "This entry follows a bank match; unmatch the bank line on the reconciliation screen instead",
+    es: "Este asiento proviene de una conciliación bancaria; deshaga la conciliación de la línea bancaria en la pantalla de conciliación",
+  },
+  alreadyReversed: { en: "This transaction has already been reversed", es: "Esta transacción ya fue revertida" },
+  accountArchived: { en: "This account is archived", es: "Esta cuenta está archivada" },
+  notCashAccount: { en: "Choose a cash account", es: "Elija una cuenta de efectivo" },
+  sameAccount: { en: "Choose two different accounts", es: "Elija dos cuentas distintas" },
+  accountNotInStore: { en: "This account is not in the chosen store", es: "Esta cuenta no pertenece a la tienda elegida" },
+  needsSource: { en: "Choose the account the money leaves", es: "Elija la cuenta de la que sale el dinero" },
+  needsDestination: { en: "Choose the account the money goes to", es: "Elija la cuenta a la que va el dinero" },
+  needsStoreOrAccount: { en: "Choose a store or an account", es: "Elija una tienda o una cuenta" },
+  adjustmentOneSide: {
+    en: "An adjustment goes into one account or out of one account, not both",
+    es: "Un ajuste entra en una cuenta o sale de una cuenta, no ambas cosas",
+  },
+  adjustmentAdmin: { en: "You don't have permission to administrator access", es: "No tiene permiso de acceso de administrador" },
+  needsBagOrSlip: { en: "Give the bag number or the slip number of the deposit", es: "Indique el número de bolsa o el de comprobante del depósito" },
+  needsCategory: { en: "Choose an expense category", es: "Elija una categoría de gasto" },
+  needsPayee: { en: "Give the payee of the expense", es: "Indique a quién se pagó el gasto" },
+  notChangeFund: { en: "A change-fund replenishment goes into a change fund", es: "Una reposición del fondo de cambio va a un fondo de cambio" },
+  accountNeedsStore: { en: "Choose the store this account belongs to", es: "Elija la tienda a la que pertenece esta cuenta" },
+  archiveNotZero: { en: "Only an account with a zero balance can be archived", es: "Solo se puede archivar una cuenta con saldo cero" },
+  archivePending: { en: "This account has pending transactions; decide them first", es: "Esta cuenta tiene transacciones pendientes; resuélvalas primero" },
+  countNotYours: { en: "Only the person counting can submit this count", es: "Solo quien hace el conteo puede enviarlo" },
+  ownCountReview: { en: "You cannot review your own count", es: "No puede revisar su propio conteo" },
+  depositMatched: {
+    en: "This deposit is matched to a bank line: unmatch it there first",
+    es: "Este depósito está conciliado con una línea bancaria: primero deshaga esa conciliación",
+  },
+  depositReversed: {
+    en: "A reversed deposit never reached the bank: it cannot be matched",
+    es: "Un depósito revertido nunca llegó al banco: no se puede conciliar",
+  },
+  allowNegativeAdmin: {
+    en: "Only an administrator can let an account go below zero",
+    es: "Solo un administrador puede permitir que una cuenta quede por debajo de cero",
+  },
+  depositFromBank: {
+    en: "A deposit is cash taken to the bank: it comes from a safe or another cash account",
+    es: "Un depósito es efectivo llevado al banco: sale de una caja fuerte o de otra cuenta de efectivo",
+  },
+  countCashOnly: {
+    en: "Only cash can be counted: a safe, a change fund, petty cash or another cash account",
+    es: "Solo se puede contar efectivo: una caja fuerte, un fondo de cambio, la caja chica u otra cuenta de efectivo",
+  },
+  countTooLarge: { en: "The count is more than the largest amount allowed", es: "El conteo supera el monto máximo permitido" },
+  blindLedger: {
+    en: "You are counting this account blind: its ledger opens once you hand in your count",
+    es: "Está contando esta cuenta a ciegas: su libro se abre cuando entregue su conteo",
+  },
+  notPending: {
+    en: ({ status }: { status: string }) => `Only a pending transaction can be decided; this one is ${status}`,
+    es: ({ status }: { status: string }) => `Solo se puede decidir una transacción pendiente; esta está ${statusEs(TRANSACTION_STATUS_ES, status)}`,
+  },
+  countNotOpen: {
+    en: ({ status }: { status: string }) => `This count is ${status}`,
+    es: ({ status }: { status: string }) => `Este conteo está ${statusEs(COUNT_STATUS_ES, status)}`,
+  },
+  varianceReason: {
+    en: ({ threshold }: { threshold: string }) => `The difference is more than ${threshold}: choose a reason and add a note`,
+    es: ({ threshold }: { threshold: string }) => `La diferencia es mayor que ${threshold}: elija un motivo y agregue una nota`,
+  },
+  belowZero: {
+    en: ({ account }: { account: string }) => `This would take ${account} below zero: there is not that much in it`,
+    es: ({ account }: { account: string }) => `Esto dejaría la cuenta ${account} por debajo de cero: no tiene tanto dinero`,
+  },
+  storeNotFound: { en: "Store not found", es: "No se encontró la tienda" },
+  accountNotFound: { en: "Account not found", es: "No se encontró la cuenta" },
+  transactionNotFound: { en: "Transaction not found", es: "No se encontró la transacción" },
+  countNotFound: { en: "Count not found", es: "No se encontró el conteo" },
+  fromAfterTo: { en: "The from date is after the to date", es: "La fecha de inicio es posterior a la de fin" },
+  businessDateInFuture: {
+    en: ({ date }: { date: string }) => `The business date ${date} is in the future for this store`,
+    es: ({ date }: { date: string }) => `La fecha contable ${date} es futura para esta tienda`,
+  },
+  businessDateTooOld: {
+    en: ({ date }: { date: string }) => `The business date ${date} is more than a year ago`,
+    es: ({ date }: { date: string }) => `La fecha contable ${date} es de hace más de un año`,
+  },
+  /** An entry dated inside a closed reconciliation period (the sentence is reconciliation's). */
+  closedPeriod: {
+    en: ({ from, to }: { from: string; to: string }) => RECONCILIATION_MESSAGES.closedPeriod(from, to),
+    es: ({ from, to }: { from: string; to: string }) => `El período ${from} a ${to} de esta tienda está cerrado; registre la corrección en un período abierto`,
+  },
+});
+/** A refusal for the server to throw, with its code ("cash.<key>", refusals.ts). */
+export const cashRefusal = CASH_TABLE.refusal;
+/** A cash refusal's sentence in a language. */
+export const cashRefusalText = CASH_TABLE.text;
+export const CASH_REFUSAL_TEXTS = CASH_TABLE.texts;
+
+const {
+  notPending,
+  countNotOpen,
+  varianceReason,
+  belowZero,
+  businessDateInFuture,
+  businessDateTooOld,
+  closedPeriod: _closedPeriod,
+  ...FIXED
+} = CASH_TABLE.texts;
+
+/** The English sentences (what the server answers, and the shared schemas' messages). */
 export const CASH_MESSAGES = {
-  approveDenied: "You don't have permission to approve cash withdrawals",
-  ownApproval: "You cannot approve your own request",
-  ownRejection: "You cannot reject your own request; cancel it instead",
-  notPending: (status: string) => `Only a pending transaction can be decided; this one is ${status}`,
-  cancelNotOwn: "Only the person who asked can cancel a request",
-  notApproved: "Only an approved transaction can be reversed",
-  reversalOfReversal: "A reversal cannot itself be reversed",
-  collectionReversal: "A collection is corrected by adjusting the collection, not by reversing its posting",
-  bankMatchReversal: "This entry follows a bank match; unmatch the bank line on the reconciliation screen instead",
-  alreadyReversed: "This transaction has already been reversed",
-  accountArchived: "This account is archived",
-  notCashAccount: "Choose a cash account",
-  sameAccount: "Choose two different accounts",
-  accountNotInStore: "This account is not in the chosen store",
-  needsSource: "Choose the account the money leaves",
-  needsDestination: "Choose the account the money goes to",
-  needsStoreOrAccount: "Choose a store or an account",
-  adjustmentOneSide: "An adjustment goes into one account or out of one account, not both",
-  adjustmentAdmin: "You don't have permission to administrator access",
-  needsBagOrSlip: "Give the bag number or the slip number of the deposit",
-  needsCategory: "Choose an expense category",
-  needsPayee: "Give the payee of the expense",
-  notChangeFund: "A change-fund replenishment goes into a change fund",
-  accountNeedsStore: "Choose the store this account belongs to",
-  archiveNotZero: "Only an account with a zero balance can be archived",
-  archivePending: "This account has pending transactions; decide them first",
-  countNotOpen: (status: string) => `This count is ${status}`,
-  countNotYours: "Only the person counting can submit this count",
-  ownCountReview: "You cannot review your own count",
-  varianceReason: (threshold: string) => `The difference is more than ${threshold}: choose a reason and add a note`,
-  depositMatched: "This deposit is matched to a bank line: unmatch it there first",
-  depositReversed: "A reversed deposit never reached the bank: it cannot be matched",
-  belowZero: (account: string) => `This would take ${account} below zero: there is not that much in it`,
-  allowNegativeAdmin: "Only an administrator can let an account go below zero",
-  depositFromBank: "A deposit is cash taken to the bank: it comes from a safe or another cash account",
-  countCashOnly: "Only cash can be counted: a safe, a change fund, petty cash or another cash account",
-  countTooLarge: "The count is more than the largest amount allowed",
-  blindLedger: "You are counting this account blind: its ledger opens once you hand in your count",
-} as const;
+  ...(Object.fromEntries(Object.entries(FIXED).map(([key, { en }]) => [key, en])) as { [K in keyof typeof FIXED]: (typeof FIXED)[K]["en"] }),
+  notPending: (status: string) => notPending.en({ status }),
+  countNotOpen: (status: string) => countNotOpen.en({ status }),
+  varianceReason: (threshold: string) => varianceReason.en({ threshold }),
+  belowZero: (account: string) => belowZero.en({ account }),
+  businessDateInFuture: (date: string) => businessDateInFuture.en({ date }),
+  businessDateTooOld: (date: string) => businessDateTooOld.en({ date }),
+};

@@ -1,4 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { BALANCE_ADMIN_MESSAGES } from "./balanceAdmin.ts";
+import { CASH_REFUSAL_TEXTS } from "./cashLedger.ts";
 import { GEO_ZONE_MESSAGES } from "./geoZones.ts";
 import { refusalCode, refusalTable, refusalText, type RefusalTexts } from "./refusals.ts";
 
@@ -36,7 +38,11 @@ describe("refusals", () => {
   });
 
   it("give every refusal of a module's table in both languages, alike in kind and each its own", () => {
-    const tables: Record<string, Record<string, RefusalTexts>> = { geoZones: GEO_ZONE_MESSAGES };
+    const tables: Record<string, Record<string, RefusalTexts>> = {
+      balanceAdmin: BALANCE_ADMIN_MESSAGES,
+      cash: CASH_REFUSAL_TEXTS,
+      geoZones: GEO_ZONE_MESSAGES,
+    };
     for (const [module, texts] of Object.entries(tables)) {
       for (const [key, { en, es }] of Object.entries(texts)) {
         const where = `${module}.${key}`;

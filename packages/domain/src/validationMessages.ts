@@ -4,9 +4,10 @@
 
 import type { SupportedLanguage } from "./languagePriority.ts";
 import { BANK_ENTRY_MESSAGES, BANK_MESSAGES, EARLIEST_LINE_DATE } from "./bankStatement.ts";
-import { CASH_MESSAGES, type TransactionStatus } from "./cashLedger.ts";
+import { cashRefusalText } from "./cashLedger.ts";
 import { MONEY_ERRORS } from "./money.ts";
 import { CLOSE_MESSAGES, RECONCILIATION_MESSAGES } from "./reconciliation.ts";
+import { refusalTextOfMessage } from "./refusals.ts";
 
 export const VALIDATION_MESSAGES = {
   campaignNameRequired: { en: "Name is required", es: "El nombre es obligatorio" },
@@ -35,51 +36,8 @@ export const VALIDATION_MESSAGES = {
   amountTooLarge: { en: MONEY_ERRORS.tooLarge, es: "El monto es demasiado grande" },
   cashDescriptionRequired: { en: "Give a description", es: "Escriba una descripción" },
   cashAmountPositive: { en: "The amount must be more than zero", es: "El monto debe ser mayor que cero" },
-  cashSource: { en: CASH_MESSAGES.needsSource, es: "Elija la cuenta de la que sale el dinero" },
-  cashDestination: { en: CASH_MESSAGES.needsDestination, es: "Elija la cuenta a la que va el dinero" },
-  cashSameAccount: { en: CASH_MESSAGES.sameAccount, es: "Elija dos cuentas distintas" },
-  cashBagOrSlip: { en: CASH_MESSAGES.needsBagOrSlip, es: "Indique el número de bolsa o el de comprobante del depósito" },
-  cashCategory: { en: CASH_MESSAGES.needsCategory, es: "Elija una categoría de gasto" },
-  cashPayee: { en: CASH_MESSAGES.needsPayee, es: "Indique a quién se pagó el gasto" },
   cashAccountName: { en: "Give the account a name", es: "Dé un nombre a la cuenta" },
-  cashAccountStore: { en: CASH_MESSAGES.accountNeedsStore, es: "Elija la tienda a la que pertenece esta cuenta" },
-  cashArchiveNotZero: { en: CASH_MESSAGES.archiveNotZero, es: "Solo se puede archivar una cuenta con saldo cero" },
-  cashArchivePending: { en: CASH_MESSAGES.archivePending, es: "Esta cuenta tiene transacciones pendientes; resuélvalas primero" },
-  cashApproveDenied: { en: CASH_MESSAGES.approveDenied, es: "No tiene permiso para aprobar retiros de efectivo" },
-  cashOwnApproval: { en: CASH_MESSAGES.ownApproval, es: "No puede aprobar su propia solicitud" },
-  cashOwnRejection: { en: CASH_MESSAGES.ownRejection, es: "No puede rechazar su propia solicitud; cancélela" },
-  cashCancelNotOwn: { en: CASH_MESSAGES.cancelNotOwn, es: "Solo quien hizo la solicitud puede cancelarla" },
-  cashAlreadyReversed: { en: CASH_MESSAGES.alreadyReversed, es: "Esta transacción ya fue revertida" },
-  cashOwnCountReview: { en: CASH_MESSAGES.ownCountReview, es: "No puede revisar su propio conteo" },
-  cashNotChangeFund: { en: CASH_MESSAGES.notChangeFund, es: "Una reposición del fondo de cambio va a un fondo de cambio" },
   cashCountWhole: { en: "Count whole pieces", es: "Cuente piezas enteras" },
-  cashNotApproved: { en: CASH_MESSAGES.notApproved, es: "Solo se puede revertir una transacción aprobada" },
-  cashReversalOfReversal: { en: CASH_MESSAGES.reversalOfReversal, es: "Una reversión no se puede revertir a su vez" },
-  cashCollectionReversal: { en: CASH_MESSAGES.collectionReversal, es: "Una recaudación se corrige ajustando la recaudación, no revirtiendo su asiento" },
-  cashBankMatchReversal: {
-    en: CASH_MESSAGES.bankMatchReversal,
-    es: "Este asiento proviene de una conciliación bancaria; deshaga la conciliación de la línea bancaria en la pantalla de conciliación",
-  },
-  cashAccountArchived: { en: CASH_MESSAGES.accountArchived, es: "Esta cuenta está archivada" },
-  cashNotCashAccount: { en: CASH_MESSAGES.notCashAccount, es: "Elija una cuenta de efectivo" },
-  cashAccountNotInStore: { en: CASH_MESSAGES.accountNotInStore, es: "Esta cuenta no pertenece a la tienda elegida" },
-  cashNeedsStoreOrAccount: { en: CASH_MESSAGES.needsStoreOrAccount, es: "Elija una tienda o una cuenta" },
-  cashAdjustmentOneSide: { en: CASH_MESSAGES.adjustmentOneSide, es: "Un ajuste entra en una cuenta o sale de una cuenta, no ambas cosas" },
-  cashAdjustmentAdmin: { en: CASH_MESSAGES.adjustmentAdmin, es: "No tiene permiso de acceso de administrador" },
-  cashCountNotYours: { en: CASH_MESSAGES.countNotYours, es: "Solo quien hace el conteo puede enviarlo" },
-  cashDepositMatched: { en: CASH_MESSAGES.depositMatched, es: "Este depósito está conciliado con una línea bancaria: primero deshaga esa conciliación" },
-  cashDepositReversed: { en: CASH_MESSAGES.depositReversed, es: "Un depósito revertido nunca llegó al banco: no se puede conciliar" },
-  cashAllowNegativeAdmin: { en: CASH_MESSAGES.allowNegativeAdmin, es: "Solo un administrador puede permitir que una cuenta quede por debajo de cero" },
-  cashDepositFromBank: {
-    en: CASH_MESSAGES.depositFromBank,
-    es: "Un depósito es efectivo llevado al banco: sale de una caja fuerte o de otra cuenta de efectivo",
-  },
-  cashCountCashOnly: {
-    en: CASH_MESSAGES.countCashOnly,
-    es: "Solo se puede contar efectivo: una caja fuerte, un fondo de cambio, la caja chica u otra cuenta de efectivo",
-  },
-  cashCountTooLarge: { en: CASH_MESSAGES.countTooLarge, es: "El conteo supera el monto máximo permitido" },
-  cashBlindLedger: { en: CASH_MESSAGES.blindLedger, es: "Está contando esta cuenta a ciegas: su libro se abre cuando entregue su conteo" },
   bankNoAmountColumn: {
     en: BANK_MESSAGES.noAmountColumn,
     es: "La asignación de columnas no indica una columna de monto: elija una columna de monto, o una de débitos y una de créditos",
@@ -155,34 +113,14 @@ function parameterized<F extends (...values: string[]) => string>(english: F, es
   };
 }
 
-const TRANSACTION_STATUS_ES = { pending: "pendiente", approved: "aprobada", rejected: "rechazada", cancelled: "cancelada" } satisfies Record<
-  TransactionStatus,
-  string
->;
-const COUNT_STATUS_ES: Record<string, string> = {
-  counting: "en curso",
-  submitted: "enviado",
-  accepted: "aceptado",
-  recount_requested: "pendiente de reconteo",
-};
-/** A status code in Spanish through `names`; one it does not know stays as it is. */
-const statusEs = (names: Record<string, string>, status: string) => (Object.hasOwn(names, status) ? names[status] : status);
-
 const PARAMETERIZED_MESSAGES: readonly ParameterizedMessage[] = [
-  parameterized(CASH_MESSAGES.notPending, (status) => `Solo se puede decidir una transacción pendiente; esta está ${statusEs(TRANSACTION_STATUS_ES, status)}`),
-  parameterized(CASH_MESSAGES.countNotOpen, (status) => `Este conteo está ${statusEs(COUNT_STATUS_ES, status)}`),
-  parameterized(CASH_MESSAGES.varianceReason, (threshold) => `La diferencia es mayor que ${threshold}: elija un motivo y agregue una nota`),
-  parameterized(CASH_MESSAGES.belowZero, (account) => `Esto dejaría la cuenta ${account} por debajo de cero: no tiene tanto dinero`),
   parameterized(BANK_MESSAGES.missingColumn, (name) => `El extracto no tiene la columna "${name}"`),
   parameterized(BANK_MESSAGES.badDate, (text) => `La fecha "${text}" no es una fecha válida (use MM/DD/AAAA, M/D/AA o AAAA-MM-DD)`),
   parameterized(BANK_MESSAGES.badAmount, (text) => `El monto "${text}" no es un monto válido`),
   parameterized(BANK_MESSAGES.tooManyDecimals, (text) => `El monto "${text}" tiene más de dos decimales`),
   parameterized(BANK_MESSAGES.lineAfterToday, (date) => `La línea tiene fecha ${date}, posterior a hoy`),
   parameterized(BANK_MESSAGES.lineTooOld, (date) => `La línea tiene fecha ${date}, anterior al ${EARLIEST_LINE_DATE}: no es una fecha de este extracto`),
-  parameterized(
-    RECONCILIATION_MESSAGES.closedPeriod,
-    (from, to) => `El período ${from} a ${to} de esta tienda está cerrado; registre la corrección en un período abierto`,
-  ),
+  parameterized(RECONCILIATION_MESSAGES.closedPeriod, (from, to) => cashRefusalText("closedPeriod", "es", { from, to })),
   parameterized(RECONCILIATION_MESSAGES.overlapsClosed, (from, to) => `Este período se superpone con el período cerrado ${from} a ${to}`),
   parameterized(RECONCILIATION_MESSAGES.notNext, (day) => `El período cerrado anterior termina el día antes del ${day}; este período debe empezar el ${day}`),
   parameterized(RECONCILIATION_MESSAGES.countTooEarly, (to) => `El conteo de cierre debe hacerse el ${to} o después`),
@@ -197,6 +135,9 @@ const PARAMETERIZED_MESSAGES: readonly ParameterizedMessage[] = [
 export function localizeValidationMessage(message: string, language: SupportedLanguage): string {
   const exact = BY_ENGLISH.get(message);
   if (exact) return exact[language];
+  // A fixed sentence of a module's refusal table (the cash forms' rules among them).
+  const refusal = refusalTextOfMessage(message, language);
+  if (refusal) return refusal;
   if (language === "en") return message;
   for (const known of PARAMETERIZED_MESSAGES) {
     const values = known.match(message);

@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { accessDeniedMessage } from "@tumble/domain/permissions";
-import { isCashAccountKind } from "@tumble/domain/cashLedger";
+import { cashRefusal, isCashAccountKind } from "@tumble/domain/cashLedger";
 import type { QueryCtx } from "../runtime/define.ts";
-import { AccessError, AppError } from "../runtime/errors.ts";
+import { AccessError, refused } from "../runtime/errors.ts";
 
 // What the cash functions share: argument shapes, who may see cash, and reading one of the
 // caller's company's accounts.
@@ -55,14 +55,14 @@ export async function accountOfCompany(ctx: QueryCtx<"member">, accountId: strin
   // NO KEY UPDATE: as the ledger's own lock (ledger.ts), so lines referencing the account do not deadlock with it.
   if (lock) q = q.forNoKeyUpdate();
   const row = await q.executeTakeFirst();
-  if (!row) throw new AppError("Account not found");
+  if (!row) throw refused(cashRefusal("accountNotFound"));
   return row;
 }
 
 /** A cash account money can move in or out of now. */
 export async function openCashAccount(ctx: QueryCtx<"member">, accountId: string): Promise<AccountRow> {
   const account = await accountOfCompany(ctx, accountId);
-  if (!isCashAccountKind(account.kind)) throw new AppError("Choose a cash account");
-  if (account.archivedAt) throw new AppError("This account is archived");
+  if (!isCashAccountKind(account.kind)) throw refused(cashRefusal("notCashAccount"));
+  if (account.archivedAt) throw refused(cashRefusal("accountArchived"));
   return account;
 }

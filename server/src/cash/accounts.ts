@@ -1,7 +1,7 @@
 import { sql, type Kysely } from "kysely";
-import { DEFAULT_ACCOUNT_NAMES, STORE_ACCOUNT_KINDS, type LedgerAccountKind } from "@tumble/domain/cashLedger";
+import { cashRefusal, DEFAULT_ACCOUNT_NAMES, STORE_ACCOUNT_KINDS, type LedgerAccountKind } from "@tumble/domain/cashLedger";
 import type { DB } from "../db/schema.ts";
-import { AppError } from "../runtime/errors.ts";
+import { refused } from "../runtime/errors.ts";
 import { newId } from "../runtime/ids.ts";
 
 // Which accounts exist: every store has a safe, a change fund and petty cash; every company has
@@ -26,7 +26,7 @@ export async function storeAccountId(db: Kysely<DB>, companyId: string, storeId:
   if (found) return found.id;
   await ensureStoreAccounts(db, companyId, storeId);
   const made = await find();
-  if (!made) throw new AppError("Store not found");
+  if (!made) throw refused(cashRefusal("storeNotFound"));
   return made.id;
 }
 

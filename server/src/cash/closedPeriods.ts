@@ -1,8 +1,8 @@
 import type { Kysely } from "kysely";
+import { cashRefusal } from "@tumble/domain/cashLedger";
 import { addDays } from "@tumble/domain/datePresets";
-import { RECONCILIATION_MESSAGES } from "@tumble/domain/reconciliation";
 import type { DB } from "../db/schema.ts";
-import { AppError } from "../runtime/errors.ts";
+import { refused } from "../runtime/errors.ts";
 
 // Closed periods (reconciliation closes them) accept no posting: a rule of the ledger, so the
 // ledger owns it and reconciliation depends on cash, never the other way.
@@ -15,7 +15,7 @@ export async function assertPeriodOpen(db: Kysely<DB>, companyId: string, storeI
   if (!storeId) return;
   await db.selectFrom("stores").select("id").where("companyId", "=", companyId).where("id", "=", storeId).forKeyShare().executeTakeFirst();
   const closed = await closedPeriodHolding(db, companyId, storeId, businessDate);
-  if (closed) throw new AppError(RECONCILIATION_MESSAGES.closedPeriod(closed.from, closed.to));
+  if (closed) throw refused(cashRefusal("closedPeriod", { from: closed.from, to: closed.to }));
 }
 
 import { isoDate } from "../db/isoDate.ts";

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from "kysely";
-import { CASH_MESSAGES, CASH_OUT_KINDS, checkBalanced, isCashAccountKind, sumLegs, type Leg, type TransactionKind } from "@tumble/domain/cashLedger";
+import { CASH_OUT_KINDS, cashRefusal, checkBalanced, isCashAccountKind, sumLegs, type Leg, type TransactionKind } from "@tumble/domain/cashLedger";
 import type { DB } from "../db/schema.ts";
-import { AppError } from "../runtime/errors.ts";
+import { refused } from "../runtime/errors.ts";
 import { newId } from "../runtime/ids.ts";
 import { assertPeriodOpen } from "./closedPeriods.ts";
 
@@ -112,8 +112,8 @@ export async function postLines(db: Kysely<DB>, companyId: string, transactionId
     .orderBy("id")
     .forNoKeyUpdate()
     .execute();
-  if (locked.length !== accountIds.length) throw new AppError("Account not found");
-  if (locked.some((a) => a.archivedAt)) throw new AppError("This account is archived");
+  if (locked.length !== accountIds.length) throw refused(cashRefusal("accountNotFound"));
+  if (locked.some((a) => a.archivedAt)) throw refused(cashRefusal("accountArchived"));
   // Money a person takes out of cash must be there when the entry posts (approval may come days later).
   const cashOut = (CASH_OUT_KINDS as readonly string[]).includes(header.kind);
   for (const line of lines) {
@@ -127,7 +127,7 @@ export async function postLines(db: Kysely<DB>, companyId: string, transactionId
       isCashAccountKind(account.kind) &&
       last.balanceCents + Number(line.amountCents) < 0
     )
-      throw new AppError(CASH_MESSAGES.belowZero(account.name));
+      throw refused(cashRefusal("belowZero", { account: account.name }));
     // clock_timestamp(), not now(): taken after the lock, so posted_at rises with seq in each account.
     await db
       .updateTable("cashEntries")

@@ -1,9 +1,10 @@
 import { z } from "zod";
+import { BALANCE_ADMIN_MESSAGES, balanceAdminRefusal } from "@tumble/domain/balanceAdmin";
 import { MAX_AMOUNT_CENTS } from "@tumble/domain/cashLedger";
 import { ADJUSTABLE_KINDS, approvalThresholdCents, balanceColumn, needsSecondAdmin, postAdjustment } from "../balanceAdmin/adjustments.ts";
 import { audit } from "../runtime/audit.ts";
 import { mutation, query, type MutationCtx } from "../runtime/define.ts";
-import { AccessError, AppError } from "../runtime/errors.ts";
+import { AccessError, refused } from "../runtime/errors.ts";
 import { newId } from "../runtime/ids.ts";
 import { invalidates } from "../runtime/invalidation.ts";
 import { changeApprovalThreshold } from "../systemAdmin/platformChanges.ts";
@@ -13,19 +14,6 @@ import { changeApprovalThreshold } from "../systemAdmin/platformChanges.ts";
 // one larger than the platform's threshold waits for a second system admin (decision 0043), and
 // raising that threshold waits for one too (decision 0060).
 
-export const MESSAGES = {
-  companyNotFound: "Company not found",
-  accountNotFound: "Cash account not found",
-  notAdjustable: "Only safes, change funds, petty cash, bank and other cash accounts can be adjusted",
-  archived: "This account is archived",
-  reasonRequired: "A reason is required",
-  zero: "Enter an amount other than zero",
-  tooLarge: "The amount is too large",
-  notFound: "Adjustment not found",
-  notPending: "This adjustment has already been decided",
-  ownRequest: "Another system administrator must approve your adjustment",
-} as const;
-
 const id = z.string().min(1).max(64);
 
 export const accounts = query({
@@ -33,7 +21,7 @@ export const accounts = query({
   args: z.object({ companyId: id }),
   handler: async (ctx, args) => {
     const company = await ctx.db.selectFrom("companies").select(["id", "name"]).where("id", "=", args.companyId).executeTakeFirst();
-    if (!company) throw new AppError(MESSAGES.companyNotFound);
+    if (!company) throw refused(balanceAdminRefusal("companyNotFound"));
     const rows = await ctx.db
       .selectFrom("cashAccounts as a")
       .leftJoin("stores as s", (j) => j.onRef("s.companyId", "=", "a.companyId").onRef("s.id", "=", "a.storeId"))
@@ -61,9 +49,9 @@ export const adjust = mutation({
     amountCents: z
       .number()
       .int("Whole cents only")
-      .refine((n) => n !== 0, MESSAGES.zero)
-      .refine((n) => Math.abs(n) <= MAX_AMOUNT_CENTS, MESSAGES.tooLarge),
-    reason: z.string().trim().min(1, MESSAGES.reasonRequired).max(500),
+      .refine((n) => n !== 0, BALANCE_ADMIN_MESSAGES.zero.en)
+      .refine((n) => Math.abs(n) <= MAX_AMOUNT_CENTS, BALANCE_ADMIN_MESSAGES.tooLarge.en),
+    reason: z.string().trim().min(1, BALANCE_ADMIN_MESSAGES.reasonRequired.en).max(500),
   }),
   handler: async (ctx, args) => {
     const account = await ctx.db
@@ -71,9 +59,9 @@ export const adjust = mutation({
       .select(["id", "companyId", "storeId", "kind", "name", "archivedAt"])
       .where("id", "=", args.accountId)
       .executeTakeFirst();
-    if (!account) throw new AppError(MESSAGES.accountNotFound);
-    if (!(ADJUSTABLE_KINDS as readonly string[]).includes(account.kind)) throw new AppError(MESSAGES.notAdjustable);
-    if (account.archivedAt) throw new AppError(MESSAGES.archived);
+    if (!account) throw refused(balanceAdminRefusal("accountNotFound"));
+    if (!(ADJUSTABLE_KINDS as readonly string[]).includes(account.kind)) throw refused(balanceAdminRefusal("notAdjustable"));
+    if (account.archivedAt) throw refused(balanceAdminRefusal("archived"));
     const threshold = await approvalThresholdCents(ctx.db);
     const adjustmentId = newId();
     const waits = needsSecondAdmin(args.amountCents, threshold);
@@ -143,8 +131,8 @@ async function lockedPending(ctx: MutationCtx<"isSystemAdmin">, adjustmentId: st
     .where("id", "=", adjustmentId)
     .forUpdate()
     .executeTakeFirst();
-  if (!row) throw new AppError(MESSAGES.notFound);
-  if (row.status !== "pending") throw new AppError(MESSAGES.notPending);
+  if (!row) throw refused(balanceAdminRefusal("notFound"));
+  if (row.status !== "pending") throw refused(balanceAdminRefusal("notPending"));
   return row;
 }
 
@@ -153,7 +141,7 @@ export const approve = mutation({
   args: z.object({ adjustmentId: id }),
   handler: async (ctx, args) => {
     const row = await lockedPending(ctx, args.adjustmentId);
-    if (row.requestedBy === ctx.user.id) throw new AccessError(MESSAGES.ownRequest);
+    if (row.requestedBy === ctx.user.id) throw refused(balanceAdminRefusal("ownRequest"), AccessError);
     const posted = await post(ctx, row.id, ctx.user.id);
     await audit(ctx.db, {
       companyId: row.companyId,

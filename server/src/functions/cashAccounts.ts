@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import { z } from "zod";
-import { CASH_ACCOUNT_KINDS, CASH_MESSAGES, isCashAccountKind, MAX_AMOUNT_CENTS, moveLegs } from "@tumble/domain/cashLedger";
+import { CASH_ACCOUNT_KINDS, cashRefusal, isCashAccountKind, MAX_AMOUNT_CENTS, moveLegs } from "@tumble/domain/cashLedger";
 import { cashAccountName, kindNeedsStore } from "@tumble/domain/cashForms";
 import { businessDateSchema } from "@tumble/domain/zodSchemas";
 import { accountOfCompany, assertSeesCash, blindCountsOf, id, idempotencyKey } from "../cash/access.ts";
@@ -11,7 +11,7 @@ import { linesOf } from "../cash/entries.ts";
 import { balanceOf, createEntry, hasPendingLines } from "../cash/ledger.ts";
 import { mutation, query } from "../runtime/define.ts";
 import { audit } from "../runtime/audit.ts";
-import { AccessError, AppError } from "../runtime/errors.ts";
+import { AccessError, refused } from "../runtime/errors.ts";
 import { newId } from "../runtime/ids.ts";
 
 // Cash accounts (issue 13): a store's safe, change fund and petty cash (opened with the store),
@@ -86,8 +86,8 @@ export const create = mutation({
     const companyId = ctx.company.id;
     if (args.storeId) {
       const store = await ctx.db.selectFrom("stores").select("id").where("companyId", "=", companyId).where("id", "=", args.storeId).executeTakeFirst();
-      if (!store) throw new AppError("Store not found");
-    } else if (kindNeedsStore(args.kind)) throw new AppError(CASH_MESSAGES.accountNeedsStore);
+      if (!store) throw refused(cashRefusal("storeNotFound"));
+    } else if (kindNeedsStore(args.kind)) throw refused(cashRefusal("accountNeedsStore"));
     const accountId = (
       await ctx.db
         .insertInto("cashAccounts")
@@ -130,9 +130,9 @@ export const update = mutation({
   }),
   handler: async (ctx, args) => {
     const account = await accountOfCompany(ctx, args.accountId, true);
-    if (!isCashAccountKind(account.kind)) throw new AppError(CASH_MESSAGES.notCashAccount);
+    if (!isCashAccountKind(account.kind)) throw refused(cashRefusal("notCashAccount"));
     const allowNegative = args.allowNegative ?? account.allowNegative;
-    if (allowNegative !== account.allowNegative && !ctx.permissions.isAdmin) throw new AccessError(CASH_MESSAGES.allowNegativeAdmin);
+    if (allowNegative !== account.allowNegative && !ctx.permissions.isAdmin) throw refused(cashRefusal("allowNegativeAdmin"), AccessError);
     await ctx.db
       .updateTable("cashAccounts")
       .set({ name: args.name, allowNegative })
@@ -161,10 +161,10 @@ export const archive = mutation({
     const companyId = ctx.company.id;
     // Locked, so no posting lands between the zero check and the archive.
     const account = await accountOfCompany(ctx, accountId, true);
-    if (!isCashAccountKind(account.kind)) throw new AppError(CASH_MESSAGES.notCashAccount);
-    if (account.archivedAt) throw new AppError(CASH_MESSAGES.accountArchived);
-    if ((await balanceOf(ctx.db, companyId, accountId)) !== 0) throw new AppError(CASH_MESSAGES.archiveNotZero);
-    if (await hasPendingLines(ctx.db, companyId, accountId)) throw new AppError(CASH_MESSAGES.archivePending);
+    if (!isCashAccountKind(account.kind)) throw refused(cashRefusal("notCashAccount"));
+    if (account.archivedAt) throw refused(cashRefusal("accountArchived"));
+    if ((await balanceOf(ctx.db, companyId, accountId)) !== 0) throw refused(cashRefusal("archiveNotZero"));
+    if (await hasPendingLines(ctx.db, companyId, accountId)) throw refused(cashRefusal("archivePending"));
     await ctx.db.updateTable("cashAccounts").set({ archivedAt: new Date() }).where("companyId", "=", companyId).where("id", "=", accountId).execute();
     await audit(ctx.db, { companyId, actorId: ctx.user.id, action: "archive", entity: "cashAccount", entityId: accountId });
     return null;
@@ -188,8 +188,8 @@ export const getLedger = query({
     assertSeesCash(ctx);
     const companyId = ctx.company.id;
     const account = await accountOfCompany(ctx, accountId);
-    if ((await blindCountsOf(ctx)).has(account.id)) throw new AppError(CASH_MESSAGES.blindLedger);
-    if (from && to && from > to) throw new AppError("The from date is after the to date");
+    if ((await blindCountsOf(ctx)).has(account.id)) throw refused(cashRefusal("blindLedger"));
+    if (from && to && from > to) throw refused(cashRefusal("fromAfterTo"));
     let q = ctx.db
       .selectFrom("cashEntries as e")
       .innerJoin("cashTransactions as t", (j) => j.onRef("t.companyId", "=", "e.companyId").onRef("t.id", "=", "e.transactionId"))

@@ -1,11 +1,11 @@
 import { sql } from "kysely";
 import { z } from "zod";
-import { CASH_ACCOUNT_KINDS } from "@tumble/domain/cashLedger";
+import { CASH_ACCOUNT_KINDS, cashRefusal } from "@tumble/domain/cashLedger";
 import { businessDateSchema } from "@tumble/domain/zodSchemas";
 import { blindCountsOf, id } from "../cash/access.ts";
 import { listEntries } from "../cash/entries.ts";
 import { query } from "../runtime/define.ts";
-import { AppError } from "../runtime/errors.ts";
+import { refused } from "../runtime/errors.ts";
 
 // The cash dashboard (laundromat → cash-dashboard, canExportReports) in one call for the
 // selection's store and range: balances by account, pending approvals (every store's), deposits in transit,
@@ -18,7 +18,7 @@ export const get = query({
   args: z.object({ storeId: id.optional(), fromDate: businessDateSchema, toDate: businessDateSchema, comparison: range.optional() }),
   handler: async (ctx, { storeId, fromDate, toDate, comparison }) => {
     const companyId = ctx.company.id;
-    if (fromDate > toDate || (comparison && comparison.fromDate > comparison.toDate)) throw new AppError("The from date is after the to date");
+    if (fromDate > toDate || (comparison && comparison.fromDate > comparison.toDate)) throw refused(cashRefusal("fromAfterTo"));
     const ledger = await ctx.db
       .selectFrom("cashAccounts")
       .select(["id", "kind"])

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import {
-  CASH_MESSAGES,
+  cashRefusal,
   EXPENSE_CATEGORIES,
   MAX_AMOUNT_CENTS,
   moveLegs,
@@ -22,7 +22,7 @@ import { createEntry, legsOf, postLines } from "../cash/ledger.ts";
 import { cashSettings } from "../cash/settings.ts";
 import { mutation, query, type MutationCtx } from "../runtime/define.ts";
 import { audit } from "../runtime/audit.ts";
-import { AccessError, AppError } from "../runtime/errors.ts";
+import { AccessError, refused } from "../runtime/errors.ts";
 
 // Cash transactions (issue 13): journal entries a person asks for — deposits, withdrawals (owner
 // draws), transfers, expenses, change-fund replenishments, admin adjustments — and their
@@ -45,7 +45,7 @@ export const list = query({
   }),
   handler: async (ctx, args) => {
     assertSeesCash(ctx);
-    if (args.from && args.to && args.from > args.to) throw new AppError("The from date is after the to date");
+    if (args.from && args.to && args.from > args.to) throw refused(cashRefusal("fromAfterTo"));
     return listEntries(ctx.db, ctx.company.id, args);
   },
 });
@@ -53,13 +53,13 @@ export const list = query({
 /** The account money leaves: the one chosen, or the store's own of `kind`. */
 async function sourceAccount(ctx: MutationCtx<"canManageStores">, accountId: string | undefined, storeId: string | undefined, kind: "safe" | "petty_cash") {
   if (accountId) return openCashAccount(ctx, accountId);
-  if (!storeId) throw new AppError(CASH_MESSAGES.needsSource);
+  if (!storeId) throw refused(cashRefusal("needsSource"));
   return openCashAccount(ctx, await storeAccountId(ctx.db, ctx.company.id, await storeOfCompany(ctx, storeId), kind));
 }
 
 async function storeOfCompany(ctx: MutationCtx<"canManageStores">, storeId: string): Promise<string> {
   const store = await ctx.db.selectFrom("stores").select("id").where("companyId", "=", ctx.company.id).where("id", "=", storeId).executeTakeFirst();
-  if (!store) throw new AppError("Store not found");
+  if (!store) throw refused(cashRefusal("storeNotFound"));
   return store.id;
 }
 
@@ -90,9 +90,9 @@ export const create = mutation({
     const extra: { category?: string; payee?: string; bagNumber?: string | null; slipNumber?: string | null } = {};
     switch (kind) {
       case "deposit": {
-        if (!args.bagNumber && !args.slipNumber) throw new AppError(CASH_MESSAGES.needsBagOrSlip);
+        if (!args.bagNumber && !args.slipNumber) throw refused(cashRefusal("needsBagOrSlip"));
         cash = await sourceAccount(ctx, args.fromAccountId, args.storeId, "safe");
-        if (cash.kind === "bank") throw new AppError(CASH_MESSAGES.depositFromBank);
+        if (cash.kind === "bank") throw refused(cashRefusal("depositFromBank"));
         legs = moveLegs(cash.id, await ledgerAccountId(ctx.db, companyId, "deposits_in_transit"), amountCents);
         extra.bagNumber = args.bagNumber || null;
         extra.slipNumber = args.slipNumber || null;
@@ -104,8 +104,8 @@ export const create = mutation({
         break;
       }
       case "expense": {
-        if (!args.category) throw new AppError(CASH_MESSAGES.needsCategory);
-        if (!args.payee) throw new AppError(CASH_MESSAGES.needsPayee);
+        if (!args.category) throw refused(cashRefusal("needsCategory"));
+        if (!args.payee) throw refused(cashRefusal("needsPayee"));
         cash = await sourceAccount(ctx, args.fromAccountId, args.storeId, "petty_cash");
         legs = moveLegs(cash.id, await ledgerAccountId(ctx.db, companyId, "expense", args.category), amountCents);
         extra.category = args.category;
@@ -119,30 +119,30 @@ export const create = mutation({
         if (args.toAccountId) destination = await openCashAccount(ctx, args.toAccountId);
         else if (kind === "change_fund_replenishment" && cash.storeId)
           destination = await openCashAccount(ctx, await storeAccountId(ctx.db, companyId, cash.storeId, "change_fund"));
-        else throw new AppError(CASH_MESSAGES.needsDestination);
-        if (kind === "change_fund_replenishment" && destination.kind !== "change_fund") throw new AppError(CASH_MESSAGES.notChangeFund);
-        if (destination.id === cash.id) throw new AppError(CASH_MESSAGES.sameAccount);
+        else throw refused(cashRefusal("needsDestination"));
+        if (kind === "change_fund_replenishment" && destination.kind !== "change_fund") throw refused(cashRefusal("notChangeFund"));
+        if (destination.id === cash.id) throw refused(cashRefusal("sameAccount"));
         legs = moveLegs(cash.id, destination.id, amountCents);
         break;
       }
       case "adjustment": {
-        if (!ctx.permissions.isAdmin) throw new AccessError(CASH_MESSAGES.adjustmentAdmin);
-        if (args.fromAccountId && args.toAccountId) throw new AppError(CASH_MESSAGES.adjustmentOneSide);
+        if (!ctx.permissions.isAdmin) throw refused(cashRefusal("adjustmentAdmin"), AccessError);
+        if (args.fromAccountId && args.toAccountId) throw refused(cashRefusal("adjustmentOneSide"));
         const target = args.toAccountId ?? args.fromAccountId;
-        if (!target) throw new AppError(CASH_MESSAGES.needsStoreOrAccount);
+        if (!target) throw refused(cashRefusal("needsStoreOrAccount"));
         cash = await openCashAccount(ctx, target);
         const overShort = await ledgerAccountId(ctx.db, companyId, "cash_over_short");
         legs = args.toAccountId ? moveLegs(overShort, cash.id, amountCents) : moveLegs(cash.id, overShort, amountCents);
         break;
       }
     }
-    if (args.storeId && cash.storeId && cash.storeId !== args.storeId) throw new AppError(CASH_MESSAGES.accountNotInStore);
+    if (args.storeId && cash.storeId && cash.storeId !== args.storeId) throw refused(cashRefusal("accountNotInStore"));
     const storeId = cash.storeId ?? (args.storeId ? await storeOfCompany(ctx, args.storeId) : null);
     const settings = await cashSettings(ctx.db, companyId);
     const today = await businessDateNow(ctx.db, companyId, storeId, new Date(ctx.now));
-    if (args.businessDate && args.businessDate > today) throw new AppError(`The business date ${args.businessDate} is in the future for this store`);
+    if (args.businessDate && args.businessDate > today) throw refused(cashRefusal("businessDateInFuture", { date: args.businessDate }));
     if (args.businessDate && daysBetween(args.businessDate, today) > CASH_BACKDATE_DAYS)
-      throw new AppError(`The business date ${args.businessDate} is more than a year ago`);
+      throw refused(cashRefusal("businessDateTooOld", { date: args.businessDate }));
     const status = needsApproval(kind, settings.requireApproval) ? "pending" : "approved";
     const transactionId = await createEntry(ctx.db, {
       companyId,
@@ -176,7 +176,7 @@ async function lockedEntry(ctx: MutationCtx<"member">, transactionId: string) {
     .where("id", "=", transactionId)
     .forUpdate()
     .executeTakeFirst();
-  if (!row) throw new AppError("Transaction not found");
+  if (!row) throw refused(cashRefusal("transactionNotFound"));
   return row;
 }
 
@@ -207,8 +207,8 @@ export const approve = mutation({
   args: decision,
   handler: async (ctx, { transactionId }) => {
     const entry = await lockedEntry(ctx, transactionId);
-    if (entry.status !== "pending") throw new AppError(CASH_MESSAGES.notPending(entry.status));
-    if (entry.requestedBy === ctx.user.id) throw new AccessError(CASH_MESSAGES.ownApproval);
+    if (entry.status !== "pending") throw refused(cashRefusal("notPending", { status: entry.status }));
+    if (entry.requestedBy === ctx.user.id) throw refused(cashRefusal("ownApproval"), AccessError);
     await decide(ctx, transactionId, "approved", null);
     return { transactionId, status: "approved" as const };
   },
@@ -220,8 +220,8 @@ export const reject = mutation({
   args: decision.extend({ reason: text(500).min(1, "Give a reason for the rejection") }),
   handler: async (ctx, { transactionId, reason }) => {
     const entry = await lockedEntry(ctx, transactionId);
-    if (entry.status !== "pending") throw new AppError(CASH_MESSAGES.notPending(entry.status));
-    if (entry.requestedBy === ctx.user.id) throw new AccessError(CASH_MESSAGES.ownRejection);
+    if (entry.status !== "pending") throw refused(cashRefusal("notPending", { status: entry.status }));
+    if (entry.requestedBy === ctx.user.id) throw refused(cashRefusal("ownRejection"), AccessError);
     await decide(ctx, transactionId, "rejected", reason);
     return { transactionId, status: "rejected" as const };
   },
@@ -234,8 +234,8 @@ export const cancel = mutation({
   args: decision,
   handler: async (ctx, { transactionId }) => {
     const entry = await lockedEntry(ctx, transactionId);
-    if (entry.requestedBy !== ctx.user.id) throw new AccessError(CASH_MESSAGES.cancelNotOwn);
-    if (entry.status !== "pending") throw new AppError(CASH_MESSAGES.notPending(entry.status));
+    if (entry.requestedBy !== ctx.user.id) throw refused(cashRefusal("cancelNotOwn"), AccessError);
+    if (entry.status !== "pending") throw refused(cashRefusal("notPending", { status: entry.status }));
     await decide(ctx, transactionId, "cancelled", null);
     return { transactionId, status: "cancelled" as const };
   },
@@ -249,10 +249,10 @@ export const reverse = mutation({
   handler: async (ctx, { transactionId, reason }) => {
     const companyId = ctx.company.id;
     const entry = await lockedEntry(ctx, transactionId);
-    if (entry.status !== "approved") throw new AppError(CASH_MESSAGES.notApproved);
-    if (entry.kind === "collection" || entry.kind === "collection_correction") throw new AppError(CASH_MESSAGES.collectionReversal);
-    if (entry.kind === "deposit_clearing" || entry.kind === "deposit_difference") throw new AppError(CASH_MESSAGES.bankMatchReversal);
-    if (entry.reversesId) throw new AppError(CASH_MESSAGES.reversalOfReversal);
+    if (entry.status !== "approved") throw refused(cashRefusal("notApproved"));
+    if (entry.kind === "collection" || entry.kind === "collection_correction") throw refused(cashRefusal("collectionReversal"));
+    if (entry.kind === "deposit_clearing" || entry.kind === "deposit_difference") throw refused(cashRefusal("bankMatchReversal"));
+    if (entry.reversesId) throw refused(cashRefusal("reversalOfReversal"));
     // The bank already holds a matched deposit: reversing it would count the money twice. The
     // entry's row lock (above) is also what bankLines:match takes, so the two never pass each other.
     if (entry.kind === "deposit") {
@@ -262,7 +262,7 @@ export const reverse = mutation({
         .where("companyId", "=", companyId)
         .where("transactionId", "=", transactionId)
         .executeTakeFirst();
-      if (matched) throw new AppError(CASH_MESSAGES.depositMatched);
+      if (matched) throw refused(cashRefusal("depositMatched"));
     }
     const already = await ctx.db
       .selectFrom("cashTransactions")
@@ -270,11 +270,11 @@ export const reverse = mutation({
       .where("companyId", "=", companyId)
       .where("reversesId", "=", transactionId)
       .executeTakeFirst();
-    if (already) throw new AppError(CASH_MESSAGES.alreadyReversed);
+    if (already) throw refused(cashRefusal("alreadyReversed"));
     const legs = reversedLegs(await legsOf(ctx.db, companyId, transactionId));
     for (const leg of legs) {
       const account = await accountOfCompany(ctx, leg.accountId);
-      if (account.archivedAt) throw new AppError(CASH_MESSAGES.accountArchived);
+      if (account.archivedAt) throw refused(cashRefusal("accountArchived"));
     }
     const reversalId = await createEntry(ctx.db, {
       companyId,

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { formatUSD } from "@tumble/domain/money";
 import {
-  CASH_MESSAGES,
+  cashRefusal,
   countTotalCents,
   DENOMINATION_CODES,
   MAX_AMOUNT_CENTS,
@@ -17,7 +17,7 @@ import { balanceOf, createEntry } from "../cash/ledger.ts";
 import { cashSettings } from "../cash/settings.ts";
 import { mutation, query, type MutationCtx } from "../runtime/define.ts";
 import { audit } from "../runtime/audit.ts";
-import { AccessError, AppError } from "../runtime/errors.ts";
+import { AccessError, AppError, refused } from "../runtime/errors.ts";
 import { newId } from "../runtime/ids.ts";
 
 // Physical counts (issue 13): a cash account counted by denomination. Expected is the ledger
@@ -36,7 +36,7 @@ export const start = mutation({
   handler: async (ctx, args) => {
     const companyId = ctx.company.id;
     const account = await openCashAccount(ctx, args.accountId);
-    if (account.kind === "bank") throw new AppError(CASH_MESSAGES.countCashOnly);
+    if (account.kind === "bank") throw refused(cashRefusal("countCashOnly"));
     const blind = args.blind ?? (await cashSettings(ctx.db, companyId)).blindCounts;
     const expectedCents = await balanceOf(ctx.db, companyId, account.id);
     const countId = newId();
@@ -64,7 +64,7 @@ async function lockedCount(ctx: MutationCtx<"member">, countId: string) {
     .where("id", "=", countId)
     .forUpdate()
     .executeTakeFirst();
-  if (!row) throw new AppError("Count not found");
+  if (!row) throw refused(cashRefusal("countNotFound"));
   return row;
 }
 
@@ -82,18 +82,21 @@ export const submit = mutation({
   handler: async (ctx, args) => {
     const companyId = ctx.company.id;
     const count = await lockedCount(ctx, args.countId);
-    if (count.countedBy !== ctx.user.id) throw new AccessError(CASH_MESSAGES.countNotYours);
-    if (count.status !== "counting") throw new AppError(CASH_MESSAGES.countNotOpen(count.status));
+    if (count.countedBy !== ctx.user.id) throw refused(cashRefusal("countNotYours"), AccessError);
+    if (count.status !== "counting") throw refused(cashRefusal("countNotOpen", { status: count.status }));
     const countedCents = countTotalCents(args.denominations);
     // The same cap as every other amount (each denomination's count alone could add up to far more).
-    if (countedCents > MAX_AMOUNT_CENTS) throw new AppError(CASH_MESSAGES.countTooLarge);
+    if (countedCents > MAX_AMOUNT_CENTS) throw refused(cashRefusal("countTooLarge"));
     const expectedCents = Number(count.expectedCents);
     const varianceCents = countedCents - expectedCents;
     const { varianceThresholdCents } = await cashSettings(ctx.db, companyId);
     // A blind count is never refused for its difference: a refusal would tell the counter how far
     // off they are, and tries would find the figure. Its reviewer sees the difference instead.
-    if (!count.blind && varianceNeedsReason(varianceCents, varianceThresholdCents) && (!args.reason || !args.note))
-      throw new AppError(CASH_MESSAGES.varianceReason(formatUSD(varianceThresholdCents)), { expectedCents, countedCents, varianceCents });
+    if (!count.blind && varianceNeedsReason(varianceCents, varianceThresholdCents) && (!args.reason || !args.note)) {
+      // The figures stay beside the code, where the count form reads them.
+      const { message, data } = cashRefusal("varianceReason", { threshold: formatUSD(varianceThresholdCents) });
+      throw new AppError(message, { ...data, expectedCents, countedCents, varianceCents });
+    }
     await ctx.db
       .updateTable("physicalCounts")
       .set({
@@ -123,8 +126,8 @@ export const submit = mutation({
 
 async function submittedForReview(ctx: MutationCtx<"canApproveDraws">, countId: string) {
   const count = await lockedCount(ctx, countId);
-  if (count.status !== "submitted") throw new AppError(CASH_MESSAGES.countNotOpen(count.status));
-  if (count.countedBy === ctx.user.id) throw new AccessError(CASH_MESSAGES.ownCountReview);
+  if (count.status !== "submitted") throw refused(cashRefusal("countNotOpen", { status: count.status }));
+  if (count.countedBy === ctx.user.id) throw refused(cashRefusal("ownCountReview"), AccessError);
   return count;
 }
 

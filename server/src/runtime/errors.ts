@@ -14,14 +14,15 @@ export class AppError extends Error {
   }
 }
 
-/**
- * The AppError for a refusal of a module's table (@tumble/domain/refusals): its English message,
- * with its code and values as errorData, by which screens translate it.
- */
-export const refused = ({ message, data }: Refusal): AppError => new AppError(message, data);
-
 /** The caller is not allowed to do this. */
 export class AccessError extends AppError {}
+
+/**
+ * The AppError (or AccessError, when the caller may not do it) for a refusal of a module's table
+ * (@tumble/domain/refusals): its English message, with its code and values as errorData, by
+ * which screens translate it.
+ */
+export const refused = ({ message, data }: Refusal, As: typeof AppError = AppError): AppError => new As(message, data);
 
 /** The token is missing, malformed, expired or revoked (HTTP 401 outside a function). */
 export class AuthenticationError extends Error {}

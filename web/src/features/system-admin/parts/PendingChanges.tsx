@@ -1,7 +1,10 @@
 import { Button, Card, Group, Stack, Text, Title } from "@mantine/core";
+// Imported for its refusal table, which platformErrorText reads by code.
+import "@tumble/domain/balanceAdmin";
 import { extractErrorMessage } from "@tumble/domain/errorMessage";
 import type { ReturnsOf } from "@tumble/domain/functionPath";
 import { formatUSD } from "@tumble/domain/money";
+import { refusalText } from "@tumble/domain/refusals";
 import { localizeTwoPersonMessage, type PlatformChangeKind } from "@tumble/domain/twoPersonRules";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -17,8 +20,10 @@ import { WithReason } from "../../../ui/WithReason";
 
 export type PlatformChange = ReturnsOf<typeof api.systemAdmin.listChanges>[number];
 
-/** A platform refusal (two-person rules) in the reader's language, else as sent. */
+/** A platform refusal (by its code, e.g. a balance adjustment's, else the two-person rules' text) in the reader's language, else as sent. */
 export function platformErrorText(error: unknown, fallback: string): string {
+  const coded = refusalText((error as { data?: unknown } | null)?.data, currentLanguage());
+  if (coded) return coded;
   const text = extractErrorMessage(error, fallback);
   return localizeTwoPersonMessage(text, currentLanguage()) ?? text;
 }
