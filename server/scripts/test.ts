@@ -55,15 +55,15 @@ function runCaptured(name: string, command: string): Promise<{ name: string; sta
 
 async function runStatic() {
   const queue = [...STATIC];
-  let failure: { name: string; status: number | null } | null = null;
+  const failures: Array<{ name: string; status: number | null }> = [];
   const lane = async () => {
-    for (let next = queue.shift(); next && !failure; next = queue.shift()) {
+    for (let next = queue.shift(); next && !failures.length; next = queue.shift()) {
       const result = await runCaptured(...next);
-      if (result.status !== 0) failure ??= result;
+      if (result.status !== 0) failures.push(result);
     }
   };
   await Promise.all(Array.from({ length: Math.max(2, availableParallelism()) }, lane));
-  if (failure) failed(failure.name, failure.status);
+  if (failures.length) failed(failures[0].name, failures[0].status);
 }
 
 await runStatic();
