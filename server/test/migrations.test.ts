@@ -9,6 +9,8 @@ import { startServer } from "../src/app.ts";
 import { loadConfig } from "../src/base/config.ts";
 import { openPGlite, openPostgres, type Database } from "../src/db/database.ts";
 import { EMPTY_GAP_MIGRATIONS, MIGRATIONS_DIR, listMigrationNames, loadMigrations, migrateToLatest } from "../src/db/migrate.ts";
+import { listModuleFiles } from "../src/base/moduleFiles.ts";
+import { UPGRADES_DIR, runDataUpgrades } from "../src/db/upgrades.ts";
 
 // @postgres: every migration on the server's PostgreSQL version
 // Migrations are found in their folder, numbered without gaps, and bring both a new database and
@@ -120,6 +122,65 @@ describe("migrations", () => {
     expect((await db.selectFrom("storeSections").select("position").orderBy("id").execute()).map((r) => r.position)).toEqual([0, 1]);
     expect((await db.selectFrom("machines").select("label").orderBy("id").execute()).map((r) => r.label)).toEqual(["W1", "w1-2"]);
     expect((await db.selectFrom("joinRequests").select("status").orderBy("id").execute()).map((r) => r.status)).toEqual(["PENDING", "CANCELLED"]);
+  });
+});
+
+describe("data upgrades (server/src/upgrades)", () => {
+  /** A folder of upgrades written as plain modules: each adds its name to a table, the second fails when told to. */
+  function upgradesFolder(): string {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "tumble-upgrades-"));
+    cleanups.push(async () => fs.rmSync(dir, { recursive: true, force: true }));
+    const body = (name: string) => `export async function upgrade(db) {
+  await db.insertInto("upgradeLog").values({ name: "${name}" }).execute();
+  if (process.env.TUMBLE_TEST_FAIL_UPGRADE === "${name}") throw new Error("${name} failed");
+}
+`;
+    fs.writeFileSync(path.join(dir, "0001_first.mjs"), body("0001_first"));
+    fs.writeFileSync(path.join(dir, "0002_second.mjs"), body("0002_second"));
+    return dir;
+  }
+
+  it("run once each after the migrations, on a new database too, recorded by name", async () => {
+    const database = await emptyDatabase();
+    await migrateToLatest(raw(database));
+    const recorded = (await database.db.selectFrom("dataUpgrades").select("name").orderBy("name").execute()).map((r) => r.name);
+    expect(recorded).toEqual(listModuleFiles(UPGRADES_DIR));
+    expect(recorded).toContain("0035_changer_correction");
+    // Migration 0035 posts no correction itself any more: on a new database the upgrade finds nothing.
+    expect(await database.db.selectFrom("cashTransactions").select("id").where("kind", "=", "collection_correction").execute()).toEqual([]);
+  });
+
+  it("run once when two processes start at the same moment, and a failed one changes nothing and runs again next time", async () => {
+    const database = await emptyDatabase();
+    await migrateToLatest(raw(database));
+    await sql`create table upgrade_log (name text not null)`.execute(database.db);
+    const dir = upgradesFolder();
+    const log = async () => (await sql<{ name: string }>`select name from upgrade_log order by name`.execute(database.db)).rows.map((r) => r.name);
+
+    process.env.TUMBLE_TEST_FAIL_UPGRADE = "0002_second";
+    try {
+      await expect(runDataUpgrades(database.db, dir)).rejects.toThrow("0002_second failed");
+    } finally {
+      delete process.env.TUMBLE_TEST_FAIL_UPGRADE;
+    }
+    expect(await log()).toEqual(["0001_first"]);
+
+    const [a, b] = await Promise.all([runDataUpgrades(database.db, dir), runDataUpgrades(database.db, dir)]);
+    expect([...a, ...b]).toEqual(["0002_second"]);
+    expect(await log()).toEqual(["0001_first", "0002_second"]);
+    expect(await runDataUpgrades(database.db, dir)).toEqual([]);
+  });
+
+  it("refuse a file not named NNNN_words or exporting no upgrade()", async () => {
+    const database = await emptyDatabase();
+    await migrateToLatest(raw(database));
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "tumble-upgrades-"));
+    cleanups.push(async () => fs.rmSync(dir, { recursive: true, force: true }));
+    fs.writeFileSync(path.join(dir, "0001_empty.mjs"), "export const nothing = 1;\n");
+    await expect(runDataUpgrades(database.db, dir)).rejects.toThrow("Data upgrade 0001_empty exports no upgrade()");
+    fs.rmSync(path.join(dir, "0001_empty.mjs"));
+    fs.writeFileSync(path.join(dir, "fixThings.mjs"), "export async function upgrade() {}\n");
+    await expect(runDataUpgrades(database.db, dir)).rejects.toThrow("Data upgrade fixThings: name it NNNN_words");
   });
 });
 

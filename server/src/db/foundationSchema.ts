@@ -69,6 +69,12 @@ export interface ServerSecretsTable {
   value: string;
 }
 
+/** A data upgrade that has run (db/upgrades.ts). */
+export interface DataUpgradesTable {
+  name: string;
+  ranAt: DefaultTimestamp;
+}
+
 export interface FoundationTables {
   users: UsersTable;
   sessions: SessionsTable;
@@ -77,4 +83,5 @@ export interface FoundationTables {
   auditLog: AuditLogTable;
   rateLimits: RateLimitsTable;
   serverSecrets: ServerSecretsTable;
+  dataUpgrades: DataUpgradesTable;
 }

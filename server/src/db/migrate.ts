@@ -1,6 +1,8 @@
 import { fileURLToPath } from "node:url";
 import { Migrator, sql, type Kysely, type Migration } from "kysely";
 import { importModuleFiles, listModuleFiles } from "../base/moduleFiles.ts";
+import type { DB } from "./schema.ts";
+import { runDataUpgrades } from "./upgrades.ts";
 
 // Migrations are the files of server/src/db/migrations, found by reading the folder and imported
 // one by one, so a module adds its migration without editing a list. The same code reads `.ts`
@@ -68,6 +70,7 @@ export async function migrateToLatest(db: AnyDb): Promise<void> {
   if (error || failed) {
     throw new Error(`Migration ${failed?.migrationName ?? ""} failed: ${String((error as Error)?.message ?? error)}`);
   }
+  await runDataUpgrades(db as Kysely<DB>);
 }
 
 /** Start-up runs migrations once (main.ts); the server itself only checks they ran. */

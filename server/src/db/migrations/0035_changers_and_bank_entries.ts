@@ -1,10 +1,10 @@
 import { sql, type Kysely } from "kysely";
-import { correctChangerPostings } from "../../collections/changerCorrection.ts";
-import type { DB } from "../schema.ts";
 
 // - A changer's bills less coins paid out were booked as collections income; they are change
 //   (docs/decisions/0052). Dated `collection_correction` entries, linked to the collection they
-//   correct, move them to cash over/short; a collection still has one `collection` posting.
+//   correct, move them to cash over/short; a collection still has one `collection` posting. They
+//   are posted by the data upgrade server/src/upgrades/0035_changer_correction.ts, after every
+//   migration, with today's ledger code.
 // - Bank lines nobody deposited (fees, interest) are booked from the statement as `bank_entry`
 //   entries against an expense or the new other-income account.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations see the raw schema
@@ -31,7 +31,6 @@ export async function up(db: Kysely<any>): Promise<void> {
     where kind in ('collections_income', 'owner_draws', 'expense', 'cash_over_short', 'deposits_in_transit', 'opening_balance', 'other_income')`);
   await run(`alter table bank_lines add column booking_id text`);
   await run(`alter table bank_lines add constraint bank_lines_booking_fkey foreign key (company_id, booking_id) references cash_transactions (company_id, id)`);
-  await correctChangerPostings(db as Kysely<DB>);
 }
 
 export async function down(): Promise<void> {
