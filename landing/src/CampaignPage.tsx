@@ -57,16 +57,12 @@ export function CampaignPage({ campaignId }: { campaignId: string }) {
   else {
     const c = state.campaign;
     // The campaign's dates are calendar days in its own zone, not the visitor's.
-    const phase = campaignPhase(c, todayIn(c.timeZone, state.now));
+    const phase = campaignPhase({ startDate: c.startsOn, endDate: c.endsOn }, todayIn(c.timeZone, state.now));
     if (phase === "expired")
-      body = <Notice title={t("landing.errors.expiredTitle")} text={t("landing.errors.expired", { date: formatLongDate(c.endDate, language) })} tone="error" />;
+      body = <Notice title={t("landing.errors.expiredTitle")} text={t("landing.errors.expired", { date: formatLongDate(c.endsOn, language) })} tone="error" />;
     else if (phase === "comingSoon")
       body = (
-        <Notice
-          title={t("landing.errors.comingSoonTitle")}
-          text={t("landing.errors.comingSoon", { date: formatLongDate(c.startDate, language) })}
-          tone="info"
-        />
+        <Notice title={t("landing.errors.comingSoonTitle")} text={t("landing.errors.comingSoon", { date: formatLongDate(c.startsOn, language) })} tone="info" />
       );
     else if ((c.templateConfig.template ?? "standard") === "full")
       body = <FullTemplate campaign={c} lang={language} setLang={(l) => (clearToasts(), setLang(l))} />;

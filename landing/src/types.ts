@@ -50,8 +50,11 @@ export interface PublicCampaign {
   description: string | null;
   campaignType: string;
   /** Business dates (yyyy-MM-dd) in timeZone, both inclusive. */
-  startDate: string;
-  endDate: string;
+  startsOn: string;
+  endsOn: string;
+  /** The same days as epoch ms (spec section 3): the first day's first and the last day's last moment. */
+  startDate: number;
+  endDate: number;
   timeZone: string;
   isActive: boolean;
   offerAmount: number;

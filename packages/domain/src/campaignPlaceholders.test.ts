@@ -90,6 +90,17 @@ describe("placeholderCampaignOf", () => {
     expect(placeholderCampaignOf({ name: "x" }).offerAmount).toBeNull();
   });
 
+  it("prints the business dates startsOn/endsOn, never the epoch ms startDate/endDate", () => {
+    const api = {
+      name: "Spring",
+      startsOn: "2030-01-05",
+      endsOn: "2030-02-04",
+      startDate: Date.UTC(2030, 0, 5, 6),
+      endDate: Date.UTC(2030, 1, 5, 5, 59, 59, 999),
+    };
+    expect(fillPlaceholders("{startDate} to {endDate}", placeholderCampaignOf(api)).text).toBe("January 5, 2030 to February 4, 2030");
+  });
+
   it("fills {budget} from a public campaign that carries its budget in cents", () => {
     const publicCampaign = { name: "Spring", offerAmount: 15, offerAmountCents: 1500, budgetCents: 250_000 };
     expect(fillPlaceholders("Only ${budget} of credit to give away", placeholderCampaignOf(publicCampaign)).text).toBe("Only $2,500.00 of credit to give away");

@@ -108,10 +108,22 @@ export function fillPlaceholders(template: string, campaign: PlaceholderCampaign
 
 /**
  * A campaign as the API returns it — offerAmount and budget in dollars beside offerAmountCents and
- * budgetCents (docs/decisions/0008-campaign-amounts.md) — as placeholder input, in cents.
+ * budgetCents (docs/decisions/0008-campaign-amounts.md), its days as startsOn/endsOn beside the
+ * epoch ms startDate/endDate (docs/decisions/0069-the-spec-contract.md) — as placeholder input.
  */
 export function placeholderCampaignOf(
-  campaign: Omit<PlaceholderCampaign, "offerAmount" | "budget"> & { offerAmountCents?: number | null; budgetCents?: number | null },
+  campaign: Omit<PlaceholderCampaign, "offerAmount" | "budget" | "startDate" | "endDate"> & {
+    offerAmountCents?: number | null;
+    budgetCents?: number | null;
+    startsOn?: string | null;
+    endsOn?: string | null;
+  },
 ): PlaceholderCampaign {
-  return { ...campaign, offerAmount: campaign.offerAmountCents ?? null, budget: campaign.budgetCents ?? null };
+  return {
+    ...campaign,
+    offerAmount: campaign.offerAmountCents ?? null,
+    budget: campaign.budgetCents ?? null,
+    startDate: campaign.startsOn ?? null,
+    endDate: campaign.endsOn ?? null,
+  };
 }

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { campaignFieldSchemas } from "@tumble/domain/campaignForm";
+import { campaignDayInputSchema, campaignFieldSchemas } from "@tumble/domain/campaignForm";
 import { addCampaign, campaignsWithStats, changeCampaignActive, editCampaign, openCampaigns } from "../marketing/campaigns.ts";
 import { checkClaimCode, claimsOfCampaign, redeemClaim, searchClaims, sendNewClaimCode } from "../marketing/claimReview.ts";
 import { CLAIM_RATE_LIMIT, CLAIM_RATE_WINDOW_MS, claimRateKey } from "../marketing/claims.ts";
@@ -15,7 +15,8 @@ export { MESSAGES } from "../marketing/messages.ts";
 // data, customers' claims with an e-mailed or texted 6-digit code, and staff verification.
 // Amounts travel as dollars (offerAmount, budget) and are stored as cents
 // (docs/decisions/0008-campaign-amounts.md). Start and end are business dates in the campaign's
-// time zone, both inclusive (docs/decisions/0019-forms-and-business-dates.md). The logic is in
+// time zone, both inclusive (docs/decisions/0019-forms-and-business-dates.md); the wire also
+// takes and gives them as epoch ms (docs/decisions/0069-the-spec-contract.md). The logic is in
 // server/src/marketing.
 
 const dollars = z
@@ -25,6 +26,9 @@ const dollars = z
   .refine((v) => Number.isInteger(Math.round(v * 100 * 1e6) / 1e6), "At most 2 decimal places");
 const campaignFields = {
   ...campaignFieldSchemas,
+  // Spec section 3: epoch ms (the day containing that instant in the campaign's zone), or yyyy-MM-dd.
+  startDate: campaignDayInputSchema,
+  endDate: campaignDayInputSchema,
   offerAmount: dollars,
   budget: dollars.nullable().optional(),
   templateConfig: templateConfigSchema.optional(),
@@ -129,14 +133,14 @@ export const submitClaim = mutation({
 });
 
 /**
- * The status of a phone number's claim on the campaign the landing page shows, and nothing else:
- * only that campaign's claims are looked at, so a phone number reveals nothing about other
- * campaigns or companies.
+ * The status of a phone number's claim, and nothing else (spec section 7: `phone`, returns
+ * status): on the campaign named when `campaignId` is given, else the most recent claim on a
+ * campaign open now (the caller's company's for a member, any company's for a visitor).
  */
 export const getClaimByPhone = query({
   access: "public",
-  args: z.object({ phone: z.string().max(40), campaignId: z.string().max(64) }),
-  handler: (ctx, { phone, campaignId }) => claimStatusByPhone(ctx.db, phone, campaignId),
+  args: z.object({ phone: z.string().max(40), campaignId: z.string().max(64).optional() }),
+  handler: (ctx, { phone, campaignId }) => claimStatusByPhone(ctx.db, ctx.now, { phone, campaignId, companyId: ctx.company?.id ?? null }),
 });
 
 /** Staff look-up by claim ID or phone number, within the company. */

@@ -1,6 +1,7 @@
 import type { Selectable } from "kysely";
 import { deliveryMethodOf } from "@tumble/domain/campaignLabels";
 import { campaignPhase, todayIn } from "@tumble/domain/businessDate";
+import { campaignDays } from "@tumble/domain/campaignForm";
 import { usesPlaceholder } from "@tumble/domain/campaignPlaceholders";
 import { centsToDollars } from "@tumble/domain/money";
 import type { CampaignsTable } from "../db/marketingSchema.ts";
@@ -11,7 +12,8 @@ import { publicTemplateConfig } from "./templateConfig.ts";
 // A stored campaign as the answers show it (the landing page's part, or all of it for its
 // company's managers), and whether it is open for claims. Amounts are stored as cents and shown
 // as dollars too (docs/decisions/0008-campaign-amounts.md); start and end are business dates in
-// the campaign's time zone, both inclusive (docs/decisions/0019-forms-and-business-dates.md).
+// the campaign's time zone, both inclusive (docs/decisions/0019-forms-and-business-dates.md),
+// answered as startsOn/endsOn and as the spec's epoch ms (docs/decisions/0069-the-spec-contract.md).
 
 export type CampaignRow = Selectable<CampaignsTable>;
 
@@ -38,8 +40,8 @@ export function toPublicCampaign(row: CampaignRow) {
     displayName: row.displayName,
     description: row.description,
     campaignType: row.campaignType,
-    startDate: row.startDate,
-    endDate: row.endDate,
+    // startsOn/endsOn are the business dates; startDate/endDate the spec's epoch ms.
+    ...campaignDays(row.startDate, row.endDate, row.timeZone),
     timeZone: row.timeZone,
     isActive: row.isActive,
     offerAmount: centsToDollars(offerCents),

@@ -2,7 +2,7 @@ import type { Kysely } from "kysely";
 import { deliveryMethodOf } from "@tumble/domain/campaignLabels";
 import { addDays } from "@tumble/domain/datePresets";
 import { todayIn } from "@tumble/domain/businessDate";
-import { datesInOrder } from "@tumble/domain/campaignForm";
+import { campaignDayOf, campaignDays, datesInOrder, type CampaignDayInput } from "@tumble/domain/campaignForm";
 import { dollarsToCents } from "@tumble/domain/money";
 import type { DB } from "../db/schema.ts";
 import { audit } from "../runtime/audit.ts";
@@ -77,17 +77,23 @@ export async function insertCampaign(db: Kysely<DB>, everyCompany: Kysely<DB>, c
   return { campaignId: id, friendlyId };
 }
 
-/** A campaign's fields as the editor sends them: amounts in dollars. */
-export interface CampaignFields extends Omit<CampaignInput, "offerAmountCents" | "budgetCents"> {
+/** A campaign's fields as the API takes them: amounts in dollars; days as business dates or epoch ms. */
+export interface CampaignFields extends Omit<CampaignInput, "offerAmountCents" | "budgetCents" | "startDate" | "endDate"> {
   offerAmount: number;
   budget?: number | null;
+  startDate: CampaignDayInput;
+  endDate: CampaignDayInput;
 }
 
 /** A new campaign of the company, audited. */
 export async function addCampaign(db: Kysely<DB>, everyCompany: Kysely<DB>, companyId: string, userId: string, args: CampaignFields) {
   const { offerAmount, budget, ...rest } = args;
+  const timeZone = rest.timeZone ?? (await companyTimeZone(db, companyId));
   const result = await insertCampaign(db, everyCompany, companyId, userId, {
     ...rest,
+    timeZone,
+    startDate: campaignDayOf(rest.startDate, timeZone),
+    endDate: campaignDayOf(rest.endDate, timeZone),
     offerAmountCents: dollarsToCents(offerAmount),
     budgetCents: budget == null ? null : dollarsToCents(budget),
   });
@@ -115,14 +121,18 @@ export async function editCampaign(
 ) {
   const before = await db.selectFrom("campaigns").selectAll().where("id", "=", campaignId).where("companyId", "=", companyId).forUpdate().executeTakeFirst();
   if (!before) throw new AppError(MESSAGES.campaignNotFound);
-  if (!datesInOrder({ startDate: rest.startDate ?? before.startDate, endDate: rest.endDate ?? before.endDate })) throw new AppError(MESSAGES.dates);
+  // Epoch ms names a day in the campaign's zone: the new one when it changes too.
+  const timeZone = rest.timeZone ?? before.timeZone;
+  const startDate = rest.startDate === undefined ? undefined : campaignDayOf(rest.startDate, timeZone);
+  const endDate = rest.endDate === undefined ? undefined : campaignDayOf(rest.endDate, timeZone);
+  if (!datesInOrder({ startDate: startDate ?? before.startDate, endDate: endDate ?? before.endDate })) throw new AppError(MESSAGES.dates);
   const set: Record<string, unknown> = { updatedAt: new Date() };
   if (rest.name !== undefined) set.name = rest.name;
   if (rest.displayName !== undefined) set.displayName = rest.displayName || null;
   if (rest.description !== undefined) set.description = rest.description || null;
   if (rest.campaignType !== undefined) set.campaignType = rest.campaignType.toUpperCase();
-  if (rest.startDate !== undefined) set.startDate = rest.startDate;
-  if (rest.endDate !== undefined) set.endDate = rest.endDate;
+  if (startDate !== undefined) set.startDate = startDate;
+  if (endDate !== undefined) set.endDate = endDate;
   if (rest.timeZone !== undefined) set.timeZone = rest.timeZone;
   if (rest.isActive !== undefined) set.isActive = rest.isActive;
   if (offerAmount !== undefined) set.offerAmountCents = dollarsToCents(offerAmount);
@@ -210,7 +220,7 @@ export async function openCampaigns(db: Kysely<DB>, companyId: string, now: numb
       name: row.name,
       displayName: row.displayName,
       deliveryMethod: deliveryMethodOf(row.deliveryMethod),
-      endDate: row.endDate,
+      ...campaignDays(row.startDate, row.endDate, row.timeZone),
       timeZone: row.timeZone,
     }));
 }

@@ -2,13 +2,15 @@ import type { Kysely } from "kysely";
 import { deliveryMethodOf, type Language } from "@tumble/domain/campaignLabels";
 import { claimMessage, validateClaim } from "@tumble/domain/claimForm";
 import { phoneDigits, PHONE_DIGITS } from "@tumble/domain/phone";
+import { todayIn } from "@tumble/domain/businessDate";
+import { addDays } from "@tumble/domain/datePresets";
 import { hashSecretSlow } from "../auth/passwords.ts";
 import type { DB } from "../db/schema.ts";
 import { AppError } from "../runtime/errors.ts";
 import { newId } from "../runtime/ids.ts";
 import { invalidates } from "../runtime/invalidation.ts";
 import { readsCampaign } from "../runtime/tracking.ts";
-import { assertOpen } from "./campaignViews.ts";
+import { assertOpen, phaseAt } from "./campaignViews.ts";
 import { CODE_TTL_MS, newClaimCode, newVerificationCode } from "./claims.ts";
 import { enqueueCode } from "./codeDelivery.ts";
 import { MESSAGES } from "./messages.ts";
@@ -137,14 +139,22 @@ export async function recordClaim(db: Kysely<DB>, now: number, claimant: Claiman
   return { claimId: claimCode, delivery };
 }
 
+type ClaimStatus = "pending" | "verified" | "used";
+
 /**
- * The status of a phone number's claim on the campaign the landing page shows, and nothing else:
- * only that campaign's claims are looked at, so a phone number reveals nothing about other
- * campaigns or companies.
+ * The status of a phone number's claim, and nothing else (spec section 7: phone in, status out).
+ * With `campaignId`, the claim on that campaign (the landing page names its campaign). Without
+ * it, the most recent claim by that phone on a campaign open for claims now: the caller's active
+ * company's campaigns for a member, any company's for a visitor (whose landing pages are public).
  */
-export async function claimStatusByPhone(db: Kysely<DB>, phone: string, campaignId: string) {
+export async function claimStatusByPhone(
+  db: Kysely<DB>,
+  now: number,
+  { phone, campaignId, companyId }: { phone: string; campaignId?: string; companyId: string | null },
+): Promise<{ status: ClaimStatus } | null> {
   const digits = phoneDigits(phone);
   if (digits.length !== PHONE_DIGITS) return null;
+  if (campaignId === undefined) return latestOpenClaimStatus(db, now, digits, companyId);
   readsCampaign(db, campaignId);
   const campaign = await db.selectFrom("campaigns").select(["id", "companyId"]).where("id", "=", campaignId).executeTakeFirst();
   if (!campaign) return null;
@@ -155,5 +165,20 @@ export async function claimStatusByPhone(db: Kysely<DB>, phone: string, campaign
     .where("campaignId", "=", campaign.id)
     .where("phone", "=", digits)
     .executeTakeFirst();
-  return row ? { status: row.status as "pending" | "verified" | "used" } : null;
+  return row ? { status: row.status as ClaimStatus } : null;
+}
+
+async function latestOpenClaimStatus(db: Kysely<DB>, now: number, digits: string, companyId: string | null) {
+  let q = db
+    .selectFrom("campaignClaims as cc")
+    .innerJoin("campaigns as c", (join) => join.onRef("c.id", "=", "cc.campaignId").onRef("c.companyId", "=", "cc.companyId"))
+    .select(["cc.status", "c.startDate", "c.endDate", "c.timeZone"])
+    .where("cc.phone", "=", digits)
+    .where("c.isActive", "=", true)
+    // Every zone's today is within a day of UTC's; the exact test per zone follows.
+    .where("c.endDate", ">=", addDays(todayIn("UTC", now), -1));
+  if (companyId) q = q.where("cc.companyId", "=", companyId);
+  const rows = await q.orderBy("cc.createdAt", "desc").orderBy("cc.id").limit(50).execute();
+  const open = rows.find((row) => phaseAt(row, now) === "open");
+  return open ? { status: open.status as ClaimStatus } : null;
 }

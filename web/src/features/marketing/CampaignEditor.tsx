@@ -34,9 +34,9 @@ export interface EditableCampaign {
   displayName: string | null;
   description: string | null;
   campaignType: string;
-  /** Business dates (yyyy-MM-dd) in timeZone. */
-  startDate: string;
-  endDate: string;
+  /** Business dates (yyyy-MM-dd) in timeZone (startDate/endDate are the same days as epoch ms). */
+  startsOn: string;
+  endsOn: string;
   timeZone: string;
   isActive: boolean;
   offerAmountCents: number;
@@ -80,8 +80,8 @@ function initialValues(campaign: EditableCampaign | null, base: Config): EditorV
     deliveryMethod: campaign?.deliveryMethod ?? "email",
     budgetCents: campaign?.budgetCents ?? null,
     maxParticipants: campaign?.maxParticipants ?? null,
-    startDate: campaign?.startDate ?? today,
-    endDate: campaign?.endDate ?? addDays(today, 30),
+    startDate: campaign?.startsOn ?? today,
+    endDate: campaign?.endsOn ?? addDays(today, 30),
     isActive: campaign?.isActive ?? true,
     template: String(base.template ?? "standard"),
     defaultLanguage: String(base.defaultLanguage ?? "en"),

@@ -114,9 +114,9 @@ export default function DashboardScreen() {
     {
       id: "dates",
       header: t("dashboard.dates"),
-      cell: (c) => `${formatDisplayDate(c.startDate)} – ${formatDisplayDate(c.endDate)}`,
-      sortValue: (c) => c.startDate,
-      csv: (c) => `${formatDisplayDate(c.startDate)} - ${formatDisplayDate(c.endDate)}`,
+      cell: (c) => `${formatDisplayDate(c.startsOn)} – ${formatDisplayDate(c.endsOn)}`,
+      sortValue: (c) => c.startsOn,
+      csv: (c) => `${formatDisplayDate(c.startsOn)} - ${formatDisplayDate(c.endsOn)}`,
     },
     {
       id: "offer",
