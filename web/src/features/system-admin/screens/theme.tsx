@@ -1,5 +1,5 @@
-import { Alert, Badge, Button, Card, Grid, Group, Modal, Select, Stack, Text, Textarea, TextInput, Title } from "@mantine/core";
-import { IconCheck, IconCopy, IconDeviceFloppy, IconLock, IconPlus } from "@tabler/icons-react";
+import { Alert, Button, Card, Grid, Group, Stack, Textarea, TextInput, Title } from "@mantine/core";
+import { IconDeviceFloppy, IconLock, IconPlus } from "@tabler/icons-react";
 import { extractErrorMessage } from "@tumble/domain/errorMessage";
 import type { ReturnsOf } from "@tumble/domain/functionPath";
 import { isBuiltInThemeName, THEME_DESCRIPTION_MAX, THEME_NAME_MAX, type ThemeConfig } from "@tumble/domain/themeConfig";
@@ -14,6 +14,8 @@ import { ScreenTitle } from "../../../ui/ScreenTitle";
 import { draftOf, previewable, problemsByPath, sameDraft, type ThemeDraft } from "../theme/draft";
 import { ThemeFields } from "../theme/ThemeFields";
 import { ThemePreview } from "../theme/ThemePreview";
+import { SaveAsModal } from "../theme/SaveAsModal";
+import { ThemeToolbar } from "../theme/ThemeToolbar";
 
 type Theme = ReturnsOf<typeof api.themes.queries.getAvailableThemes>[number];
 
@@ -143,58 +145,17 @@ export default function ThemeEditorScreen() {
     <Stack gap="lg" data-testid="theme-editor">
       <ScreenTitle title={t("title")} subtitle={t("subtitle")} />
 
-      <Card withBorder padding="md">
-        <Group align="flex-end" gap="md" wrap="wrap">
-          <Select
-            label={t("theme")}
-            data={themes.map((x) => ({ value: x._id, label: x.name }))}
-            value={selected._id}
-            onChange={choose}
-            allowDeselect={false}
-            w={{ base: "100%", xs: 260 }}
-            data-testid="theme-select"
-          />
-          <Group gap={6} pb={6}>
-            {selected.isDefault ? (
-              <Badge color="teal" variant="light" leftSection={<IconCheck size={12} />} data-testid="theme-active-badge">
-                {t("activeBadge")}
-              </Badge>
-            ) : null}
-            {builtIn ? (
-              <Badge color="gray" variant="light" leftSection={<IconLock size={12} />}>
-                {t("builtInBadge")}
-              </Badge>
-            ) : null}
-          </Group>
-          <Group gap="xs" ml={{ md: "auto" }}>
-            <Button
-              variant="default"
-              leftSection={<IconCopy size={16} />}
-              onClick={onDuplicate}
-              loading={busy === "new" && !saveAsOpen}
-              disabled={busy !== null}
-              data-testid="theme-duplicate"
-            >
-              {t("duplicate")}
-            </Button>
-            <Button
-              variant="light"
-              leftSection={<IconCheck size={16} />}
-              onClick={onSetActive}
-              loading={busy === "active"}
-              disabled={selected.isDefault || dirty || busy !== null}
-              data-testid="theme-set-active"
-            >
-              {t("setActive")}
-            </Button>
-          </Group>
-        </Group>
-        {dirty && !selected.isDefault ? (
-          <Text size="xs" c="dimmed" mt="xs">
-            {t("saveBeforeActivate")}
-          </Text>
-        ) : null}
-      </Card>
+      <ThemeToolbar
+        themes={themes}
+        selected={selected}
+        builtIn={builtIn}
+        dirty={dirty}
+        busy={busy}
+        saveAsOpen={saveAsOpen}
+        onChoose={choose}
+        onDuplicate={onDuplicate}
+        onSetActive={onSetActive}
+      />
 
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, lg: 5 }}>
@@ -269,34 +230,14 @@ export default function ThemeEditorScreen() {
         </Grid.Col>
       </Grid>
 
-      <Modal opened={saveAsOpen} onClose={() => setSaveAsOpen(false)} title={t("saveAs.title")} centered>
-        <form
-          onSubmit={(e) => {
-            e.preventDefault();
-            if (newName.trim()) void saveNew(newName.trim(), { description: draft.description || null, config: draft.config }, "created");
-          }}
-        >
-          <Stack gap="md">
-            <TextInput
-              label={t("name")}
-              value={newName}
-              onChange={(e) => setNewName(e.currentTarget.value)}
-              maxLength={THEME_NAME_MAX}
-              error={newName.trim() ? undefined : t("errors.nameRequired")}
-              data-autofocus
-              data-testid="theme-new-name"
-            />
-            <Group justify="flex-end" gap="xs">
-              <Button variant="default" onClick={() => setSaveAsOpen(false)}>
-                {t("common:actions.cancel")}
-              </Button>
-              <Button type="submit" loading={busy === "new"} disabled={!newName.trim()} data-testid="theme-save-as-confirm">
-                {t("saveAs.confirm")}
-              </Button>
-            </Group>
-          </Stack>
-        </form>
-      </Modal>
+      <SaveAsModal
+        opened={saveAsOpen}
+        onClose={() => setSaveAsOpen(false)}
+        newName={newName}
+        onNewName={setNewName}
+        busy={busy}
+        onSave={(name) => void saveNew(name, { description: draft.description || null, config: draft.config }, "created")}
+      />
     </Stack>
   );
 }
