@@ -1,6 +1,6 @@
-import { ActionIcon, Badge, Card, Group, Menu, Select, Stack, Text, TextInput } from "@mantine/core";
+import { Badge, Card, Group, Select, Stack, Text, TextInput } from "@mantine/core";
 import { useMediaQuery } from "@mantine/hooks";
-import { IconDots, IconKey, IconLogout, IconSearch, IconUserCheck, IconUserOff } from "@tabler/icons-react";
+import { IconSearch } from "@tabler/icons-react";
 import type { ReturnsOf } from "@tumble/domain/functionPath";
 import { SYSTEM_ROLES, type SystemRole } from "@tumble/domain/permissions";
 import { useState } from "react";
@@ -15,6 +15,7 @@ import { ScreenTitle } from "../../../ui/ScreenTitle";
 import { DataTable } from "../../../ui/table/DataTable";
 import type { DataColumn } from "../../../ui/table/types";
 import { PendingChanges, platformErrorText } from "../parts/PendingChanges";
+import { UserActionsMenu } from "../parts/UserActionsMenu";
 
 type User = ReturnsOf<typeof api.systemAdmin.listUsers>[number];
 
@@ -219,30 +220,15 @@ export default function SystemAdminUsers() {
       align: "right",
       card: "footer",
       cell: (u) => (
-        <Menu withinPortal position="bottom-end">
-          <Menu.Target>
-            <ActionIcon variant="subtle" size="lg" aria-label={t("users.actionsFor", { who: name(u) })} disabled={busy === u.id}>
-              <IconDots size={18} aria-hidden />
-            </ActionIcon>
-          </Menu.Target>
-          <Menu.Dropdown>
-            <Menu.Item leftSection={<IconKey size={14} aria-hidden />} onClick={() => onReset(u)} disabled={!u.email}>
-              {t("users.sendReset")}
-            </Menu.Item>
-            <Menu.Item leftSection={<IconLogout size={14} aria-hidden />} onClick={() => onEndSessions(u)}>
-              {t("users.endSessions")}
-            </Menu.Item>
-            {u.disabled ? (
-              <Menu.Item leftSection={<IconUserCheck size={14} aria-hidden />} onClick={() => onDisable(u, false)}>
-                {t("users.enable")}
-              </Menu.Item>
-            ) : (
-              <Menu.Item color="red" leftSection={<IconUserOff size={14} aria-hidden />} onClick={() => onDisable(u, true)} disabled={u.id === myself?._id}>
-                {t("users.disable")}
-              </Menu.Item>
-            )}
-          </Menu.Dropdown>
-        </Menu>
+        <UserActionsMenu
+          user={u}
+          who={name(u)}
+          busy={busy === u.id}
+          isMyself={u.id === myself?._id}
+          onReset={() => onReset(u)}
+          onEndSessions={() => onEndSessions(u)}
+          onDisable={(disabled) => onDisable(u, disabled)}
+        />
       ),
     },
   ];
