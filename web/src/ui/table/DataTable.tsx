@@ -1,6 +1,6 @@
-import { ActionIcon, Alert, Button, Card, Checkbox, Group, Menu, Pagination, Paper, Select, Skeleton, Stack, Table, Text, UnstyledButton } from "@mantine/core";
+import { ActionIcon, Alert, Button, Card, Group, Paper, Skeleton, Stack, Table, Text, UnstyledButton } from "@mantine/core";
 import { useElementSize, useMediaQuery } from "@mantine/hooks";
-import { IconArrowDown, IconArrowUp, IconArrowsSort, IconChevronRight, IconColumns, IconDots, IconDownload } from "@tabler/icons-react";
+import { IconArrowDown, IconArrowUp, IconArrowsSort, IconChevronRight, IconDots } from "@tabler/icons-react";
 import {
   columnVisibilityFeature,
   createPaginatedRowModel,
@@ -23,6 +23,7 @@ import { useContextMenu } from "../ContextMenu";
 import { csvColumns, downloadCsv, rowsToCsv } from "./csvDownload";
 import type { DataColumn, RowMenu, SortState } from "./types";
 import classes from "./DataTable.module.css";
+import { ColumnsMenu, ExportButton, SortPicker, TablePager } from "./TableControls";
 
 // The one table of the app (decision 0020): TanStack Table's sorting, column visibility and
 // pagination, drawn with Mantine. Column visibility is the user's preference (columnVisibility
@@ -287,86 +288,23 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
       <Group gap="xs" align="flex-end" wrap="wrap">
         {props.toolbar}
         <Group gap="xs" ml="auto" wrap="wrap" justify="flex-end">
-          {asCards && sortable.length > 0 ? (
-            <>
-              <Select
-                label={t("table.sortBy")}
-                data={sortable.map((c) => ({ value: c.id, label: c.header }))}
-                value={currentSort?.id ?? null}
-                placeholder={t("table.unsorted")}
-                onChange={(id) => id && setSort({ id, desc: currentSort?.id === id ? currentSort.desc : false })}
-                allowDeselect={false}
-                w={150}
-                size="md"
-                comboboxProps={{ withinPortal: true }}
-              />
-              <ActionIcon
-                variant="default"
-                size={42}
-                disabled={!currentSort}
-                aria-label={currentSort?.desc ? t("table.sortDescending") : t("table.sortAscending")}
-                onClick={() => currentSort && setSort({ id: currentSort.id, desc: !currentSort.desc })}
-              >
-                {currentSort?.desc ? <IconArrowDown size={18} aria-hidden /> : <IconArrowUp size={18} aria-hidden />}
-              </ActionIcon>
-            </>
-          ) : null}
+          {asCards && sortable.length > 0 ? <SortPicker sortable={sortable} currentSort={currentSort} setSort={setSort} /> : null}
           {hideable.length > 1 ? (
-            <Menu closeOnItemClick={false} position="bottom-end" withinPortal>
-              <Menu.Target>
-                {isPhone ? (
-                  <ActionIcon variant="default" size={42} aria-label={t("table.columns")}>
-                    <IconColumns size={18} aria-hidden />
-                  </ActionIcon>
-                ) : (
-                  <Button variant="default" size="md" leftSection={<IconColumns size={16} aria-hidden />}>
-                    {t("table.columns")}
-                  </Button>
-                )}
-              </Menu.Target>
-              <Menu.Dropdown data-testid={`${tableId}-columns`}>
-                {table
-                  .getAllLeafColumns()
-                  .filter((col) => col.getCanHide())
-                  .map((col) => (
-                    <Menu.Item key={col.id} onClick={() => col.toggleVisibility()}>
-                      <Checkbox size="sm" readOnly checked={col.getIsVisible()} label={byId.get(col.id)?.header} tabIndex={-1} />
-                    </Menu.Item>
-                  ))}
-              </Menu.Dropdown>
-            </Menu>
+            <ColumnsMenu
+              tableId={tableId}
+              isPhone={isPhone}
+              columns={table
+                .getAllLeafColumns()
+                .filter((col) => col.getCanHide())
+                .map((col) => ({ id: col.id, header: byId.get(col.id)?.header, visible: col.getIsVisible(), toggle: () => col.toggleVisibility() }))}
+            />
           ) : null}
-          {props.exportName ? (
-            isPhone ? (
-              <ActionIcon variant="light" size={42} aria-label={t("table.export")} onClick={onExport} disabled={!data?.length}>
-                <IconDownload size={18} aria-hidden />
-              </ActionIcon>
-            ) : (
-              <Button variant="light" size="md" leftSection={<IconDownload size={16} aria-hidden />} onClick={onExport} disabled={!data?.length}>
-                {t("table.export")}
-              </Button>
-            )
-          ) : null}
+          {props.exportName ? <ExportButton isPhone={isPhone} disabled={!data?.length} onExport={onExport} /> : null}
         </Group>
       </Group>
       {body}
       {data && data.length > 0 ? (
-        <Group justify="space-between" gap="xs" wrap="wrap">
-          <Text size="sm" c="dimmed" data-testid={props.testId ? `${props.testId}-range` : undefined}>
-            {t("table.range", { from, to, total: rowCount })}
-          </Text>
-          {pageCount > 1 ? (
-            <Pagination
-              total={pageCount}
-              value={page}
-              onChange={setPage}
-              size={isPhone ? "md" : "sm"}
-              siblings={isPhone ? 0 : 1}
-              getControlProps={(control) => ({ "aria-label": t(`table.page.${control}`) })}
-              getItemProps={(n) => ({ "aria-label": t("table.page.number", { page: n }) })}
-            />
-          ) : null}
-        </Group>
+        <TablePager from={from} to={to} total={rowCount} page={page} pageCount={pageCount} setPage={setPage} isPhone={isPhone} testId={props.testId} />
       ) : null}
     </Stack>
   );
