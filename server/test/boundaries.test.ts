@@ -21,9 +21,7 @@ const FUNCTION_FILE_LINES = 300;
  * Function files that still hold their module's logic, each at most as long as it is now. The list
  * only shrinks: moving a file's logic into server/src/<module>/ takes it off (issue 33).
  */
-const FUNCTION_FILES_STILL_FAT: Record<string, number> = {
-  "payroll.ts": 304,
-};
+const FUNCTION_FILES_STILL_FAT: Record<string, number> = {};
 
 type Graph = Map<string, Map<string, string[]>>;
 
