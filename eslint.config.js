@@ -37,6 +37,11 @@ export default tseslint.config(
     },
   },
   {
+    // No component over 250 lines (issue 33: components split into named parts).
+    files: ["web/src/**/*.tsx", "landing/src/**/*.tsx"],
+    rules: { "max-lines-per-function": ["error", { max: 250, skipBlankLines: true, skipComments: true }] },
+  },
+  {
     files: ["web/**/*.{ts,tsx}", "landing/**/*.{ts,tsx}"],
     plugins: { "react-hooks": reactHooks },
     rules: { ...reactHooks.configs.recommended.rules },
