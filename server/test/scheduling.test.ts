@@ -1,8 +1,9 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { reassignShift, publishedShiftsOf } from "../src/scheduling/assign.ts";
-import { Client, failure, startTestServer, type TestServer } from "./support/testServer.ts";
+import { Client, failure, failureOf, startTestServer, type TestServer } from "./support/testServer.ts";
 import { createEmployee, createStore, unique } from "./support/workforce.ts";
+import { refusalText } from "@tumble/domain/refusals";
 import { SCHEDULING_MESSAGES } from "@tumble/domain/scheduling";
 
 // Scheduling over HTTP (issue 17): times in the store's zone and weeks from the workweek day,
@@ -104,7 +105,11 @@ describe("the week", () => {
     const storeId = await newStore();
     const ana = await newEmployee([storeId]);
     expect(await failure(create(storeId, ana, MON, "09:00", "09:00"))).toBe("The shift must end after it starts");
-    expect(await failure(create(storeId, ana, MON, "09:00", "10:00", 60))).toBe("The break must be shorter than the shift");
+    const breakTooLong = await failureOf(create(storeId, ana, MON, "09:00", "10:00", 60));
+    expect(breakTooLong.message).toBe("The break must be shorter than the shift");
+    // The screen says it in the reader's language by this code (decision 0067).
+    expect(breakTooLong.data).toEqual({ code: "scheduling.breakTooLong", params: {} });
+    expect(refusalText(breakTooLong.data, "es")).toBe("El descanso debe ser más corto que el turno");
     expect(await failure(create(storeId, ana, MON, "9am", "10:00"))).toMatch(/HH:mm/);
     expect(await failure(create(storeId, "nobody", MON, "09:00", "10:00"))).toBe("Employee not found");
     expect(await failure(create("nowhere", ana, MON, "09:00", "10:00"))).toBe("Store not found");
@@ -406,7 +411,9 @@ describe("access", () => {
     const { _id } = await create(storeId, ana, MON, "09:00", "17:00");
     const { _id: templateId } = await manager.mutation<{ _id: string }>("shifts:saveTemplate", { storeId, weekStart: WEEK, name: `T ${unique()}` });
     expect(await failure(sudsOwner.query("shifts:listWeek", { storeId, weekStart: WEEK }))).toBe("Store not found");
-    expect(await failure(sudsOwner.mutation("shifts:update", { shiftId: _id, start: "10:00" }))).toBe("Shift not found");
+    const notFound = await failureOf(sudsOwner.mutation("shifts:update", { shiftId: _id, start: "10:00" }));
+    expect(notFound.message).toBe("Shift not found");
+    expect(notFound.data).toEqual({ code: "scheduling.shiftNotFound", params: {} });
     expect(await failure(sudsOwner.mutation("shifts:remove", { shiftId: _id }))).toBe("Shift not found");
     expect(await failure(sudsOwner.mutation("shifts:publish", { storeId, weekStart: WEEK }))).toBe("Store not found");
     expect(await failure(sudsOwner.mutation("shifts:applyTemplate", { templateId, weekStart: "2030-01-13" }))).toBe("Template not found");
@@ -435,7 +442,9 @@ describe("employment dates", () => {
     expect((await week(storeId, "2029-12-30")).employees.map((e) => e._id)).not.toContain(ana);
     expect((await week(storeId)).employees.map((e) => e._id)).toContain(ana);
     expect((await week(storeId, "2030-01-20")).employees.map((e) => e._id)).not.toContain(ana);
-    expect(await failure(create(storeId, ana, MON, "09:00", "17:00"))).toBe(SCHEDULING_MESSAGES.outsideEmployment);
+    const outside = await failureOf(create(storeId, ana, MON, "09:00", "17:00"));
+    expect(outside.message).toBe(SCHEDULING_MESSAGES.outsideEmployment);
+    expect(outside.data).toEqual({ code: "scheduling.outsideEmployment", params: {} });
     expect(await failure(create(storeId, ana, "2030-01-15", "09:00", "17:00"))).toBe(SCHEDULING_MESSAGES.outsideEmployment);
     const { _id } = await create(storeId, ana, TUE, "09:00", "17:00");
     // Moved to a day before the hire date: refused too.

@@ -3,6 +3,7 @@ import { BALANCE_ADMIN_MESSAGES } from "./balanceAdmin.ts";
 import { CASH_REFUSAL_TEXTS } from "./cashLedger.ts";
 import { GEO_ZONE_MESSAGES } from "./geoZones.ts";
 import { refusalCode, refusalTable, refusalText, type RefusalTexts } from "./refusals.ts";
+import { SCHEDULING_REFUSAL_TEXTS } from "./scheduling.ts";
 
 const SAMPLE = refusalTable("sample", {
   plain: { en: "No", es: "No (es)" },
@@ -42,6 +43,7 @@ describe("refusals", () => {
       balanceAdmin: BALANCE_ADMIN_MESSAGES,
       cash: CASH_REFUSAL_TEXTS,
       geoZones: GEO_ZONE_MESSAGES,
+      scheduling: SCHEDULING_REFUSAL_TEXTS,
     };
     for (const [module, texts] of Object.entries(tables)) {
       for (const [key, { en, es }] of Object.entries(texts)) {

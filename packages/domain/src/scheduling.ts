@@ -4,6 +4,7 @@ import utc from "dayjs/plugin/utc.js";
 import { z } from "zod";
 import { WEEKDAYS, type Weekday } from "./companySettings.ts";
 import { addDays, isIsoDate } from "./datePresets.ts";
+import { refusalTable } from "./refusals.ts";
 import { businessDateSchema } from "./zodSchemas.ts";
 
 // Scheduling rules shared by the server and the week grid (issue 17): weeks that start on the
@@ -86,15 +87,40 @@ export function shiftInstants(date: string, startMinute: number, endMinute: numb
 
 export const MAX_SHIFT_HOURS = 24;
 
-export const SCHEDULING_MESSAGES = {
-  endBeforeStart: "The shift must end after it starts",
-  tooLong: "A shift cannot be longer than 24 hours",
-  breakTooLong: "The break must be shorter than the shift",
-  overrideNeeded: "Conflicts remain: give a reason to publish over them",
-  outsideEmployment: "This person is not employed on that day (before their hire date or after their end date)",
-} as const;
+/** Scheduling's refusals and rules, in English (what shifts:* answers) and Spanish; codes "scheduling.<key>" (refusals.ts). */
+const SCHEDULING_TABLE = refusalTable("scheduling", {
+  endBeforeStart: { en: "The shift must end after it starts", es: "El turno debe terminar después de empezar" },
+  tooLong: { en: "A shift cannot be longer than 24 hours", es: "Un turno no puede durar más de 24 horas" },
+  breakTooLong: { en: "The break must be shorter than the shift", es: "El descanso debe ser más corto que el turno" },
+  overrideNeeded: { en: "Conflicts remain: give a reason to publish over them", es: "Quedan conflictos: da un motivo para publicar de todos modos" },
+  outsideEmployment: {
+    en: "This person is not employed on that day (before their hire date or after their end date)",
+    es: "Esta persona no está empleada ese día (antes de su fecha de contratación o después de su fecha de fin)",
+  },
+  weekNotEmpty: { en: "This week already has shifts: remove them first", es: "Esta semana ya tiene turnos: elimínalos primero" },
+  sameWeek: { en: "Choose another week to copy from", es: "Elige otra semana de la que copiar" },
+  nothingToCopy: { en: "That week has no shifts to copy", es: "Esa semana no tiene turnos para copiar" },
+  nothingToSave: { en: "This week has no shifts to save", es: "Esta semana no tiene turnos para guardar" },
+  inactiveEmployee: { en: "Only active employees can be scheduled", es: "Solo se puede programar a empleados activos" },
+  notAtStore: { en: "This employee does not work at the shift's store", es: "Este empleado no trabaja en la tienda del turno" },
+  shiftNotFound: { en: "Shift not found", es: "Ese turno ya no existe" },
+  employeeNotFound: { en: "Employee not found", es: "No se encontró el empleado" },
+  storeNotFound: { en: "Store not found", es: "No se encontró la tienda" },
+  templateNotFound: { en: "Template not found", es: "No se encontró la plantilla" },
+  /** The database's answer to a second template of one name (server/src/constraints/scheduling.ts), found by its English. */
+  templateExists: { en: "This store already has a template of this name", es: "Esta tienda ya tiene una plantilla con ese nombre" },
+  clock: { en: "Enter a time as HH:mm", es: "Escribe la hora como HH:mm" },
+});
+/** A refusal for the server to throw, with its code ("scheduling.<key>", refusals.ts). */
+export const schedulingRefusal = SCHEDULING_TABLE.refusal;
+export const SCHEDULING_REFUSAL_TEXTS = SCHEDULING_TABLE.texts;
+type SchedulingTexts = typeof SCHEDULING_TABLE.texts;
+/** The English sentences (what the server answers, and the shift form's rules). */
+export const SCHEDULING_MESSAGES = Object.fromEntries(Object.entries(SCHEDULING_TABLE.texts).map(([key, { en }]) => [key, en])) as {
+  [K in keyof SchedulingTexts]: SchedulingTexts[K]["en"];
+};
 
-const clock = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, "Enter a time as HH:mm");
+const clock = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, SCHEDULING_MESSAGES.clock);
 
 /** The shift form (web drawer) and shifts:create / shifts:update times. */
 export const shiftFormSchema = z

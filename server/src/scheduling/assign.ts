@@ -1,7 +1,8 @@
 import type { Kysely } from "kysely";
 import type { Refusal } from "@tumble/domain/refusals";
+import { schedulingRefusal } from "@tumble/domain/scheduling";
 import type { DB } from "../db/schema.ts";
-import { AppError, refused } from "../runtime/errors.ts";
+import { refused } from "../runtime/errors.ts";
 import { newId } from "../runtime/ids.ts";
 
 // What other modules call: requests (swap, drop, claim) reassign a published shift once approved,
@@ -61,7 +62,7 @@ export async function reassignShift(
   expect?: { employeeId: string | null; refusal: Refusal },
 ): Promise<{ id: string; employeeId: string | null }> {
   const shift = await db.selectFrom("shifts").selectAll().where("companyId", "=", companyId).where("id", "=", shiftId).forUpdate().executeTakeFirst();
-  if (!shift || shift.removedAt) throw new AppError("Shift not found");
+  if (!shift || shift.removedAt) throw refused(schedulingRefusal("shiftNotFound"));
   if (expect && shift.employeeId !== expect.employeeId) throw refused(expect.refusal);
   if (employeeId) {
     const works = await db
@@ -73,7 +74,7 @@ export async function reassignShift(
       .where("e.status", "=", "active")
       .where("es.storeId", "=", shift.storeId)
       .executeTakeFirst();
-    if (!works) throw new AppError("This employee does not work at the shift's store");
+    if (!works) throw refused(schedulingRefusal("notAtStore"));
   }
   const now = new Date();
   const published = shift.publishedAt !== null;

@@ -1,9 +1,9 @@
 import type { Kysely } from "kysely";
-import { localParts, parseClock, SCHEDULING_MESSAGES, shiftInstants } from "@tumble/domain/scheduling";
+import { localParts, parseClock, schedulingRefusal, shiftInstants } from "@tumble/domain/scheduling";
 import type { DB } from "../db/schema.ts";
 import { isoDate } from "../db/isoDate.ts";
 import { audit } from "../runtime/audit.ts";
-import { AppError } from "../runtime/errors.ts";
+import { refused } from "../runtime/errors.ts";
 import { newId } from "../runtime/ids.ts";
 import { conflictsOf, storeWeek } from "./week.ts";
 
@@ -22,20 +22,20 @@ async function assertEmployee(db: Kysely<DB>, companyId: string, employeeId: str
     .where("companyId", "=", companyId)
     .where("id", "=", employeeId)
     .executeTakeFirst();
-  if (!e) throw new AppError("Employee not found");
-  if (e.status !== "active") throw new AppError("Only active employees can be scheduled");
-  if ((e.hireDate && day < isoDate(e.hireDate)) || (e.endDate && day > isoDate(e.endDate))) throw new AppError(SCHEDULING_MESSAGES.outsideEmployment);
+  if (!e) throw refused(schedulingRefusal("employeeNotFound"));
+  if (e.status !== "active") throw refused(schedulingRefusal("inactiveEmployee"));
+  if ((e.hireDate && day < isoDate(e.hireDate)) || (e.endDate && day > isoDate(e.endDate))) throw refused(schedulingRefusal("outsideEmployment"));
 }
 
 function instants(day: string, start: string, end: string, breakMins: number, timeZone: string) {
   const { startsAt, endsAt } = shiftInstants(day, parseClock(start)!, parseClock(end)!, timeZone);
-  if (breakMins * 60_000 >= endsAt - startsAt) throw new AppError(SCHEDULING_MESSAGES.breakTooLong);
+  if (breakMins * 60_000 >= endsAt - startsAt) throw refused(schedulingRefusal("breakTooLong"));
   return { startsAt, endsAt };
 }
 
 async function shiftOf(db: Kysely<DB>, companyId: string, shiftId: string) {
   const s = await db.selectFrom("shifts").selectAll().where("companyId", "=", companyId).where("id", "=", shiftId).executeTakeFirst();
-  if (!s || s.removedAt) throw new AppError("Shift not found");
+  if (!s || s.removedAt) throw refused(schedulingRefusal("shiftNotFound"));
   return s;
 }
 
@@ -65,7 +65,7 @@ export interface CreateShiftArgs {
 export async function createShift(db: Kysely<DB>, companyId: string, userId: string, args: CreateShiftArgs) {
   const week = await storeWeek(db, companyId, args.storeId, args.date);
   await assertEmployee(db, companyId, args.employeeId, args.date);
-  if (args.start === args.end) throw new AppError(SCHEDULING_MESSAGES.endBeforeStart);
+  if (args.start === args.end) throw refused(schedulingRefusal("endBeforeStart"));
   const { startsAt, endsAt } = instants(args.date, args.start, args.end, args.breakMinutes, week.store.timeZone);
   const shiftId = newId();
   const row = {
@@ -120,7 +120,7 @@ export async function updateShift(db: Kysely<DB>, companyId: string, userId: str
   const start = args.start ?? fmt(s.minutes);
   const end = args.end ?? fmt(e.minutes);
   const brk = args.breakMinutes ?? before.breakMinutes;
-  if (start === end) throw new AppError(SCHEDULING_MESSAGES.endBeforeStart);
+  if (start === end) throw refused(schedulingRefusal("endBeforeStart"));
   const { startsAt, endsAt } = instants(day, start, end, brk, tz);
   const employeeId = args.employeeId === undefined ? before.employeeId : args.employeeId;
   if (employeeId !== before.employeeId || day !== s.date) await assertEmployee(db, companyId, employeeId, day);

@@ -1,9 +1,9 @@
 import type { Kysely } from "kysely";
 import { addDays } from "@tumble/domain/datePresets";
-import { localParts, shiftInstants } from "@tumble/domain/scheduling";
+import { localParts, schedulingRefusal, shiftInstants } from "@tumble/domain/scheduling";
 import type { DB } from "../db/schema.ts";
 import { audit } from "../runtime/audit.ts";
-import { AppError } from "../runtime/errors.ts";
+import { refused } from "../runtime/errors.ts";
 import { newId } from "../runtime/ids.ts";
 import { storeWeek, weekShifts, type StoreWeek } from "./week.ts";
 
@@ -29,7 +29,7 @@ async function insertCopies(
   }>,
 ): Promise<number> {
   const existing = await weekShifts(db, companyId, week);
-  if (existing.some((r) => !r.removedAt)) throw new AppError("This week already has shifts: remove them first");
+  if (existing.some((r) => !r.removedAt)) throw refused(schedulingRefusal("weekNotEmpty"));
   // Someone no longer active leaves an open shift in their place.
   const active = new Set(
     (await db.selectFrom("employees").select("id").where("companyId", "=", companyId).where("status", "=", "active").execute()).map((e) => e.id),
@@ -84,9 +84,9 @@ async function weekAsItems(db: Kysely<DB>, companyId: string, week: StoreWeek) {
 export async function copyWeek(db: Kysely<DB>, companyId: string, userId: string, args: { storeId: string; weekStart: string; fromWeekStart?: string }) {
   const week = await storeWeek(db, companyId, args.storeId, args.weekStart);
   const source = await storeWeek(db, companyId, args.storeId, args.fromWeekStart ?? addDays(week.weekStart, -7));
-  if (source.weekStart === week.weekStart) throw new AppError("Choose another week to copy from");
+  if (source.weekStart === week.weekStart) throw refused(schedulingRefusal("sameWeek"));
   const items = await weekAsItems(db, companyId, source);
-  if (!items.length) throw new AppError("That week has no shifts to copy");
+  if (!items.length) throw refused(schedulingRefusal("nothingToCopy"));
   const copied = await insertCopies(db, companyId, userId, week, items);
   await audit(db, {
     companyId,
@@ -136,7 +136,7 @@ export async function listTemplates(db: Kysely<DB>, companyId: string, storeId: 
 export async function saveTemplate(db: Kysely<DB>, companyId: string, userId: string, args: { storeId: string; weekStart: string; name: string }) {
   const week = await storeWeek(db, companyId, args.storeId, args.weekStart);
   const items = await weekAsItems(db, companyId, week);
-  if (!items.length) throw new AppError("This week has no shifts to save");
+  if (!items.length) throw refused(schedulingRefusal("nothingToSave"));
   const templateId = newId();
   await db.insertInto("shiftTemplates").values({ id: templateId, companyId, storeId: args.storeId, name: args.name, createdBy: userId }).execute();
   for (const it of items)
@@ -163,7 +163,7 @@ export async function applyTemplate(db: Kysely<DB>, companyId: string, userId: s
     .where("companyId", "=", companyId)
     .where("id", "=", args.templateId)
     .executeTakeFirst();
-  if (!template) throw new AppError("Template not found");
+  if (!template) throw refused(schedulingRefusal("templateNotFound"));
   const week = await storeWeek(db, companyId, template.storeId, args.weekStart);
   const copied = await insertCopies(db, companyId, userId, week, await templateItemsOf(db, companyId, template.id));
   await audit(db, {
@@ -179,7 +179,7 @@ export async function applyTemplate(db: Kysely<DB>, companyId: string, userId: s
 
 export async function removeTemplate(db: Kysely<DB>, companyId: string, userId: string, templateId: string) {
   const before = await db.selectFrom("shiftTemplates").selectAll().where("companyId", "=", companyId).where("id", "=", templateId).executeTakeFirst();
-  if (!before) throw new AppError("Template not found");
+  if (!before) throw refused(schedulingRefusal("templateNotFound"));
   await db.deleteFrom("shiftTemplates").where("companyId", "=", companyId).where("id", "=", templateId).execute();
   await audit(db, { companyId, actorId: userId, action: "delete", entity: "shiftTemplate", entityId: templateId, before });
   return { removed: true };

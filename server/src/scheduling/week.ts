@@ -5,13 +5,14 @@ import {
   weekRange,
   weekStartOf,
   formatClock,
+  schedulingRefusal,
   type ScheduledShift,
   type ShiftConflict,
   type TimeOffSpan,
 } from "@tumble/domain/scheduling";
 import { settingsOf } from "../companySettings/settings.ts";
 import type { DB } from "../db/schema.ts";
-import { AppError } from "../runtime/errors.ts";
+import { refused } from "../runtime/errors.ts";
 
 // A store's week as the scheduling functions read it: the store and its zone, the week's range
 // (starting on the company's workweek day), the week's live shifts and their conflicts, which are
@@ -35,7 +36,7 @@ export async function storeWeek(db: Kysely<DB>, companyId: string, storeId: stri
     .where("companyId", "=", companyId)
     .where("id", "=", storeId)
     .executeTakeFirst();
-  if (!store) throw new AppError("Store not found");
+  if (!store) throw refused(schedulingRefusal("storeNotFound"));
   const settings = await settingsOf(db, companyId, "workforce");
   const weekStart = weekStartOf(date, settings.workweekStart);
   const { from, to } = weekRange(weekStart, store.timeZone);
