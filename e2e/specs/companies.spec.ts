@@ -121,8 +121,10 @@ test("a new user finds a company by code, a manager approves them as staff, and 
   // Not a member yet: no laundromat tab, and the laundromat is denied.
   await expect(page.getByTestId("nav-tab-laundromat")).toHaveCount(0);
   await navigateInApp(page, "/laundromat/collection-record");
-  await expect(page).toHaveURL(/\/laundromat\/collection-record$/);
-  await expect(page.getByTestId("access-denied-message")).toHaveText("You don't have permission to company membership");
+  await expect(page).toHaveURL(/\/user\/profile$/);
+  const denied = toast(page, "Access Denied");
+  await expect(denied).toContainText("You don't have permission to company membership");
+  await denied.getByRole("button").click();
   await navigateInApp(page, "/user/my-requests");
   await expect(request).toHaveAttribute("data-status", "PENDING");
 
@@ -152,13 +154,11 @@ test("a new user finds a company by code, a manager approves them as staff, and 
   await expect(page.getByTestId("company-info").getByText("Staff", { exact: true })).toBeVisible();
 });
 
-test("a staff member typing /company/users sees the 'Access Denied' panel and who may open it", async ({ page, signInAs }) => {
+test("a staff member typing /company/users is sent to the profile with the 'Access Denied' toast", async ({ page, signInAs }) => {
   await signInAs("staff@demo.test");
   await page.goto("/company/users");
-  await expect(page.getByRole("heading", { name: "Access Denied" })).toBeVisible(FIRST_LOAD);
-  await expect(page).toHaveURL(/\/company\/users$/);
-  await expect(page.getByTestId("access-denied-message")).toHaveText("You don't have permission to manage stores");
-  await expect(page.getByTestId("access-denied-who")).toHaveText("Who can: Manager, Admin, or Owner.");
+  await expect(page).toHaveURL(/\/user\/profile$/, FIRST_LOAD);
+  await expect(toast(page, "Access Denied")).toContainText("You don't have permission to manage stores");
   await expect(page.getByTestId("members")).toHaveCount(0);
 });
 

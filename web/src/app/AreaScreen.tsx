@@ -1,20 +1,23 @@
 import { Alert, Center } from "@mantine/core";
 import { IconInfoCircle } from "@tabler/icons-react";
 import { Navigate, useLocation } from "@tanstack/react-router";
-import { createElement } from "react";
+import { createElement, useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { permissionsInCompany, type Permissions } from "@tumble/domain/permissions";
-import { ACCESS_GATES, gateAllows, gateFlag, resolveRoute, type Area } from "@tumble/domain/routes";
+import { ACCESS_GATES, FALLBACK_PATH, gateAllows, gateFlag, resolveRoute, visibleSubScreens, type Area } from "@tumble/domain/routes";
 import { api } from "../lib/api";
 import { useQuery } from "../lib/hooks";
-import { AccessDenied, type AccessDeniedProps } from "../ui/AccessDenied";
+import { notifyError } from "../lib/notify";
+import { AccessDenied, useAccessDeniedMessage, type AccessDeniedProps } from "../ui/AccessDenied";
 import { LoadingState } from "../ui/Loading";
 import { pathTarget } from "../lib/pathTarget";
 import { screenFor } from "./screens";
 
-// Resolves the location by the route table of packages/domain and guards it by permission: a
-// screen the user may not see shows the 'Access Denied' panel of spec section 6 in place (the
-// address stays, so a shared link says why).
+// Resolves the location by the route table of packages/domain and guards it by permission
+// (docs/decisions/0069-the-spec-contract.md). An area the user may not enter at all (none of its
+// screens is permitted) redirects to the profile with the 'Access Denied' toast (spec section 4,
+// route guard); a screen denied inside an area the user may enter shows the 'Access Denied' panel
+// of spec section 6 in place (the address stays, so a shared link says why).
 
 const PROMPT_KEYS: Record<string, string> = {
   "employee-management": "prompts.employeeManagement",
@@ -48,13 +51,29 @@ export function AreaScreen() {
   if (resolution.kind === "prompt") return <Notice text={t(PROMPT_KEYS[resolution.area] ?? "notBuilt")} />;
   if (!role) return <LoadingState />;
   // Company screens need an active company, even for a system admin (the server refuses them without one).
-  const denied = denial(resolution.area, resolution.subScreen, permissionsInCompany(role.permissions, role.companyId));
+  const permissions = permissionsInCompany(role.permissions, role.companyId);
+  const denied = denial(resolution.area, resolution.subScreen, permissions);
+  if (denied && visibleSubScreens(resolution.area, permissions).length === 0) return <DeniedArea {...denied} />;
   if (denied) return <AccessDenied {...denied} />;
   const screen = screenFor(resolution.area, resolution.subScreen);
   // Every sub-screen of the route table has its screen (app/screens.test.ts).
   if (!screen) return <Notice text={t("notBuilt")} />;
   // The screens are made once at start-up (app/screens.ts), not during render.
   return createElement(screen, { key: pathname });
+}
+
+/** Leaves an area the user may not enter for the fallback, saying why in the 'Access Denied' toast. */
+function DeniedArea(props: AccessDeniedProps) {
+  const { t } = useTranslation("admin");
+  const message = useAccessDeniedMessage(props);
+  const title = t("accessDenied.title");
+  const shown = useRef(false);
+  useEffect(() => {
+    if (shown.current) return;
+    shown.current = true;
+    notifyError(message, { title });
+  }, [message, title]);
+  return <Navigate {...pathTarget(FALLBACK_PATH)} replace />;
 }
 
 function Notice({ text }: { text: string }) {

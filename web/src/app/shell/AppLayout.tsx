@@ -70,7 +70,9 @@ export function AppLayout({ children }: { children: ReactNode }) {
   );
 
   const localPart = user?.email ? user.email.split("@")[0] : null;
-  const companyRole = user?.companyRole ?? (user?.role && user.role !== "UNASSIGNED" ? user.role : null);
+  const roleInCompany = user?.companyRole ?? (user?.role && user.role !== "UNASSIGNED" ? user.role : null);
+  // A system admin in a company they do not belong to acts there by their global role: one badge says it.
+  const companyRole = roleInCompany === user?.globalRole ? null : roleInCompany;
   const collapsed = sidebar === "collapsed";
 
   return (
