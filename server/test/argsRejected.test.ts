@@ -1,5 +1,6 @@
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { refusalText } from "@tumble/domain/refusals";
 import { Client, startTestServer, type TestServer } from "./support/testServer.ts";
 
 // Input the database cannot store (NUL, unpaired surrogates, dates that do not exist) is refused
@@ -72,6 +73,8 @@ describe("arguments the database would reject", () => {
         expect(message).not.toBe("Server Error");
         expect(message).toMatch(NOT_ALLOWED);
         expect(NOT_ALLOWED.exec(message)![1]).toBe(field);
+        // The field travels beside the English as the code's value (decision 0067).
+        expect(typeof body === "string" ? null : body.errorData).toEqual({ code: "args.notAllowed", params: { field } });
       }),
       { numRuns: 40 },
     );
@@ -125,6 +128,22 @@ describe("arguments the database would reject", () => {
     const close = await owner.raw("mutation", "reconciliation:close", { storeId, from: "2026-01-01", to: "2026-01-31", countId: "" });
     expect(close).toMatchObject({ status: 560, body: { errorMessage: 'Invalid argument "countId": Choose a count of this store\'s safe' } });
     expect(server.logs.filter((l) => l.startsWith("[error]"))).toEqual([]);
+  });
+
+  it("sends an argument's refusal with its code, from which a screen says the rule (or which field is wrong) in Spanish", async () => {
+    const saved = await owner.raw("mutation", "collections:saveDraft", { storeId, businessDate: "2024-02-30", lines: [] });
+    const data = typeof saved.body === "string" ? null : saved.body.errorData;
+    expect(data).toEqual({
+      code: "args.invalid",
+      params: { field: "businessDate", issue: "custom", message: "Not a real calendar date" },
+    });
+    expect(refusalText(data, "en")).toBe('Invalid argument "businessDate": Not a real calendar date');
+    expect(refusalText(data, "es")).toBe("No es una fecha real del calendario");
+    const missing = await owner.raw("mutation", "storeSections:create", { name: "Back room" });
+    const missingData = typeof missing.body === "string" ? null : missing.body.errorData;
+    expect(missingData).toMatchObject({ code: "args.invalid", params: { field: "storeId", issue: "invalid_type" } });
+    expect(typeof missing.body === "string" ? "" : missing.body.errorMessage).toBe(refusalText(missingData, "en"));
+    expect(refusalText(missingData, "es")).toBe("Falta el valor de «storeId» o no es del tipo esperado");
   });
 
   it("still accepts ordinary text, emoji included", async () => {

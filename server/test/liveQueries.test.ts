@@ -63,6 +63,13 @@ describe("live queries over /api/sync", () => {
     expect(await sub.next(1)).toMatchObject({ type: "QueryFailed", errorMessage: "Not signed in" });
     const unknown = s.subscribe("no:such");
     expect(await unknown.next(1)).toMatchObject({ type: "QueryFailed", errorMessage: 'Unknown function "no:such"' });
+    // Arguments refused before the query runs carry their code too, as over HTTP.
+    const badArgs = s.subscribe("shifts:listWeek", { storeId: "s1" });
+    expect(await badArgs.next(1)).toMatchObject({
+      type: "QueryFailed",
+      errorMessage: expect.stringMatching(/^Invalid argument "weekStart": /),
+      errorData: { code: "args.invalid", params: { field: "weekStart", issue: "invalid_type" } },
+    });
     const bad = await s.mutation("users:updateLanguagePreference", { language: "fr" });
     expect(bad).toMatchObject({ success: false });
   });

@@ -4,6 +4,7 @@ import { CASH_REFUSAL_TEXTS } from "./cashLedger.ts";
 import { GEO_ZONE_MESSAGES } from "./geoZones.ts";
 import { refusalCode, refusalTable, refusalText, type RefusalTexts } from "./refusals.ts";
 import { SCHEDULING_REFUSAL_TEXTS } from "./scheduling.ts";
+import { ARGUMENT_REFUSAL_TEXTS } from "./validationMessages.ts";
 
 const SAMPLE = refusalTable("sample", {
   plain: { en: "No", es: "No (es)" },
@@ -40,6 +41,7 @@ describe("refusals", () => {
 
   it("give every refusal of a module's table in both languages, alike in kind and each its own", () => {
     const tables: Record<string, Record<string, RefusalTexts>> = {
+      args: ARGUMENT_REFUSAL_TEXTS,
       balanceAdmin: BALANCE_ADMIN_MESSAGES,
       cash: CASH_REFUSAL_TEXTS,
       geoZones: GEO_ZONE_MESSAGES,

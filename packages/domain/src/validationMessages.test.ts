@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest";
 import { BANK_ENTRY_MESSAGES, BANK_MESSAGES, EARLIEST_LINE_DATE } from "./bankStatement.ts";
 import { CASH_MESSAGES } from "./cashLedger.ts";
 import { CLOSE_MESSAGES, RECONCILIATION_MESSAGES } from "./reconciliation.ts";
-import { VALIDATION_MESSAGES, localizeValidationMessage } from "./validationMessages.ts";
+import { refusalText } from "./refusals.ts";
+import { argumentRefusal, VALIDATION_MESSAGES, localizeValidationMessage } from "./validationMessages.ts";
 
 // The server answers in English with these messages; a Spanish screen shows each through
 // localizeValidationMessage. A message added to one of these objects without Spanish fails here.
@@ -79,5 +80,25 @@ describe("localizeValidationMessage", () => {
     expect(localizeValidationMessage(CASH_MESSAGES.needsSource, "es")).toBe("Elija la cuenta de la que sale el dinero");
     expect(localizeValidationMessage(CASH_MESSAGES.depositMatched, "en")).toBe(CASH_MESSAGES.depositMatched);
     expect(localizeValidationMessage("Choose a date", "es")).toBe("Elija una fecha");
+  });
+
+  it("says an argument's refusal in Spanish: its rule where it is known, else which field is wrong", () => {
+    const known = argumentRefusal("invalid", { field: "date", issue: "custom", message: "Choose a date" });
+    expect(known).toEqual({
+      message: 'Invalid argument "date": Choose a date',
+      data: { code: "args.invalid", params: { field: "date", issue: "custom", message: "Choose a date" } },
+    });
+    expect(refusalText(known.data, "es")).toBe("Elija una fecha");
+    // A module table's sentence is a rule too.
+    const source = argumentRefusal("invalid", { field: "fromAccountId", issue: "custom", message: CASH_MESSAGES.needsSource });
+    expect(refusalText(source.data, "es")).toBe("Elija la cuenta de la que sale el dinero");
+    const long = argumentRefusal("invalid", { field: "name", issue: "too_big", message: "Too big: expected string to have <=100 characters" });
+    expect(refusalText(long.data, "es")).toBe("El valor de «name» es demasiado largo o grande");
+    expect(refusalText(argumentRefusal("invalid", { field: "kind", issue: "invalid_value", message: "Invalid option" }).data, "es")).toBe(
+      "El valor de «kind» no es válido",
+    );
+    const bad = argumentRefusal("notAllowed", { field: "lines.0.note" });
+    expect(bad.message).toBe('Invalid argument "lines.0.note": contains a character that is not allowed');
+    expect(refusalText(bad.data, "es")).toBe("«lines.0.note» contiene un carácter que no se admite");
   });
 });

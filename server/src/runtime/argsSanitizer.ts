@@ -1,9 +1,10 @@
-import { AppError } from "./errors.ts";
+import { argumentRefusal } from "@tumble/domain/validationMessages";
+import { refused } from "./errors.ts";
 
 // PostgreSQL refuses NUL in text and JSON, and UTF-8 cannot carry an unpaired surrogate, so
 // such strings would fail deep in a query as "Server Error". Refuse them up front, naming the field.
 
-const notAllowed = (path: string[]) => new AppError(`Invalid argument "${path.length ? path.join(".") : "args"}": contains a character that is not allowed`);
+const notAllowed = (path: string[]) => refused(argumentRefusal("notAllowed", { field: path.length ? path.join(".") : "args" }));
 
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 

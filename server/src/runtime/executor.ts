@@ -2,10 +2,12 @@ import type { Kysely, Transaction } from "kysely";
 import { z } from "zod";
 import { accessDeniedMessage, type PermissionFlag } from "@tumble/domain/permissions";
 import { functionPath, type FunctionReference } from "@tumble/domain/functionPath";
+import { argumentRefusal } from "@tumble/domain/validationMessages";
+import type { Refusal } from "@tumble/domain/refusals";
 import type { DB } from "../db/schema.ts";
 import type { ActionCtx, AnyRegisteredFunction, Identity, QueryCtx } from "./define.ts";
 import { constraintViolation } from "./constraintErrors.ts";
-import { AccessError, AppError, INTERNAL_ERROR_MESSAGE } from "./errors.ts";
+import { AccessError, AppError, INTERNAL_ERROR_MESSAGE, refused } from "./errors.ts";
 import { claimKey, hashArgs, IDEMPOTENCY_MESSAGES, parseIdempotencyKey, storeResult } from "./idempotency.ts";
 import { sanitizeArgs } from "./argsSanitizer.ts";
 import { MemoryRateLimiter, TOO_MANY_ATTEMPTS } from "./rateLimit.ts";
@@ -80,10 +82,11 @@ export function checkAccess(fn: AnyRegisteredFunction, identity: Identity): void
   }
 }
 
-function describeArgsError(error: z.ZodError): string {
+/** The first issue as the refusal sent for it: `Invalid argument "<field>": <rule>`, with code args.invalid. */
+function describeArgsError(error: z.ZodError): Refusal {
   const issue = error.issues[0];
   const field = issue.path.length ? issue.path.join(".") : "args";
-  return `Invalid argument "${field}": ${issue.message}`;
+  return argumentRefusal("invalid", { field, issue: issue.code, message: issue.message });
 }
 
 /**
@@ -118,9 +121,11 @@ export class Executor {
   }
 
   /** The args as the function will see them (unknown keys stripped), or the error a call would answer. */
-  parseArgs(path: string, rawArgs: unknown): { ok: true; args: unknown } | { ok: false; errorMessage: string } {
+  parseArgs(path: string, rawArgs: unknown): { ok: true; args: unknown } | { ok: false; errorMessage: string; errorData: unknown } {
     const parsed = this.lookup(path).args.safeParse(rawArgs ?? {});
-    return parsed.success ? { ok: true, args: parsed.data } : { ok: false, errorMessage: describeArgsError(parsed.error) };
+    if (parsed.success) return { ok: true, args: parsed.data };
+    const { message, data } = describeArgsError(parsed.error);
+    return { ok: false, errorMessage: message, errorData: data };
   }
 
   async call(path: string, rawArgs: unknown, identity: Identity, clientAddress: string, expectedKind?: string, options: CallOptions = {}): Promise<CallResult> {
@@ -132,7 +137,7 @@ export class Executor {
     }
     try {
       const parsed = fn.args.safeParse(rawArgs ?? {});
-      if (!parsed.success) throw new AppError(describeArgsError(parsed.error));
+      if (!parsed.success) throw refused(describeArgsError(parsed.error));
       sanitizeArgs(parsed.data);
       // A money mutation's key is one of its args; it wins over one sent beside them.
       const argsKey = fn.idempotencyKeyInArgs ? (parsed.data as { idempotencyKey?: unknown }).idempotencyKey : undefined;

@@ -497,7 +497,8 @@ class SyncConnection {
   private add(queryId: number, udfPath: string, rawArgs: unknown): void {
     this.remove(queryId);
     if (this.closed) return;
-    const fail = (errorMessage: string) => this.emit({ type: "QueryFailed", queryId, errorMessage, logLines: [] });
+    const fail = (errorMessage: string, errorData?: unknown) =>
+      this.emit({ type: "QueryFailed", queryId, errorMessage, ...(errorData !== undefined ? { errorData } : {}), logLines: [] });
     if (this.queries.size >= MAX_SUBSCRIPTIONS_PER_SOCKET) {
       fail(`Too many subscriptions on one connection (at most ${MAX_SUBSCRIPTIONS_PER_SOCKET})`);
       return;
@@ -513,7 +514,7 @@ class SyncConnection {
     }
     // Keyed by the parsed args: variants padded with unknown keys share one entry.
     if (!parsed.ok) {
-      fail(parsed.errorMessage);
+      fail(parsed.errorMessage, parsed.errorData);
       return;
     }
     let subscription: Subscription;

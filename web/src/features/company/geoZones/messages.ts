@@ -4,18 +4,10 @@ import { refusalText } from "@tumble/domain/refusals";
 import { localizeValidationMessage } from "@tumble/domain/validationMessages";
 import { currentLanguage } from "../../../lib/i18n";
 
-const ARGUMENT = /^Invalid argument "[^"]+": (.+)$/;
-
-/** A failed call's message in the reader's language: by its refusal code, else where it is a known geo or validation rule. */
+/** A failed call's message in the reader's language: by its refusal code (an argument's included), else where it is a known rule. */
 export function geoErrorText(error: unknown, fallback: string): string {
   const language = currentLanguage();
-  const coded = refusalText((error as { data?: unknown } | null)?.data, language);
-  if (coded) return coded;
-  const message = extractErrorMessage(error, fallback);
-  const rule = ARGUMENT.exec(message)?.[1];
-  const localized = localizeGeoMessage(rule ?? message, language);
-  if (rule && localized !== rule) return localized;
-  return localizeValidationMessage(localizeGeoMessage(message, language), language);
+  return refusalText((error as { data?: unknown } | null)?.data, language) ?? localizeValidationMessage(extractErrorMessage(error, fallback), language);
 }
 
 /** A geo rule's message (English, from a schema or the server) in the reader's language. */

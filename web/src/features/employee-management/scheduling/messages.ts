@@ -7,15 +7,12 @@ import { localizeValidationMessage } from "@tumble/domain/validationMessages";
 import { currentLanguage } from "../../../lib/i18n";
 import type { Conflict } from "./types";
 
-const ARG_PREFIX = /^Invalid argument "[^"]*": /;
-
-/** A server refusal in the reader's language by its code; else a rule's message (an argument's, a constraint's) by its English; anything unknown as sent. */
+/** A server refusal in the reader's language by its code (an argument's included); else a rule's message (a constraint's) by its English; anything unknown as sent. */
 export function schedulingError(t: TFunction<"scheduling">, error: unknown): string {
   const language = currentLanguage();
   const coded = refusalText((error as { data?: unknown } | null)?.data, language);
   if (coded) return coded;
-  const text = extractErrorMessage(error, t("messages.failed")).replace(ARG_PREFIX, "");
-  return localizeValidationMessage(text, language);
+  return localizeValidationMessage(extractErrorMessage(error, t("messages.failed")), language);
 }
 
 /** One conflict as a sentence: "Overlaps a shift at North", "Rest 7.98 h (minimum 8 h)". */
