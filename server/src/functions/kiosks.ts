@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { KIOSK_VALID_DAYS_DEFAULT, KIOSK_VALID_DAYS_MAX } from "@tumble/domain/timeClock";
+import { KIOSK_VALID_DAYS_DEFAULT } from "@tumble/domain/timeClock";
+import { kioskNameSchema, kioskValidDaysSchema } from "@tumble/domain/kioskForms";
 import { action, mutation, query } from "../runtime/define.ts";
 import { audit } from "../runtime/audit.ts";
 import { AppError } from "../runtime/errors.ts";
@@ -14,14 +15,10 @@ import { releaseKiosk } from "../timeClock/kioskRelease.ts";
 // e-mail and password take the browser out of kiosk mode.
 
 const id = z.string().max(64);
-const kioskName = z.string().trim().min(1, "Give the kiosk a name").max(80, "The name can be at most 80 characters");
+const kioskName = kioskNameSchema;
 /** The credential as the kiosk sends it (an argument, never a bearer token). */
 export const kioskTokenArg = z.string().max(200);
-const validDays = z
-  .number()
-  .int("The number of days must be a whole number")
-  .min(1, "A kiosk is registered for at least 1 day")
-  .max(KIOSK_VALID_DAYS_MAX, `A kiosk is registered for at most ${KIOSK_VALID_DAYS_MAX} days`);
+const validDays = kioskValidDaysSchema;
 
 /** Registers a kiosk for one of the company's stores for `validDays` (a year by default); the credential is shown once. */
 export const register = mutation({

@@ -4,6 +4,8 @@ import { useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { formatDisplayTimestamp, formatInstantDate } from "@tumble/domain/dateFormat";
 import { KIOSK_VALID_DAYS_DEFAULT } from "@tumble/domain/timeClock";
+import { kioskRegisterFormSchema, kioskRenameFormSchema } from "@tumble/domain/kioskForms";
+import type { z } from "zod";
 import { extractErrorMessage } from "@tumble/domain/errorMessage";
 import { api } from "../../../lib/api";
 import { useAuth } from "../../../lib/auth";
@@ -14,6 +16,7 @@ import { openConfirm } from "../../../ui/confirm";
 import { ScreenTitle } from "../../../ui/ScreenTitle";
 import { DataTable } from "../../../ui/table/DataTable";
 import type { DataColumn, SortState } from "../../../ui/table/types";
+import { useSchemaForm } from "../../../ui/form/useSchemaForm";
 import { kioskHandoffUrl } from "./thisKiosk";
 import { OnTheClock } from "./OnTheClock";
 
@@ -218,15 +221,15 @@ export function KioskManagement() {
 function RenameKiosk({ kiosk, onClose }: { kiosk: Kiosk; onClose: () => void }) {
   const { t } = useTranslation("timeclock");
   const rename = useMutation(api.kiosks.rename);
-  const [name, setName] = useState(kiosk.name);
+  const form = useSchemaForm(kioskRenameFormSchema, { initialValues: { name: kiosk.name } });
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const save = () => {
-    if (!name.trim()) return setError(t("admin.nameRequired"));
+  const save = ({ name }: { name: string }) => {
+    setError(null);
     setBusy(true);
-    rename({ kioskId: kiosk._id, name: name.trim() })
+    rename({ kioskId: kiosk._id, name })
       .then(() => {
-        notifySuccess(t("admin.renamed", { name: name.trim() }));
+        notifySuccess(t("admin.renamed", { name }));
         onClose();
       })
       .catch((e: unknown) => setError(extractErrorMessage(e)))
@@ -235,14 +238,7 @@ function RenameKiosk({ kiosk, onClose }: { kiosk: Kiosk; onClose: () => void }) 
   return (
     <Modal opened onClose={onClose} title={t("admin.renameTitle", { name: kiosk.name })} closeButtonProps={{ "aria-label": t("admin.cancel") }}>
       <Stack gap="sm">
-        <TextInput
-          label={t("admin.name")}
-          value={name}
-          onChange={(e) => setName(e.currentTarget.value)}
-          maxLength={80}
-          data-autofocus
-          data-testid="rename-kiosk-name"
-        />
+        <TextInput label={t("admin.name")} {...form.getInputProps("name")} maxLength={80} data-autofocus data-testid="rename-kiosk-name" />
         {error ? (
           <Alert color="red" role="alert">
             {error}
@@ -252,7 +248,7 @@ function RenameKiosk({ kiosk, onClose }: { kiosk: Kiosk; onClose: () => void }) 
           <Button variant="default" onClick={onClose}>
             {t("admin.cancel")}
           </Button>
-          <Button onClick={save} loading={busy} data-testid="rename-kiosk-save">
+          <Button onClick={() => form.submit(save)()} loading={busy} data-testid="rename-kiosk-save">
             {t("admin.renameSave")}
           </Button>
         </Group>
@@ -332,20 +328,18 @@ function ThisDevice({ stores }: { stores: Array<{ value: string; label: string }
     await signOut();
     window.location.assign(url);
   };
-  const [storeId, setStoreId] = useState<string | null>(null);
-  const [days, setDays] = useState(String(KIOSK_VALID_DAYS_DEFAULT));
-  const [name, setName] = useState(() => t("admin.defaultName"));
+  const form = useSchemaForm(kioskRegisterFormSchema, {
+    initialValues: { storeId: "", name: t("admin.defaultName"), validDays: KIOSK_VALID_DAYS_DEFAULT },
+  });
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
-  const submit = async () => {
-    if (!storeId) return setError(t("admin.chooseStore"));
-    if (!name.trim()) return setError(t("admin.nameRequired"));
+  const submit = async ({ storeId, name, validDays }: z.output<typeof kioskRegisterFormSchema>) => {
     setBusy(true);
     setError(null);
     try {
-      const result = await register({ storeId, name: name.trim(), validDays: Number(days) });
-      await openKiosk(kioskHandoffUrl({ kioskToken: result.kioskToken, kioskId: result.kioskId, name: name.trim(), storeName: result.storeName }));
+      const result = await register({ storeId, name, validDays });
+      await openKiosk(kioskHandoffUrl({ kioskToken: result.kioskToken, kioskId: result.kioskId, name, storeName: result.storeName }));
     } catch (e) {
       setError(extractErrorMessage(e));
       setBusy(false);
@@ -371,18 +365,19 @@ function ThisDevice({ stores }: { stores: Array<{ value: string; label: string }
           label={t("admin.store")}
           placeholder={t("admin.chooseStore")}
           data={stores}
-          value={storeId}
-          onChange={setStoreId}
+          {...form.getInputProps("storeId")}
+          value={form.values.storeId || null}
+          onChange={(value) => form.setFieldValue("storeId", value ?? "")}
           searchable
           data-testid="kiosk-store-select"
         />
-        <TextInput label={t("admin.name")} value={name} onChange={(e) => setName(e.currentTarget.value)} maxLength={80} data-testid="kiosk-name" />
+        <TextInput label={t("admin.name")} {...form.getInputProps("name")} maxLength={80} data-testid="kiosk-name" />
         <Select
           label={t("admin.validFor")}
           description={t("admin.validHelp")}
           data={validDaysOptions(t)}
-          value={days}
-          onChange={(value) => value && setDays(value)}
+          value={String(form.values.validDays)}
+          onChange={(value) => value && form.setFieldValue("validDays", Number(value))}
           allowDeselect={false}
           data-testid="kiosk-valid-days"
         />
@@ -393,7 +388,14 @@ function ThisDevice({ stores }: { stores: Array<{ value: string; label: string }
         ) : null}
         <Group>
           {/* The label wraps: the Spanish one is longer than the card at tablet width. */}
-          <Button onClick={() => void submit()} loading={busy} h="auto" py={8} styles={{ label: { whiteSpace: "normal" } }} data-testid="register-kiosk">
+          <Button
+            onClick={() => form.submit(submit)()}
+            loading={busy}
+            h="auto"
+            py={8}
+            styles={{ label: { whiteSpace: "normal" } }}
+            data-testid="register-kiosk"
+          >
             {t("admin.register")}
           </Button>
         </Group>
