@@ -1,13 +1,13 @@
 import { Alert, Center } from "@mantine/core";
 import { IconInfoCircle } from "@tabler/icons-react";
 import { Navigate, useLocation } from "@tanstack/react-router";
-import { createElement, useEffect, useRef } from "react";
+import { createElement, Suspense, useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { permissionsInCompany, type Permissions } from "@tumble/domain/permissions";
 import { ACCESS_GATES, FALLBACK_PATH, gateAllows, gateFlag, resolveRoute, visibleSubScreens, type Area } from "@tumble/domain/routes";
 import { api } from "../lib/api";
 import { useQuery } from "../lib/hooks";
-import { notifyError } from "../lib/notify";
+import { notify } from "../lib/notify";
 import { AccessDenied, useAccessDeniedMessage, type AccessDeniedProps } from "../ui/AccessDenied";
 import { LoadingState } from "../ui/Loading";
 import { pathTarget } from "../lib/pathTarget";
@@ -71,9 +71,30 @@ function DeniedArea(props: AccessDeniedProps) {
   useEffect(() => {
     if (shown.current) return;
     shown.current = true;
-    notifyError(message, { title });
-  }, [message, title]);
+    // The toast translates itself: the user's saved language may be applied after it opens.
+    notify(
+      "error",
+      <Suspense fallback={message}>
+        <DeniedMessage {...props} />
+      </Suspense>,
+      {
+        title: (
+          <Suspense fallback={title}>
+            <DeniedTitle />
+          </Suspense>
+        ),
+      },
+    );
+  }, [props, message, title]);
   return <Navigate {...pathTarget(FALLBACK_PATH)} replace />;
+}
+
+function DeniedTitle() {
+  return <>{useTranslation("admin").t("accessDenied.title")}</>;
+}
+
+function DeniedMessage(props: AccessDeniedProps) {
+  return <>{useAccessDeniedMessage(props)}</>;
 }
 
 function Notice({ text }: { text: string }) {

@@ -1,6 +1,7 @@
 import { notifications } from "@mantine/notifications";
 import { IconAlertTriangle, IconCheck, IconInfoCircle, IconX } from "@tabler/icons-react";
 import type { ReactNode } from "react";
+import i18n from "./i18n";
 
 // Spec sections 3, 4 and 9 "Toast": success, error, warning and info. Errors stay until
 // dismissed; the others close after 5000 ms. One toaster for the whole app, top-right
@@ -24,7 +25,7 @@ const LOOK: Record<ToastType, { color: string; icon: ReactNode }> = {
 };
 
 export interface ToastOptions {
-  title?: string;
+  title?: ReactNode;
   /** Milliseconds, or false to stay until dismissed. Errors default to false, others to 5000. */
   autoClose?: number | false;
   /** Whether the close button shows (default true). */
@@ -37,21 +38,25 @@ export interface ToastOptions {
 /** Errors on screen by message: the same error again adds to its count instead of piling up. */
 const openErrors = new Map<string, { id: string; count: number }>();
 
-/** Shows a toast and returns its id. */
-export function notify(type: ToastType, message: string, options: ToastOptions = {}): string {
+/**
+ * Shows a toast and returns its id. A message may be an element that translates itself, so the
+ * toast follows a language applied after it opened; only text messages collapse when repeated.
+ */
+export function notify(type: ToastType, message: ReactNode, options: ToastOptions = {}): string {
   const { color, icon } = LOOK[type];
-  const repeat = type === "error" && !options.action ? openErrors.get(message) : undefined;
+  const key = type === "error" && !options.action && typeof message === "string" ? message : null;
+  const repeat = key === null ? undefined : openErrors.get(key);
   if (repeat) {
     repeat.count += 1;
-    notifications.update({ id: repeat.id, message: `${message} (×${repeat.count})`, color, icon, title: options.title });
+    notifications.update({ id: repeat.id, message: `${key} (×${repeat.count})`, color, icon, title: options.title });
     return repeat.id;
   }
   const id = options.id ?? `toast-${Math.random().toString(36).slice(2)}`;
-  if (type === "error" && !options.action) openErrors.set(message, { id, count: 1 });
+  if (key !== null) openErrors.set(key, { id, count: 1 });
   return notifications.show({
     id,
     onClose: () => {
-      if (openErrors.get(message)?.id === id) openErrors.delete(message);
+      if (key !== null && openErrors.get(key)?.id === id) openErrors.delete(key);
     },
     color,
     icon,
@@ -65,6 +70,8 @@ export function notify(type: ToastType, message: string, options: ToastOptions =
       message
     ),
     withCloseButton: options.dismissible ?? true,
+    // Mantine's close button is an icon alone: it needs a name to be announced.
+    closeButtonProps: { "aria-label": i18n.t("common:actions.close") },
     autoClose: options.autoClose ?? (type === "error" ? false : NOTICE_MS),
     role: type === "error" ? "alert" : "status",
   } as Parameters<typeof notifications.show>[0]);
