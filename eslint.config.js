@@ -7,6 +7,11 @@ import tseslint from "typescript-eslint";
 
 /** The app shell (web/src/app) imports the features; a feature climbing to it would make a cycle. */
 const NO_APP_SHELL = { regex: "^(\\.\\./)+app(/|$)", message: "Features do not import the app shell (web/src/app): move what they share to lib or ui." };
+/** The app sees the server only through the generated Api type: its type check reads that type's declarations, never server sources. */
+const NO_SERVER = {
+  regex: "^@tumble/server/(?!_generated/api$)",
+  message: "The web app sees the server only through @tumble/server/_generated/api (its functions' types); shared rules live in @tumble/domain.",
+};
 
 export default tseslint.config(
   { ignores: ["**/dist/**", "**/node_modules/**", "data/**", ".tmp/**", "test-results/**", "playwright-report/**", "server/src/_generated/**"] },
@@ -46,6 +51,12 @@ export default tseslint.config(
     plugins: { "react-hooks": reactHooks },
     rules: { ...reactHooks.configs.recommended.rules },
   },
+  {
+    // Tests start a real server, so they may import it.
+    files: ["web/src/**/*.{ts,tsx}", "landing/src/**/*.{ts,tsx}"],
+    ignores: ["**/*.test.ts", "web/src/lib/testServer.ts"],
+    rules: { "no-restricted-imports": ["error", { patterns: [NO_SERVER] }] },
+  },
   // Features never import each other: a relative path that climbs out of the file's own
   // features/<area>/ folder may lead only to shared code (lib, ui), never to another area; and
   // never to the app shell (web/src/app), which imports the features (decision 0064).
@@ -53,7 +64,10 @@ export default tseslint.config(
     {
       files: [`web/src/features/${area}/*.{ts,tsx}`],
       rules: {
-        "no-restricted-imports": ["error", { patterns: [{ regex: "^\\.\\./(?!\\.\\.)[^/]+/", message: "Features do not import each other." }, NO_APP_SHELL] }],
+        "no-restricted-imports": [
+          "error",
+          { patterns: [{ regex: "^\\.\\./(?!\\.\\.)[^/]+/", message: "Features do not import each other." }, NO_APP_SHELL, NO_SERVER] },
+        ],
       },
     },
     {
@@ -61,13 +75,13 @@ export default tseslint.config(
       rules: {
         "no-restricted-imports": [
           "error",
-          { patterns: [{ regex: `^\\.\\./\\.\\./(?!\\.\\.|${area}/)[^/]+/`, message: "Features do not import each other." }, NO_APP_SHELL] },
+          { patterns: [{ regex: `^\\.\\./\\.\\./(?!\\.\\.|${area}/)[^/]+/`, message: "Features do not import each other." }, NO_APP_SHELL, NO_SERVER] },
         ],
       },
     },
     {
       files: [`web/src/features/${area}/*/*/**/*.{ts,tsx}`],
-      rules: { "no-restricted-imports": ["error", { patterns: [NO_APP_SHELL] }] },
+      rules: { "no-restricted-imports": ["error", { patterns: [NO_APP_SHELL, NO_SERVER] }] },
     },
   ]),
 );

@@ -192,6 +192,22 @@ describe("web module boundaries (the lint rules, tried on planted files)", () =>
     expect(await messages("web/src/features/payroll/parts/Planted.ts", `import { x } from "../../../lib/theme";\nexport const y = x;\n`)).toEqual([]);
   }, 60_000);
 
+  it("refuse the web app importing the server beyond the generated Api type, but in tests", async () => {
+    const server = "The web app sees the server only through @tumble/server/_generated/api";
+    const planted = `import type { StoreToday } from "@tumble/server/functions/home";\nexport type T = StoreToday;\n`;
+    for (const file of [
+      "web/src/features/user/home/Planted.tsx",
+      "web/src/features/user/Planted.ts",
+      "web/src/features/payroll/parts/deep/Planted.ts",
+      "web/src/lib/planted.ts",
+      "landing/src/planted.ts",
+    ]) {
+      expect(await messages(file, planted), file).toEqual([expect.stringContaining(server)]);
+    }
+    expect(await messages("web/src/lib/planted.ts", `import type { Api } from "@tumble/server/_generated/api";\nexport type T = Api;\n`)).toEqual([]);
+    expect(await messages("web/src/lib/planted.test.ts", planted)).toEqual([]);
+  }, 60_000);
+
   it("refuse writing cents as dollars by division in product code, not in tests", async () => {
     const syntax = async (filePath: string, code: string) =>
       (await eslint.lintText(code, { filePath })).flatMap((result) => result.messages.filter((m) => m.ruleId === "no-restricted-syntax").map((m) => m.message));

@@ -11,7 +11,7 @@ import { AppError } from "../runtime/errors.ts";
 
 export type TraceStart = { collectionId: string } | { depositId: string } | { bankLineId: string };
 
-interface Piece {
+export interface Piece {
   collectionId: string;
   depositId: string;
   cents: number;

@@ -10,7 +10,7 @@ import {
 } from "@mantine/core";
 import type { Density } from "@tumble/domain/display";
 import { BREAKPOINTS, TOUCH_TARGET_MIN_PX, TOUCH_TARGET_XL_PX } from "@tumble/domain/display";
-import type { ThemeConfig } from "@tumble/server/seed/themes";
+import type { ThemeConfig } from "@tumble/domain/themeConfig";
 
 // The active theme's config (spec section 3 "Theme config") drives Mantine's theme: every colour,
 // typography, spacing (times the user's density), radius and motion. Whatever a theme asks for,

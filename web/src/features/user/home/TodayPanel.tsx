@@ -3,8 +3,8 @@ import { IconArrowDownRight, IconArrowUpRight, IconChecks, IconClipboardCheck, I
 import { Link } from "@tanstack/react-router";
 import type { ComponentType } from "react";
 import { useTranslation } from "react-i18next";
+import type { ReturnsOf } from "@tumble/domain/functionPath";
 import { formatUSD } from "@tumble/domain/money";
-import type { StoreToday } from "@tumble/server/functions/home";
 import { api } from "../../../lib/api";
 import { useQueryState } from "../../../lib/hooks";
 import { formatDisplayDate } from "../../../ui/laundromatSelection/format";
@@ -72,6 +72,8 @@ export function TodayPanel() {
     </Stack>
   );
 }
+
+type StoreToday = NonNullable<ReturnsOf<typeof api.home.summary>>["stores"][number];
 
 function StoreTotals({ stores }: { stores: StoreToday[] }) {
   const { t } = useTranslation("navigation");
