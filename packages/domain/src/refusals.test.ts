@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
+import { ARGUMENT_REFUSAL_TEXTS } from "./argumentRefusals.ts";
 import { BALANCE_ADMIN_MESSAGES } from "./balanceAdmin.ts";
 import { CASH_REFUSAL_TEXTS } from "./cashLedger.ts";
 import { GEO_ZONE_MESSAGES } from "./geoZones.ts";
 import { refusalCode, refusalTable, refusalText, type RefusalTexts } from "./refusals.ts";
 import { SCHEDULING_REFUSAL_TEXTS } from "./scheduling.ts";
-import { ARGUMENT_REFUSAL_TEXTS } from "./validationMessages.ts";
 
 const SAMPLE = refusalTable("sample", {
   plain: { en: "No", es: "No (es)" },

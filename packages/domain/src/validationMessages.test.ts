@@ -3,7 +3,8 @@ import { BANK_ENTRY_MESSAGES, BANK_MESSAGES, EARLIEST_LINE_DATE } from "./bankSt
 import { CASH_MESSAGES } from "./cashLedger.ts";
 import { CLOSE_MESSAGES, RECONCILIATION_MESSAGES } from "./reconciliation.ts";
 import { refusalText } from "./refusals.ts";
-import { argumentRefusal, VALIDATION_MESSAGES, localizeValidationMessage } from "./validationMessages.ts";
+import { argumentRefusal } from "./argumentRefusals.ts";
+import { VALIDATION_MESSAGES, localizeValidationMessage } from "./validationMessages.ts";
 
 // The server answers in English with these messages; a Spanish screen shows each through
 // localizeValidationMessage. A message added to one of these objects without Spanish fails here.

@@ -7,6 +7,8 @@ import { BANK_ENTRY_MESSAGES, BANK_MESSAGES, EARLIEST_LINE_DATE } from "./bankSt
 import { cashRefusalText } from "./cashLedger.ts";
 import { MONEY_ERRORS } from "./money.ts";
 import { CLOSE_MESSAGES, RECONCILIATION_MESSAGES } from "./reconciliation.ts";
+// Registered here so that whatever reads rules can read an argument's refusal (args.invalid) too.
+import "./argumentRefusals.ts";
 import { refusalTable, refusalTextOfMessage } from "./refusals.ts";
 
 export const VALIDATION_MESSAGES = {
@@ -72,7 +74,10 @@ export const VALIDATION_MESSAGES = {
   kioskNameRequired: { en: "Give the kiosk a name", es: "Ponle un nombre al quiosco" },
   kioskNameTooLong: { en: "The name can be at most 80 characters", es: "El nombre puede tener como máximo 80 caracteres" },
   kioskStoreRequired: { en: "Choose a store", es: "Elige una tienda" },
+  rejectionReasonRequired: { en: "Give a reason for the rejection", es: "Indica un motivo para el rechazo" },
 } as const satisfies Record<string, Record<SupportedLanguage, string>>;
+// A table of its own, so an argument's refusal finds its rule's Spanish by the English (argumentRefusals.ts).
+refusalTable("validation", VALIDATION_MESSAGES);
 
 export type ValidationMessageKey = keyof typeof VALIDATION_MESSAGES;
 
@@ -148,42 +153,3 @@ export function localizeValidationMessage(message: string, language: SupportedLa
   }
   return message;
 }
-
-// A function's arguments refused before it runs (server/src/runtime/executor.ts and
-// argsSanitizer.ts): the English stays what clients read — `Invalid argument "<field>": <rule>` —
-// and the code "args.invalid" carries the field, the kind of problem (zod's issue code) and the
-// rule's English, from which a screen shows the rule in the reader's language (any table's or
-// validation rule's sentence, found by its English), else says which field is wrong.
-
-export interface ArgumentIssue {
-  /** The argument's path, dotted ("lines.0.amount"), or "args" for the arguments as a whole. */
-  field: string;
-  /** zod's issue code: invalid_type, too_small, too_big, invalid_format, invalid_value, custom… */
-  issue: string;
-  /** The rule's English message, as the schema gives it. */
-  message: string;
-}
-
-const GENERIC_ES: Record<string, (field: string) => string> = {
-  invalid_type: (field) => `Falta el valor de «${field}» o no es del tipo esperado`,
-  too_small: (field) => `El valor de «${field}» es demasiado corto o pequeño`,
-  too_big: (field) => `El valor de «${field}» es demasiado largo o grande`,
-};
-
-const ARGUMENT_TABLE = refusalTable("args", {
-  invalid: {
-    en: ({ field, message }: ArgumentIssue) => `Invalid argument "${field}": ${message}`,
-    es: ({ field, issue, message }: ArgumentIssue) => {
-      const rule = localizeValidationMessage(message, "es");
-      if (rule !== message) return rule;
-      return Object.hasOwn(GENERIC_ES, issue) ? GENERIC_ES[issue](field) : `El valor de «${field}» no es válido`;
-    },
-  },
-  notAllowed: {
-    en: ({ field }: { field: string }) => `Invalid argument "${field}": contains a character that is not allowed`,
-    es: ({ field }: { field: string }) => `«${field}» contiene un carácter que no se admite`,
-  },
-});
-export const ARGUMENT_REFUSAL_TEXTS = ARGUMENT_TABLE.texts;
-/** A refusal for the runtime to throw, with its code ("args.<key>", refusals.ts). */
-export const argumentRefusal = ARGUMENT_TABLE.refusal;

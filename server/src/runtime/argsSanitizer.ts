@@ -1,4 +1,4 @@
-import { argumentRefusal } from "@tumble/domain/validationMessages";
+import { argumentRefusal } from "@tumble/domain/argumentRefusals";
 import { refused } from "./errors.ts";
 
 // PostgreSQL refuses NUL in text and JSON, and UTF-8 cannot carry an unpaired surrogate, so

@@ -2,7 +2,7 @@ import type { Kysely, Transaction } from "kysely";
 import { z } from "zod";
 import { accessDeniedMessage, type PermissionFlag } from "@tumble/domain/permissions";
 import { functionPath, type FunctionReference } from "@tumble/domain/functionPath";
-import { argumentRefusal } from "@tumble/domain/validationMessages";
+import { argumentRefusal } from "@tumble/domain/argumentRefusals";
 import type { Refusal } from "@tumble/domain/refusals";
 import type { DB } from "../db/schema.ts";
 import type { ActionCtx, AnyRegisteredFunction, Identity, QueryCtx } from "./define.ts";
