@@ -30,8 +30,9 @@ export async function callPublic<T>(kind: "query" | "mutation" | "action", path:
       body: JSON.stringify({ path, args, format: "json" }),
     }));
   if (response.status === 560) {
-    const body = (await response.json()) as { errorMessage?: string };
-    throw new Error(body.errorMessage || DEFAULT_ERROR_MESSAGE);
+    const body = (await response.json()) as { errorMessage?: string; errorData?: unknown };
+    // The refusal's code and values (errorData) ride along as `data`, as the official clients do.
+    throw Object.assign(new Error(body.errorMessage || DEFAULT_ERROR_MESSAGE), { data: body.errorData });
   }
   if (!response.ok) throw new Error(await response.text());
   const body = (await response.json()) as { value: T };

@@ -99,5 +99,11 @@ describe("submit state", () => {
     expect(claimSubmitErrorMessage(new Error("Uncaught Error: Campaign is not active"))).toBe("Campaign is not active");
     expect(claimSubmitErrorMessage(new Error(""))).toBe("Failed to submit claim");
     expect(claimSubmitErrorMessage(null, "es")).toBe("No se pudo enviar la solicitud");
+    // A refusal with its code is said in the reader's language (an argument's, decision 0067).
+    const refused = Object.assign(new Error('Invalid argument "email": Invalid email address'), {
+      data: { code: "args.invalid", params: { field: "email", issue: "invalid_format", message: "Invalid email address" } },
+    });
+    expect(claimSubmitErrorMessage(refused, "es")).toBe("El valor de «email» no es válido");
+    expect(claimSubmitErrorMessage(refused, "en")).toBe('Invalid argument "email": Invalid email address');
   });
 });

@@ -5,8 +5,11 @@
 // 'Please enter your phone number' message.
 
 import { DEFAULT_DELIVERY_METHOD, type DeliveryMethod, type Language } from "./campaignLabels.ts";
+// Imported for its refusal table: a claim's arguments refused by the server are said by their code.
+import "./argumentRefusals.ts";
 import { stripServerDecorations } from "./errorMessage.ts";
 import { isCompletePhone, phoneDigits } from "./phone.ts";
+import { refusalText } from "./refusals.ts";
 
 export const CLAIM_MESSAGES = {
   nameRequired: { en: "Please enter your name", es: "Por favor, ingrese su nombre" },
@@ -92,8 +95,13 @@ export function canSubmitClaim(state: { submitting: boolean; consent: boolean; e
   return !state.submitting && state.consent && (state.existingStatus === null || state.existingStatus === "pending");
 }
 
-/** The toast for a failed submit: the duplicate text for 'already exists', else the message or the default. */
+/**
+ * The toast for a failed submit: a refusal by its code (errorData, decision 0067) in `language`;
+ * else the duplicate text for 'already exists', else the message or the default.
+ */
 export function claimSubmitErrorMessage(error: unknown, language: Language = "en"): string {
+  const coded = refusalText((error as { data?: unknown } | null)?.data, language);
+  if (coded) return coded;
   const raw = typeof error === "string" ? error : error instanceof Error ? error.message : "";
   if (raw.includes("already exists")) return claimMessage("duplicate", language);
   const message = stripServerDecorations(raw);
