@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { adjustmentReasonSchema } from "@tumble/domain/collectionAdjustment";
+import { rejectionReasonSchema } from "@tumble/domain/collectionReview";
 import { businessDateSchema } from "@tumble/domain/zodSchemas";
 import { adjustCollection } from "../collections/adjust.ts";
 import { collectionsCsv } from "../collections/csv.ts";
@@ -55,7 +56,7 @@ export const verify = mutation({
 
 export const reject = mutation({
   access: "canVerify",
-  args: z.object({ collectionId: id, reason: z.string().trim().min(1, "Give a reason for the rejection").max(500) }),
+  args: z.object({ collectionId: id, reason: rejectionReasonSchema }),
   handler: async (ctx, args) => rejectCollection(ctx.db, ctx.company.id, ctx.user.id, args),
 });
 

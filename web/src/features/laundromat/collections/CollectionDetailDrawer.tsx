@@ -10,6 +10,8 @@ import { useMutation, useQueryState } from "../../../lib/hooks";
 import { notifyError, notifySuccess } from "../../../lib/notify";
 import { openConfirm } from "../../../ui/confirm";
 import { ReasonDialog } from "../../../ui/ReasonDialog";
+import { useSchemaForm } from "../../../ui/form/useSchemaForm";
+import { collectionRejectFormSchema } from "@tumble/domain/collectionReview";
 import { AdjustModal } from "./AdjustModal";
 import { formatDisplayDate, formatDisplayDateTime } from "./format";
 import { StatusBadge } from "./StatusBadge";
@@ -58,8 +60,7 @@ function DetailBody({ c, admin, onClose }: { c: CollectionDetail; admin: boolean
   const reject = useMutation(api.collections.reject);
   const deleteDraft = useMutation(api.collections.deleteDraft);
   const [rejecting, setRejecting] = useState(false);
-  const [reason, setReason] = useState("");
-  const [reasonTried, setReasonTried] = useState(false);
+  const rejectForm = useSchemaForm(collectionRejectFormSchema, { initialValues: { reason: "" } });
   const [busy, setBusy] = useState<"verify" | "reject" | null>(null);
   const [adjusting, setAdjusting] = useState(false);
   const canVerify = Boolean(role?.permissions.canVerify);
@@ -85,12 +86,10 @@ function DetailBody({ c, admin, onClose }: { c: CollectionDetail; admin: boolean
       setBusy(null);
     }
   };
-  const onReject = async () => {
-    setReasonTried(true);
-    if (!reason.trim()) return;
+  const onReject = async ({ reason }: { reason: string }) => {
     setBusy("reject");
     try {
-      await reject({ collectionId: c._id, reason: reason.trim() });
+      await reject({ collectionId: c._id, reason });
       notifySuccess(t("verify.rejected"));
       setRejecting(false);
     } catch (error) {
@@ -208,22 +207,18 @@ function DetailBody({ c, admin, onClose }: { c: CollectionDetail; admin: boolean
         <div className={classes.pinnedActions} data-testid="detail-actions">
           {rejecting ? (
             <Stack gap="xs">
-              <Textarea
-                label={t("verify.rejectReason")}
-                required
-                autosize
-                minRows={2}
-                maxLength={500}
-                value={reason}
-                onChange={(e) => setReason(e.currentTarget.value)}
-                error={reasonTried && !reason.trim() ? t("verify.reasonRequired") : undefined}
-                data-autofocus
-              />
+              <Textarea label={t("verify.rejectReason")} required autosize minRows={2} maxLength={500} {...rejectForm.getInputProps("reason")} data-autofocus />
               <Group justify="flex-end" gap="xs">
                 <Button variant="default" size="md" onClick={() => setRejecting(false)}>
                   {t("common.cancel")}
                 </Button>
-                <Button color="red" size="md" leftSection={<IconX size={18} aria-hidden />} loading={busy === "reject"} onClick={() => void onReject()}>
+                <Button
+                  color="red"
+                  size="md"
+                  leftSection={<IconX size={18} aria-hidden />}
+                  loading={busy === "reject"}
+                  onClick={() => rejectForm.submit(onReject)()}
+                >
                   {t("verify.confirmReject")}
                 </Button>
               </Group>
