@@ -9,25 +9,22 @@ import { localizeTwoPersonMessage } from "@tumble/domain/twoPersonRules";
 import { localizeValidationMessage } from "@tumble/domain/validationMessages";
 import { currentLanguage } from "./i18n";
 
-const ARG_PREFIX = /^Invalid argument "[^"]*": /;
-
 /**
  * A failed call's message in the reader's language: by the refusal's code when it carries one
- * (errorData, @tumble/domain/refusals: the tables imported here and by the screen), else by its
- * English text where a module's table still matches it (requests, time clock, two-person rules,
- * argument validation), else as sent, else the fallback.
+ * (errorData, @tumble/domain/refusals: the tables imported here and by the screen, an argument's
+ * refusal included), else by its English text where a module's table still matches it (requests,
+ * time clock, two-person rules, validation rules), else as sent, else the fallback.
  */
 export function errorText(error: unknown, fallback: string): string {
   const language = currentLanguage();
   const coded = refusalText((error as { data?: unknown } | null)?.data, language);
   if (coded) return coded;
   const text = extractErrorMessage(error, fallback);
-  const bare = text.replace(ARG_PREFIX, "");
   return (
     refusalTextOfMessage(text, language) ??
     localizeTwoPersonMessage(text, language) ??
     localizePayrollOutputMessage(text, language) ??
-    localizeRequestMessage(bare, language) ??
+    localizeRequestMessage(text, language) ??
     localizeValidationMessage(localizeTimeClockMessage(text, language), language)
   );
 }
