@@ -1,10 +1,12 @@
 import { describe, expect, it } from "vitest";
+import { localizeValidationMessage } from "./validationMessages.ts";
 import {
   findConflicts,
   groupConflicts,
   laborCostCents,
   localParts,
   shiftFormSchema,
+  templateNameFormSchema,
   shiftHours,
   shiftInstants,
   weekRange,
@@ -156,5 +158,15 @@ describe("conflicts as a person reads them", () => {
       { kind: "overlap", employeeId: "ana", otherStoreId: "north", shiftIds: ["s2", "s3"] },
       { kind: "rest", employeeId: "ben", otherStoreId: "south", hours: 6, limit: 8, shiftIds: ["s4", "s7"] },
     ]);
+  });
+});
+
+describe("templateNameFormSchema", () => {
+  it("asks for a name (in Spanish too), refuses more than 80 characters and hands the name on trimmed", () => {
+    const empty = templateNameFormSchema.safeParse({ name: "  " });
+    expect(empty.error?.issues[0]?.message).toBe("Give the template a name");
+    expect(localizeValidationMessage("Give the template a name", "es")).toBe("Ponle un nombre a la plantilla");
+    expect(templateNameFormSchema.safeParse({ name: "x".repeat(81) }).error?.issues[0]?.message).toBe("The name is too long");
+    expect(templateNameFormSchema.parse({ name: " Summer week " })).toEqual({ name: "Summer week" });
   });
 });

@@ -110,6 +110,8 @@ const SCHEDULING_TABLE = refusalTable("scheduling", {
   /** The database's answer to a second template of one name (server/src/constraints/scheduling.ts), found by its English. */
   templateExists: { en: "This store already has a template of this name", es: "Esta tienda ya tiene una plantilla con ese nombre" },
   clock: { en: "Enter a time as HH:mm", es: "Escribe la hora como HH:mm" },
+  templateNameRequired: { en: "Give the template a name", es: "Ponle un nombre a la plantilla" },
+  templateNameTooLong: { en: "The name is too long", es: "El nombre es demasiado largo" },
 });
 /** A refusal for the server to throw, with its code ("scheduling.<key>", refusals.ts). */
 export const schedulingRefusal = SCHEDULING_TABLE.refusal;
@@ -121,6 +123,10 @@ export const SCHEDULING_MESSAGES = Object.fromEntries(Object.entries(SCHEDULING_
 };
 
 const clock = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, SCHEDULING_MESSAGES.clock);
+
+/** A week template's name: shifts:saveTemplate and the save-as-template form. */
+export const templateNameSchema = z.string().trim().min(1, SCHEDULING_MESSAGES.templateNameRequired).max(80, SCHEDULING_MESSAGES.templateNameTooLong);
+export const templateNameFormSchema = z.object({ name: templateNameSchema });
 
 /** The shift form (web drawer) and shifts:create / shifts:update times. */
 export const shiftFormSchema = z

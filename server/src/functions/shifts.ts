@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { templateNameSchema } from "@tumble/domain/scheduling";
 import { businessDateSchema } from "@tumble/domain/zodSchemas";
 import { mutation, query } from "../runtime/define.ts";
 import { markNoticesSeen as markSeen, ownSchedule } from "../scheduling/ownSchedule.ts";
@@ -95,7 +96,7 @@ export const listTemplates = query({
 /** Saves the store's week as a named template. */
 export const saveTemplate = mutation({
   access: "canManageSchedules",
-  args: z.object({ storeId: id, weekStart: date, name: z.string().trim().min(1, "Give the template a name").max(80, "The name is too long") }),
+  args: z.object({ storeId: id, weekStart: date, name: templateNameSchema }),
   handler: (ctx, args) => templates.saveTemplate(ctx.db, ctx.company.id, ctx.user.id, args),
 });
 

@@ -1,9 +1,10 @@
 import { Button, Group, Modal, Stack, TextInput } from "@mantine/core";
-import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { api } from "../../../lib/api";
 import { useMutation } from "../../../lib/hooks";
 import { notifySuccess } from "../../../lib/notify";
+import { useSchemaForm } from "../../../ui/form/useSchemaForm";
+import { templateNameFormSchema } from "@tumble/domain/scheduling";
 
 export interface TemplateNameModalProps {
   opened: boolean;
@@ -18,27 +19,23 @@ export interface TemplateNameModalProps {
 export function TemplateNameModal({ opened, onClose, storeId, weekStart, busy, run }: TemplateNameModalProps) {
   const { t } = useTranslation("scheduling");
   const saveTemplate = useMutation(api.shifts.saveTemplate);
-  const [templateName, setTemplateName] = useState("");
+  const form = useSchemaForm(templateNameFormSchema, { initialValues: { name: "" } });
   return (
     <Modal opened={opened} onClose={onClose} title={t("templates.save")} closeButtonProps={{ "aria-label": t("form.close") }}>
       <Stack gap="sm">
-        <TextInput
-          label={t("templates.name")}
-          value={templateName}
-          onChange={(e) => setTemplateName(e.currentTarget.value)}
-          maxLength={80}
-          data-testid="template-name"
-        />
+        <TextInput label={t("templates.name")} {...form.getInputProps("name")} maxLength={80} data-testid="template-name" />
         <Group justify="flex-end">
           <Button
-            disabled={!templateName.trim() || busy}
+            disabled={!form.values.name.trim() || busy}
             onClick={() =>
-              run(async () => {
-                await saveTemplate({ storeId: storeId!, weekStart: weekStart!, name: templateName.trim() });
-                notifySuccess(t("messages.templateSaved"));
-                onClose();
-                setTemplateName("");
-              })
+              form.submit(({ name }) =>
+                run(async () => {
+                  await saveTemplate({ storeId: storeId!, weekStart: weekStart!, name });
+                  notifySuccess(t("messages.templateSaved"));
+                  onClose();
+                  form.reset();
+                }),
+              )()
             }
             data-testid="template-name-save"
           >
