@@ -42,6 +42,29 @@ export default tseslint.config(
     },
   },
   {
+    // Screens print dates, times, hours and counts only through the domain's helpers (dateFormat.ts,
+    // numberFormat.ts), so one figure reads the same on every screen and in both languages (issue 33).
+    files: ["web/src/**/*.{ts,tsx}", "landing/src/**/*.{ts,tsx}"],
+    ignores: ["**/*.test.ts"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: "CallExpression[callee.property.name='toFixed'] > MemberExpression > BinaryExpression[operator='/'][right.value=100]",
+          message: "Write cents as dollars with centsToDollarString or formatUSD (@tumble/domain/money), not (cents / 100).toFixed().",
+        },
+        {
+          selector: "MemberExpression[object.name='Intl'][property.name=/^(DateTimeFormat|NumberFormat|RelativeTimeFormat)$/]",
+          message: "Format dates, times and numbers with the domain's helpers (@tumble/domain/dateFormat, numberFormat), not Intl directly.",
+        },
+        {
+          selector: "CallExpression[callee.property.name=/^toLocale(Date|Time)?String$/]",
+          message: "Format dates, times and numbers with the domain's helpers (@tumble/domain/dateFormat, numberFormat), not toLocaleString.",
+        },
+      ],
+    },
+  },
+  {
     // No component over 250 lines (issue 33: components split into named parts).
     files: ["web/src/**/*.tsx", "landing/src/**/*.tsx"],
     rules: { "max-lines-per-function": ["error", { max: 250, skipBlankLines: true, skipComments: true }] },

@@ -208,6 +208,28 @@ describe("web module boundaries (the lint rules, tried on planted files)", () =>
     expect(await messages("web/src/lib/planted.test.ts", planted)).toEqual([]);
   }, 60_000);
 
+  it("refuse screens formatting dates and numbers by hand instead of through the domain's helpers", async () => {
+    const syntax = async (filePath: string, code: string) =>
+      (await eslint.lintText(code, { filePath })).flatMap((result) => result.messages.filter((m) => m.ruleId === "no-restricted-syntax").map((m) => m.message));
+    for (const planted of [
+      `export const day = (ms: number) => new Intl.DateTimeFormat("en-US", { weekday: "short" }).format(ms);\n`,
+      `export const n = (x: number) => new Intl.NumberFormat("es").format(x);\n`,
+      `export const day = (ms: number) => new Date(ms).toLocaleDateString("en-US");\n`,
+      `export const rows = (x: number) => x.toLocaleString();\n`,
+    ]) {
+      for (const file of ["web/src/features/payroll/parts/Planted.tsx", "web/src/lib/planted.ts", "landing/src/planted.ts"]) {
+        expect(await syntax(file, planted), `${file}: ${planted}`).toEqual([expect.stringContaining("domain's helpers")]);
+      }
+      expect(await syntax("web/src/lib/planted.test.ts", planted)).toEqual([]);
+    }
+    expect(
+      await syntax(
+        "web/src/lib/planted.ts",
+        `import { formatDay } from "@tumble/domain/dateFormat";\nexport const d = (iso: string) => formatDay(iso, "en");\n`,
+      ),
+    ).toEqual([]);
+  }, 60_000);
+
   it("refuse writing cents as dollars by division in product code, not in tests", async () => {
     const syntax = async (filePath: string, code: string) =>
       (await eslint.lintText(code, { filePath })).flatMap((result) => result.messages.filter((m) => m.ruleId === "no-restricted-syntax").map((m) => m.message));

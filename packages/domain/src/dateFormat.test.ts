@@ -1,13 +1,18 @@
 import { describe, expect, it } from "vitest";
 import {
   formatClock,
+  formatDay,
+  formatDayAt,
   formatDisplayDate,
   formatDisplayRange,
   formatDisplayTimestamp,
   formatInstantDate,
   formatLongDate,
+  formatMonth,
+  formatWhen,
   shiftLabel,
   timeRangeLabel,
+  weekdayNames,
 } from "./dateFormat.ts";
 
 // Run again with TZ set to America/Chicago and Pacific/Auckland (vitest.config.ts): a business
@@ -59,5 +64,28 @@ describe("times of day", () => {
     expect(shiftLabel(shift, "es")).toBe("lun, 23 de nov 14:05 – 18:05 · Rio Downtown");
     expect(timeRangeLabel(Date.UTC(2026, 10, 23, 6), Date.UTC(2026, 10, 25, 6), true, "America/Chicago", "en")).toBe("Mon, Nov 23 – Tue, Nov 24");
     expect(timeRangeLabel(at, at + 3_600_000, false, "America/Chicago", "en")).toBe("Mon, Nov 23 14:05 – Mon, Nov 23 15:05");
+  });
+});
+
+describe("day and month labels", () => {
+  it("print a business date the same in every zone, in the reader's language", () => {
+    expect(formatDay("2026-11-16", "en")).toBe("Mon, Nov 16");
+    expect(formatDay("2026-11-16", "es")).toBe("lun, 16 de nov");
+    expect(formatDay("2026-11-16", "es-US", { weekday: "long" })).toBe("lunes, 16 de nov");
+    expect(formatDay("2026-11-16", "en", { weekday: false })).toBe("Nov 16");
+    expect(formatDay("2026-11-16", "en", { weekday: false, year: true })).toBe("Nov 16, 2026");
+    expect(formatDay("not a date", "en")).toBe("not a date");
+    expect(formatMonth("2026-03", "en")).toBe("Mar 2026");
+    expect(formatMonth("2026-03", "es")).toBe("mar 2026");
+    expect(weekdayNames("en")).toEqual(["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]);
+    expect(weekdayNames("es")[0]).toBe("dom");
+  });
+  it("print an instant's day and time in the zone asked for", () => {
+    // 2026-11-24 03:30 UTC is still the 23rd, 21:30, in Chicago.
+    const at = Date.UTC(2026, 10, 24, 3, 30);
+    expect(formatDayAt(at, "America/Chicago", "en")).toBe("Mon, Nov 23");
+    expect(formatDayAt(at, "UTC", "es")).toBe("mar, 24 de nov");
+    expect(formatWhen(at, "en", "America/Chicago")).toBe("Nov 23, 2026 21:30");
+    expect(formatWhen(at, "es", "America/Chicago")).toBe("23 nov 2026 21:30");
   });
 });

@@ -64,21 +64,77 @@ export function formatClock(epochMs: number, timeZone?: string, seconds = false)
   return format.format(epochMs);
 }
 
-const dayFormat = (language: SupportedLanguage, timeZone: string) =>
-  new Intl.DateTimeFormat(language === "es" ? "es-US" : "en-US", { weekday: "short", month: "short", day: "numeric", timeZone });
-
 /** "Mon, Nov 23 09:00 – 17:00 · Rio Downtown": a shift in its store's zone. */
 export function shiftLabel(s: { storeName: string; timeZone: string; startsAt: number; endsAt: number }, language: SupportedLanguage): string {
-  return `${dayFormat(language, s.timeZone).format(s.startsAt)} ${formatClock(s.startsAt, s.timeZone)} – ${formatClock(s.endsAt, s.timeZone)} · ${s.storeName}`;
+  return `${formatDayAt(s.startsAt, s.timeZone, language)} ${formatClock(s.startsAt, s.timeZone)} – ${formatClock(s.endsAt, s.timeZone)} · ${s.storeName}`;
 }
 
 /** A time-off range: whole days ("Mon, Nov 23 – Wed, Nov 25"), or from and to with their times. */
 export function timeRangeLabel(startsAt: number, endsAt: number, allDay: boolean, timeZone: string, language: SupportedLanguage): string {
-  const day = dayFormat(language, timeZone);
+  const day = { format: (at: number) => formatDayAt(at, timeZone, language) };
   if (allDay) {
     const first = day.format(startsAt);
     const last = day.format(endsAt - 1);
     return first === last ? first : `${first} – ${last}`;
   }
   return `${day.format(startsAt)} ${formatClock(startsAt, timeZone)} – ${day.format(endsAt)} ${formatClock(endsAt, timeZone)}`;
+}
+
+// Day and month labels in the reader's language, for the screens: a business date is a calendar
+// date and prints the same in every zone; an instant prints in the zone it is asked for (the
+// store's). Every screen prints dates through these, never through Intl directly (lint rule).
+
+const localeOf = (language: string) => (language.startsWith("es") ? "es-US" : "en-US");
+const FORMATS = new Map<string, Intl.DateTimeFormat>();
+function cached(language: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = `${localeOf(language)}|${JSON.stringify(options)}`;
+  let format = FORMATS.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(localeOf(language), options);
+    FORMATS.set(key, format);
+  }
+  return format;
+}
+const noonOf = (iso: string) => Date.parse(`${iso}T12:00:00Z`);
+
+export interface DayLabelOptions {
+  /** The weekday's name before the day ("short" by default; false for none). */
+  weekday?: "short" | "long" | false;
+  /** The year after the day. */
+  year?: boolean;
+}
+
+/** A business date as "Mon, Nov 16" (en) or "lun, 16 nov" (es); options add the year or drop the weekday. */
+export function formatDay(iso: string, language: string, { weekday = "short", year = false }: DayLabelOptions = {}): string {
+  if (!ISO.test(iso)) return iso;
+  return cached(language, { ...(weekday ? { weekday } : {}), month: "short", day: "numeric", ...(year ? { year: "numeric" } : {}), timeZone: "UTC" }).format(
+    noonOf(iso),
+  );
+}
+
+/** An instant's day in `timeZone`: "Mon, Nov 23". */
+export function formatDayAt(epochMs: number, timeZone: string | undefined, language: string): string {
+  return cached(language, { weekday: "short", month: "short", day: "numeric", timeZone }).format(epochMs);
+}
+
+/** "Nov 2026" / "nov 2026" for a yyyy-MM month. */
+export function formatMonth(month: string, language: string): string {
+  const [y, m] = month.split("-").map(Number);
+  return cached(language, { month: "short", year: "numeric", timeZone: "UTC" }).format(Date.UTC(y, m - 1, 1));
+}
+
+/** The short weekday names from Sunday (0) to Saturday (6). */
+export function weekdayNames(language: string, width: "short" | "long" = "short"): string[] {
+  // 2026-11-01 is a Sunday.
+  return Array.from({ length: 7 }, (_, i) => cached(language, { weekday: width, timeZone: "UTC" }).format(Date.UTC(2026, 10, 1 + i)));
+}
+
+/** When something happened, for its reader: "Nov 16, 2026 15:04" in `timeZone` (the reader's when not given). */
+export function formatWhen(epochMs: number, language: string, timeZone?: string): string {
+  return `${cached(language, { month: "short", day: "numeric", year: "numeric", timeZone }).format(epochMs)} ${formatClock(epochMs, timeZone)}`;
+}
+
+/** The zone this machine (the reader's browser) is in. */
+export function localTimeZone(fallback = "UTC"): string {
+  return Intl.DateTimeFormat().resolvedOptions().timeZone || fallback;
 }

@@ -53,21 +53,5 @@ export function useSelectionScope(): SelectionScope {
 }
 
 /** Minutes as hours with one decimal in the reader's language: 90 → "1.5". */
-export function hours(minutes: number, language: string): string {
-  return new Intl.NumberFormat(language, { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(minutes / 60);
-}
-
-/** A percentage with one decimal, or a dash. */
-export function percent(value: number | null | undefined, language: string): string {
-  return value === null || value === undefined
-    ? "—"
-    : `${new Intl.NumberFormat(language, { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(value)}%`;
-}
-
-/** Short weekday names from Sunday (0) to Saturday (6). */
-export function weekdayNames(language: string): string[] {
-  // 2026-11-01 is a Sunday.
-  return Array.from({ length: 7 }, (_, i) =>
-    new Intl.DateTimeFormat(language, { weekday: "short", timeZone: "UTC" }).format(new Date(Date.UTC(2026, 10, 1 + i))),
-  );
-}
+export { formatHoursDecimal as hours, formatPercent as percent } from "@tumble/domain/numberFormat";
+export { weekdayNames } from "@tumble/domain/dateFormat";

@@ -2,6 +2,7 @@ import { useState } from "react";
 import { Button, Checkbox, Divider, Group, NumberInput, Select, SimpleGrid, Stack, Text, Textarea, TextInput } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { todayIn } from "@tumble/domain/businessDate";
+import { localTimeZone } from "@tumble/domain/dateFormat";
 import {
   CAMPAIGN_TEMPLATES,
   CAMPAIGN_TYPES,
@@ -64,7 +65,7 @@ function section(config: Config, key: string): Record<string, unknown> {
 type EditorValues = CampaignFormValues & { template: string; defaultLanguage: string; texts: Record<string, string> };
 
 function initialValues(campaign: EditableCampaign | null, base: Config): EditorValues {
-  const today = todayIn(campaign?.timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone);
+  const today = todayIn(campaign?.timeZone ?? localTimeZone());
   const texts: Record<string, string> = {};
   for (const [s, k] of TEXTS) {
     texts[`${s}.${k}`] = String(section(base, s)[k] ?? "");

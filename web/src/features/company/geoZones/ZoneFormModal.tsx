@@ -17,10 +17,12 @@ import {
 import { api } from "../../../lib/api";
 import { useMutation, useQuery } from "../../../lib/hooks";
 import { notifyError, notifySuccess } from "../../../lib/notify";
+import { currentLanguage } from "../../../lib/i18n";
 import { openConfirm } from "../../../ui/confirm";
 import { useDeviceLocation } from "./deviceLocation";
 import { geoErrorText, geoText } from "./messages";
 import type { ZoneStore } from "./types";
+import { formatCount } from "@tumble/domain/numberFormat";
 
 // Leaflet loads only when a tile server is configured and a zone form is open.
 const ZoneMap = lazy(() => import("./ZoneMap"));
@@ -185,7 +187,7 @@ function ZoneForm({ store, onClose }: { store: ZoneStore; onClose: () => void })
         </SimpleGrid>
         <NumberInput
           label={t("form.radius")}
-          description={t("form.radiusHint", { min: MIN_RADIUS_METERS, max: MAX_RADIUS_METERS.toLocaleString() })}
+          description={t("form.radiusHint", { min: MIN_RADIUS_METERS, max: formatCount(MAX_RADIUS_METERS, currentLanguage()) })}
           min={MIN_RADIUS_METERS}
           max={MAX_RADIUS_METERS}
           step={10}

@@ -1,3 +1,5 @@
+import { localTimeZone } from "@tumble/domain/dateFormat";
+
 // IANA time zones offered for a store, from the browser's own list.
 
 const FALLBACK_ZONES = [
@@ -27,7 +29,7 @@ export function timeZones(): string[] {
 
 export function browserTimeZone(): string {
   try {
-    return Intl.DateTimeFormat().resolvedOptions().timeZone || "America/Chicago";
+    return localTimeZone("America/Chicago");
   } catch {
     return "America/Chicago";
   }

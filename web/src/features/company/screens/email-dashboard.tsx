@@ -9,6 +9,7 @@ import { notifyError, notifySuccess } from "../../../lib/notify";
 import { param, useSearchState } from "../../../lib/searchParams";
 import { ScreenTitle } from "../../../ui/ScreenTitle";
 import { OutboxChart } from "../email/OutboxChart";
+import { formatDisplayTimestamp } from "@tumble/domain/dateFormat";
 
 const STATUSES = ["queued", "sending", "sent", "failed", "retrying", "cancelled"] as const;
 const COLORS: Record<string, string> = { queued: "gray", sending: "blue", sent: "green", failed: "red", retrying: "orange", cancelled: "gray" };
@@ -16,7 +17,7 @@ const SEARCH = { status: param.oneOf(STATUSES), channel: param.oneOf(["email", "
 
 /** /company/email-dashboard: the company's outbox, with counts, filters, retry and cancel. */
 export default function EmailDashboardScreen() {
-  const { t, i18n } = useTranslation(["emailDashboard", "emailTemplates"]);
+  const { t } = useTranslation(["emailDashboard", "emailTemplates"]);
   const [search, setSearch] = useSearchState(SEARCH);
   const [recipient, setRecipient] = useState(search.q ?? "");
   const [settled] = useDebouncedValue(recipient, 300);
@@ -31,7 +32,7 @@ export default function EmailDashboardScreen() {
   const retry = useMutation(api.emailDashboard.retry);
   const cancel = useMutation(api.emailDashboard.cancel);
   const [busy, setBusy] = useState<string | null>(null);
-  const time = (ms: number | null) => (ms ? new Date(ms).toLocaleString(i18n.language, { dateStyle: "short", timeStyle: "short" }) : "—");
+  const time = (ms: number | null) => (ms ? formatDisplayTimestamp(ms) : "—");
   const kindLabel = (k: string | null) => (k ? t(`emailTemplates:kinds.${k}.label`, { defaultValue: k }) : t("otherKind"));
 
   const act = async (id: string, action: () => Promise<unknown>, done: string) => {

@@ -16,6 +16,7 @@ import { JobsSection } from "./JobsSection";
 import { LinkRequestPanel } from "./LinkRequests";
 import { EmployeeStatusBadge } from "./StatusBadge";
 import type { EmployeeProfile } from "./types";
+import { formatDisplayTimestamp } from "@tumble/domain/dateFormat";
 
 type Dialog = "edit" | "rate" | "pin" | "terminate" | null;
 
@@ -239,7 +240,7 @@ function RecentWork({ profile }: { profile: EmployeeProfile }) {
         <Table.Tbody>
           {work.punches.map((p) => (
             <Table.Tr key={p._id}>
-              <Table.Td>{new Date(p.occurredAt).toLocaleString()}</Table.Td>
+              <Table.Td>{formatDisplayTimestamp(p.occurredAt)}</Table.Td>
               <Table.Td>{t(`profile.punchActions.${p.action}`, { defaultValue: p.action })}</Table.Td>
               <Table.Td>
                 {p.storeName}

@@ -9,6 +9,7 @@ import { notifyError, notifySuccess, notifyWarning } from "../../../lib/notify";
 import { useSchemaForm } from "../../../ui/form/useSchemaForm";
 import { schedulingError } from "./messages";
 import { OPEN_ROW, type Person, type ShiftItem } from "./types";
+import { formatDay } from "@tumble/domain/dateFormat";
 
 export interface ShiftDraft {
   /** The shift edited, or null for a new one. */
@@ -109,7 +110,7 @@ function ShiftForm({ draft, storeId, people, days, onClose }: { draft: ShiftDraf
 
   const dayOptions = days.map((d) => ({
     value: d,
-    label: new Date(`${d}T12:00:00Z`).toLocaleDateString(t("locale"), { weekday: "long", month: "short", day: "numeric", timeZone: "UTC" }),
+    label: formatDay(d, t("locale"), { weekday: "long" }),
   }));
   return (
     <form onSubmit={save} noValidate>

@@ -1,4 +1,4 @@
-import { formatClock } from "@tumble/domain/dateFormat";
+import { formatClock, formatDay, formatDayAt } from "@tumble/domain/dateFormat";
 import { formatHoursMinutes } from "@tumble/domain/timeClock";
 import { currentLanguage } from "../../../lib/i18n";
 
@@ -9,14 +9,12 @@ export function timeIn(at: number, timeZone: string): string {
 }
 
 export function dateIn(at: number, timeZone: string): string {
-  return new Intl.DateTimeFormat(currentLanguage() === "es" ? "es-US" : "en-US", { weekday: "short", month: "short", day: "numeric", timeZone }).format(at);
+  return formatDayAt(at, timeZone, currentLanguage());
 }
 
 /** "Mon, Nov 23" for a yyyy-MM-dd business date. */
 export function businessDateLabel(date: string): string {
-  return new Intl.DateTimeFormat(currentLanguage() === "es" ? "es-US" : "en-US", { weekday: "short", month: "short", day: "numeric", timeZone: "UTC" }).format(
-    Date.parse(`${date}T12:00:00Z`),
-  );
+  return formatDay(date, currentLanguage());
 }
 
 export function span(from: number, to: number | null, timeZone: string): string {

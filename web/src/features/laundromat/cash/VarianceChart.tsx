@@ -2,6 +2,8 @@ import "@mantine/charts/styles.css";
 import { LineChart } from "@mantine/charts";
 import { Text } from "@mantine/core";
 import { useTranslation } from "react-i18next";
+import { businessDateOf } from "@tumble/domain/businessDate";
+import { localTimeZone } from "@tumble/domain/dateFormat";
 import { formatUSD } from "@tumble/domain/money";
 import { formatDisplayDate } from "../collections/format";
 import type { CashDashboard } from "./types";
@@ -24,7 +26,7 @@ export function VarianceChart({ variances, by }: { variances: CashDashboard["var
   const names = [...new Set(variances.map(seriesOf))];
   const byDay = new Map<string, Record<string, number | string>>();
   for (const v of variances) {
-    const day = new Date(v.submittedAt).toLocaleDateString("sv-SE");
+    const day = businessDateOf(v.submittedAt, localTimeZone());
     const row = byDay.get(day) ?? { day: formatDisplayDate(day) };
     const name = seriesOf(v);
     row[name] = ((row[name] as number | undefined) ?? 0) + v.varianceCents;

@@ -1,22 +1,19 @@
-import { formatInstantDate } from "@tumble/domain/dateFormat";
+import { formatDisplayTimestamp, localTimeZone } from "@tumble/domain/dateFormat";
+import { todayIn } from "@tumble/domain/businessDate";
 import { formatDisplayDate } from "../../../ui/laundromatSelection/format";
 
 export { formatDisplayDate };
 
-/** Epoch ms as MM/dd/yyyy h:mm a in this browser's time zone. */
+/** Epoch ms as "MM/dd/yyyy HH:mm" in this browser's zone (24-hour, like every time in the app: decision 0057). */
 export function formatDisplayDateTime(ms: number | null): string {
-  if (ms === null) return "";
-  const d = new Date(ms);
-  const date = formatInstantDate(ms);
-  const hours = d.getHours() % 12 || 12;
-  return `${date} ${hours}:${String(d.getMinutes()).padStart(2, "0")} ${d.getHours() < 12 ? "AM" : "PM"}`;
+  return ms === null ? "" : formatDisplayTimestamp(ms);
 }
 
-/** Today's date (yyyy-MM-dd) in a time zone. */
+/** Today's date (yyyy-MM-dd) in a time zone (the browser's when none or an unknown one is given). */
 export function todayInZone(timeZone: string | undefined, now = new Date()): string {
   try {
-    return new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(now);
+    return todayIn(timeZone ?? localTimeZone(), now);
   } catch {
-    return new Intl.DateTimeFormat("en-CA", { year: "numeric", month: "2-digit", day: "2-digit" }).format(now);
+    return todayIn(localTimeZone(), now);
   }
 }

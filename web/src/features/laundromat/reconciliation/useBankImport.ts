@@ -1,3 +1,4 @@
+import { formatCount } from "@tumble/domain/numberFormat";
 import Papa from "papaparse";
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -11,10 +12,11 @@ import { errorText } from "../cash/messages";
 import { rowErrorText } from "./BankMessages";
 import { MAX_PARTS, cleanMapping, detectFormat, initialMapping, type StatementFormat } from "./BankUpload";
 import { PART_CHARS, sendInParts, splitParts } from "../../../lib/uploadParts";
+import { currentLanguage } from "../../../lib/i18n";
 
 export const PREVIEW_ROWS = 5;
 /** 50,000 rather than 50000. */
-export const whole = (n: number) => n.toLocaleString("en-US");
+export const whole = (n: number) => formatCount(n, currentLanguage());
 /** The largest file read: as many parts as one upload may have. */
 const MAX_FILE_CHARS = PART_CHARS * MAX_PARTS;
 

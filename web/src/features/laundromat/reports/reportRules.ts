@@ -1,4 +1,4 @@
-import { formatDisplayDate } from "@tumble/domain/dateFormat";
+import { formatDisplayDate, formatMonth } from "@tumble/domain/dateFormat";
 import { addDays, daysBetweenInclusive, type DateRange } from "@tumble/domain/datePresets";
 import { centsToDollarString } from "@tumble/domain/money";
 import type { RevenueGroup } from "@tumble/domain/reports";
@@ -40,8 +40,7 @@ export function collectorRange(from: string, to: string): { from: string; to: st
 /** A time bucket's label: a day or a week's Monday as MM/dd/yyyy, a month as "Oct 2026" in the reader's language. */
 export function bucketLabel(key: string, group: RevenueGroup, language: string): string {
   if (group === "month" && /^\d{4}-\d{2}$/.test(key)) {
-    const [y, m] = key.split("-").map(Number) as [number, number];
-    return new Intl.DateTimeFormat(language, { month: "short", year: "numeric", timeZone: "UTC" }).format(new Date(Date.UTC(y, m - 1, 1)));
+    return formatMonth(key, language);
   }
   return formatDisplayDate(key);
 }

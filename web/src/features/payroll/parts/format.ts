@@ -1,4 +1,4 @@
-import { formatClock } from "@tumble/domain/dateFormat";
+import { formatClock, formatDay, formatWhen } from "@tumble/domain/dateFormat";
 import { formatUSD } from "@tumble/domain/money";
 import { currentLanguage } from "../../../lib/i18n";
 
@@ -14,18 +14,14 @@ export function hoursText(minutes: number): string {
 
 export const money = formatUSD;
 
-const locale = () => (currentLanguage() === "es" ? "es-US" : "en-US");
-
 /** "Nov 16" (or "Nov 16, 2026" with the year) for a yyyy-MM-dd business date. */
 export function dateLabel(date: string, withYear = false): string {
-  return new Intl.DateTimeFormat(locale(), { month: "short", day: "numeric", ...(withYear ? { year: "numeric" } : {}), timeZone: "UTC" }).format(
-    Date.parse(`${date}T12:00:00Z`),
-  );
+  return formatDay(date, currentLanguage(), { weekday: false, year: withYear });
 }
 
 /** "Mon, Nov 16" for a business date. */
 export function dayLabel(date: string): string {
-  return new Intl.DateTimeFormat(locale(), { weekday: "short", month: "short", day: "numeric", timeZone: "UTC" }).format(Date.parse(`${date}T12:00:00Z`));
+  return formatDay(date, currentLanguage());
 }
 
 /** "Nov 16 – Nov 29, 2026". */
@@ -33,12 +29,12 @@ export function rangeLabel(startsOn: string, endsOn: string): string {
   return `${dateLabel(startsOn)} – ${dateLabel(endsOn, true)}`;
 }
 
-/** "8:05 AM" at the store's clock. */
+/** "08:05" at the store's clock. */
 export function timeAt(at: number, timeZone: string): string {
   return formatClock(at, timeZone);
 }
 
-/** "Nov 16, 2026, 3:04 PM" in the reader's zone (who locked or paid, when). */
+/** "Nov 16, 2026 15:04" in the reader's zone (who locked or paid, when). */
 export function instantLabel(at: number): string {
-  return new Intl.DateTimeFormat(locale(), { dateStyle: "medium", timeStyle: "short" }).format(at);
+  return formatWhen(at, currentLanguage());
 }

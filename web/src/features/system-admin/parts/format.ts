@@ -1,14 +1,6 @@
-/** Bytes as KB/MB/GB with one decimal. */
-export function formatBytes(bytes: number, locale: string): string {
-  const units = ["B", "KB", "MB", "GB", "TB"];
-  let value = bytes;
-  let unit = 0;
-  while (value >= 1024 && unit < units.length - 1) {
-    value /= 1024;
-    unit++;
-  }
-  return `${value.toLocaleString(locale, { maximumFractionDigits: unit ? 1 : 0 })} ${units[unit]}`;
-}
+import { localTimeZone } from "@tumble/domain/dateFormat";
+
+export { formatBytes } from "@tumble/domain/numberFormat";
 
 /** Seconds as "3d 4h 5m" (or "4h 5m", "5m 6s"). */
 export function formatUptime(seconds: number): string {
@@ -21,6 +13,4 @@ export function formatUptime(seconds: number): string {
   return `${m}m ${s}s`;
 }
 
-export function browserTimeZone(): string {
-  return Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC";
-}
+export const browserTimeZone = () => localTimeZone();

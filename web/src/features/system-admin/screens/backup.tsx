@@ -17,6 +17,7 @@ import type { DataColumn } from "../../../ui/table/types";
 import { downloadBackup } from "../backup/download";
 import { ScheduleCard } from "../backup/ScheduleCard";
 import { formatBytes } from "../parts/format";
+import { formatCount } from "@tumble/domain/numberFormat";
 
 type Listing = ReturnsOf<typeof api.backups.list>;
 type Backup = Listing["backups"][number];
@@ -155,7 +156,7 @@ export default function SystemAdminBackup() {
       header: t("columns.contents"),
       cell: (b) =>
         b.counts ? (
-          <Text size="sm">{t("contents", { companies: b.counts.companies, users: b.counts.users, rows: b.counts.rows.toLocaleString(locale) })}</Text>
+          <Text size="sm">{t("contents", { companies: b.counts.companies, users: b.counts.users, rows: formatCount(b.counts.rows, locale) })}</Text>
         ) : (
           <Text size="sm" c="dimmed">
             {b.error ?? "—"}

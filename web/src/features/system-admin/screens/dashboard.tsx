@@ -12,6 +12,7 @@ import { formatDateTime } from "../../../ui/companyFinder/format";
 import { LoadingState } from "../../../ui/Loading";
 import { ScreenTitle } from "../../../ui/ScreenTitle";
 import { browserTimeZone, formatBytes, formatUptime } from "../parts/format";
+import { formatDay } from "@tumble/domain/dateFormat";
 
 /** /system-admin/dashboard: the whole platform at a glance, live. */
 export default function SystemAdminDashboard() {
@@ -28,7 +29,7 @@ export default function SystemAdminDashboard() {
   if (!data) return <LoadingState />;
   const locale = i18n.language;
   const chart = data.perDay.map((d) => ({
-    day: new Date(`${d.day}T12:00:00`).toLocaleDateString(locale, { month: "short", day: "numeric" }),
+    day: formatDay(d.day, locale, { weekday: false }),
     [t("dashboard.collections")]: d.collections,
     [t("dashboard.claims")]: d.claims,
   }));

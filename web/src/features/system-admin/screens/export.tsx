@@ -10,6 +10,7 @@ import { param, useSearchState, type SearchSchema } from "../../../lib/searchPar
 import { ScreenTitle } from "../../../ui/ScreenTitle";
 import { formatBytes } from "../parts/format";
 import { downloadExport } from "../export/download";
+import { formatCount } from "@tumble/domain/numberFormat";
 
 interface ExportSearch {
   what: "company" | "user";
@@ -139,7 +140,7 @@ export default function SystemAdminExport() {
               <Progress value={percent} size="lg" animated striped aria-label={t("export.progress", { percent })} />
               <Text size="sm" c="dimmed">
                 {job && job.filesTotal
-                  ? t("export.progressText", { done: job.filesDone, total: job.filesTotal, rows: job.rows.toLocaleString(i18n.language) })
+                  ? t("export.progressText", { done: job.filesDone, total: job.filesTotal, rows: formatCount(job.rows, i18n.language) })
                   : t("export.preparing")}
               </Text>
             </Stack>
@@ -164,7 +165,7 @@ export default function SystemAdminExport() {
                 file: job.fileName,
                 size: formatBytes(job.bytes ?? 0, i18n.language),
                 tables: job.files.length,
-                rows: rows.toLocaleString(i18n.language),
+                rows: formatCount(rows, i18n.language),
               })}
             </Text>
             <Group>

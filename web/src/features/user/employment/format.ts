@@ -1,4 +1,4 @@
-import { formatClock, formatDisplayDate } from "@tumble/domain/dateFormat";
+import { formatClock, formatDisplayDate, weekdayNames } from "@tumble/domain/dateFormat";
 
 /** "14:05": the time of day in the store's zone (24-hour, like the header clock). */
 export function timeIn(epochMs: number, timeZone: string): string {
@@ -7,8 +7,6 @@ export function timeIn(epochMs: number, timeZone: string): string {
 
 /** "Mon 11/23/2026" (or "lun 11/23/2026"): a business date with its weekday in the reader's language. */
 export function dayLabel(businessDate: string, language: string): string {
-  const weekday = new Intl.DateTimeFormat(language === "es" ? "es-US" : "en-US", { weekday: "short", timeZone: "UTC" }).format(
-    new Date(`${businessDate}T12:00:00Z`),
-  );
+  const weekday = weekdayNames(language)[new Date(`${businessDate}T12:00:00Z`).getUTCDay()];
   return `${weekday} ${formatDisplayDate(businessDate)}`;
 }
