@@ -392,7 +392,10 @@ describe("user/employment and phone punches", () => {
     const { client, employeeId } = await linkedEmployee([storeId]);
     const punches = () => server.database.db.selectFrom("punches").select(["geoStatus"]).where("employeeId", "=", employeeId).execute();
 
-    expect(await failure(punch(client, "clockIn", { ...north100m, accuracy: 10 }))).toBe(geoMessage("outsideZone"));
+    const outside = await failureOf(punch(client, "clockIn", { ...north100m, accuracy: 10 }));
+    expect(outside.message).toBe(geoMessage("outsideZone"));
+    // The screen translates it by its code, not its English.
+    expect(outside.data).toEqual({ code: "geoZones.outsideZone", params: {} });
     expect(await failure(punch(client, "clockIn", { latitude: null, longitude: null, accuracy: null }))).toBe(geoMessage("noLocation"));
     expect(await failure(punch(client, "clockIn", { ...centre, accuracy: 5_000 }))).toBe(geoMessage("impreciseLocation"));
     expect(await punches()).toEqual([]);

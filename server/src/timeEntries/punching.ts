@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 import { accessDeniedMessage } from "@tumble/domain/permissions";
 import { formatClock } from "@tumble/domain/dateFormat";
-import { allowedActions, punchRefusal, timeClockMessage, type PunchAction, timeClockRefusal } from "@tumble/domain/timeClock";
+import { allowedActions, punchRefusal, type PunchAction, timeClockRefusal } from "@tumble/domain/timeClock";
 import { SHIFT_MATCH_WINDOW_MINUTES, tooEarlyFor, tooEarlyMessage } from "@tumble/domain/timeEntryReview";
 import { businessDateNow } from "../cash/dates.ts";
 import { settingsOf } from "../companySettings/settings.ts";
@@ -125,7 +125,7 @@ async function phonePunch(ctx: ActionCtx, args: PunchArgs) {
             location,
           )
         : await zoneVerdict(trx, companyId, state.storeId, location);
-    if (verdict.decision === "refused") throw new AppError(verdict.message ?? timeClockMessage("notAtStore"));
+    if (verdict.decision === "refused") throw refused(verdict.refusal ?? timeClockRefusal("notAtStore"));
     const storeId = args.action === "clockIn" || !state.storeId ? verdict.storeId : state.storeId;
     await refuseTooEarly(trx, companyId, employee.id, storeId, args, ctx.now);
     const jobId = await clockInJob(trx, companyId, employee.id, storeId, args, ctx.now);
