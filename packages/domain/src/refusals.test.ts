@@ -1,3 +1,6 @@
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { ARGUMENT_REFUSAL_TEXTS } from "./argumentRefusals.ts";
 import { BALANCE_ADMIN_MESSAGES } from "./balanceAdmin.ts";
@@ -59,7 +62,17 @@ describe("refusals", () => {
     }
   });
 
-  it("refuse a second table under a module's name", () => {
-    expect(() => refusalTable("sample", { plain: { en: "No", es: "No" } })).toThrow("Two refusal tables are named sample");
+  it("are named once each across the package's sources, and a module evaluated again replaces its own", () => {
+    const dir = fileURLToPath(new URL(".", import.meta.url));
+    const owners = new Map<string, string[]>();
+    for (const file of fs.readdirSync(dir).filter((f) => f.endsWith(".ts") && !f.endsWith(".test.ts"))) {
+      for (const [, name] of fs.readFileSync(path.join(dir, file), "utf8").matchAll(/refusalTable\(\s*"([^"]+)"/g))
+        owners.set(name, [...(owners.get(name) ?? []), file]);
+    }
+    expect(owners.size).toBeGreaterThan(10);
+    expect([...owners].filter(([, files]) => files.length > 1)).toEqual([]);
+    // Hot reload evaluates a module again: its table is replaced, not refused.
+    const again = refusalTable("sample", { plain: { en: "No again", es: "No otra vez" } });
+    expect(refusalText(again.refusal("plain").data, "es")).toBe("No otra vez");
   });
 });
