@@ -442,7 +442,8 @@ describe("physical counts", () => {
     // An administrator counting the safe blind gets no expected closing from the reconciliation either.
     const { safe, storeId: safeStore } = await newStore();
     await start(admin, safe, true);
-    expect(await failure(admin.query("reconciliation:get", { storeId: safeStore, from: today, to: today }))).toBe(CASH_MESSAGES.blindLedger);
+    const blind = await failureOf(admin.query("reconciliation:get", { storeId: safeStore, from: today, to: today }));
+    expect([blind.message, blind.data]).toEqual([CASH_MESSAGES.blindLedger, { code: "cash.blindLedger", params: {} }]);
     expect(await owner.query<{ expectedClosingCents: number }>("reconciliation:get", { storeId: safeStore, from: today, to: today })).toMatchObject({
       expectedClosingCents: 0,
     });

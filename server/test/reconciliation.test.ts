@@ -5,7 +5,7 @@ import { BANK_MESSAGES } from "@tumble/domain/bankStatement";
 import { CASH_MESSAGES } from "@tumble/domain/cashLedger";
 import { todayIn } from "@tumble/domain/businessDate";
 import { CLOSE_MESSAGES, RECONCILIATION_MESSAGES } from "@tumble/domain/reconciliation";
-import { CallError, Client, failure, startTestServer, type TestServer } from "./support/testServer.ts";
+import { CallError, Client, failure, failureOf, startTestServer, type TestServer } from "./support/testServer.ts";
 
 // @postgres: a close racing an entry into the period it closes
 // Reconciliation over HTTP (issue 14): a golden month of one fresh store — collections, deposits,
@@ -862,9 +862,8 @@ describe("several deposits on one line, one deposit over several lines", () => {
     // D-2 was reversed (it never left the safe): it cannot be matched to a bank line.
     if ((await line("ONE PLACE B")).depositIds.length) await admin.mutation("bankLines:unmatch", { bankLineId: (await line("ONE PLACE B"))._id });
     await reverse(lost);
-    expect(await failure(admin.mutation("bankLines:match", { bankLineId: (await line("ONE PLACE B"))._id, depositIds: [lost] }))).toBe(
-      CASH_MESSAGES.depositReversed,
-    );
+    const reversedMatch = await failureOf(admin.mutation("bankLines:match", { bankLineId: (await line("ONE PLACE B"))._id, depositIds: [lost] }));
+    expect([reversedMatch.message, reversedMatch.data]).toEqual([CASH_MESSAGES.depositReversed, { code: "cash.depositReversed", params: {} }]);
     expect(await failure(admin.mutation("bankLines:match", { bankLineId: (await line("ONE PLACE A"))._id, depositIds: [matched] }))).toBe(
       CASH_MESSAGES.depositReversed,
     );

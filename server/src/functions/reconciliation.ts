@@ -2,7 +2,7 @@ import { z } from "zod";
 import { accessDeniedMessage } from "@tumble/domain/permissions";
 import { CLOSE_MESSAGES, RECONCILIATION_MESSAGES } from "@tumble/domain/reconciliation";
 import { businessDateSchema } from "@tumble/domain/zodSchemas";
-import { CASH_MESSAGES } from "@tumble/domain/cashLedger";
+import { cashRefusal } from "@tumble/domain/cashLedger";
 import { blindCountsOf, id } from "../cash/access.ts";
 import { businessDateNow } from "../cash/dates.ts";
 import { changerBalance as balanceChangers } from "../reconciliation/changers.ts";
@@ -10,7 +10,7 @@ import { trace as traceChain } from "../reconciliation/trace.ts";
 import { checkRange, dayAfter, hasPendingIn, previousClosed, reconcile, storeOf } from "../reconciliation/periods.ts";
 import { mutation, query } from "../runtime/define.ts";
 import { audit } from "../runtime/audit.ts";
-import { AccessError, AppError } from "../runtime/errors.ts";
+import { AccessError, AppError, refused } from "../runtime/errors.ts";
 import { newId } from "../runtime/ids.ts";
 
 // Reconciliation periods (issue 14, docs/decisions/0025): the figures of a store's period, closing
@@ -38,7 +38,7 @@ export const get = query({
         .where("id", "in", blind)
         .executeTakeFirst())
     )
-      throw new AppError(CASH_MESSAGES.blindLedger);
+      throw refused(cashRefusal("blindLedger"));
     return reconcile(ctx.db, ctx.company.id, store, args.from, args.to, args.countId);
   },
 });

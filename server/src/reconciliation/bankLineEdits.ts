@@ -1,10 +1,10 @@
 import { BANK_ENTRY_MESSAGES, BANK_MESSAGES, DEFAULT_MATCH_WINDOW_DAYS } from "@tumble/domain/bankStatement";
-import { CASH_MESSAGES, type EXPENSE_CATEGORIES } from "@tumble/domain/cashLedger";
+import { cashRefusal, type EXPENSE_CATEGORIES } from "@tumble/domain/cashLedger";
 import { isoDate } from "../cash/closedPeriods.ts";
 import { businessDateNow } from "../cash/dates.ts";
 import { audit } from "../runtime/audit.ts";
 import type { MutationCtx } from "../runtime/define.ts";
-import { AppError } from "../runtime/errors.ts";
+import { AppError, refused } from "../runtime/errors.ts";
 import { newId } from "../runtime/ids.ts";
 import { bookLine, standingBookings } from "./bankEntries.ts";
 import { bankAccount, lineOf, matchAndClear } from "./bankLineAccess.ts";
@@ -56,7 +56,7 @@ export async function matchByHand(ctx: MutationCtx<"isAdmin">, bankLineId: strin
     .where("companyId", "=", companyId)
     .where("reversesId", "in", depositIds)
     .executeTakeFirst();
-  if (reversed) throw new AppError(CASH_MESSAGES.depositReversed);
+  if (reversed) throw refused(cashRefusal("depositReversed"));
   const already = await ctx.db
     .selectFrom("bankLineMatches")
     .select("transactionId")
