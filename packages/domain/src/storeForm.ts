@@ -18,3 +18,7 @@ export const storeFieldSchemas = {
 
 export const storeFormSchema = z.object(storeFieldSchemas);
 export type StoreFormValues = z.input<typeof storeFormSchema>;
+
+/** A store section's name: storeSections:create / storeSections:rename and the new-section form. */
+export const sectionNameSchema = requiredText(ruleMessage("sectionNameRequired"), 100);
+export const sectionFormSchema = z.object({ name: sectionNameSchema });

@@ -28,6 +28,7 @@ export const VALIDATION_MESSAGES = {
   colorFormat: { en: "Colour must be #RRGGBB", es: "El color debe ser #RRGGBB" },
   machineLabelRequired: { en: "Machine label is required", es: "La etiqueta de la máquina es obligatoria" },
   sectionRequired: { en: "Choose a section", es: "Elija una sección" },
+  sectionNameRequired: { en: "Section name is required", es: "El nombre de la sección es obligatorio" },
   equipmentTypeRequired: { en: "Choose an equipment type", es: "Elija un tipo de equipo" },
   adjustmentReasonRequired: { en: "Give a reason for the adjustment", es: "Indique un motivo para el ajuste" },
   adjustmentMachineRequired: { en: "Choose at least one machine", es: "Elija al menos una máquina" },

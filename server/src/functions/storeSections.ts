@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { sectionNameSchema } from "@tumble/domain/storeForm";
 import { mutation, query } from "../runtime/define.ts";
 import { AppError } from "../runtime/errors.ts";
 import { audit } from "../runtime/audit.ts";
@@ -7,7 +8,7 @@ import type { MutationCtx } from "../runtime/define.ts";
 
 // Sections group a store's machines in the order a collector walks them.
 
-const name = z.string().trim().min(1, "Section name is required").max(100);
+const name = sectionNameSchema;
 const toSection = (s: { id: string; storeId: string; name: string; position: number }) => ({
   _id: s.id,
   storeId: s.storeId,

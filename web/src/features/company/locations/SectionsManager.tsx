@@ -7,6 +7,8 @@ import { extractErrorMessage } from "@tumble/domain/errorMessage";
 import { useMutation, useQuery } from "../../../lib/hooks";
 import { notifyError, notifySuccess } from "../../../lib/notify";
 import { openConfirm } from "../../../ui/confirm";
+import { sectionFormSchema } from "@tumble/domain/storeForm";
+import { useSchemaForm } from "../../../ui/form/useSchemaForm";
 import type { Section, Store } from "./types";
 
 /** A store's sections in walking order: add, rename, move up or down, remove when empty. */
@@ -15,19 +17,16 @@ export function SectionsManager({ store }: { store: Store }) {
   const sections = useQuery(api.storeSections.listByStore, { storeId: store._id });
   const create = useMutation(api.storeSections.create);
   const reorder = useMutation(api.storeSections.reorder);
-  const [name, setName] = useState("");
+  const form = useSchemaForm(sectionFormSchema, { initialValues: { name: "" } });
   const [adding, setAdding] = useState(false);
   const [moving, setMoving] = useState(false);
 
-  const add = async (event: FormEvent) => {
-    event.preventDefault();
-    const trimmed = name.trim();
-    if (!trimmed) return;
+  const add = async ({ name }: { name: string }) => {
     setAdding(true);
     try {
-      await create({ storeId: store._id, name: trimmed });
-      setName("");
-      notifySuccess(t("locations.sections.added", { name: trimmed }));
+      await create({ storeId: store._id, name });
+      form.reset();
+      notifySuccess(t("locations.sections.added", { name }));
     } catch (error) {
       notifyError(extractErrorMessage(error));
     } finally {
@@ -75,17 +74,16 @@ export function SectionsManager({ store }: { store: Store }) {
           ))}
         </Stack>
       )}
-      <form onSubmit={(e) => void add(e)}>
+      <form onSubmit={form.submit(add)} noValidate>
         <Group gap="xs" align="flex-end" wrap="wrap">
           <TextInput
             label={t("locations.sections.newName")}
             placeholder={t("locations.sections.placeholder")}
-            value={name}
-            onChange={(e) => setName(e.currentTarget.value)}
+            {...form.getInputProps("name")}
             maxLength={100}
             style={{ flex: "1 1 200px" }}
           />
-          <Button type="submit" leftSection={<IconPlus size={16} aria-hidden />} loading={adding} disabled={!name.trim()}>
+          <Button type="submit" leftSection={<IconPlus size={16} aria-hidden />} loading={adding} disabled={!form.values.name.trim()}>
             {t("locations.sections.add")}
           </Button>
         </Group>
