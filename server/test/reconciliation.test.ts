@@ -5,6 +5,7 @@ import { BANK_MESSAGES } from "@tumble/domain/bankStatement";
 import { CASH_MESSAGES } from "@tumble/domain/cashLedger";
 import { todayIn } from "@tumble/domain/businessDate";
 import { CLOSE_MESSAGES, RECONCILIATION_MESSAGES } from "@tumble/domain/reconciliation";
+import { refusalText } from "@tumble/domain/refusals";
 import { CallError, Client, failure, failureOf, startTestServer, type TestServer } from "./support/testServer.ts";
 
 // @postgres: a close racing an entry into the period it closes
@@ -409,7 +410,9 @@ describe("bank lines", () => {
     });
     expect(noAmount.errors).toEqual([{ row: 1, message: BANK_MESSAGES.noAmountColumn }]);
     expect((await bankList()).lines.filter((l) => l.source !== "manual")).toHaveLength(6);
-    expect(await failure(admin.mutation("bankLines:import", { accountId: safe, format: "csv", content: csv }))).toBe("Choose a bank account");
+    const notBank = await failureOf(admin.mutation("bankLines:import", { accountId: safe, format: "csv", content: csv }));
+    expect(notBank.message).toBe("Choose a bank account");
+    expect(notBank.data).toEqual({ code: "reconciliation.notBankAccount", params: {} });
     // Asked for, the valid rows alone go in, and the bad ones are still reported.
     const valid = [header, `${us(22)},OK,,1.00,`, `${us(22)},TOO FINE,,12.345,`].join("\n");
     expect(await admin.mutation("bankLines:import", { accountId: bank, format: "csv", content: valid, validOnly: true })).toEqual({
@@ -566,7 +569,9 @@ describe("trace and changers", () => {
     expect(await failure(trace({ depositId: deposits["B-101"], bankLineId: line._id }))).toBe(
       'Invalid argument "args": Give one of collectionId, depositId or bankLineId',
     );
-    expect(await failure(trace({ depositId: entries.draws[0] }))).toBe("Deposit not found");
+    const notDeposit = await failureOf(trace({ depositId: entries.draws[0] }));
+    expect(notDeposit.message).toBe("Deposit not found");
+    expect(notDeposit.data).toEqual({ code: "reconciliation.depositNotFound", params: {} });
     expect(await failure(sudsOwner.query("reconciliation:trace", { collectionId: collections[9] }))).toBe("Collection not found");
   });
 
@@ -695,9 +700,11 @@ describe("closing and the lock", () => {
     });
     expect(await sumOf(safe)).toBe(safeBefore);
     // Overlapping, out-of-order and mismatched closes are refused.
-    expect(await failure(admin.mutation("reconciliation:close", { storeId, from: d(5), to: d(10), countId: count1 }))).toBe(
-      RECONCILIATION_MESSAGES.overlapsClosed(d(1), lastDay),
-    );
+    const overlap = await failureOf(admin.mutation("reconciliation:close", { storeId, from: d(5), to: d(10), countId: count1 }));
+    expect(overlap.message).toBe(RECONCILIATION_MESSAGES.overlapsClosed(d(1), lastDay));
+    // The screen says it in the reader's language by this code and its dates (decision 0067).
+    expect(overlap.data).toEqual({ code: "reconciliation.overlapsClosed", params: { from: d(1), to: lastDay } });
+    expect(refusalText(overlap.data, "es")).toBe(`Este período se superpone con el período cerrado ${d(1)} a ${lastDay}`);
     expect(await failure(admin.mutation("reconciliation:close", { storeId, from: today, to: today, countId: count1 }))).toBe(
       firstOfMonth === today ? RECONCILIATION_MESSAGES.countUsed : RECONCILIATION_MESSAGES.notNext(firstOfMonth),
     );
@@ -711,7 +718,9 @@ describe("closing and the lock", () => {
       reconciliationId: monthId,
       status: "reopened",
     });
-    expect(await failure(owner.mutation("reconciliation:reopen", { reconciliationId: monthId, reason: "again" }))).toBe(RECONCILIATION_MESSAGES.notClosed);
+    const notClosed = await failureOf(owner.mutation("reconciliation:reopen", { reconciliationId: monthId, reason: "again" }));
+    expect(notClosed.message).toBe(RECONCILIATION_MESSAGES.notClosed);
+    expect(notClosed.data).toEqual({ code: "reconciliation.notClosed", params: {} });
     const audit = await server.database.db
       .selectFrom("auditLog")
       .select(["actorId", "after"])
@@ -727,9 +736,9 @@ describe("closing and the lock", () => {
     // closing) = 93014, counted as 9×$100 + $20 + 2×$5 + 10¢ + 4×1¢ = 93014; the month's count variance (−225, posted today) stays out. A pending draw blocks the close.
     const draw = await create(manager, { kind: "withdrawal", amountCents: 5_000, storeId });
     const count2 = await count(safe, { bill_10000: 9, bill_2000: 1, bill_500: 2, coin_10: 1, coin_1: 4 });
-    expect(await failure(admin.mutation("reconciliation:close", { storeId, from: firstOfMonth, to: today, countId: count2 }))).toBe(
-      CLOSE_MESSAGES.pendingInPeriod,
-    );
+    const pending = await failureOf(admin.mutation("reconciliation:close", { storeId, from: firstOfMonth, to: today, countId: count2 }));
+    expect(pending.message).toBe(CLOSE_MESSAGES.pendingInPeriod);
+    expect(pending.data).toEqual({ code: "reconciliation.pendingInPeriod", params: {} });
     await manager.mutation("cashTransactions:cancel", { transactionId: draw.transactionId, idempotencyKey: key() });
     const now = await admin.mutation<Figures & { reconciliationId: string }>("reconciliation:close", {
       storeId,
@@ -742,9 +751,9 @@ describe("closing and the lock", () => {
 
     const months = await admin.query<Array<{ _id: string; status: string }>>("reconciliation:list", { storeId });
     const closedMonth = months.find((r) => r.status === "closed" && r._id !== now.reconciliationId)!;
-    expect(await failure(owner.mutation("reconciliation:reopen", { reconciliationId: closedMonth._id, reason: "x" }))).toBe(
-      RECONCILIATION_MESSAGES.laterClosed(firstOfMonth, today),
-    );
+    const later = await failureOf(owner.mutation("reconciliation:reopen", { reconciliationId: closedMonth._id, reason: "x" }));
+    expect(later.message).toBe(RECONCILIATION_MESSAGES.laterClosed(firstOfMonth, today));
+    expect(later.data).toEqual({ code: "reconciliation.laterClosed", params: { from: firstOfMonth, to: today } });
     // Reopening the later one first is allowed; then the month can be reopened.
     await owner.mutation("reconciliation:reopen", { reconciliationId: now.reconciliationId, reason: "Recount" });
     await owner.mutation("reconciliation:reopen", { reconciliationId: closedMonth._id, reason: "Deposit slip found" });
@@ -792,7 +801,9 @@ describe("access", () => {
     }
     expect(await failure(sudsOwner.query("reconciliation:get", { storeId, from: d(1), to: lastDay }))).toBe("Store not found");
     expect(await failure(sudsOwner.query("bankLines:list", { accountId: bank }))).toBe("Account not found");
-    expect(await failure(sudsOwner.mutation("reconciliation:reopen", { reconciliationId: monthId, reason: "x" }))).toBe("Reconciliation not found");
+    const notFound = await failureOf(sudsOwner.mutation("reconciliation:reopen", { reconciliationId: monthId, reason: "x" }));
+    expect(notFound.message).toBe("Reconciliation not found");
+    expect(notFound.data).toEqual({ code: "reconciliation.notFound", params: {} });
     expect(await sudsOwner.query("reconciliation:list", {})).toEqual([]);
   });
 });

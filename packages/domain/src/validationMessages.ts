@@ -6,7 +6,7 @@ import type { SupportedLanguage } from "./languagePriority.ts";
 import { BANK_ENTRY_MESSAGES, BANK_MESSAGES, EARLIEST_LINE_DATE } from "./bankStatement.ts";
 import { cashRefusalText } from "./cashLedger.ts";
 import { MONEY_ERRORS } from "./money.ts";
-import { CLOSE_MESSAGES, RECONCILIATION_MESSAGES } from "./reconciliation.ts";
+import { RECONCILIATION_MESSAGES } from "./reconciliation.ts";
 // Registered here so that whatever reads rules can read an argument's refusal (args.invalid) too.
 import "./argumentRefusals.ts";
 import { refusalTable, refusalTextOfMessage } from "./refusals.ts";
@@ -60,14 +60,6 @@ export const VALIDATION_MESSAGES = {
     es: "Esta línea está registrada como asiento bancario: revierta o cancele ese asiento antes de conciliarle depósitos",
   },
   bankEntryNeedsCategory: { en: BANK_ENTRY_MESSAGES.needsCategory, es: "Elija la categoría de gasto de este cargo" },
-  reconciliationFromAfterTo: { en: RECONCILIATION_MESSAGES.fromAfterTo, es: "La fecha de inicio es posterior a la de fin" },
-  reconciliationTooLong: { en: RECONCILIATION_MESSAGES.tooLong, es: "Un período puede durar como máximo 366 días" },
-  reconciliationInFuture: { en: RECONCILIATION_MESSAGES.inFuture, es: "Un período no puede terminar después de hoy" },
-  reconciliationCountNotSafe: { en: RECONCILIATION_MESSAGES.countNotSafe, es: "Elija un conteo de la caja fuerte de esta tienda" },
-  reconciliationCountNotSubmitted: { en: RECONCILIATION_MESSAGES.countNotSubmitted, es: "Elija un conteo enviado o aceptado" },
-  reconciliationCountUsed: { en: RECONCILIATION_MESSAGES.countUsed, es: "Este conteo ya cierra otro período" },
-  reconciliationNotClosed: { en: RECONCILIATION_MESSAGES.notClosed, es: "Solo se puede reabrir un período cerrado" },
-  closePendingInPeriod: { en: CLOSE_MESSAGES.pendingInPeriod, es: "Este período tiene transacciones pendientes; resuélvalas primero" },
   startBeforeEnd: { en: "The start date must be on or before the end date", es: "La fecha de inicio debe ser igual o anterior a la de fin" },
   coversBoth: { en: "Give both the first and the last day it covers", es: "Indica el primer y el último día que cubre" },
   coversTooLong: { en: "A bonus covers at most 371 days", es: "Un bono cubre como máximo 371 días" },
@@ -130,11 +122,6 @@ const PARAMETERIZED_MESSAGES: readonly ParameterizedMessage[] = [
   parameterized(BANK_MESSAGES.lineAfterToday, (date) => `La línea tiene fecha ${date}, posterior a hoy`),
   parameterized(BANK_MESSAGES.lineTooOld, (date) => `La línea tiene fecha ${date}, anterior al ${EARLIEST_LINE_DATE}: no es una fecha de este extracto`),
   parameterized(RECONCILIATION_MESSAGES.closedPeriod, (from, to) => cashRefusalText("closedPeriod", "es", { from, to })),
-  parameterized(RECONCILIATION_MESSAGES.overlapsClosed, (from, to) => `Este período se superpone con el período cerrado ${from} a ${to}`),
-  parameterized(RECONCILIATION_MESSAGES.notNext, (day) => `El período cerrado anterior termina el día antes del ${day}; este período debe empezar el ${day}`),
-  parameterized(RECONCILIATION_MESSAGES.countTooEarly, (to) => `El conteo de cierre debe hacerse el ${to} o después`),
-  parameterized(RECONCILIATION_MESSAGES.laterClosed, (from, to) => `El período posterior ${from} a ${to} está cerrado y depende de este; reábralo primero`),
-  parameterized(CLOSE_MESSAGES.laterClosedExists, (from, to) => `El período posterior ${from} a ${to} ya está cerrado; cierre los períodos en orden`),
 ];
 
 /**

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { accessDeniedMessage } from "@tumble/domain/permissions";
-import { CLOSE_MESSAGES, RECONCILIATION_MESSAGES } from "@tumble/domain/reconciliation";
+import { RECONCILIATION_MESSAGES, reconciliationRefusal } from "@tumble/domain/reconciliation";
 import { businessDateSchema } from "@tumble/domain/zodSchemas";
 import { cashRefusal } from "@tumble/domain/cashLedger";
 import { blindCountsOf, id } from "../cash/access.ts";
@@ -10,7 +10,7 @@ import { trace as traceChain } from "../reconciliation/trace.ts";
 import { checkRange, dayAfter, hasPendingIn, previousClosed, reconcile, storeOf } from "../reconciliation/periods.ts";
 import { mutation, query } from "../runtime/define.ts";
 import { audit } from "../runtime/audit.ts";
-import { AccessError, AppError, refused } from "../runtime/errors.ts";
+import { AccessError, refused } from "../runtime/errors.ts";
 import { newId } from "../runtime/ids.ts";
 
 // Reconciliation periods (issue 14, docs/decisions/0025): the figures of a store's period, closing
@@ -52,7 +52,7 @@ export const close = mutation({
     checkRange(args.from, args.to);
     // The store's row lock: postings share it, so nothing lands in the period while it closes.
     const store = await storeOf(ctx.db, companyId, args.storeId, true);
-    if (args.to > (await businessDateNow(ctx.db, companyId, store.id, new Date(ctx.now)))) throw new AppError(RECONCILIATION_MESSAGES.inFuture);
+    if (args.to > (await businessDateNow(ctx.db, companyId, store.id, new Date(ctx.now)))) throw refused(reconciliationRefusal("inFuture"));
     const clash = await ctx.db
       .selectFrom("reconciliations")
       .select(["fromDate", "toDate"])
@@ -63,11 +63,11 @@ export const close = mutation({
       .orderBy("fromDate")
       .limit(1)
       .executeTakeFirst();
-    if (clash && clash.fromDate <= args.to) throw new AppError(RECONCILIATION_MESSAGES.overlapsClosed(clash.fromDate, clash.toDate));
-    if (clash) throw new AppError(CLOSE_MESSAGES.laterClosedExists(clash.fromDate, clash.toDate));
+    if (clash && clash.fromDate <= args.to) throw refused(reconciliationRefusal("overlapsClosed", { from: clash.fromDate, to: clash.toDate }));
+    if (clash) throw refused(reconciliationRefusal("laterClosedExists", { from: clash.fromDate, to: clash.toDate }));
     const previous = await previousClosed(ctx.db, companyId, store.id, args.from);
-    if (previous && dayAfter(previous.toDate) !== args.from) throw new AppError(RECONCILIATION_MESSAGES.notNext(dayAfter(previous.toDate)));
-    if (await hasPendingIn(ctx.db, companyId, store.id, args.from, args.to)) throw new AppError(CLOSE_MESSAGES.pendingInPeriod);
+    if (previous && dayAfter(previous.toDate) !== args.from) throw refused(reconciliationRefusal("notNext", { day: dayAfter(previous.toDate) }));
+    if (await hasPendingIn(ctx.db, companyId, store.id, args.from, args.to)) throw refused(reconciliationRefusal("pendingInPeriod"));
     const used = await ctx.db
       .selectFrom("reconciliations")
       .select("id")
@@ -75,7 +75,7 @@ export const close = mutation({
       .where("countId", "=", args.countId)
       .where("status", "=", "closed")
       .executeTakeFirst();
-    if (used) throw new AppError(RECONCILIATION_MESSAGES.countUsed);
+    if (used) throw refused(reconciliationRefusal("countUsed"));
     const figures = await reconcile(ctx.db, companyId, store, args.from, args.to, args.countId);
     const count = figures.count!;
     const reconciliationId = newId();
@@ -125,7 +125,7 @@ export const reopen = mutation({
       .where("companyId", "=", companyId)
       .where("id", "=", args.reconciliationId)
       .executeTakeFirst();
-    if (!found) throw new AppError("Reconciliation not found");
+    if (!found) throw refused(reconciliationRefusal("notFound"));
     await storeOf(ctx.db, companyId, found.storeId, true);
     const rec = await ctx.db
       .selectFrom("reconciliations")
@@ -134,7 +134,7 @@ export const reopen = mutation({
       .where("id", "=", args.reconciliationId)
       .forUpdate()
       .executeTakeFirstOrThrow();
-    if (rec.status !== "closed") throw new AppError(RECONCILIATION_MESSAGES.notClosed);
+    if (rec.status !== "closed") throw refused(reconciliationRefusal("notClosed"));
     const later = await ctx.db
       .selectFrom("reconciliations")
       .select(["fromDate", "toDate"])
@@ -145,7 +145,7 @@ export const reopen = mutation({
       .orderBy("fromDate")
       .limit(1)
       .executeTakeFirst();
-    if (later) throw new AppError(RECONCILIATION_MESSAGES.laterClosed(later.fromDate, later.toDate));
+    if (later) throw refused(reconciliationRefusal("laterClosed", { from: later.fromDate, to: later.toDate }));
     await ctx.db
       .updateTable("reconciliations")
       .set({ status: "reopened", reopenedBy: ctx.user.id, reopenedAt: new Date(), reopenReason: args.reason })

@@ -1,6 +1,7 @@
 import { accountOfCompany } from "../cash/access.ts";
 import type { QueryCtx } from "../runtime/define.ts";
-import { AppError } from "../runtime/errors.ts";
+import { reconciliationRefusal } from "@tumble/domain/reconciliation";
+import { refused } from "../runtime/errors.ts";
 import { autoMatchAccount } from "./bank.ts";
 import { clearLines } from "./clearing.ts";
 
@@ -10,8 +11,8 @@ import { clearLines } from "./clearing.ts";
 /** The caller's company's bank account, not archived. */
 export async function bankAccount(ctx: QueryCtx<"isAdmin">, accountId: string) {
   const account = await accountOfCompany(ctx, accountId);
-  if (account.kind !== "bank") throw new AppError("Choose a bank account");
-  if (account.archivedAt) throw new AppError("This account is archived");
+  if (account.kind !== "bank") throw refused(reconciliationRefusal("notBankAccount"));
+  if (account.archivedAt) throw refused(reconciliationRefusal("accountArchived"));
   return account;
 }
 
@@ -36,6 +37,6 @@ export async function lineOf(ctx: QueryCtx<"member">, bankLineId: string) {
     .where("id", "=", bankLineId)
     .forUpdate()
     .executeTakeFirst();
-  if (!line) throw new AppError("Bank line not found");
+  if (!line) throw refused(reconciliationRefusal("bankLineNotFound"));
   return line;
 }

@@ -1,5 +1,6 @@
 import { BANK_ENTRY_MESSAGES, BANK_MESSAGES, DEFAULT_MATCH_WINDOW_DAYS } from "@tumble/domain/bankStatement";
 import { cashRefusal, type EXPENSE_CATEGORIES } from "@tumble/domain/cashLedger";
+import { reconciliationRefusal } from "@tumble/domain/reconciliation";
 import { isoDate } from "../cash/closedPeriods.ts";
 import { businessDateNow } from "../cash/dates.ts";
 import { audit } from "../runtime/audit.ts";
@@ -34,7 +35,7 @@ export async function autoMatchLines(ctx: MutationCtx<"isAdmin">, accountId: str
 export async function matchByHand(ctx: MutationCtx<"isAdmin">, bankLineId: string, chosenDepositIds: string[]) {
   const companyId = ctx.company.id;
   const line = await lineOf(ctx, bankLineId);
-  if (Number(line.amountCents) <= 0) throw new AppError("Only a credit line can carry deposits");
+  if (Number(line.amountCents) <= 0) throw refused(reconciliationRefusal("creditOnly"));
   if ((await standingBookings(ctx.db, companyId, [line.id])).size) throw new AppError(BANK_ENTRY_MESSAGES.bookedNoMatch);
   const depositIds = [...new Set(chosenDepositIds)];
   // Locked in one order, as cashTransactions:reverse locks the entry it undoes: a match and a
@@ -47,9 +48,9 @@ export async function matchByHand(ctx: MutationCtx<"isAdmin">, bankLineId: strin
     .orderBy("t.id")
     .forUpdate()
     .execute();
-  if (deposits.length !== depositIds.length) throw new AppError("Deposit not found");
-  if (deposits.some((d) => d.kind !== "deposit" || d.reversesId)) throw new AppError("Choose deposits only");
-  if (deposits.some((d) => d.status !== "approved")) throw new AppError("Only an approved deposit can be matched");
+  if (deposits.length !== depositIds.length) throw refused(reconciliationRefusal("depositNotFound"));
+  if (deposits.some((d) => d.kind !== "deposit" || d.reversesId)) throw refused(reconciliationRefusal("depositsOnly"));
+  if (deposits.some((d) => d.status !== "approved")) throw refused(reconciliationRefusal("depositNotApproved"));
   const reversed = await ctx.db
     .selectFrom("cashTransactions")
     .select("id")
@@ -64,7 +65,7 @@ export async function matchByHand(ctx: MutationCtx<"isAdmin">, bankLineId: strin
     .where("bankLineId", "=", line.id)
     .where("transactionId", "in", depositIds)
     .executeTakeFirst();
-  if (already) throw new AppError("This deposit is already matched to this line");
+  if (already) throw refused(reconciliationRefusal("alreadyMatched"));
   // The group's difference changes with a new match: a difference already posted is undone first.
   await reverseSettlements(ctx.db, companyId, [line.id], ctx.user.id, new Date(ctx.now));
   await ctx.db
@@ -92,7 +93,7 @@ export async function unmatchLine(ctx: MutationCtx<"isAdmin">, bankLineId: strin
   let q = ctx.db.deleteFrom("bankLineMatches").where("companyId", "=", companyId).where("bankLineId", "=", line.id);
   if (depositId) q = q.where("transactionId", "=", depositId);
   const removed = await q.returning("transactionId").execute();
-  if (!removed.length) throw new AppError("This line has no such match");
+  if (!removed.length) throw refused(reconciliationRefusal("noSuchMatch"));
   await unclearLines(ctx.db, companyId, [line.id], ctx.user.id, new Date(ctx.now));
   await audit(ctx.db, {
     companyId,

@@ -1,9 +1,9 @@
 import { sql, type Kysely } from "kysely";
 import { startOfBusinessDay } from "@tumble/domain/businessDate";
-import { expectedClosing, figureOf, FIGURES, RECONCILIATION_MESSAGES, type Figure } from "@tumble/domain/reconciliation";
+import { expectedClosing, figureOf, FIGURES, reconciliationRefusal, type Figure } from "@tumble/domain/reconciliation";
 import { storeAccountId } from "../cash/accounts.ts";
 import type { DB } from "../db/schema.ts";
-import { AppError } from "../runtime/errors.ts";
+import { refused } from "../runtime/errors.ts";
 
 // A store's reconciliation for a period, read from the ledger (docs/decisions/0025). The account
 // reconciled is the store's safe, where collections land and deposits, draws and transfers leave.
@@ -52,13 +52,13 @@ export async function storeOf(db: Kysely<DB>, companyId: string, storeId: string
   let q = db.selectFrom("stores").select(["id", "name", "timeZone"]).where("companyId", "=", companyId).where("id", "=", storeId);
   if (lock) q = q.forUpdate();
   const store = await q.executeTakeFirst();
-  if (!store) throw new AppError("Store not found");
+  if (!store) throw refused(reconciliationRefusal("storeNotFound"));
   return store;
 }
 
 export function checkRange(from: string, to: string): void {
-  if (from > to) throw new AppError(RECONCILIATION_MESSAGES.fromAfterTo);
-  if (Date.parse(to) - Date.parse(from) > 365 * 86_400_000) throw new AppError(RECONCILIATION_MESSAGES.tooLong);
+  if (from > to) throw refused(reconciliationRefusal("fromAfterTo"));
+  if (Date.parse(to) - Date.parse(from) > 365 * 86_400_000) throw refused(reconciliationRefusal("tooLong"));
 }
 
 const dayAfter = (iso: string) => new Date(Date.parse(`${iso}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
@@ -158,13 +158,13 @@ async function closingCount(db: Kysely<DB>, companyId: string, store: StoreRow, 
       .limit(1);
   const count = await q.executeTakeFirst();
   if (!count) {
-    if (countId) throw new AppError("Count not found");
+    if (countId) throw refused(reconciliationRefusal("countNotFound"));
     return null;
   }
-  if (count.accountId !== accountId) throw new AppError(RECONCILIATION_MESSAGES.countNotSafe);
-  if (count.status !== "submitted" && count.status !== "accepted") throw new AppError(RECONCILIATION_MESSAGES.countNotSubmitted);
+  if (count.accountId !== accountId) throw refused(reconciliationRefusal("countNotSafe"));
+  if (count.status !== "submitted" && count.status !== "accepted") throw refused(reconciliationRefusal("countNotSubmitted"));
   const startedAt = new Date(count.startedAt);
-  if (startedAt.getTime() < startOfBusinessDay(to, store.timeZone)) throw new AppError(RECONCILIATION_MESSAGES.countTooEarly(to));
+  if (startedAt.getTime() < startOfBusinessDay(to, store.timeZone)) throw refused(reconciliationRefusal("countTooEarly", { to }));
   return { id: count.id, status: count.status, startedAt, countedCents: Number(count.countedCents) };
 }
 

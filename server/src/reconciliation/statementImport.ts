@@ -1,10 +1,11 @@
 import { sql } from "kysely";
 import { DEFAULT_MATCH_WINDOW_DAYS, screenStatementLines, type BankMapping, type StatementLine } from "@tumble/domain/bankStatement";
+import { reconciliationRefusal } from "@tumble/domain/reconciliation";
 import { businessDateNow } from "../cash/dates.ts";
 import { readFile } from "../fileReading/reader.ts";
 import { audit } from "../runtime/audit.ts";
 import type { MutationCtx } from "../runtime/define.ts";
-import { AppError } from "../runtime/errors.ts";
+import { refused } from "../runtime/errors.ts";
 import { newId } from "../runtime/ids.ts";
 import { readUpload } from "../uploads/parts.ts";
 import { fingerprints } from "./bank.ts";
@@ -47,7 +48,7 @@ export async function importStatementLines(ctx: MutationCtx<"isAdmin">, args: St
       .where("accountId", "=", account.id)
       .executeTakeFirst();
     mapping = args.mapping ?? (remembered?.mapping as BankMapping | undefined);
-    if (!mapping) throw new AppError("Map the statement's columns: date, description and amount (or debit and credit)");
+    if (!mapping) throw refused(reconciliationRefusal("noMapping"));
     parsed = await readFile({ kind: "csvStatement", content, mapping });
   } else parsed = await readFile({ kind: "ofxStatement", content });
   parsed = screenStatementLines(parsed, await businessDateNow(ctx.db, companyId, null, new Date(ctx.now)));

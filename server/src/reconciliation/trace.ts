@@ -1,8 +1,8 @@
 import { sql, type Kysely } from "kysely";
-import { allocateFifo } from "@tumble/domain/reconciliation";
+import { allocateFifo, reconciliationRefusal } from "@tumble/domain/reconciliation";
 import { storeAccountId } from "../cash/accounts.ts";
 import type { DB } from "../db/schema.ts";
-import { AppError } from "../runtime/errors.ts";
+import { refused } from "../runtime/errors.ts";
 
 // Following a dollar: collection → its postings to the safe → the deposits that carried its cash
 // → the bank lines that received them, and back. No one writes down which bills went into which
@@ -70,7 +70,7 @@ export async function trace(db: Kysely<DB>, companyId: string, start: TraceStart
       .where("companyId", "=", companyId)
       .where("id", "=", start.collectionId)
       .executeTakeFirst();
-    if (!c) throw new AppError("Collection not found");
+    if (!c) throw refused(reconciliationRefusal("collectionNotFound"));
     storeIds = [c.storeId];
     start = { collectionId: c.adjustsCollectionId ?? c.id };
   } else if ("depositId" in start) {
@@ -80,11 +80,11 @@ export async function trace(db: Kysely<DB>, companyId: string, start: TraceStart
       .where("companyId", "=", companyId)
       .where("id", "=", start.depositId)
       .executeTakeFirst();
-    if (!d || d.kind !== "deposit") throw new AppError("Deposit not found");
+    if (!d || d.kind !== "deposit") throw refused(reconciliationRefusal("depositNotFound"));
     storeIds = d.storeId ? [d.storeId] : [];
   } else {
     const line = await db.selectFrom("bankLines").select("id").where("companyId", "=", companyId).where("id", "=", start.bankLineId).executeTakeFirst();
-    if (!line) throw new AppError("Bank line not found");
+    if (!line) throw refused(reconciliationRefusal("bankLineNotFound"));
     const stores = await db
       .selectFrom("bankLineMatches as m")
       .innerJoin("cashTransactions as t", (j) => j.onRef("t.companyId", "=", "m.companyId").onRef("t.id", "=", "m.transactionId"))

@@ -1,9 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { CLOSE_MESSAGES, RECONCILIATION_MESSAGES } from "@tumble/domain/reconciliation";
 import {
   amountIn,
   closedPeriodOf,
-  knownServerMessage,
   nextPeriodStart,
   overlappingClosed,
   overShortSeries,
@@ -80,16 +78,5 @@ describe("reconciliation periods on the screen", () => {
     };
     expect(amountIn(entry, "safe")).toBe(-700);
     expect(amountIn(entry, "bank")).toBe(0);
-  });
-
-  it("recognises the server's period messages with their dates", () => {
-    expect(knownServerMessage(RECONCILIATION_MESSAGES.closedPeriod("2025-01-01", "2025-01-31"))).toEqual({
-      key: "closedPeriod",
-      values: { from: "2025-01-01", to: "2025-01-31" },
-    });
-    expect(knownServerMessage(RECONCILIATION_MESSAGES.notNext("2025-02-01"))).toEqual({ key: "notNext", values: { day: "2025-02-01" } });
-    expect(knownServerMessage(CLOSE_MESSAGES.pendingInPeriod)).toEqual({ key: "pendingInPeriod", values: {} });
-    expect(knownServerMessage(RECONCILIATION_MESSAGES.countUsed)?.key).toBe("countUsed");
-    expect(knownServerMessage("Something else")).toBeNull();
   });
 });

@@ -1,10 +1,9 @@
 import { addDays } from "@tumble/domain/datePresets";
 import { formatUSD } from "@tumble/domain/money";
-import { CLOSE_MESSAGES, RECONCILIATION_MESSAGES } from "@tumble/domain/reconciliation";
 
 // The reconciliation screen's small rules: which period closes next, which closed period a range
-// is, the over/short series, how a figure's amount reads, and the server's period messages in the
-// reader's language. Business dates are yyyy-MM-dd strings compared as text (never through UTC).
+// is, the over/short series, how a figure's amount reads. Business dates are yyyy-MM-dd strings
+// compared as text (never through UTC).
 
 export interface PeriodRow {
   _id: string;
@@ -76,50 +75,4 @@ export function traceTarget(entry: { _id: string; kind: string; collectionId: st
 /** What an entry moved in and out of one account (the safe): the sum of its lines there. */
 export function amountIn(entry: { lines: ReadonlyArray<{ accountId: string; amountCents: number }> }, accountId: string): number {
   return entry.lines.reduce((sum, l) => (l.accountId === accountId ? sum + l.amountCents : sum), 0);
-}
-
-// ---- The server's period messages, in the reader's language ----
-
-const DATE = "(\\d{4}-\\d{2}-\\d{2})";
-const MARK = "\u0000";
-
-/** A matcher for a message built by `make` from date arguments: the dates come back as captures. */
-function matcher(make: (...dates: string[]) => string, arity: number): RegExp {
-  const marks = Array.from({ length: arity }, (_, i) => `${MARK}${i}${MARK}`);
-  const source = make(...marks)
-    .replace(/[.*+?^${}()|[\]\\]/g, "\\$&")
-    .replace(new RegExp(`${MARK}\\d${MARK}`, "g"), DATE);
-  return new RegExp(`^${source}$`);
-}
-
-type Known = { key: string; match: RegExp; names: string[] };
-
-const KNOWN: Known[] = [
-  { key: "closedPeriod", match: matcher(RECONCILIATION_MESSAGES.closedPeriod, 2), names: ["from", "to"] },
-  { key: "overlapsClosed", match: matcher(RECONCILIATION_MESSAGES.overlapsClosed, 2), names: ["from", "to"] },
-  { key: "notNext", match: matcher((d) => RECONCILIATION_MESSAGES.notNext(d!), 1), names: ["day"] },
-  { key: "countTooEarly", match: matcher((d) => RECONCILIATION_MESSAGES.countTooEarly(d!), 1), names: ["to"] },
-  { key: "laterClosed", match: matcher(RECONCILIATION_MESSAGES.laterClosed, 2), names: ["from", "to"] },
-  { key: "laterClosedExists", match: matcher(CLOSE_MESSAGES.laterClosedExists, 2), names: ["from", "to"] },
-  ...(
-    [
-      ["fromAfterTo", RECONCILIATION_MESSAGES.fromAfterTo],
-      ["tooLong", RECONCILIATION_MESSAGES.tooLong],
-      ["inFuture", RECONCILIATION_MESSAGES.inFuture],
-      ["countNotSafe", RECONCILIATION_MESSAGES.countNotSafe],
-      ["countNotSubmitted", RECONCILIATION_MESSAGES.countNotSubmitted],
-      ["countUsed", RECONCILIATION_MESSAGES.countUsed],
-      ["notClosed", RECONCILIATION_MESSAGES.notClosed],
-      ["pendingInPeriod", CLOSE_MESSAGES.pendingInPeriod],
-    ] as const
-  ).map(([key, text]) => ({ key, match: matcher(() => text, 0), names: [] })),
-];
-
-/** The message key (under "serverErrors") and its date values for a server message this screen knows, or null. */
-export function knownServerMessage(message: string): { key: string; values: Record<string, string> } | null {
-  for (const k of KNOWN) {
-    const m = k.match.exec(message);
-    if (m) return { key: k.key, values: Object.fromEntries(k.names.map((n, i) => [n, m[i + 1]!])) };
-  }
-  return null;
 }
