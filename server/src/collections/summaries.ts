@@ -1,6 +1,8 @@
 import { sql, type Kysely } from "kysely";
+import { isoDate } from "../db/isoDate.ts";
 import type { DB } from "../db/schema.ts";
 import { AppError } from "../runtime/errors.ts";
+import { PAGE_SIZE_DEFAULT, pageOf } from "../runtime/paging.ts";
 
 // A collection as every list shows it: its store, collector, status, total and review marks.
 
@@ -84,7 +86,7 @@ export function toSummary(r: SummaryRow) {
   };
 }
 
-function listQuery(db: Kysely<DB>, viewer: CollectionViewer, args: CollectionListFilters) {
+function filtered(db: Kysely<DB>, viewer: CollectionViewer, args: CollectionListFilters) {
   if (args.fromDate && args.toDate && args.fromDate > args.toDate) throw new AppError("The from date is after the to date");
   let q = summaries(db, viewer.companyId);
   if (args.fromDate) q = q.where("c.businessDate", ">=", args.fromDate);
@@ -95,6 +97,11 @@ function listQuery(db: Kysely<DB>, viewer: CollectionViewer, args: CollectionLis
   if (!args.includeAdjustments) q = q.where("c.adjustsCollectionId", "is", null);
   // Someone else's draft is private to its collector (and admins, who may delete it).
   if (!viewer.isAdmin) q = q.where((eb) => eb.or([eb("c.status", "!=", "draft"), eb("c.collectorId", "=", viewer.userId)]));
+  return q;
+}
+
+function listQuery(db: Kysely<DB>, viewer: CollectionViewer, args: CollectionListFilters) {
+  const q = filtered(db, viewer, args);
   const column = { businessDate: "c.businessDate", storeName: "s.name", totalCents: "c.totalCents", status: "c.status", collectorEmail: "u.email" } as const;
   return q
     .orderBy(column[args.sortBy ?? "businessDate"], args.sortDir ?? "desc")
@@ -105,6 +112,29 @@ function listQuery(db: Kysely<DB>, viewer: CollectionViewer, args: CollectionLis
 /** Collections in a date range, filtered and sorted (laundromat → collections-list). */
 export async function listCollections(db: Kysely<DB>, viewer: CollectionViewer, args: CollectionListFilters) {
   return (await listQuery(db, viewer, args).execute()).map(toSummary);
+}
+
+/** "business date:id" of the last row of a page. */
+export const COLLECTION_CURSOR = /^\d{4}-\d{2}-\d{2}:[a-z2-7]{32}$/;
+
+/** The list's rows a page at a time, newest business date first, then by id; the next page starts after the cursor. */
+export async function listCollectionsPage(
+  db: Kysely<DB>,
+  viewer: CollectionViewer,
+  args: Omit<CollectionListFilters, "sortBy" | "sortDir" | "limit"> & { cursor?: string; pageSize?: number },
+) {
+  const pageSize = args.pageSize ?? PAGE_SIZE_DEFAULT;
+  let q = filtered(db, viewer, args);
+  if (args.cursor) {
+    const at = args.cursor.indexOf(":");
+    q = q.where(sql<boolean>`(c.business_date, c.id) < (${args.cursor.slice(0, at)}::date, ${args.cursor.slice(at + 1)})`);
+  }
+  const rows = await q
+    .orderBy("c.businessDate", "desc")
+    .orderBy("c.id", "desc")
+    .limit(pageSize + 1)
+    .execute();
+  return pageOf(rows, pageSize, (r) => `${isoDate(r.businessDate)}:${r.id}`, toSummary);
 }
 
 /** Every submitted collection awaiting review, oldest first; of one store when given. */

@@ -8,8 +8,17 @@ import { collectionDetail } from "../collections/detail.ts";
 import { deleteCollectionDraft, saveCollectionDraft, submitCollection } from "../collections/drafts.ts";
 import { rejectCollection, verifyCollection } from "../collections/review.ts";
 import { MAX_LINE_CENTS } from "../collections/rules.ts";
-import { listAllUnverified, listCollections, listMyOpen, listUserUnverified, type CollectionViewer } from "../collections/summaries.ts";
+import {
+  COLLECTION_CURSOR,
+  listAllUnverified,
+  listCollections,
+  listCollectionsPage,
+  listMyOpen,
+  listUserUnverified,
+  type CollectionViewer,
+} from "../collections/summaries.ts";
 import { mutation, query, type QueryCtx } from "../runtime/define.ts";
+import { cursorArg, pageSizeArg } from "../runtime/paging.ts";
 
 // Collections: one collector's visit to one store on one business date (design/domain.md).
 // draft → submitted → verified | rejected (→ corrected → submitted again). Verified ones are
@@ -99,6 +108,16 @@ export const list = query({
   access: "member",
   args: listArgs,
   handler: async (ctx, args) => listCollections(ctx.db, viewer(ctx), args),
+});
+
+/**
+ * The list's rows a page at a time (newest business date first, then by id) with the cursor of the
+ * next page, null on the last: the collections browser pages through every row instead of stopping at a cap.
+ */
+export const listPage = query({
+  access: "member",
+  args: listArgs.omit({ sortBy: true, sortDir: true, limit: true }).extend({ cursor: cursorArg(COLLECTION_CURSOR), pageSize: pageSizeArg }),
+  handler: async (ctx, args) => listCollectionsPage(ctx.db, viewer(ctx), args),
 });
 
 /** The same rows as CSV, for those who may export reports. */

@@ -23,7 +23,7 @@ import { useContextMenu } from "../ContextMenu";
 import { csvColumns, downloadCsv, rowsToCsv } from "./csvDownload";
 import type { DataColumn, RowMenu, SortState } from "./types";
 import classes from "./DataTable.module.css";
-import { ColumnsMenu, ExportButton, SortPicker, TablePager } from "./TableControls";
+import { ColumnsMenu, ExportButton, LoadMoreBar, SortPicker, TablePager } from "./TableControls";
 
 // The one table of the app (decision 0020): TanStack Table's sorting, column visibility and
 // pagination, drawn with Mantine. Column visibility is the user's preference (columnVisibility
@@ -89,6 +89,8 @@ export interface DataTableProps<T> {
   rowAttributes?: (row: T) => Record<string, string | undefined>;
   /** Its caption for assistive technology. */
   caption: string;
+  /** The server has rows past `data` (a list paged with a cursor): says so below the table and offers to load them. */
+  more?: { loading: boolean; onLoadMore: () => void } | null;
 }
 
 export function DataTable<T extends RowData>(props: DataTableProps<T>) {
@@ -304,8 +306,19 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
       </Group>
       {body}
       {data && data.length > 0 ? (
-        <TablePager from={from} to={to} total={rowCount} page={page} pageCount={pageCount} setPage={setPage} isPhone={isPhone} testId={props.testId} />
+        <TablePager
+          from={from}
+          to={to}
+          total={rowCount}
+          more={Boolean(props.more)}
+          page={page}
+          pageCount={pageCount}
+          setPage={setPage}
+          isPhone={isPhone}
+          testId={props.testId}
+        />
       ) : null}
+      {data && props.more ? <LoadMoreBar count={rowCount} {...props.more} testId={props.testId} /> : null}
     </Stack>
   );
 }

@@ -1,6 +1,7 @@
 import { ActionIcon, Button, Checkbox, Group, Menu, Pagination, Select, Text } from "@mantine/core";
 import { IconArrowDown, IconArrowUp, IconColumns, IconDownload } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
+import { formatCount } from "@tumble/domain/numberFormat";
 import type { SortState } from "./types";
 
 // The table's toolbar and footer controls, drawn by DataTable.
@@ -96,6 +97,7 @@ export function TablePager({
   from,
   to,
   total,
+  more = false,
   page,
   pageCount,
   setPage,
@@ -105,6 +107,8 @@ export function TablePager({
   from: number;
   to: number;
   total: number;
+  /** The server has more rows than the `total` loaded. */
+  more?: boolean;
   page: number;
   pageCount: number;
   setPage: (page: number) => void;
@@ -115,7 +119,7 @@ export function TablePager({
   return (
     <Group justify="space-between" gap="xs" wrap="wrap">
       <Text size="sm" c="dimmed" data-testid={testId ? `${testId}-range` : undefined}>
-        {t("table.range", { from, to, total })}
+        {t(more ? "table.rangeLoaded" : "table.range", { from, to, total })}
       </Text>
       {pageCount > 1 ? (
         <Pagination
@@ -128,6 +132,21 @@ export function TablePager({
           getItemProps={(n) => ({ "aria-label": t("table.page.number", { page: n }) })}
         />
       ) : null}
+    </Group>
+  );
+}
+
+/** Below a list the server pages: how many rows are loaded, that more exist, and the button that loads them. */
+export function LoadMoreBar({ count, loading, onLoadMore, testId }: { count: number; loading: boolean; onLoadMore: () => void; testId?: string }) {
+  const { t, i18n } = useTranslation("common");
+  return (
+    <Group justify="center" gap="sm" wrap="wrap">
+      <Text size="sm" c="dimmed" aria-live="polite" data-testid={testId ? `${testId}-loaded` : undefined}>
+        {t("table.showingOfMore", { shown: formatCount(count, i18n.language) })}
+      </Text>
+      <Button variant="light" loading={loading} onClick={onLoadMore} data-testid={testId ? `${testId}-load-more` : undefined}>
+        {t("table.loadMore")}
+      </Button>
     </Group>
   );
 }

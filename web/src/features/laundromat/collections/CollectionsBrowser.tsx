@@ -6,9 +6,10 @@ import { buildContext } from "@tumble/domain/contextMenu";
 import { extractErrorMessage } from "@tumble/domain/errorMessage";
 import { centsToDollarString, formatUSD } from "@tumble/domain/money";
 import { api } from "../../../lib/api";
-import { useMutation, useQuery, useQueryState } from "../../../lib/hooks";
+import { useMutation, useQuery } from "../../../lib/hooks";
 import { useLaundromatSelection } from "../../../lib/laundromatSelection";
 import { notifyError, notifySuccess } from "../../../lib/notify";
+import { usePagedQuery } from "../../../lib/pagedQuery";
 import { param, useSearchState, type SearchSchema } from "../../../lib/searchParams";
 import type { ContextMenuItem } from "../../../ui/ContextMenu";
 import { openConfirm } from "../../../ui/confirm";
@@ -83,8 +84,9 @@ export function CollectionsBrowser({ admin = false }: Props) {
     ...(search.collector ? { collectorId: search.collector } : {}),
     ...(search.status ? { status: search.status } : {}),
   };
-  const state = useQueryState(api.collections.list, args);
-  const rows = state.data;
+  // A page at a time from the server, newest business date first; "Load more" fetches the next.
+  const state = usePagedQuery(api.collections.listPage, args, (r) => r._id);
+  const rows = state.rows;
 
   // A selection applied in the dialog replaces the dates and store pinned in the URL.
   const applied = selection.lastUpdated;
@@ -286,6 +288,7 @@ export function CollectionsBrowser({ admin = false }: Props) {
         columns={columns}
         data={shown}
         error={state.error}
+        more={state.more}
         getRowId={(r) => r._id}
         sort={{ id: search.sort ?? "businessDate", desc: (search.dir ?? "desc") === "desc" }}
         onSortChange={(s) => setSearch({ sort: s?.id as CollectionsSearch["sort"], dir: s?.desc ? "desc" : "asc", page: undefined })}
