@@ -206,14 +206,14 @@ describe("ConvexHttpClient against Tumble", () => {
 
     const overHttp = await manager.action(api.marketing.verifyClaim, { claimId, code: "nope" }).catch((error: unknown) => error);
     expect(overHttp).toBeInstanceOf(ConvexError);
-    expect((overHttp as ConvexError<Value>).data).toEqual({ attemptsLeft: 4 });
+    expect((overHttp as ConvexError<Value>).data).toEqual({ code: "marketing.wrongCode", params: { left: 4 }, attemptsLeft: 4 });
     expect((overHttp as Error).message).toContain("Incorrect verification code. 4 attempts left.");
 
     const client = live();
     client.setAuth(async () => managerToken);
     const overSocket = await client.action(api.marketing.verifyClaim, { claimId, code: "nope" }).catch((error: unknown) => error);
     expect(overSocket).toBeInstanceOf(ConvexError);
-    expect((overSocket as ConvexError<Value>).data).toEqual({ attemptsLeft: 3 });
+    expect((overSocket as ConvexError<Value>).data).toEqual({ code: "marketing.wrongCode", params: { left: 3 }, attemptsLeft: 3 });
   });
 });
 

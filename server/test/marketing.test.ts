@@ -4,6 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vites
 import { startOfBusinessDay, todayIn } from "@tumble/domain/businessDate";
 import { fillPlaceholders, placeholderCampaignOf } from "@tumble/domain/campaignPlaceholders";
 import { addDays } from "@tumble/domain/datePresets";
+import { refusalText } from "@tumble/domain/refusals";
 import { SmtpSink } from "../../test-support/smtpSink.ts";
 import { claimRateKey, CLAIM_RATE_LIMIT } from "../src/marketing/claims.ts";
 import { CallError, Client, startTestServer, type TestServer } from "./support/testServer.ts";
@@ -253,7 +254,8 @@ describe("campaigns", () => {
 
   it("keeps campaigns to their company and their managers", async () => {
     const campaign = await newCampaign();
-    await expectError(sudsOwner.mutation("marketing:updateCampaign", { campaignId: campaign._id, name: "Hijacked" }), "Campaign not found");
+    const hijack = await expectError(sudsOwner.mutation("marketing:updateCampaign", { campaignId: campaign._id, name: "Hijacked" }), "Campaign not found");
+    expect(hijack.data).toEqual({ code: "marketing.campaignNotFound", params: {} });
     await expectError(sudsOwner.mutation("marketing:setCampaignActive", { campaignId: campaign._id, isActive: false }), "Campaign not found");
     expect((await sudsOwner.query<unknown[]>("marketing:getCampaigns")).length).toBe(0);
     await expectError(member.query("marketing:getCampaigns"), /permission/);
@@ -373,7 +375,8 @@ describe("claims", () => {
 
     const found = await manager.query<StaffClaim[]>("marketing:findClaims", { claimId: result.claimId.toLowerCase() });
     expect(found).toHaveLength(1);
-    await expectError(manager.mutation("marketing:markClaimUsed", { claimId: result.claimId }), "This claim has not been verified yet");
+    const unverified = await expectError(manager.mutation("marketing:markClaimUsed", { claimId: result.claimId }), "This claim has not been verified yet");
+    expect(unverified.data).toEqual({ code: "marketing.notVerified", params: {} });
     expect(await manager.action("marketing:verifyClaim", { claimId: result.claimId, code })).toEqual({ claimId: result.claimId, status: "verified" });
     await expectError(manager.action("marketing:verifyClaim", { claimId: result.claimId, code }), "This claim has already been verified");
     expect(await anon().query("marketing:getClaimByPhone", { phone: "5550000000", campaignId: campaign._id })).toBeNull();
@@ -390,7 +393,8 @@ describe("claims", () => {
     const sms = await newCampaign({ deliveryMethod: "sms" });
     const phone = nextPhone();
     await expectError(claim(sms, { email: "x@example.com" }), "Please enter your phone number");
-    await expectError(claim(sms, { phone: "555123" }), "Please enter your phone number");
+    const partPhone = await expectError(claim(sms, { phone: "555123" }), "Please enter your phone number");
+    expect(partPhone.data).toEqual({ code: "marketing.phoneRequired", params: {} });
     const result = await claim(sms, { phone: `(${phone.slice(0, 3)}) ${phone.slice(3, 6)}-${phone.slice(6)}` });
     expect(result.delivery).toEqual([{ channel: "sms", status: "pending", error: null }]);
     const text = await textTo(`+1${phone}`);
@@ -418,8 +422,10 @@ describe("claims", () => {
     const campaign = await newCampaign();
     const phone = nextPhone();
     await claim(campaign, { email: "dupe@example.com", phone });
-    await expectError(claim(campaign, { email: "DUPE@example.com" }), /already exists/);
-    await expectError(claim(campaign, { email: "other@example.com", phone }), /already exists/);
+    const byEmail = await expectError(claim(campaign, { email: "DUPE@example.com" }), /already exists/);
+    expect(byEmail.data).toEqual({ code: "marketing.duplicateEmail", params: {} });
+    const byPhone = await expectError(claim(campaign, { email: "other@example.com", phone }), /already exists/);
+    expect(byPhone.data).toEqual({ code: "marketing.duplicatePhone", params: {} });
     // Another campaign takes the same customer.
     const other = await newCampaign();
     await claim(other, { email: "dupe@example.com", phone });
@@ -429,14 +435,19 @@ describe("claims", () => {
     const campaign = await newCampaign({ maxParticipants: 2 });
     await claim(campaign, { email: "one@example.com" });
     await claim(campaign, { email: "two@example.com" });
-    await expectError(claim(campaign, { email: "three@example.com" }), "This promotion has reached its maximum number of participants");
+    const full = await expectError(claim(campaign, { email: "three@example.com" }), "This promotion has reached its maximum number of participants");
+    expect(full.data).toEqual({ code: "marketing.full", params: {} });
   });
 
   it("enforces the campaign dates: expired, not started, and open on its first and last day", async () => {
     const expired = await newCampaign({ startDate: addDays(today(), -10), endDate: addDays(today(), -1) });
-    await expectError(claim(expired, { email: "late@example.com" }), "This promotion has expired");
+    const late = await expectError(claim(expired, { email: "late@example.com" }), "This promotion has expired");
+    // The claim form says it in the visitor's language by this code (decision 0067).
+    expect(late.data).toEqual({ code: "marketing.expired", params: {} });
+    expect(refusalText(late.data, "es")).toBe("Esta promoción ha vencido");
     const future = await newCampaign({ startDate: addDays(today(), 3), endDate: addDays(today(), 10) });
-    await expectError(claim(future, { email: "early@example.com" }), "This promotion has not started yet");
+    const early = await expectError(claim(future, { email: "early@example.com" }), "This promotion has not started yet");
+    expect(early.data).toEqual({ code: "marketing.notStarted", params: {} });
     const oneDay = await newCampaign({ startDate: today(), endDate: today() });
     expect(oneDay).toMatchObject({ startsOn: today(), endsOn: today(), timeZone: ZONE });
     await claim(oneDay, { email: "today@example.com" });
@@ -472,9 +483,11 @@ describe("claims", () => {
         manager.action("marketing:verifyClaim", { claimId, code: wrong }),
         `Incorrect verification code. ${left} ${left === 1 ? "attempt" : "attempts"} left.`,
       );
-      expect(error.data).toEqual({ attemptsLeft: left });
+      // The attempts left stay beside the code.
+      expect(error.data).toEqual({ code: "marketing.wrongCode", params: { left }, attemptsLeft: left });
     }
-    await expectError(manager.action("marketing:verifyClaim", { claimId, code: wrong }), "Too many incorrect codes: this claim is locked");
+    const locked = await expectError(manager.action("marketing:verifyClaim", { claimId, code: wrong }), "Too many incorrect codes: this claim is locked");
+    expect(locked.data).toEqual({ code: "marketing.locked", params: {}, attemptsLeft: 0 });
     // Even the right code is refused now.
     await expectError(manager.action("marketing:verifyClaim", { claimId, code }), "Too many incorrect codes: this claim is locked");
     expect((await manager.query<StaffClaim[]>("marketing:findClaims", { claimId }))[0]).toMatchObject({ locked: true, attemptsLeft: 0, status: "pending" });

@@ -105,5 +105,13 @@ describe("submit state", () => {
     });
     expect(claimSubmitErrorMessage(refused, "es")).toBe("El valor de «email» no es válido");
     expect(claimSubmitErrorMessage(refused, "en")).toBe('Invalid argument "email": Invalid email address');
+    // A claim that exists is the duplicate toast by its code, whatever the sentence; the rest of marketing's by their code.
+    const duplicate = Object.assign(new Error("A claim with this email already exists for this campaign"), {
+      data: { code: "marketing.duplicateEmail", params: {} },
+    });
+    expect(claimSubmitErrorMessage(duplicate, "es")).toBe(claimMessage("duplicate", "es"));
+    const full = Object.assign(new Error("This promotion has reached its maximum number of participants"), { data: { code: "marketing.full", params: {} } });
+    expect(claimSubmitErrorMessage(full, "es")).toBe("Esta promoción alcanzó su número máximo de participantes");
+    expect(claimSubmitErrorMessage(full, "en")).toBe("This promotion has reached its maximum number of participants");
   });
 });

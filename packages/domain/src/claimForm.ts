@@ -8,21 +8,12 @@ import { DEFAULT_DELIVERY_METHOD, type DeliveryMethod, type Language } from "./c
 // Imported for its refusal table: a claim's arguments refused by the server are said by their code.
 import "./argumentRefusals.ts";
 import { stripServerDecorations } from "./errorMessage.ts";
+import { CLAIM_RULE_TEXTS, DUPLICATE_CLAIM_CODES } from "./marketingRefusals.ts";
 import { isCompletePhone, phoneDigits } from "./phone.ts";
-import { refusalText } from "./refusals.ts";
+import { refusalCode, refusalText } from "./refusals.ts";
 
 export const CLAIM_MESSAGES = {
-  nameRequired: { en: "Please enter your name", es: "Por favor, ingrese su nombre" },
-  emailRequired: { en: "Please enter your email", es: "Por favor, ingrese su correo electrónico" },
-  phoneRequired: { en: "Please enter your phone number", es: "Por favor, ingrese su número de teléfono" },
-  consentEmailRequired: {
-    en: "Please agree to receive verification emails",
-    es: "Por favor, acepte recibir correos electrónicos de verificación",
-  },
-  consentSmsRequired: {
-    en: "Please agree to receive SMS verification codes",
-    es: "Por favor, acepte recibir códigos de verificación por SMS",
-  },
+  ...CLAIM_RULE_TEXTS,
   duplicate: {
     en: "This phone number/email has already claimed this offer!",
     es: "¡Este número de teléfono o correo electrónico ya solicitó esta oferta!",
@@ -96,10 +87,12 @@ export function canSubmitClaim(state: { submitting: boolean; consent: boolean; e
 }
 
 /**
- * The toast for a failed submit: a refusal by its code (errorData, decision 0067) in `language`;
- * else the duplicate text for 'already exists', else the message or the default.
+ * The toast for a failed submit: a claim that exists (marketing.duplicatePhone or duplicateEmail)
+ * as the duplicate text, any other refusal by its code (errorData, decision 0067) in `language`;
+ * without a code, the duplicate text for 'already exists', else the message or the default.
  */
 export function claimSubmitErrorMessage(error: unknown, language: Language = "en"): string {
+  if (DUPLICATE_CLAIM_CODES.includes(refusalCode(error) ?? "")) return claimMessage("duplicate", language);
   const coded = refusalText((error as { data?: unknown } | null)?.data, language);
   if (coded) return coded;
   const raw = typeof error === "string" ? error : error instanceof Error ? error.message : "";

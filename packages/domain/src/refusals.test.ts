@@ -6,6 +6,8 @@ import { ARGUMENT_REFUSAL_TEXTS } from "./argumentRefusals.ts";
 import { BALANCE_ADMIN_MESSAGES } from "./balanceAdmin.ts";
 import { CASH_REFUSAL_TEXTS } from "./cashLedger.ts";
 import { GEO_ZONE_MESSAGES } from "./geoZones.ts";
+import { MARKETING_REFUSAL_TEXTS } from "./marketingRefusals.ts";
+import { RECONCILIATION_REFUSAL_TEXTS } from "./reconciliation.ts";
 import { refusalCode, refusalTable, refusalText, type RefusalTexts } from "./refusals.ts";
 import { SCHEDULING_REFUSAL_TEXTS } from "./scheduling.ts";
 
@@ -48,6 +50,8 @@ describe("refusals", () => {
       balanceAdmin: BALANCE_ADMIN_MESSAGES,
       cash: CASH_REFUSAL_TEXTS,
       geoZones: GEO_ZONE_MESSAGES,
+      marketing: MARKETING_REFUSAL_TEXTS,
+      reconciliation: RECONCILIATION_REFUSAL_TEXTS,
       scheduling: SCHEDULING_REFUSAL_TEXTS,
     };
     for (const [module, texts] of Object.entries(tables)) {

@@ -9,8 +9,6 @@ import { publicCampaignByFriendlyId, publicCampaignById } from "../marketing/lan
 import { templateConfigSchema } from "../marketing/templateConfig.ts";
 import { action, mutation, query } from "../runtime/define.ts";
 
-export { MESSAGES } from "../marketing/messages.ts";
-
 // Marketing promotions (spec sections 2, 3, 4, 7, 8 and 9): campaigns, their public landing
 // data, customers' claims with an e-mailed or texted 6-digit code, and staff verification.
 // Amounts travel as dollars (offerAmount, budget) and are stored as cents

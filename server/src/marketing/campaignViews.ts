@@ -4,9 +4,9 @@ import { campaignPhase, todayIn } from "@tumble/domain/businessDate";
 import { campaignDays } from "@tumble/domain/campaignForm";
 import { usesPlaceholder } from "@tumble/domain/campaignPlaceholders";
 import { centsToDollars } from "@tumble/domain/money";
+import { marketingRefusal } from "@tumble/domain/marketingRefusals";
 import type { CampaignsTable } from "../db/marketingSchema.ts";
-import { AppError } from "../runtime/errors.ts";
-import { MESSAGES } from "./messages.ts";
+import { refused } from "../runtime/errors.ts";
 import { publicTemplateConfig } from "./templateConfig.ts";
 
 // A stored campaign as the answers show it (the landing page's part, or all of it for its
@@ -75,8 +75,8 @@ export function phaseAt(campaign: DatedCampaign, now: number) {
 
 /** Active, started and not ended; throws the customer-facing reason otherwise. */
 export function assertOpen(campaign: DatedCampaign & Pick<CampaignRow, "isActive">, now: number): void {
-  if (!campaign.isActive) throw new AppError(MESSAGES.notAvailable);
+  if (!campaign.isActive) throw refused(marketingRefusal("notAvailable"));
   const phase = phaseAt(campaign, now);
-  if (phase === "expired") throw new AppError(MESSAGES.expired);
-  if (phase === "comingSoon") throw new AppError(MESSAGES.notStarted);
+  if (phase === "expired") throw refused(marketingRefusal("expired"));
+  if (phase === "comingSoon") throw refused(marketingRefusal("notStarted"));
 }

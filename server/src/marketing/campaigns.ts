@@ -4,15 +4,15 @@ import { addDays } from "@tumble/domain/datePresets";
 import { todayIn } from "@tumble/domain/businessDate";
 import { campaignDayOf, campaignDays, datesInOrder, type CampaignDayInput } from "@tumble/domain/campaignForm";
 import { dollarsToCents } from "@tumble/domain/money";
+import { marketingRefusal } from "@tumble/domain/marketingRefusals";
 import type { DB } from "../db/schema.ts";
 import { audit } from "../runtime/audit.ts";
-import { AppError } from "../runtime/errors.ts";
+import { refused } from "../runtime/errors.ts";
 import { newId } from "../runtime/ids.ts";
 import { invalidates } from "../runtime/invalidation.ts";
 import { phaseAt, toCampaign } from "./campaignViews.ts";
 import { newFriendlyId } from "./claims.ts";
 import { companyTimeZone } from "./companyTimeZone.ts";
-import { MESSAGES } from "./messages.ts";
 
 // Campaigns as their company's managers make and list them (spec sections 2 and 3). Amounts
 // arrive as dollars (offerAmount, budget) and are stored as cents
@@ -46,7 +46,7 @@ export interface CampaignInput {
 
 /** `everyCompany` reads every company's campaigns: a friendly id is unique across them all (it is a public link). */
 export async function insertCampaign(db: Kysely<DB>, everyCompany: Kysely<DB>, companyId: string, createdBy: string | null, input: CampaignInput) {
-  if (!datesInOrder(input)) throw new AppError(MESSAGES.dates);
+  if (!datesInOrder(input)) throw refused(marketingRefusal("dates"));
   const id = newId();
   const friendlyId = await uniqueFriendlyId(everyCompany, input.name);
   invalidates(db, { campaignId: id });
@@ -120,12 +120,12 @@ export async function editCampaign(
   { campaignId, offerAmount, budget, templateConfig, ...rest }: CampaignChanges,
 ) {
   const before = await db.selectFrom("campaigns").selectAll().where("id", "=", campaignId).where("companyId", "=", companyId).forUpdate().executeTakeFirst();
-  if (!before) throw new AppError(MESSAGES.campaignNotFound);
+  if (!before) throw refused(marketingRefusal("campaignNotFound"));
   // Epoch ms names a day in the campaign's zone: the new one when it changes too.
   const timeZone = rest.timeZone ?? before.timeZone;
   const startDate = rest.startDate === undefined ? undefined : campaignDayOf(rest.startDate, timeZone);
   const endDate = rest.endDate === undefined ? undefined : campaignDayOf(rest.endDate, timeZone);
-  if (!datesInOrder({ startDate: startDate ?? before.startDate, endDate: endDate ?? before.endDate })) throw new AppError(MESSAGES.dates);
+  if (!datesInOrder({ startDate: startDate ?? before.startDate, endDate: endDate ?? before.endDate })) throw refused(marketingRefusal("dates"));
   const set: Record<string, unknown> = { updatedAt: new Date() };
   if (rest.name !== undefined) set.name = rest.name;
   if (rest.displayName !== undefined) set.displayName = rest.displayName || null;
@@ -164,7 +164,7 @@ export async function changeCampaignActive(db: Kysely<DB>, companyId: string, us
     .where("id", "=", campaignId)
     .where("companyId", "=", companyId)
     .executeTakeFirst();
-  if (Number(result.numUpdatedRows) === 0) throw new AppError(MESSAGES.campaignNotFound);
+  if (Number(result.numUpdatedRows) === 0) throw refused(marketingRefusal("campaignNotFound"));
   await audit(db, {
     companyId,
     actorId: userId,

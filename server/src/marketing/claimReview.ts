@@ -1,14 +1,14 @@
 import type { Kysely } from "kysely";
 import { phoneDigits } from "@tumble/domain/phone";
+import { marketingRefusal } from "@tumble/domain/marketingRefusals";
 import { hashSecretSlow, verifySecretSlow } from "../auth/passwords.ts";
 import type { DB } from "../db/schema.ts";
 import { audit } from "../runtime/audit.ts";
-import { AppError } from "../runtime/errors.ts";
+import { AppError, refused } from "../runtime/errors.ts";
 import { invalidates } from "../runtime/invalidation.ts";
 import { ms } from "./campaignViews.ts";
 import { CODE_TTL_MS, MAX_CODE_ATTEMPTS, newVerificationCode, normalizeClaimCode } from "./claims.ts";
 import { enqueueCode } from "./codeDelivery.ts";
-import { MESSAGES } from "./messages.ts";
 import { publicTemplateConfig } from "./templateConfig.ts";
 
 // Staff and claims (spec section 9): finding them, checking the customer's code, handing the
@@ -108,7 +108,7 @@ async function claimForStaff(db: Kysely<DB>, companyId: string, claimId: string)
     .where("cl.companyId", "=", companyId)
     .where((eb) => eb.or([eb("cl.claimCode", "=", code), eb("cl.id", "=", claimId.trim())]))
     .executeTakeFirst();
-  if (!row) throw new AppError(MESSAGES.claimNotFound);
+  if (!row) throw refused(marketingRefusal("claimNotFound"));
   // The caller writes this claim: only its campaign's live queries re-run.
   invalidates(db, { campaignId: row.campaignId });
   return row;
@@ -120,10 +120,10 @@ async function claimForStaff(db: Kysely<DB>, companyId: string, claimId: string)
  */
 export async function checkClaimCode(db: Kysely<DB>, companyId: string, userId: string, claimId: string, code: string) {
   const claim = await claimForStaff(db, companyId, claimId);
-  if (claim.status === "used") throw new AppError(MESSAGES.alreadyUsed);
-  if (claim.status === "verified") throw new AppError(MESSAGES.alreadyVerified);
-  if (claim.attempts >= MAX_CODE_ATTEMPTS) throw new AppError(MESSAGES.locked);
-  if (ms(claim.codeExpiresAt)! < Date.now()) throw new AppError(MESSAGES.codeExpired);
+  if (claim.status === "used") throw refused(marketingRefusal("alreadyUsed"));
+  if (claim.status === "verified") throw refused(marketingRefusal("alreadyVerified"));
+  if (claim.attempts >= MAX_CODE_ATTEMPTS) throw refused(marketingRefusal("locked"));
+  if (ms(claim.codeExpiresAt)! < Date.now()) throw refused(marketingRefusal("codeExpired"));
   const right = /^\d{6}$/.test(code.trim()) && (await verifySecretSlow(claim.codeHash, code.trim()));
   if (!right) {
     const counted = await db
@@ -134,7 +134,9 @@ export async function checkClaimCode(db: Kysely<DB>, companyId: string, userId: 
       .returning("attempts")
       .executeTakeFirstOrThrow();
     const left = MAX_CODE_ATTEMPTS - counted.attempts;
-    throw new AppError(left <= 0 ? MESSAGES.locked : MESSAGES.wrongCode(left), { attemptsLeft: Math.max(0, left) });
+    // The attempts left stay beside the code, where a client reads them.
+    const { message, data } = left <= 0 ? marketingRefusal("locked") : marketingRefusal("wrongCode", { left });
+    throw new AppError(message, { ...data, attemptsLeft: Math.max(0, left) });
   }
   const updated = await db
     .updateTable("campaignClaims")
@@ -144,15 +146,15 @@ export async function checkClaimCode(db: Kysely<DB>, companyId: string, userId: 
     .where("status", "=", "pending")
     .where("attempts", "<", MAX_CODE_ATTEMPTS)
     .executeTakeFirst();
-  if (Number(updated.numUpdatedRows) === 0) throw new AppError(MESSAGES.alreadyVerified);
+  if (Number(updated.numUpdatedRows) === 0) throw refused(marketingRefusal("alreadyVerified"));
   return { claimId: claim.claimCode, status: "verified" as const };
 }
 
 /** The credit has been handed over. */
 export async function redeemClaim(db: Kysely<DB>, companyId: string, userId: string, claimId: string) {
   const claim = await claimForStaff(db, companyId, claimId);
-  if (claim.status === "used") throw new AppError(MESSAGES.alreadyUsed);
-  if (claim.status !== "verified") throw new AppError(MESSAGES.notVerified);
+  if (claim.status === "used") throw refused(marketingRefusal("alreadyUsed"));
+  if (claim.status !== "verified") throw refused(marketingRefusal("notVerified"));
   await db
     .updateTable("campaignClaims")
     .set({ status: "used", usedAt: new Date(), usedBy: userId })
@@ -175,8 +177,8 @@ export async function redeemClaim(db: Kysely<DB>, companyId: string, userId: str
 /** A new code for a pending claim (expired or locked), sent the campaign's way; tries start again. */
 export async function sendNewClaimCode(db: Kysely<DB>, companyId: string, claimId: string) {
   const claim = await claimForStaff(db, companyId, claimId);
-  if (claim.status === "used") throw new AppError(MESSAGES.alreadyUsed);
-  if (claim.status === "verified") throw new AppError(MESSAGES.alreadyVerified);
+  if (claim.status === "used") throw refused(marketingRefusal("alreadyUsed"));
+  if (claim.status === "verified") throw refused(marketingRefusal("alreadyVerified"));
   const code = newVerificationCode();
   const codeHash = await hashSecretSlow(code);
   await db

@@ -1,19 +1,19 @@
 import type { Kysely } from "kysely";
 import { deliveryMethodOf, type Language } from "@tumble/domain/campaignLabels";
-import { claimMessage, validateClaim } from "@tumble/domain/claimForm";
+import { validateClaim } from "@tumble/domain/claimForm";
+import { marketingRefusal } from "@tumble/domain/marketingRefusals";
 import { phoneDigits, PHONE_DIGITS } from "@tumble/domain/phone";
 import { todayIn } from "@tumble/domain/businessDate";
 import { addDays } from "@tumble/domain/datePresets";
 import { hashSecretSlow } from "../auth/passwords.ts";
 import type { DB } from "../db/schema.ts";
-import { AppError } from "../runtime/errors.ts";
+import { refused } from "../runtime/errors.ts";
 import { newId } from "../runtime/ids.ts";
 import { invalidates } from "../runtime/invalidation.ts";
 import { readsCampaign } from "../runtime/tracking.ts";
 import { assertOpen, phaseAt } from "./campaignViews.ts";
 import { CODE_TTL_MS, newClaimCode, newVerificationCode } from "./claims.ts";
 import { enqueueCode } from "./codeDelivery.ts";
-import { MESSAGES } from "./messages.ts";
 
 // Customers' claims from the landing page (spec section 9; staff file walk-in claims the same
 // way), and the status a phone number's claim shows there.
@@ -51,13 +51,13 @@ export async function recordClaim(db: Kysely<DB>, now: number, claimant: Claiman
   const phone = args.phone ? phoneDigits(args.phone) || null : null;
 
   const campaign = await db.selectFrom("campaigns").selectAll().where("id", "=", args.campaignId).where("companyId", "=", args.companyId).executeTakeFirst();
-  if (!campaign) throw new AppError(MESSAGES.notAvailable);
+  if (!campaign) throw refused(marketingRefusal("notAvailable"));
   assertOpen(campaign, now);
   const method = deliveryMethodOf(campaign.deliveryMethod);
   const invalid = validateClaim({ customerName, email: email ?? "", phone: phone ?? "", consent: true }, method);
-  if (invalid) throw new AppError(claimMessage(invalid));
-  if (email && !EMAIL.test(email)) throw new AppError(MESSAGES.invalidEmail);
-  if (phone && phone.length !== PHONE_DIGITS) throw new AppError(claimMessage("phoneRequired"));
+  if (invalid) throw refused(marketingRefusal(invalid));
+  if (email && !EMAIL.test(email)) throw refused(marketingRefusal("invalidEmail"));
+  if (phone && phone.length !== PHONE_DIGITS) throw refused(marketingRefusal("phoneRequired"));
 
   const code = newVerificationCode();
   const codeHash = await hashSecretSlow(code);
@@ -83,7 +83,7 @@ export async function recordClaim(db: Kysely<DB>, now: number, claimant: Claiman
         .where("campaignId", "=", campaign.id)
         .where("phone", "=", phone)
         .executeTakeFirst();
-      if (dup) throw new AppError(MESSAGES.duplicatePhone);
+      if (dup) throw refused(marketingRefusal("duplicatePhone"));
     }
     if (email) {
       const dup = await trx
@@ -93,7 +93,7 @@ export async function recordClaim(db: Kysely<DB>, now: number, claimant: Claiman
         .where("campaignId", "=", campaign.id)
         .where("email", "=", email)
         .executeTakeFirst();
-      if (dup) throw new AppError(MESSAGES.duplicateEmail);
+      if (dup) throw refused(marketingRefusal("duplicateEmail"));
     }
     if (locked.maxParticipants !== null) {
       const { n } = await trx
@@ -102,7 +102,7 @@ export async function recordClaim(db: Kysely<DB>, now: number, claimant: Claiman
         .where("companyId", "=", campaign.companyId)
         .where("campaignId", "=", campaign.id)
         .executeTakeFirstOrThrow();
-      if (Number(n) >= locked.maxParticipants) throw new AppError(MESSAGES.full);
+      if (Number(n) >= locked.maxParticipants) throw refused(marketingRefusal("full"));
     }
     await trx
       .insertInto("campaignClaims")
@@ -121,7 +121,7 @@ export async function recordClaim(db: Kysely<DB>, now: number, claimant: Claiman
       })
       .execute();
   } catch (error) {
-    if (isUniqueViolation(error)) throw new AppError(phone ? MESSAGES.duplicatePhone : MESSAGES.duplicateEmail);
+    if (isUniqueViolation(error)) throw refused(marketingRefusal(phone ? "duplicatePhone" : "duplicateEmail"));
     throw error;
   }
 

@@ -13,10 +13,11 @@ import {
 } from "@tumble/domain/campaignForm";
 import { DELIVERY_METHODS, OFFER_TYPES, deliveryMethodLabel, offerTypeLabel, type DeliveryMethod } from "@tumble/domain/campaignLabels";
 import { addDays } from "@tumble/domain/datePresets";
-import { extractErrorMessage } from "@tumble/domain/errorMessage";
+// Imported for its refusal table, which errorText reads by code.
+import "@tumble/domain/marketingRefusals";
 import { centsToDollars } from "@tumble/domain/money";
-import { localizeValidationMessage } from "@tumble/domain/validationMessages";
 import { api } from "../../lib/api";
+import { errorText } from "../../lib/errorText";
 import { useMutation } from "../../lib/hooks";
 import { currentLanguage } from "../../lib/i18n";
 import { notifyError, notifySuccess } from "../../lib/notify";
@@ -126,7 +127,7 @@ export function CampaignEditor({ campaign, onSaved, onCancel }: { campaign: Edit
       notifySuccess(t("dashboard.saved"));
       onSaved(result.campaignId);
     } catch (error) {
-      notifyError(localizeValidationMessage(extractErrorMessage(error, t("dashboard.saveFailed")), lang));
+      notifyError(errorText(error, t("dashboard.saveFailed")));
     } finally {
       setSaving(false);
     }

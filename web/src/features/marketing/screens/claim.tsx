@@ -4,6 +4,8 @@ import { IconCircleCheck } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
 import { deliveryMethodLabel } from "@tumble/domain/campaignLabels";
 import { claimMessage, claimSubmission, claimSubmitErrorMessage, validateClaim } from "@tumble/domain/claimForm";
+import { DUPLICATE_CLAIM_CODES } from "@tumble/domain/marketingRefusals";
+import { refusalCode } from "@tumble/domain/refusals";
 import { formatPhone } from "@tumble/domain/phone";
 import { api } from "../../../lib/api";
 import { useMutation, useQuery } from "../../../lib/hooks";
@@ -49,7 +51,7 @@ export default function ClaimScreen() {
       setPhone("");
       setConsent(false);
     } catch (error) {
-      notifyError(claimSubmitErrorMessage(error, lang), { autoClose: /already exists/.test(String((error as Error)?.message)) ? 5000 : false });
+      notifyError(claimSubmitErrorMessage(error, lang), { autoClose: DUPLICATE_CLAIM_CODES.includes(refusalCode(error) ?? "") ? 5000 : false });
     } finally {
       setSubmitting(false);
     }

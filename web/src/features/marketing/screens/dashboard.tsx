@@ -23,7 +23,9 @@ import { centsToDollarString, formatUSD } from "@tumble/domain/money";
 import { campaignTemplateLabel } from "@tumble/domain/campaignForm";
 import { currentLanguage } from "../../../lib/i18n";
 import { api } from "../../../lib/api";
-import { extractErrorMessage } from "@tumble/domain/errorMessage";
+// Imported for its refusal table, which errorText reads by code.
+import "@tumble/domain/marketingRefusals";
+import { errorText } from "../../../lib/errorText";
 import { useMutation, useQuery, useQueryState } from "../../../lib/hooks";
 import { param, useSearchState, type SearchSchema } from "../../../lib/searchParams";
 import type { ContextMenuItem } from "../../../ui/ContextMenu";
@@ -90,7 +92,7 @@ export default function DashboardScreen() {
     try {
       await setActive({ campaignId, isActive });
     } catch (error) {
-      notifyError(extractErrorMessage(error, t("dashboard.saveFailed")));
+      notifyError(errorText(error, t("dashboard.saveFailed")));
     }
   };
 

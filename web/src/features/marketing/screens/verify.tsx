@@ -6,7 +6,9 @@ import { formatPhone, phoneDigits } from "@tumble/domain/phone";
 import { formatUSD } from "@tumble/domain/money";
 import { offerTypeLabel } from "@tumble/domain/campaignLabels";
 import { api } from "../../../lib/api";
-import { extractErrorMessage } from "@tumble/domain/errorMessage";
+// Imported for its refusal table, which errorText reads by code.
+import "@tumble/domain/marketingRefusals";
+import { errorText } from "../../../lib/errorText";
 import { useAction, useMutation, useQueryState } from "../../../lib/hooks";
 import { currentLanguage } from "../../../lib/i18n";
 import { notifyError, notifySuccess } from "../../../lib/notify";
@@ -63,7 +65,7 @@ export default function VerifyScreen() {
         </Stack>
       </Card>
       {search && results.data?.length === 0 ? <Alert color="gray">{t("verify.noneFound")}</Alert> : null}
-      {results.error ? <Alert color="red">{extractErrorMessage(results.error, t("verify.searchFailed"))}</Alert> : null}
+      {results.error ? <Alert color="red">{errorText(results.error, t("verify.searchFailed"))}</Alert> : null}
       {results.data?.map((claim) => (
         <ClaimCard key={claim._id} claim={claim} />
       ))}
@@ -89,7 +91,7 @@ function ClaimCard({ claim }: { claim: Claim }) {
       notifySuccess(success);
       setCode("");
     } catch (error) {
-      notifyError(extractErrorMessage(error, fallback));
+      notifyError(errorText(error, fallback));
     } finally {
       setBusy(false);
     }
