@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { todayIn } from "@tumble/domain/businessDate";
 import { BANK_ENTRY_MESSAGES } from "@tumble/domain/bankStatement";
 import { lockRow, race, times } from "./support/race.ts";
-import { Client, failure, startTestServer, type TestServer } from "./support/testServer.ts";
+import { Client, failure, failureOf, startTestServer, type TestServer } from "./support/testServer.ts";
 
 // @postgres: bookings and matches of one line meeting at its row lock
 // Booking a bank line nobody deposited from the statement (issue 29): a fee to an expense, interest
@@ -66,7 +66,9 @@ describe("booking from the statement", () => {
   it("books a fee to an expense and interest to other income, moving the bank as the statement did", async () => {
     const { bankLineId: fee } = await add("MONTHLY SERVICE FEE", -1_250);
     const { bankLineId: interest } = await add("INTEREST PAID", 307);
-    expect(await failure(book(admin, fee))).toBe(BANK_ENTRY_MESSAGES.needsCategory);
+    const noCategory = await failureOf(book(admin, fee));
+    expect(noCategory.message).toBe(BANK_ENTRY_MESSAGES.needsCategory);
+    expect(noCategory.data).toEqual({ code: "reconciliation.needsCategory", params: {} });
     expect(await failure(book(manager, fee, "fees"))).toBe("You don't have permission to administrator access");
     expect(await failure(book(sudsOwner, fee, "fees"))).toBe("Bank line not found");
     const before = { bank: await balance(bank), fees: await balance(await ledgerAccount("expense", "fees")) };
@@ -81,7 +83,9 @@ describe("booking from the statement", () => {
     expect((await line("INTEREST PAID")).booking).toMatchObject({ status: "approved", category: null });
 
     // Once only, and a booked credit carries no deposits.
-    expect(await failure(book(admin, fee, "fees"))).toBe(BANK_ENTRY_MESSAGES.booked);
+    const twice = await failureOf(book(admin, fee, "fees"));
+    expect(twice.message).toBe(BANK_ENTRY_MESSAGES.booked);
+    expect(twice.data).toEqual({ code: "reconciliation.lineBooked", params: {} });
     const { transactionId: deposit } = await manager.mutation<{ transactionId: string }>("cashTransactions:create", {
       kind: "deposit",
       amountCents: 307,
@@ -109,7 +113,9 @@ describe("booking from the statement", () => {
       idempotencyKey: key(),
     });
     await admin.mutation("bankLines:match", { bankLineId: credit, depositIds: [deposit] });
-    expect(await failure(book(admin, credit))).toBe(BANK_ENTRY_MESSAGES.matched);
+    const carries = await failureOf(book(admin, credit));
+    expect(carries.message).toBe(BANK_ENTRY_MESSAGES.matched);
+    expect(carries.data).toEqual({ code: "reconciliation.lineMatched", params: {} });
   });
 
   it("books a line once when six bookings, or a booking and a match, arrive at once", async () => {

@@ -333,11 +333,15 @@ describe("bank lines", () => {
       client.mutation<{ transactionId: string; differenceCents: number }>("bankLines:settle", { bankLineId, reason: "bank count", idempotencyKey: key() });
     expect(await failure(settle(supervisor))).toBe("You don't have permission to approve cash withdrawals");
     expect(await failure(settle(admin, byDate[d(4)]._id))).toBe("This match has no difference to post");
-    expect(await failure(settle(admin, byDate[d(15)]._id))).toBe("This bank line is not matched to a deposit");
+    const unmatched = await failureOf(settle(admin, byDate[d(15)]._id));
+    expect(unmatched.message).toBe("This bank line is not matched to a deposit");
+    expect(unmatched.data).toEqual({ code: "reconciliation.notSettleable", params: {} });
     const settled = await settle(owner);
     expect(settled.differenceCents).toBe(-100);
     expect(await moved()).toEqual({ bank: 459_900, transit: -460_000, overShort: 100 });
-    expect(await failure(settle(owner))).toBe("This match's difference is already posted to cash over/short");
+    const again = await failureOf(settle(owner));
+    expect(again.message).toBe("This match's difference is already posted to cash over/short");
+    expect(again.data).toEqual({ code: "reconciliation.settled", params: {} });
     expect((await bankList()).lines.find((l) => l._id === line._id)!.settlementId).toBe(settled.transactionId);
     // Such entries follow the match: they are undone by unmatching, not by reversal.
     expect(await failure(owner.mutation("cashTransactions:reverse", { transactionId: settled.transactionId, reason: "no", idempotencyKey: key() }))).toBe(

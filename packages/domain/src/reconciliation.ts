@@ -1,4 +1,5 @@
 import { assertCents } from "./money.ts";
+import { BANK_ENTRY_MESSAGES } from "./bankStatement.ts";
 import type { TransactionKind } from "./cashLedger.ts";
 import { refusalTable } from "./refusals.ts";
 
@@ -90,6 +91,22 @@ const RECONCILIATION_TABLE = refusalTable("reconciliation", {
   alreadyMatched: { en: "This deposit is already matched to this line", es: "Este depósito ya está conciliado con esta línea" },
   noSuchMatch: { en: "This line has no such match", es: "Esta línea no tiene esa conciliación" },
   collectionNotFound: { en: "Collection not found", es: "No se encontró la recaudación" },
+  lineMatched: {
+    en: BANK_ENTRY_MESSAGES.matched,
+    es: "Esta línea tiene depósitos conciliados: deshaz esa conciliación antes de registrarla",
+  },
+  lineBooked: { en: BANK_ENTRY_MESSAGES.booked, es: "Esta línea ya está registrada" },
+  lineBookedNoMatch: {
+    en: BANK_ENTRY_MESSAGES.bookedNoMatch,
+    es: "Esta línea está registrada como asiento bancario: revierte o cancela ese asiento antes de conciliarle depósitos",
+  },
+  needsCategory: { en: BANK_ENTRY_MESSAGES.needsCategory, es: "Elige la categoría de gasto de este cargo" },
+  notSettleable: { en: "This bank line is not matched to a deposit", es: "Esta línea bancaria no está conciliada con un depósito" },
+  noDifference: { en: "This match has no difference to post", es: "Esta conciliación no tiene diferencia que registrar" },
+  settled: {
+    en: "This match's difference is already posted to cash over/short",
+    es: "La diferencia de esta conciliación ya está registrada en sobrantes y faltantes",
+  },
   noMapping: {
     en: "Map the statement's columns: date, description and amount (or debit and credit)",
     es: "Asigna las columnas del extracto: fecha, descripción y monto (o débito y crédito)",

@@ -3,7 +3,7 @@
 // a form shows the text in the reader's language by looking the English one up here.
 
 import type { SupportedLanguage } from "./languagePriority.ts";
-import { BANK_ENTRY_MESSAGES, BANK_MESSAGES, EARLIEST_LINE_DATE } from "./bankStatement.ts";
+import { BANK_MESSAGES, EARLIEST_LINE_DATE } from "./bankStatement.ts";
 import { cashRefusalText } from "./cashLedger.ts";
 import { MONEY_ERRORS } from "./money.ts";
 import { RECONCILIATION_MESSAGES } from "./reconciliation.ts";
@@ -53,13 +53,6 @@ export const VALIDATION_MESSAGES = {
   bankBadOfx: { en: BANK_MESSAGES.badOfx, es: "El archivo no es un extracto OFX" },
   bankFutureLine: { en: BANK_MESSAGES.futureLine, es: "Una línea bancaria no puede tener una fecha posterior a hoy" },
   bankZeroAmount: { en: BANK_MESSAGES.zeroAmount, es: "La línea no mueve dinero ($0.00)" },
-  bankEntryMatched: { en: BANK_ENTRY_MESSAGES.matched, es: "Esta línea tiene depósitos conciliados: deshaga esa conciliación antes de registrarla" },
-  bankEntryBooked: { en: BANK_ENTRY_MESSAGES.booked, es: "Esta línea ya está registrada" },
-  bankEntryBookedNoMatch: {
-    en: BANK_ENTRY_MESSAGES.bookedNoMatch,
-    es: "Esta línea está registrada como asiento bancario: revierta o cancele ese asiento antes de conciliarle depósitos",
-  },
-  bankEntryNeedsCategory: { en: BANK_ENTRY_MESSAGES.needsCategory, es: "Elija la categoría de gasto de este cargo" },
   startBeforeEnd: { en: "The start date must be on or before the end date", es: "La fecha de inicio debe ser igual o anterior a la de fin" },
   coversBoth: { en: "Give both the first and the last day it covers", es: "Indica el primer y el último día que cubre" },
   coversTooLong: { en: "A bonus covers at most 371 days", es: "Un bono cubre como máximo 371 días" },

@@ -1,11 +1,11 @@
 import { sql, type Kysely } from "kysely";
-import { BANK_ENTRY_MESSAGES } from "@tumble/domain/bankStatement";
+import { reconciliationRefusal } from "@tumble/domain/reconciliation";
 import { moveLegs, needsApproval } from "@tumble/domain/cashLedger";
 import { ledgerAccountId } from "../cash/accounts.ts";
 import { createEntry } from "../cash/ledger.ts";
 import { cashSettings } from "../cash/settings.ts";
 import type { DB } from "../db/schema.ts";
-import { AppError } from "../runtime/errors.ts";
+import { refused } from "../runtime/errors.ts";
 
 // Bank lines nobody deposited — a service fee, interest, a charge — are booked from the statement
 // (issue 29), so the bank account in the books follows the statement: a debit to an expense of a
@@ -47,10 +47,10 @@ export async function bookLine(
     .where("companyId", "=", companyId)
     .where("bankLineId", "=", line.id)
     .executeTakeFirst();
-  if (matched) throw new AppError(BANK_ENTRY_MESSAGES.matched);
-  if ((await standingBookings(db, companyId, [line.id])).size) throw new AppError(BANK_ENTRY_MESSAGES.booked);
+  if (matched) throw refused(reconciliationRefusal("lineMatched"));
+  if ((await standingBookings(db, companyId, [line.id])).size) throw refused(reconciliationRefusal("lineBooked"));
   const debit = line.amountCents < 0;
-  if (debit && !category) throw new AppError(BANK_ENTRY_MESSAGES.needsCategory);
+  if (debit && !category) throw refused(reconciliationRefusal("needsCategory"));
   const legs = debit
     ? moveLegs(line.accountId, await ledgerAccountId(db, companyId, "expense", category!), -line.amountCents)
     : moveLegs(await ledgerAccountId(db, companyId, "other_income"), line.accountId, line.amountCents);

@@ -1,4 +1,4 @@
-import { BANK_ENTRY_MESSAGES, BANK_MESSAGES, DEFAULT_MATCH_WINDOW_DAYS } from "@tumble/domain/bankStatement";
+import { BANK_MESSAGES, DEFAULT_MATCH_WINDOW_DAYS } from "@tumble/domain/bankStatement";
 import { cashRefusal, type EXPENSE_CATEGORIES } from "@tumble/domain/cashLedger";
 import { reconciliationRefusal } from "@tumble/domain/reconciliation";
 import { isoDate } from "../cash/closedPeriods.ts";
@@ -36,7 +36,7 @@ export async function matchByHand(ctx: MutationCtx<"isAdmin">, bankLineId: strin
   const companyId = ctx.company.id;
   const line = await lineOf(ctx, bankLineId);
   if (Number(line.amountCents) <= 0) throw refused(reconciliationRefusal("creditOnly"));
-  if ((await standingBookings(ctx.db, companyId, [line.id])).size) throw new AppError(BANK_ENTRY_MESSAGES.bookedNoMatch);
+  if ((await standingBookings(ctx.db, companyId, [line.id])).size) throw refused(reconciliationRefusal("lineBookedNoMatch"));
   const depositIds = [...new Set(chosenDepositIds)];
   // Locked in one order, as cashTransactions:reverse locks the entry it undoes: a match and a
   // reversal of the same deposit never pass each other.

@@ -1,10 +1,11 @@
 import type { Kysely } from "kysely";
 import { moveLegs, reversedLegs } from "@tumble/domain/cashLedger";
+import { reconciliationRefusal } from "@tumble/domain/reconciliation";
 import { ledgerAccountId } from "../cash/accounts.ts";
 import { businessDateNow } from "../cash/dates.ts";
 import { createEntry, legsOf } from "../cash/ledger.ts";
 import type { DB } from "../db/schema.ts";
-import { AppError } from "../runtime/errors.ts";
+import { refused } from "../runtime/errors.ts";
 
 // What a bank match does to the ledger (docs/decisions/0026). A deposit moves cash from the safe
 // to deposits in transit; when the bank line that received it is matched, the line's amount moves
@@ -190,18 +191,12 @@ export function groupDifferences(
   return result;
 }
 
-export const SETTLE_MESSAGES = {
-  unmatched: "This bank line is not matched to a deposit",
-  noDifference: "This match has no difference to post",
-  settled: "This match's difference is already posted to cash over/short",
-} as const;
-
 /** Posts a match group's difference to cash over/short: a short deposit's loss, or an over deposit's gain. */
 export async function settleGroup(db: Kysely<DB>, companyId: string, bankLineId: string, actorId: string, now: Date, reason: string | undefined) {
   const group = await matchGroup(db, companyId, bankLineId);
-  if (!group.depositIds.length) throw new AppError(SETTLE_MESSAGES.unmatched);
-  if (group.settlementId) throw new AppError(SETTLE_MESSAGES.settled);
-  if (group.differenceCents === 0) throw new AppError(SETTLE_MESSAGES.noDifference);
+  if (!group.depositIds.length) throw refused(reconciliationRefusal("notSettleable"));
+  if (group.settlementId) throw refused(reconciliationRefusal("settled"));
+  if (group.differenceCents === 0) throw refused(reconciliationRefusal("noDifference"));
   const transit = await ledgerAccountId(db, companyId, "deposits_in_transit");
   const overShort = await ledgerAccountId(db, companyId, "cash_over_short");
   // Short (difference < 0): deposits in transit still holds the shortfall; it leaves as a loss.
