@@ -27,6 +27,9 @@ export interface PagedQueryState<T> {
   more: LoadMore | null;
 }
 
+/** One empty array, so the rows stay the same object from render to render until a page arrives. */
+const NONE: never[] = [];
+
 /** The pages fetched after the live one, for the arguments of `key`. */
 interface Later<T> {
   key: string;
@@ -39,10 +42,10 @@ export function usePagedQuery<F extends PagedRef>(ref: F, args: ArgsOf<F> | "ski
   const { t } = useTranslation("common");
   const first = useQueryState(ref, args);
   const argsKey = JSON.stringify(args);
-  const [later, setLater] = useState<Later<RowOf<F>>>({ key: argsKey, fetched: false, rows: [], cursor: null });
+  const [later, setLater] = useState<Later<RowOf<F>>>({ key: argsKey, fetched: false, rows: NONE, cursor: null });
   const [loading, setLoading] = useState(false);
   // Other filters: the pages loaded for the previous ones are dropped.
-  const laterNow: Later<RowOf<F>> = later.key === argsKey ? later : { key: argsKey, fetched: false, rows: [], cursor: null };
+  const laterNow: Later<RowOf<F>> = later.key === argsKey ? later : { key: argsKey, fetched: false, rows: NONE, cursor: null };
   const page = first.data as { rows: RowOf<F>[]; nextCursor: string | null } | undefined;
   const rows = useMemo(() => {
     if (!page) return undefined;
