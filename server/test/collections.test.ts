@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { todayIn } from "@tumble/domain/businessDate";
-import { Client, failure, startTestServer, type TestServer } from "./support/testServer.ts";
+import { refusalText } from "@tumble/domain/refusals";
+import { Client, failure, failureOf, startTestServer, type TestServer } from "./support/testServer.ts";
 import { SyncClient } from "./support/syncClient.ts";
 import { COLLECTION_MESSAGES } from "../src/collections/rules.ts";
 
@@ -299,6 +300,10 @@ describe("collection lifecycle", () => {
     expect(await failure(staff.query("collections:get", { collectionId }))).toBe("Collection not found");
     const verified = (await staff.query<Array<{ _id: string }>>("collections:list", { fromDate: daysAgo(30), toDate: today, status: "verified" }))[0];
     expect(await failure(admin.mutation("collections:deleteDraft", { collectionId: verified._id }))).toBe("Only drafts can be deleted");
+    const notDraft = await failureOf(admin.mutation("collections:deleteDraft", { collectionId: verified._id }));
+    // The screens say it in the reader's language by this code (decision 0067).
+    expect(notDraft.data).toEqual({ code: "collections.onlyDraftsDeleted", params: {} });
+    expect(refusalText(notDraft.data, "es")).toBe("Solo se pueden eliminar borradores");
   });
 });
 
@@ -341,6 +346,10 @@ describe("guards against bad input", () => {
         }),
       ),
     ).toBe(`Machine ${others[0].label} belongs to another store`);
+    const elsewhere = await failureOf(
+      staff.mutation("collections:saveDraft", { storeId: store._id, businessDate: today, lines: [{ machineId: others[0]._id, coinsCents: 1, billsCents: 0 }] }),
+    );
+    expect(elsewhere.data).toEqual({ code: "collections.machineOfAnotherStore", params: { label: others[0].label } });
     expect(await failure(staff.mutation("collections:saveDraft", { storeId: store._id, businessDate: today, lines: [line(0, 1), line(0, 2)] }))).toBe(
       "A machine appears twice in this collection",
     );
@@ -355,6 +364,8 @@ describe("guards against bad input", () => {
       lines: [],
     });
     expect(await failure(staff.mutation("collections:submit", { collectionId }))).toBe("Add at least one machine before submitting");
+    const empty = await failureOf(staff.mutation("collections:submit", { collectionId }));
+    expect(empty.data).toEqual({ code: "collections.noLines", params: {} });
   });
 });
 

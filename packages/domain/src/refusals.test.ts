@@ -5,6 +5,7 @@ import { describe, expect, it } from "vitest";
 import { ARGUMENT_REFUSAL_TEXTS } from "./argumentRefusals.ts";
 import { BALANCE_ADMIN_MESSAGES } from "./balanceAdmin.ts";
 import { CASH_REFUSAL_TEXTS } from "./cashLedger.ts";
+import { COLLECTION_REFUSAL_TEXTS } from "./collectionRefusals.ts";
 import { GEO_ZONE_MESSAGES } from "./geoZones.ts";
 import { MARKETING_REFUSAL_TEXTS } from "./marketingRefusals.ts";
 import { RECONCILIATION_REFUSAL_TEXTS } from "./reconciliation.ts";
@@ -49,6 +50,7 @@ describe("refusals", () => {
       args: ARGUMENT_REFUSAL_TEXTS,
       balanceAdmin: BALANCE_ADMIN_MESSAGES,
       cash: CASH_REFUSAL_TEXTS,
+      collections: COLLECTION_REFUSAL_TEXTS,
       geoZones: GEO_ZONE_MESSAGES,
       marketing: MARKETING_REFUSAL_TEXTS,
       reconciliation: RECONCILIATION_REFUSAL_TEXTS,

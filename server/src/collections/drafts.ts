@@ -1,7 +1,8 @@
 import type { Kysely } from "kysely";
+import { collectionRefusal } from "@tumble/domain/collectionRefusals";
 import type { DB } from "../db/schema.ts";
 import { audit } from "../runtime/audit.ts";
-import { AccessError, AppError } from "../runtime/errors.ts";
+import { AccessError, refused } from "../runtime/errors.ts";
 import { newId } from "../runtime/ids.ts";
 import { duplicateWarnings } from "./duplicates.ts";
 import { checkBusinessDate, checkLines, collectionOfCompany, storeForCollection, totalCents, type LineInput } from "./rules.ts";
@@ -45,8 +46,8 @@ export async function saveCollectionDraft(
   let collectionId = args.collectionId;
   if (collectionId) {
     const existing = await collectionOfCompany(db, companyId, collectionId, true);
-    if (existing.collectorId !== userId) throw new AccessError("Only the collector can change this collection");
-    if (existing.status !== "draft" && existing.status !== "rejected") throw new AppError(`A ${existing.status} collection cannot be changed`);
+    if (existing.collectorId !== userId) throw refused(collectionRefusal("onlyCollectorChanges"), AccessError);
+    if (existing.status !== "draft" && existing.status !== "rejected") throw refused(collectionRefusal("cannotChange", { status: existing.status }));
     await db
       .updateTable("collections")
       .set({
@@ -96,8 +97,8 @@ export async function saveCollectionDraft(
 /** Sends the caller's draft for review. */
 export async function submitCollection(db: Kysely<DB>, companyId: string, userId: string, now: number, collectionId: string) {
   const c = await collectionOfCompany(db, companyId, collectionId, true);
-  if (c.collectorId !== userId) throw new AccessError("Only the collector can submit this collection");
-  if (c.status !== "draft") throw new AppError(`A ${c.status} collection cannot be submitted`);
+  if (c.collectorId !== userId) throw refused(collectionRefusal("onlyCollectorSubmits"), AccessError);
+  if (c.status !== "draft") throw refused(collectionRefusal("cannotSubmit", { status: c.status }));
   const lines = await db
     .selectFrom("collectionLines")
     .select("id")
@@ -105,7 +106,7 @@ export async function submitCollection(db: Kysely<DB>, companyId: string, userId
     .where("companyId", "=", companyId)
     .limit(1)
     .execute();
-  if (!lines.length) throw new AppError("Add at least one machine before submitting");
+  if (!lines.length) throw refused(collectionRefusal("noLines"));
   const store = await storeForCollection(db, companyId, c.storeId);
   checkBusinessDate(c.businessDate, store.timeZone, new Date(now));
   await db
@@ -129,8 +130,8 @@ export async function submitCollection(db: Kysely<DB>, companyId: string, userId
 export async function deleteCollectionDraft(db: Kysely<DB>, viewer: CollectionViewer, collectionId: string) {
   const { companyId, userId } = viewer;
   const c = await collectionOfCompany(db, companyId, collectionId, true);
-  if (c.collectorId !== userId && !viewer.isAdmin) throw new AccessError("Only the collector or an administrator can delete this draft");
-  if (c.status !== "draft") throw new AppError("Only drafts can be deleted");
+  if (c.collectorId !== userId && !viewer.isAdmin) throw refused(collectionRefusal("onlyCollectorOrAdminDeletes"), AccessError);
+  if (c.status !== "draft") throw refused(collectionRefusal("onlyDraftsDeleted"));
   await db.deleteFrom("collectionLines").where("collectionId", "=", collectionId).where("companyId", "=", companyId).execute();
   await db.deleteFrom("collections").where("id", "=", collectionId).where("companyId", "=", companyId).execute();
   await audit(db, {

@@ -1,9 +1,9 @@
 import type { Kysely } from "kysely";
 import { lineAmountCents } from "@tumble/domain/collectionStats";
 import { todayIn } from "@tumble/domain/businessDate";
-import { formatUSD } from "@tumble/domain/money";
+import { collectionRefusal } from "@tumble/domain/collectionRefusals";
 import type { DB } from "../db/schema.ts";
-import { AppError } from "../runtime/errors.ts";
+import { refused } from "../runtime/errors.ts";
 
 // The guards every collection write passes: the store is the caller's company's, the business
 // date is real and not in the store's future, every machine belongs to that store, and every
@@ -32,8 +32,8 @@ export async function storeForCollection(db: Kysely<DB>, companyId: string, stor
     .where("id", "=", storeId)
     .where("companyId", "=", companyId)
     .executeTakeFirst();
-  if (!store) throw new AppError("Store not found");
-  if (!store.isActive) throw new AppError("This store is inactive");
+  if (!store) throw refused(collectionRefusal("storeNotFound"));
+  if (!store.isActive) throw refused(collectionRefusal("storeInactive"));
   return store;
 }
 
@@ -42,31 +42,31 @@ export async function collectionOfCompany(db: Kysely<DB>, companyId: string, col
   let q = db.selectFrom("collections").selectAll().where("id", "=", collectionId).where("companyId", "=", companyId);
   if (lock) q = q.forUpdate();
   const row = await q.executeTakeFirst();
-  if (!row) throw new AppError("Collection not found");
+  if (!row) throw refused(collectionRefusal("collectionNotFound"));
   return row;
 }
 
 export function checkBusinessDate(businessDate: string, timeZone: string, now = new Date()): void {
   const parsed = new Date(`${businessDate}T00:00:00Z`);
-  if (Number.isNaN(parsed.getTime()) || parsed.toISOString().slice(0, 10) !== businessDate) throw new AppError(`Invalid business date "${businessDate}"`);
+  if (Number.isNaN(parsed.getTime()) || parsed.toISOString().slice(0, 10) !== businessDate)
+    throw refused(collectionRefusal("invalidBusinessDate", { businessDate }));
   const today = todayIn(timeZone, now);
-  if (businessDate > today) throw new AppError(`The business date ${businessDate} is in the future for this store`);
+  if (businessDate > today) throw refused(collectionRefusal("futureBusinessDate", { businessDate }));
   const oldest = new Date(Date.parse(`${today}T00:00:00Z`) - MAX_BACKDATE_DAYS * 86_400_000).toISOString().slice(0, 10);
-  if (businessDate < oldest) throw new AppError(`The business date ${businessDate} is more than a year ago`);
+  if (businessDate < oldest) throw refused(collectionRefusal("oldBusinessDate", { businessDate }));
 }
 
 /** Checks the lines against the store's machines; returns the machines by id with their changer flag. */
 export async function checkLines(db: Kysely<DB>, companyId: string, storeId: string, lines: LineInput[]) {
   const seen = new Set<string>();
   for (const line of lines) {
-    if (seen.has(line.machineId)) throw new AppError("A machine appears twice in this collection");
+    if (seen.has(line.machineId)) throw refused(collectionRefusal("machineTwice"));
     seen.add(line.machineId);
     for (const [field, value] of [
       ["coins", line.coinsCents],
       ["bills", line.billsCents],
     ] as const) {
-      if (value > MAX_LINE_CENTS)
-        throw new AppError(`The ${field} amount ${formatUSD(value)} is not plausible for one machine (limit ${formatUSD(MAX_LINE_CENTS)})`);
+      if (value > MAX_LINE_CENTS) throw refused(collectionRefusal("implausibleAmount", { field, amountCents: value, limitCents: MAX_LINE_CENTS }));
     }
   }
   const machines = lines.length
@@ -81,8 +81,8 @@ export async function checkLines(db: Kysely<DB>, companyId: string, storeId: str
   const byId = new Map(machines.map((m) => [m.id, { ...m, isChanger: m.specialCase === "changer" || m.category === "change" }]));
   for (const line of lines) {
     const machine = byId.get(line.machineId);
-    if (!machine) throw new AppError("Machine not found");
-    if (machine.storeId !== storeId) throw new AppError(`Machine ${machine.label} belongs to another store`);
+    if (!machine) throw refused(collectionRefusal("machineNotFound"));
+    if (machine.storeId !== storeId) throw refused(collectionRefusal("machineOfAnotherStore", { label: machine.label }));
   }
   return byId;
 }

@@ -3,9 +3,12 @@ import { useMediaQuery } from "@mantine/hooks";
 import { IconAlertTriangle, IconArrowDownRight, IconCheck, IconTrash, IconX } from "@tabler/icons-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+// Imported for its refusal table, which errorText reads by code.
+import "@tumble/domain/collectionRefusals";
 import { formatUSD } from "@tumble/domain/money";
 import { api } from "../../../lib/api";
 import { extractErrorMessage } from "@tumble/domain/errorMessage";
+import { errorText } from "../../../lib/errorText";
 import { useMutation, useQueryState } from "../../../lib/hooks";
 import { notifyError, notifySuccess } from "../../../lib/notify";
 import { openConfirm } from "../../../ui/confirm";
@@ -112,7 +115,7 @@ function DetailBody({ c, admin, onClose }: { c: CollectionDetail; admin: boolean
             notifySuccess(t("adminCollections.deleted"));
             onClose();
           })
-          .catch((error: unknown) => notifyError(extractErrorMessage(error, t("adminCollections.deleteFailed"))));
+          .catch((error: unknown) => notifyError(errorText(error, t("adminCollections.deleteFailed"))));
       },
     });
 

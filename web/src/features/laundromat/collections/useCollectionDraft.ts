@@ -1,6 +1,8 @@
 import { centsToDollarString } from "@tumble/domain/money";
+import { refusalCode } from "@tumble/domain/refusals";
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { api } from "../../../lib/api";
+import { errorText } from "../../../lib/errorText";
 import { useMutation } from "../../../lib/hooks";
 import { draftKey, emptyDraft, parseDraft, readDraft, removeDraft, writeDraft, EMPTY_FIELDS, type FieldValues, type StoredDraft } from "./draft";
 import type { CollectionDetail, RecordMachine } from "./types";
@@ -98,7 +100,7 @@ export function useCollectionDraft(userId: string | null, storeId: string, busin
         const args = { storeId: snapshot.storeId, businessDate: snapshot.businessDate, lines: result.lines };
         const saved = await saveDraftFn({ ...args, collectionId: snapshot.collectionId ?? undefined }).catch((error: unknown) => {
           // The server copy is gone (an admin deleted the draft): what this device kept becomes a new draft.
-          if (snapshot.collectionId && error instanceof Error && error.message === "Collection not found") return saveDraftFn(args);
+          if (snapshot.collectionId && refusalCode(error) === "collections.collectionNotFound") return saveDraftFn(args);
           throw error;
         });
         setSyncError(null);
@@ -109,7 +111,7 @@ export function useCollectionDraft(userId: string | null, storeId: string, busin
         return { ok: true, collectionId: saved.collectionId };
       } catch (error) {
         if (isConnectionProblem(error)) return { ok: false, reason: "offline", error };
-        setSyncError(error instanceof Error ? error.message : String(error));
+        setSyncError(errorText(error, String(error)));
         return { ok: false, reason: "error", error };
       } finally {
         setSaving(false);

@@ -3,10 +3,12 @@ import { IconAlertTriangle, IconCircleCheck, IconCloudOff, IconCloudCheck, IconD
 import { Link } from "@tanstack/react-router";
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
+// Imported for its refusal table, which errorText reads by code.
+import "@tumble/domain/collectionRefusals";
 import { formatUSD } from "@tumble/domain/money";
 import { api } from "../../../lib/api";
 import { runQuery } from "../../../lib/client";
-import { extractErrorMessage } from "@tumble/domain/errorMessage";
+import { errorText } from "../../../lib/errorText";
 import { useQuery } from "../../../lib/hooks";
 import { useLaundromatSelection } from "../../../lib/laundromatSelection";
 import { notifyError, notifySuccess, notifyWarning } from "../../../lib/notify";
@@ -93,7 +95,7 @@ function RecordForStore({ storeId }: { storeId: string }) {
     if (outcome.ok) notifySuccess(t("record.saved"));
     else if (outcome.reason === "offline") notifyWarning(t("record.savedOffline"));
     else if (outcome.reason === "invalid") notifyError(t("record.fixErrors"));
-    else notifyError(extractErrorMessage(outcome.error, t("record.saveFailed")));
+    else notifyError(errorText(outcome.error, t("record.saveFailed")));
   };
 
   const onSubmit = async () => {
@@ -114,9 +116,9 @@ function RecordForStore({ storeId }: { storeId: string }) {
         setSubmitted(handedIn);
       } else if (outcome.reason === "offline") notifyWarning(t("record.submitOffline"));
       else if (outcome.reason === "invalid") notifyError(t("record.fixErrors"));
-      else notifyError(extractErrorMessage(outcome.error, t("record.saveFailed")));
+      else notifyError(errorText(outcome.error, t("record.saveFailed")));
     } catch (error) {
-      notifyError(extractErrorMessage(error, t("record.submitFailed")));
+      notifyError(errorText(error, t("record.submitFailed")));
     } finally {
       setSubmitting(false);
     }
@@ -130,7 +132,7 @@ function RecordForStore({ storeId }: { storeId: string }) {
       if (detail.storeId !== storeId) setSelection({ storeId: detail.storeId, storeName: detail.storeName, dateRange: selection.dateRange });
       else setChosenDate(detail.businessDate);
     } catch (error) {
-      notifyError(extractErrorMessage(error, t("record.loadFailed")));
+      notifyError(errorText(error, t("record.loadFailed")));
     }
   };
 
