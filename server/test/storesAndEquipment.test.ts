@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { Client, failure, startTestServer, type TestServer } from "./support/testServer.ts";
+import { refusalText } from "@tumble/domain/refusals";
+import { Client, failure, failureOf, startTestServer, type TestServer } from "./support/testServer.ts";
 
 let server: TestServer;
 let manager: Client;
@@ -70,6 +71,10 @@ describe("sections", () => {
     const types = await staff.query<Array<{ _id: string }>>("equipmentConfig:getAllEquipmentTypes");
     await manager.mutation("equipment:createMachine", { storeId, sectionId: a.sectionId, equipmentTypeId: types[0]._id, label: "W1" });
     expect(await failure(manager.mutation("storeSections:remove", { sectionId: a.sectionId }))).toBe("Move or remove this section's machines first");
+    const inUse = await failureOf(manager.mutation("storeSections:remove", { sectionId: a.sectionId }));
+    // The screens say it in the reader's language by this code (decision 0067).
+    expect(inUse.data).toEqual({ code: "equipment.sectionHasMachines", params: {} });
+    expect(refusalText(inUse.data, "es")).toBe("Mueve o quita primero las máquinas de esta sección");
     await manager.mutation("storeSections:remove", { sectionId: b.sectionId });
     expect((await staff.query<Section[]>("storeSections:listByStore", { storeId })).map((s) => s.name)).toEqual(["Front washers"]);
     expect((await staff.query<Section[]>("storeSections:list")).length).toBeGreaterThan(9);
@@ -134,6 +139,10 @@ describe("equipment types and machines", () => {
         manager.mutation("equipment:createMachine", { storeId: downtown._id, sectionId: downtownSections[0]._id, equipmentTypeId: types[0]._id, label: "w1" }),
       ),
     ).toBe("Machine w1 already exists in this store");
+    const taken = await failureOf(
+      manager.mutation("equipment:createMachine", { storeId: downtown._id, sectionId: downtownSections[0]._id, equipmentTypeId: types[0]._id, label: "w1" }),
+    );
+    expect(taken.data).toEqual({ code: "equipment.labelTaken", params: { label: "w1" } });
     expect(
       await failure(
         manager.mutation("equipment:createMachine", {
@@ -156,6 +165,10 @@ describe("equipment types and machines", () => {
     expect(await failure(admin.mutation("equipment:deleteMachine", { machineId: machines[0]._id }))).toBe(
       "This machine has collections; deactivate it instead",
     );
+    expect((await failureOf(admin.mutation("equipment:deleteMachine", { machineId: machines[0]._id }))).data).toEqual({
+      code: "equipment.machineHasCollections",
+      params: {},
+    });
     expect(await failure(manager.mutation("equipment:deleteMachine", { machineId: machines[0]._id }))).toBe(
       "You don't have permission to administrator access",
     );

@@ -6,6 +6,7 @@ import { ARGUMENT_REFUSAL_TEXTS } from "./argumentRefusals.ts";
 import { BALANCE_ADMIN_MESSAGES } from "./balanceAdmin.ts";
 import { CASH_REFUSAL_TEXTS } from "./cashLedger.ts";
 import { COLLECTION_REFUSAL_TEXTS } from "./collectionRefusals.ts";
+import { EQUIPMENT_REFUSAL_TEXTS } from "./equipmentRefusals.ts";
 import { GEO_ZONE_MESSAGES } from "./geoZones.ts";
 import { MARKETING_REFUSAL_TEXTS } from "./marketingRefusals.ts";
 import { RECONCILIATION_REFUSAL_TEXTS } from "./reconciliation.ts";
@@ -51,6 +52,7 @@ describe("refusals", () => {
       balanceAdmin: BALANCE_ADMIN_MESSAGES,
       cash: CASH_REFUSAL_TEXTS,
       collections: COLLECTION_REFUSAL_TEXTS,
+      equipment: EQUIPMENT_REFUSAL_TEXTS,
       geoZones: GEO_ZONE_MESSAGES,
       marketing: MARKETING_REFUSAL_TEXTS,
       reconciliation: RECONCILIATION_REFUSAL_TEXTS,

@@ -1,9 +1,10 @@
 import { z } from "zod";
 import { equipmentColor } from "@tumble/domain/equipment";
 import { machineFieldSchemas } from "@tumble/domain/equipmentForms";
+import { equipmentRefusal } from "@tumble/domain/equipmentRefusals";
 import { mutation, query } from "../runtime/define.ts";
 import type { MutationCtx } from "../runtime/define.ts";
-import { AppError } from "../runtime/errors.ts";
+import { refused } from "../runtime/errors.ts";
 import { audit, auditedUpdate } from "../runtime/audit.ts";
 import { newId } from "../runtime/ids.ts";
 
@@ -67,15 +68,15 @@ async function checkPlacement(ctx: MutationCtx<"member">, storeId: string, secti
     .where("id", "=", sectionId)
     .where("companyId", "=", ctx.company.id)
     .executeTakeFirst();
-  if (!section) throw new AppError("Section not found");
-  if (section.storeId !== storeId) throw new AppError("The section belongs to another store");
+  if (!section) throw refused(equipmentRefusal("sectionNotFound"));
+  if (section.storeId !== storeId) throw refused(equipmentRefusal("sectionOfAnotherStore"));
   const type = await ctx.db
     .selectFrom("equipmentTypes")
     .select("id")
     .where("id", "=", equipmentTypeId)
     .where("companyId", "=", ctx.company.id)
     .executeTakeFirst();
-  if (!type) throw new AppError("Equipment type not found");
+  if (!type) throw refused(equipmentRefusal("typeNotFound"));
 }
 
 async function assertLabelFree(ctx: MutationCtx<"member">, storeId: string, label: string, exceptId?: string) {
@@ -86,7 +87,7 @@ async function assertLabelFree(ctx: MutationCtx<"member">, storeId: string, labe
     .where("storeId", "=", storeId)
     .where((eb) => eb(eb.fn("lower", ["label"]), "=", label.toLowerCase()));
   if (exceptId) q = q.where("id", "!=", exceptId);
-  if (await q.executeTakeFirst()) throw new AppError(`Machine ${label} already exists in this store`);
+  if (await q.executeTakeFirst()) throw refused(equipmentRefusal("labelTaken", { label }));
 }
 
 export const createMachine = mutation({
@@ -94,7 +95,7 @@ export const createMachine = mutation({
   args: z.object({ storeId: z.string().max(64), ...fields }),
   handler: async (ctx, args) => {
     const store = await ctx.db.selectFrom("stores").select("id").where("id", "=", args.storeId).where("companyId", "=", ctx.company.id).executeTakeFirst();
-    if (!store) throw new AppError("Store not found");
+    if (!store) throw refused(equipmentRefusal("storeNotFound"));
     await checkPlacement(ctx, args.storeId, args.sectionId, args.equipmentTypeId);
     await assertLabelFree(ctx, args.storeId, args.label);
     const last = await ctx.db
@@ -135,7 +136,7 @@ export const updateMachine = mutation({
       .where("companyId", "=", ctx.company.id)
       .forUpdate()
       .executeTakeFirst();
-    if (!before) throw new AppError("Machine not found");
+    if (!before) throw refused(equipmentRefusal("machineNotFound"));
     if (changes.sectionId !== undefined || changes.equipmentTypeId !== undefined) {
       await checkPlacement(ctx, before.storeId, changes.sectionId ?? before.sectionId, changes.equipmentTypeId ?? before.equipmentTypeId);
     }
@@ -153,7 +154,7 @@ export const deleteMachine = mutation({
   args: z.object({ machineId: z.string().max(64) }),
   handler: async (ctx, { machineId }) => {
     const before = await ctx.db.selectFrom("machines").selectAll().where("id", "=", machineId).where("companyId", "=", ctx.company.id).executeTakeFirst();
-    if (!before) throw new AppError("Machine not found");
+    if (!before) throw refused(equipmentRefusal("machineNotFound"));
     const collected = await ctx.db
       .selectFrom("collectionLines")
       .select("id")
@@ -161,7 +162,7 @@ export const deleteMachine = mutation({
       .where("machineId", "=", machineId)
       .limit(1)
       .executeTakeFirst();
-    if (collected) throw new AppError("This machine has collections; deactivate it instead");
+    if (collected) throw refused(equipmentRefusal("machineHasCollections"));
     await ctx.db.deleteFrom("machines").where("id", "=", machineId).where("companyId", "=", ctx.company.id).execute();
     await audit(ctx.db, { companyId: ctx.company.id, actorId: ctx.user.id, action: "delete", entity: "machine", entityId: machineId, before });
     return null;

@@ -1,10 +1,11 @@
 import { z } from "zod";
 import { equipmentColor } from "@tumble/domain/equipment";
 import { equipmentTypeFieldSchemas } from "@tumble/domain/equipmentForms";
+import { equipmentRefusal } from "@tumble/domain/equipmentRefusals";
 import type { EquipmentTypesTable } from "../db/schema.ts";
 import type { Selectable } from "kysely";
 import { mutation, query } from "../runtime/define.ts";
-import { AppError } from "../runtime/errors.ts";
+import { refused } from "../runtime/errors.ts";
 import { audit, auditedUpdate } from "../runtime/audit.ts";
 import { newId } from "../runtime/ids.ts";
 
@@ -77,7 +78,7 @@ export const updateEquipmentType = mutation({
       .where("companyId", "=", ctx.company.id)
       .forUpdate()
       .executeTakeFirst();
-    if (!before) throw new AppError("Equipment type not found");
+    if (!before) throw refused(equipmentRefusal("typeNotFound"));
     await auditedUpdate(
       ctx.db,
       { companyId: ctx.company.id, actorId: ctx.user.id },
@@ -106,7 +107,7 @@ export const deleteEquipmentType = mutation({
       .where("id", "=", equipmentTypeId)
       .where("companyId", "=", ctx.company.id)
       .executeTakeFirst();
-    if (!before) throw new AppError("Equipment type not found");
+    if (!before) throw refused(equipmentRefusal("typeNotFound"));
     const used = await ctx.db
       .selectFrom("machines")
       .select("id")
@@ -114,7 +115,7 @@ export const deleteEquipmentType = mutation({
       .where("equipmentTypeId", "=", equipmentTypeId)
       .limit(1)
       .executeTakeFirst();
-    if (used) throw new AppError("Machines use this equipment type; change them first");
+    if (used) throw refused(equipmentRefusal("typeInUse"));
     await ctx.db.deleteFrom("equipmentTypes").where("id", "=", equipmentTypeId).where("companyId", "=", ctx.company.id).execute();
     await audit(ctx.db, {
       companyId: ctx.company.id,

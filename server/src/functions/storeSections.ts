@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { sectionNameSchema } from "@tumble/domain/storeForm";
+import { equipmentRefusal } from "@tumble/domain/equipmentRefusals";
 import { mutation, query } from "../runtime/define.ts";
-import { AppError } from "../runtime/errors.ts";
+import { refused } from "../runtime/errors.ts";
 import { audit } from "../runtime/audit.ts";
 import { newId } from "../runtime/ids.ts";
 import type { MutationCtx } from "../runtime/define.ts";
@@ -48,7 +49,7 @@ export const listByStore = query({
 
 async function storeOfCompany(ctx: MutationCtx<"member">, storeId: string) {
   const store = await ctx.db.selectFrom("stores").select("id").where("id", "=", storeId).where("companyId", "=", ctx.company.id).executeTakeFirst();
-  if (!store) throw new AppError("Store not found");
+  if (!store) throw refused(equipmentRefusal("storeNotFound"));
 }
 
 async function sectionOfCompany(ctx: MutationCtx<"member">, sectionId: string) {
@@ -59,7 +60,7 @@ async function sectionOfCompany(ctx: MutationCtx<"member">, sectionId: string) {
     .where("companyId", "=", ctx.company.id)
     .forUpdate()
     .executeTakeFirst();
-  if (!section) throw new AppError("Section not found");
+  if (!section) throw refused(equipmentRefusal("sectionNotFound"));
   return section;
 }
 
@@ -112,7 +113,7 @@ export const reorder = mutation({
     const current = await ctx.db.selectFrom("storeSections").select("id").where("companyId", "=", ctx.company.id).where("storeId", "=", storeId).execute();
     const known = new Set(current.map((s) => s.id));
     if (sectionIds.length !== known.size || new Set(sectionIds).size !== sectionIds.length || !sectionIds.every((id) => known.has(id))) {
-      throw new AppError("The new order must list every section of the store exactly once");
+      throw refused(equipmentRefusal("sectionOrderIncomplete"));
     }
     for (const [position, id] of sectionIds.entries()) {
       await ctx.db.updateTable("storeSections").set({ position }).where("id", "=", id).where("companyId", "=", ctx.company.id).execute();
@@ -133,7 +134,7 @@ export const remove = mutation({
       .where("sectionId", "=", sectionId)
       .limit(1)
       .executeTakeFirst();
-    if (machine) throw new AppError("Move or remove this section's machines first");
+    if (machine) throw refused(equipmentRefusal("sectionHasMachines"));
     await ctx.db.deleteFrom("storeSections").where("id", "=", sectionId).where("companyId", "=", ctx.company.id).execute();
     await audit(ctx.db, {
       companyId: ctx.company.id,

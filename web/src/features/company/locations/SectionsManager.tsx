@@ -2,8 +2,11 @@ import { ActionIcon, Button, Group, Paper, Skeleton, Stack, Text, TextInput, Too
 import { IconArrowDown, IconArrowUp, IconCheck, IconPencil, IconPlus, IconTrash, IconX } from "@tabler/icons-react";
 import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
+import { errorText } from "../../../lib/errorText";
 import { api } from "../../../lib/api";
-import { extractErrorMessage } from "@tumble/domain/errorMessage";
+// Imported for its refusal table, which errorText reads by code.
+import "@tumble/domain/equipmentRefusals";
+import { DEFAULT_ERROR_MESSAGE } from "@tumble/domain/errorMessage";
 import { useMutation, useQuery } from "../../../lib/hooks";
 import { notifyError, notifySuccess } from "../../../lib/notify";
 import { openConfirm } from "../../../ui/confirm";
@@ -28,7 +31,7 @@ export function SectionsManager({ store }: { store: Store }) {
       form.reset();
       notifySuccess(t("locations.sections.added", { name }));
     } catch (error) {
-      notifyError(extractErrorMessage(error));
+      notifyError(errorText(error, DEFAULT_ERROR_MESSAGE));
     } finally {
       setAdding(false);
     }
@@ -44,7 +47,7 @@ export function SectionsManager({ store }: { store: Store }) {
     try {
       await reorder({ storeId: store._id, sectionIds: ids });
     } catch (error) {
-      notifyError(extractErrorMessage(error));
+      notifyError(errorText(error, DEFAULT_ERROR_MESSAGE));
     } finally {
       setMoving(false);
     }
@@ -124,7 +127,7 @@ function SectionRow({
       await rename({ sectionId: section._id, name: trimmed });
       setEditing(false);
     } catch (error) {
-      notifyError(extractErrorMessage(error));
+      notifyError(errorText(error, DEFAULT_ERROR_MESSAGE));
     } finally {
       setSaving(false);
     }
@@ -140,7 +143,7 @@ function SectionRow({
       onConfirm: () => {
         remove({ sectionId: section._id }).then(
           () => notifySuccess(t("locations.sections.removed", { name: section.name })),
-          (error: unknown) => notifyError(extractErrorMessage(error)),
+          (error: unknown) => notifyError(errorText(error, DEFAULT_ERROR_MESSAGE)),
         );
       },
     });

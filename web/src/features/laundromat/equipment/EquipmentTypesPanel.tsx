@@ -2,8 +2,11 @@ import { Badge, Button, Group, Stack, Text } from "@mantine/core";
 import { IconCash, IconCoins, IconPlus } from "@tabler/icons-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { errorText } from "../../../lib/errorText";
 import { api } from "../../../lib/api";
-import { extractErrorMessage } from "@tumble/domain/errorMessage";
+// Imported for its refusal table, which errorText reads by code.
+import "@tumble/domain/equipmentRefusals";
+import { DEFAULT_ERROR_MESSAGE } from "@tumble/domain/errorMessage";
 import { useMutation, useQueryState } from "../../../lib/hooks";
 import { notifyError, notifySuccess } from "../../../lib/notify";
 import { openConfirm } from "../../../ui/confirm";
@@ -38,7 +41,7 @@ export function EquipmentTypesPanel() {
       onConfirm: () => {
         remove({ equipmentTypeId: type._id }).then(
           () => notifySuccess(t("equipment.types.deleted", { name: type.equipmentType.name })),
-          (error: unknown) => notifyError(extractErrorMessage(error)),
+          (error: unknown) => notifyError(errorText(error, DEFAULT_ERROR_MESSAGE)),
         );
       },
     });

@@ -3,8 +3,11 @@ import { IconInfoCircle, IconPencil, IconPlus, IconTrash } from "@tabler/icons-r
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { formatUSD } from "@tumble/domain/money";
+import { errorText } from "../../../lib/errorText";
 import { api } from "../../../lib/api";
-import { extractErrorMessage } from "@tumble/domain/errorMessage";
+// Imported for its refusal table, which errorText reads by code.
+import "@tumble/domain/equipmentRefusals";
+import { DEFAULT_ERROR_MESSAGE } from "@tumble/domain/errorMessage";
 import { useMutation, useQuery } from "../../../lib/hooks";
 import { useLaundromatSelection } from "../../../lib/laundromatSelection";
 import { notifyError, notifySuccess } from "../../../lib/notify";
@@ -128,7 +131,7 @@ function SectionMachines({
       onConfirm: () => {
         remove({ machineId: machine._id }).then(
           () => notifySuccess(t("equipment.machines.deleted", { label: machine.label })),
-          (error: unknown) => notifyError(extractErrorMessage(error)),
+          (error: unknown) => notifyError(errorText(error, DEFAULT_ERROR_MESSAGE)),
         );
       },
     });
