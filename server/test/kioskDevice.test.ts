@@ -4,7 +4,8 @@ import { KIOSK_VALID_DAYS_MAX, timeClockMessage } from "@tumble/domain/timeClock
 import * as expiryMigration from "../src/db/migrations/0044_kiosk_expiry.ts";
 import { loadRegistry } from "../src/runtime/registry.ts";
 import { DEMO_PASSWORD } from "../src/seed/demo.ts";
-import { Client, failure, startTestServer, type TestServer } from "./support/testServer.ts";
+import { refusalText } from "@tumble/domain/refusals";
+import { Client, failure, failureOf, startTestServer, type TestServer } from "./support/testServer.ts";
 
 // The kiosk as a device (issue 31): its registration expires and is extended; only a manager of
 // the kiosk's company takes a browser out of kiosk mode, which revokes the credential; the
@@ -150,6 +151,8 @@ describe("a kiosk's registration", () => {
     const supervisor = await new Client(server.url).signIn("supervisor@demo.test");
     expect(await failure(supervisor.mutation("kiosks:extend", { kioskId, validDays: 30 }))).toBe("You don't have permission to manage kiosks");
     expect(await failure(sudsOwner.mutation("kiosks:extend", { kioskId, validDays: 30 }))).toBe("Kiosk not found");
+    // The screen says it in the reader's language by this code (decision 0067).
+    expect((await failureOf(sudsOwner.mutation("kiosks:extend", { kioskId, validDays: 30 }))).data).toEqual({ code: "kiosks.kioskNotFound", params: {} });
     expect(await failure(manager.mutation("kiosks:extend", { kioskId, validDays: 0 }))).toContain("at least 1 day");
     expect(await failure(manager.mutation("kiosks:extend", { kioskId, validDays: 731 }))).toContain("at most 730 days");
     expect((await listed(kioskId)).expiresAt).toBe(row.expiresAt);
@@ -171,6 +174,9 @@ describe("a kiosk's registration", () => {
     const { kioskId, kioskToken } = await setUp();
     await manager.mutation("kiosks:revoke", { kioskId });
     expect(await failure(manager.mutation("kiosks:extend", { kioskId, validDays: 30 }))).toBe("This kiosk is revoked");
+    const revoked = await failureOf(manager.mutation("kiosks:extend", { kioskId, validDays: 30 }));
+    expect(revoked.data).toEqual({ code: "kiosks.kioskRevoked", params: {} });
+    expect(refusalText(revoked.data, "es")).toBe("Este quiosco está revocado");
     await expire(kioskId);
     expect(await failure(anonymous().action("kiosks:current", { kioskToken }))).toBe(timeClockMessage("kioskRevoked"));
   });

@@ -8,6 +8,7 @@ import { CASH_REFUSAL_TEXTS } from "./cashLedger.ts";
 import { COLLECTION_REFUSAL_TEXTS } from "./collectionRefusals.ts";
 import { EQUIPMENT_REFUSAL_TEXTS } from "./equipmentRefusals.ts";
 import { GEO_ZONE_MESSAGES } from "./geoZones.ts";
+import { KIOSK_REFUSAL_TEXTS } from "./kioskRefusals.ts";
 import { MARKETING_REFUSAL_TEXTS } from "./marketingRefusals.ts";
 import { RECONCILIATION_REFUSAL_TEXTS } from "./reconciliation.ts";
 import { refusalCode, refusalTable, refusalText, type RefusalTexts } from "./refusals.ts";
@@ -54,6 +55,7 @@ describe("refusals", () => {
       collections: COLLECTION_REFUSAL_TEXTS,
       equipment: EQUIPMENT_REFUSAL_TEXTS,
       geoZones: GEO_ZONE_MESSAGES,
+      kiosks: KIOSK_REFUSAL_TEXTS,
       marketing: MARKETING_REFUSAL_TEXTS,
       reconciliation: RECONCILIATION_REFUSAL_TEXTS,
       scheduling: SCHEDULING_REFUSAL_TEXTS,

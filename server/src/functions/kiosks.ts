@@ -1,9 +1,10 @@
 import { z } from "zod";
 import { KIOSK_VALID_DAYS_DEFAULT } from "@tumble/domain/timeClock";
 import { kioskNameSchema, kioskValidDaysSchema } from "@tumble/domain/kioskForms";
+import { kioskRefusal } from "@tumble/domain/kioskRefusals";
 import { action, mutation, query } from "../runtime/define.ts";
 import { audit } from "../runtime/audit.ts";
-import { AppError } from "../runtime/errors.ts";
+import { refused } from "../runtime/errors.ts";
 import { hashSecret } from "../runtime/tokens.ts";
 import { newId } from "../runtime/ids.ts";
 import { kioskExpiry, kioskOf, newKioskToken } from "../timeClock/kiosks.ts";
@@ -32,8 +33,8 @@ export const register = mutation({
       .where("companyId", "=", companyId)
       .where("id", "=", storeId)
       .executeTakeFirst();
-    if (!store) throw new AppError("Store not found");
-    if (!store.isActive) throw new AppError("This store is inactive");
+    if (!store) throw refused(kioskRefusal("storeNotFound"));
+    if (!store.isActive) throw refused(kioskRefusal("storeInactive"));
     const kioskToken = newKioskToken();
     const kioskId = newId();
     const expiresAt = kioskExpiry(ctx.now, days);
@@ -110,8 +111,8 @@ export const rename = mutation({
       .where("companyId", "=", companyId)
       .where("id", "=", kioskId)
       .executeTakeFirst();
-    if (!kiosk) throw new AppError("Kiosk not found");
-    if (kiosk.revokedAt) throw new AppError("This kiosk is revoked");
+    if (!kiosk) throw refused(kioskRefusal("kioskNotFound"));
+    if (kiosk.revokedAt) throw refused(kioskRefusal("kioskRevoked"));
     await ctx.db.updateTable("kiosks").set({ name }).where("companyId", "=", companyId).where("id", "=", kioskId).execute();
     await audit(ctx.db, {
       companyId,
@@ -133,7 +134,7 @@ export const revoke = mutation({
   handler: async (ctx, { kioskId }) => {
     const companyId = ctx.company.id;
     const kiosk = await ctx.db.selectFrom("kiosks").select(["id", "revokedAt"]).where("companyId", "=", companyId).where("id", "=", kioskId).executeTakeFirst();
-    if (!kiosk) throw new AppError("Kiosk not found");
+    if (!kiosk) throw refused(kioskRefusal("kioskNotFound"));
     if (kiosk.revokedAt) return null;
     await ctx.db
       .updateTable("kiosks")
@@ -161,8 +162,8 @@ export const extend = mutation({
       .where("companyId", "=", companyId)
       .where("id", "=", kioskId)
       .executeTakeFirst();
-    if (!kiosk) throw new AppError("Kiosk not found");
-    if (kiosk.revokedAt) throw new AppError("This kiosk is revoked");
+    if (!kiosk) throw refused(kioskRefusal("kioskNotFound"));
+    if (kiosk.revokedAt) throw refused(kioskRefusal("kioskRevoked"));
     const expiresAt = kioskExpiry(ctx.now, days);
     await ctx.db.updateTable("kiosks").set({ expiresAt }).where("companyId", "=", companyId).where("id", "=", kioskId).execute();
     await audit(ctx.db, {

@@ -6,8 +6,11 @@ import { formatDisplayTimestamp, formatInstantDate } from "@tumble/domain/dateFo
 import { KIOSK_VALID_DAYS_DEFAULT } from "@tumble/domain/timeClock";
 import { kioskRegisterFormSchema, kioskRenameFormSchema } from "@tumble/domain/kioskForms";
 import type { z } from "zod";
-import { extractErrorMessage } from "@tumble/domain/errorMessage";
+// Imported for its refusal table, which errorText reads by code.
+import "@tumble/domain/kioskRefusals";
+import { DEFAULT_ERROR_MESSAGE } from "@tumble/domain/errorMessage";
 import { api } from "../../../lib/api";
+import { errorText } from "../../../lib/errorText";
 import { useAuth } from "../../../lib/auth";
 import { useMutation, useQueryState } from "../../../lib/hooks";
 import { notifyError, notifySuccess } from "../../../lib/notify";
@@ -156,7 +159,7 @@ export function KioskManagement() {
                     onConfirm: () => {
                       revoke({ kioskId: k._id })
                         .then(() => notifySuccess(t("admin.revoked", { name: k.name })))
-                        .catch((error: unknown) => notifyError(extractErrorMessage(error)));
+                        .catch((error: unknown) => notifyError(errorText(error, DEFAULT_ERROR_MESSAGE)));
                     },
                   })
                 }
@@ -232,7 +235,7 @@ function RenameKiosk({ kiosk, onClose }: { kiosk: Kiosk; onClose: () => void }) 
         notifySuccess(t("admin.renamed", { name }));
         onClose();
       })
-      .catch((e: unknown) => setError(extractErrorMessage(e)))
+      .catch((e: unknown) => setError(errorText(e, DEFAULT_ERROR_MESSAGE)))
       .finally(() => setBusy(false));
   };
   return (
@@ -277,7 +280,7 @@ function ExtendKiosk({ kiosk, onClose }: { kiosk: Kiosk; onClose: () => void }) 
         notifySuccess(t("admin.extended", { name: kiosk.name, date: formatInstantDate(expiresAt) }));
         onClose();
       })
-      .catch((e: unknown) => setError(extractErrorMessage(e)))
+      .catch((e: unknown) => setError(errorText(e, DEFAULT_ERROR_MESSAGE)))
       .finally(() => setBusy(false));
   };
   return (
@@ -341,7 +344,7 @@ function ThisDevice({ stores }: { stores: Array<{ value: string; label: string }
       const result = await register({ storeId, name, validDays });
       await openKiosk(kioskHandoffUrl({ kioskToken: result.kioskToken, kioskId: result.kioskId, name, storeName: result.storeName }));
     } catch (e) {
-      setError(extractErrorMessage(e));
+      setError(errorText(e, DEFAULT_ERROR_MESSAGE));
       setBusy(false);
     }
   };
