@@ -10,7 +10,7 @@ import { availableParallelism } from "node:os";
 // run after, one at a time. The first failure stops the run.
 
 const STATIC: Array<[name: string, command: string]> = [
-  ["typecheck web", "tsc -p web"],
+  ["typecheck web (server declarations)", "tsc -b web"],
   ["typecheck server", "tsc -p server"],
   ["lint", "npm run -s lint"],
   ["typecheck web tests", "tsc -p web/tsconfig.test.json"],
