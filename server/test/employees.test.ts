@@ -5,7 +5,8 @@ import { todayIn } from "@tumble/domain/businessDate";
 import { addDays } from "@tumble/domain/datePresets";
 import { EMPLOYEE_MESSAGES } from "@tumble/domain/employees";
 import { verifySecretSlow } from "../src/auth/passwords.ts";
-import { Client, failure, startTestServer, type TestServer } from "./support/testServer.ts";
+import { refusalText } from "@tumble/domain/refusals";
+import { Client, failure, failureOf, startTestServer, type TestServer } from "./support/testServer.ts";
 
 // @postgres: concurrent creates of one username
 // Employee profiles over HTTP (issue 16): who may manage them, what is refused and why, usernames
@@ -268,6 +269,11 @@ describe("rates by effective date", () => {
     expect(await failure(manager.mutation("employees:setRate", { employeeId, rateCents: 1610, effectiveFrom: today }))).toBe(
       EMPLOYEE_MESSAGES.rateDateTaken.en,
     );
+    // The rate form puts it under the date field by this code (decision 0067).
+    expect((await failureOf(manager.mutation("employees:setRate", { employeeId, rateCents: 1610, effectiveFrom: today }))).data).toEqual({
+      code: "employees.rateDateTaken",
+      params: {},
+    });
     profile = await manager.query<Profile>("employees:get", { employeeId });
     expect(profile.rates.map((r) => [r.effectiveFrom, r.rateCents, r.state])).toEqual([
       [future, 1700, "scheduled"],
@@ -459,6 +465,9 @@ describe("another company", () => {
     expect((await sudsOwner.query<Employee[]>("employees:list", {})).some((e) => e._id === employeeId)).toBe(false);
     expect(await failure(sudsOwner.mutation("employees:setRate", { employeeId, rateCents: 1, effectiveFrom: "2099-01-01" }))).toBe("Employee not found");
     expect(await failure(sudsOwner.mutation("employees:resetPin", { employeeId, pin: "2468" }))).toBe("Employee not found");
+    const notFound = await failureOf(sudsOwner.query("employees:get", { employeeId }));
+    expect(notFound.data).toEqual({ code: "employees.employeeNotFound", params: {} });
+    expect(refusalText(notFound.data, "es")).toBe("No se encontró el empleado");
     expect(
       await failure(
         sudsOwner.mutation("employees:update", {

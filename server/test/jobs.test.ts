@@ -7,7 +7,8 @@ import { startOfBusinessDay, todayIn } from "@tumble/domain/businessDate";
 import { EMPLOYEE_MESSAGES, belowMinimumWage } from "@tumble/domain/employees";
 import { addDays, periodContaining } from "@tumble/domain/payPeriods";
 import type { PayPeriodDetail, PayPeriodListItem } from "@tumble/domain/payroll";
-import { Client, failure, startTestServer, type TestServer } from "./support/testServer.ts";
+import { refusalText } from "@tumble/domain/refusals";
+import { Client, failure, failureOf, startTestServer, type TestServer } from "./support/testServer.ts";
 import { insertWorkedEntry, TEST_PIN, unique } from "./support/workforce.ts";
 
 // @postgres: two managers adding the same job at once must end with one job, not two or a Server Error.
@@ -104,6 +105,12 @@ describe("a further job", () => {
       EMPLOYEE_MESSAGES.jobTitleTaken.en,
     );
     expect(await failure(owner.mutation("employees:addJob", { ...base, title: "Folding", rateCents: 500 }))).toBe(belowMinimumWage(500, 725));
+    // The screens say these in the reader's language by their codes (decision 0067).
+    const below = await failureOf(owner.mutation("employees:addJob", { ...base, title: "Folding", rateCents: 500 }));
+    expect(below.data).toEqual({ code: "employees.belowMinimumWage", params: { rateCents: 500, minimumCents: 725 } });
+    expect(refusalText(below.data, "es")).toBe("$5.00 por hora está por debajo del salario mínimo de $7.25 que aplica la empresa");
+    const taken = await failureOf(owner.mutation("employees:addJob", { ...base, title: "route COLLECTIONS", storeId: storeB }));
+    expect(taken.data).toEqual({ code: "employees.jobTitleTaken", params: {} });
     const profile = await owner.query<{ jobs: unknown[] }>("employees:get", { employeeId: ana });
     expect(profile.jobs).toHaveLength(1);
   });
@@ -231,6 +238,9 @@ describe("the clock asks which job", () => {
     expect([northStatus.jobs.map((j) => j.id), northStatus.defaultJobId]).toEqual([[null], null]);
     expect(await failure(anonymous.action("timeclock:punch", { ...atNorth, action: "clockIn", jobId: route }))).toBe(EMPLOYEE_MESSAGES.jobNotAtStore.en);
     expect(await failure(anonymous.action("timeclock:punch", { ...atNorth, action: "clockIn", jobId: "no-such-job" }))).toBe(EMPLOYEE_MESSAGES.jobNotFound.en);
+    const noJob = await failureOf(anonymous.action("timeclock:punch", { ...atNorth, action: "clockIn", jobId: "no-such-job" }));
+    expect(noJob.data).toEqual({ code: "employees.jobNotFound", params: {} });
+    expect(refusalText(noJob.data, "es")).toBe("No se encontró el trabajo");
   });
 
   it("refuses an ended job, and ending it before time worked in it", async () => {

@@ -58,7 +58,7 @@ describe("rateChange", () => {
     expect(rateChange([], "2025-01-01", today)).toEqual({ ok: true, replaces: false });
   });
   it("refuses a later rate starting before today, so past pay is never rewritten", () => {
-    expect(rateChange(existing, "2026-04-09", today)).toEqual({ ok: false, message: EMPLOYEE_MESSAGES.rateBeforeToday.en });
+    expect(rateChange(existing, "2026-04-09", today)).toEqual({ ok: false, key: "rateBeforeToday", message: EMPLOYEE_MESSAGES.rateBeforeToday.en });
   });
   it("accepts today and future dates, replacing only a future rate on the same date", () => {
     expect(rateChange(existing, today, today)).toEqual({ ok: true, replaces: false });
@@ -66,7 +66,7 @@ describe("rateChange", () => {
     expect(rateChange(existing, "2026-05-01", today)).toEqual({ ok: true, replaces: true });
   });
   it("refuses a second rate on a date that has already started", () => {
-    expect(rateChange([{ effectiveFrom: today }], today, today)).toEqual({ ok: false, message: EMPLOYEE_MESSAGES.rateDateTaken.en });
+    expect(rateChange([{ effectiveFrom: today }], today, today)).toEqual({ ok: false, key: "rateDateTaken", message: EMPLOYEE_MESSAGES.rateDateTaken.en });
   });
 });
 

@@ -26,6 +26,12 @@ export const EMPLOYEE_NAME_MAX = 100;
 export const POSITION_MAX = 60;
 export const PHONE_MAX = 30;
 
+interface MinimumWage {
+  rateCents: number;
+  minimumCents: number;
+}
+const usd = (cents: number) => `$${centsToDollarString(cents)}`;
+
 /** Messages the server answers and the forms show, in English and Spanish (Spanish uses "tú"). */
 const EMPLOYEE_MESSAGES_TABLE = refusalTable("employees", {
   nameRequired: { en: "Name is required", es: "El nombre es obligatorio" },
@@ -64,14 +70,24 @@ const EMPLOYEE_MESSAGES_TABLE = refusalTable("employees", {
     en: "The job cannot end before time already worked in it",
     es: "El trabajo no puede terminar antes de un tiempo ya trabajado en él",
   },
+  employeeNotFound: { en: "Employee not found", es: "No se encontró el empleado" },
+  storeNotFound: { en: "Store not found", es: "No se encontró la tienda" },
+  /** An hourly rate under the minimum wage the company applies (amounts in cents). */
+  belowMinimumWage: {
+    en: ({ rateCents, minimumCents }: MinimumWage) => `${usd(rateCents)} an hour is below the minimum wage of ${usd(minimumCents)} the company applies`,
+    es: ({ rateCents, minimumCents }: MinimumWage) =>
+      `${usd(rateCents)} por hora está por debajo del salario mínimo de ${usd(minimumCents)} que aplica la empresa`,
+  },
 });
 export const EMPLOYEE_MESSAGES = EMPLOYEE_MESSAGES_TABLE.texts;
 /** A refusal for the server to throw, with its code ("employees.<key>", refusals.ts). */
 export const employeeRefusal = EMPLOYEE_MESSAGES_TABLE.refusal;
 export type EmployeeMessageKey = keyof typeof EMPLOYEE_MESSAGES;
 
-const msg = (key: EmployeeMessageKey) => EMPLOYEE_MESSAGES[key].en;
-const BY_ENGLISH = new Map<string, Record<SupportedLanguage, string>>(Object.values(EMPLOYEE_MESSAGES).map((m) => [m.en, m]));
+const msg = (key: Exclude<EmployeeMessageKey, "belowMinimumWage">) => EMPLOYEE_MESSAGES[key].en;
+const BY_ENGLISH = new Map<string, { en: string; es: string }>(
+  Object.values(EMPLOYEE_MESSAGES).flatMap((m) => (typeof m.en === "string" && typeof m.es === "string" ? [[m.en, { en: m.en, es: m.es }] as const] : [])),
+);
 
 /** An employee message (as the server sends it) in `language`; null when it is not one of these. */
 export function localizeEmployeeMessage(message: string, language: SupportedLanguage): string | null {
@@ -111,13 +127,13 @@ export function rateChange(
   existing: readonly { effectiveFrom: string }[],
   effectiveFrom: string,
   today: string,
-): { ok: true; replaces: boolean } | { ok: false; message: string } {
+): { ok: true; replaces: boolean } | { ok: false; key: "rateBeforeToday" | "rateDateTaken"; message: string } {
   if (existing.length === 0) return { ok: true, replaces: false };
-  if (effectiveFrom < today) return { ok: false, message: msg("rateBeforeToday") };
+  if (effectiveFrom < today) return { ok: false, key: "rateBeforeToday", message: msg("rateBeforeToday") };
   const same = existing.some((r) => r.effectiveFrom === effectiveFrom);
   if (!same) return { ok: true, replaces: false };
   if (effectiveFrom > today) return { ok: true, replaces: true };
-  return { ok: false, message: msg("rateDateTaken") };
+  return { ok: false, key: "rateDateTaken", message: msg("rateDateTaken") };
 }
 
 // ---- forms (the functions check the same schemas) ----
@@ -217,11 +233,8 @@ export const completeRegistrationSchema = z.object({
 export type CompleteRegistrationInput = z.input<typeof completeRegistrationSchema>;
 
 /** A rate refused for being under the minimum wage the company applies. */
-export function belowMinimumWage(rateCents: number, minimumCents: number, language: "en" | "es" = "en"): string {
-  const usd = (c: number) => `$${centsToDollarString(c)}`;
-  return language === "es"
-    ? `${usd(rateCents)} por hora está por debajo del salario mínimo de ${usd(minimumCents)} que aplica la empresa`
-    : `${usd(rateCents)} an hour is below the minimum wage of ${usd(minimumCents)} the company applies`;
+export function belowMinimumWage(rateCents: number, minimumCents: number, language: SupportedLanguage = "en"): string {
+  return EMPLOYEE_MESSAGES_TABLE.text("belowMinimumWage", language, { rateCents, minimumCents });
 }
 
 // ---- jobs (migration 0040, docs/decisions/0055) ----

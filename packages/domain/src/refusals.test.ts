@@ -6,6 +6,7 @@ import { ARGUMENT_REFUSAL_TEXTS } from "./argumentRefusals.ts";
 import { BALANCE_ADMIN_MESSAGES } from "./balanceAdmin.ts";
 import { CASH_REFUSAL_TEXTS } from "./cashLedger.ts";
 import { COLLECTION_REFUSAL_TEXTS } from "./collectionRefusals.ts";
+import { EMPLOYEE_MESSAGES } from "./employees.ts";
 import { EQUIPMENT_REFUSAL_TEXTS } from "./equipmentRefusals.ts";
 import { GEO_ZONE_MESSAGES } from "./geoZones.ts";
 import { KIOSK_REFUSAL_TEXTS } from "./kioskRefusals.ts";
@@ -13,6 +14,7 @@ import { MARKETING_REFUSAL_TEXTS } from "./marketingRefusals.ts";
 import { RECONCILIATION_REFUSAL_TEXTS } from "./reconciliation.ts";
 import { refusalCode, refusalTable, refusalText, type RefusalTexts } from "./refusals.ts";
 import { SCHEDULING_REFUSAL_TEXTS } from "./scheduling.ts";
+import { THEME_REFUSAL_TEXTS } from "./themeRefusals.ts";
 
 const SAMPLE = refusalTable("sample", {
   plain: { en: "No", es: "No (es)" },
@@ -53,12 +55,14 @@ describe("refusals", () => {
       balanceAdmin: BALANCE_ADMIN_MESSAGES,
       cash: CASH_REFUSAL_TEXTS,
       collections: COLLECTION_REFUSAL_TEXTS,
+      employees: EMPLOYEE_MESSAGES,
       equipment: EQUIPMENT_REFUSAL_TEXTS,
       geoZones: GEO_ZONE_MESSAGES,
       kiosks: KIOSK_REFUSAL_TEXTS,
       marketing: MARKETING_REFUSAL_TEXTS,
       reconciliation: RECONCILIATION_REFUSAL_TEXTS,
       scheduling: SCHEDULING_REFUSAL_TEXTS,
+      themes: THEME_REFUSAL_TEXTS,
     };
     for (const [module, texts] of Object.entries(tables)) {
       for (const [key, { en, es }] of Object.entries(texts)) {

@@ -1,20 +1,18 @@
 import type { Kysely } from "kysely";
-import { defaultJobAt, EMPLOYEE_MESSAGES, jobOpenOn, type EmployeeJob } from "@tumble/domain/employees";
+import { defaultJobAt, employeeRefusal, jobOpenOn, type EmployeeJob } from "@tumble/domain/employees";
 import type { DB } from "../db/schema.ts";
 import { isoDate } from "../db/isoDate.ts";
-import { AppError } from "../runtime/errors.ts";
+import { refused } from "../runtime/errors.ts";
 import { newId } from "../runtime/ids.ts";
 
 // Jobs (migration 0040, docs/decisions/0055): the profile is a person's first job (its position and
 // the rates without a job); further jobs have their own title, usual store and rate history. A
 // clock-in is for one job: the one chosen, else the one kept for the store, else the profile's own.
 
-const message = (key: keyof typeof EMPLOYEE_MESSAGES) => EMPLOYEE_MESSAGES[key].en;
-
 /** A person's jobs, the profile's own first (id null), then the further ones by title. */
 export async function jobsOf(db: Kysely<DB>, companyId: string, employeeId: string): Promise<Array<EmployeeJob & { title: string | null }>> {
   const profile = await db.selectFrom("employees").select("position").where("companyId", "=", companyId).where("id", "=", employeeId).executeTakeFirst();
-  if (!profile) throw new AppError("Employee not found");
+  if (!profile) throw refused(employeeRefusal("employeeNotFound"));
   const rows = await db
     .selectFrom("employeeJobs")
     .select(["id", "title", "storeId", "endedOn"])
@@ -38,7 +36,7 @@ export async function jobOfEmployee(db: Kysely<DB>, companyId: string, employeeI
     .where("employeeId", "=", employeeId)
     .where("id", "=", jobId)
     .executeTakeFirst();
-  if (!job) throw new AppError(message("jobNotFound"));
+  if (!job) throw refused(employeeRefusal("jobNotFound"));
   return { ...job, endedOn: job.endedOn ? isoDate(job.endedOn) : null };
 }
 
@@ -55,7 +53,7 @@ export async function createJob(
       .where("employeeId", "=", input.employeeId)
       .where("storeId", "=", input.storeId)
       .executeTakeFirst();
-    if (!works) throw new AppError(message("jobNotAtStore"));
+    if (!works) throw refused(employeeRefusal("jobNotAtStore"));
   }
   const taken = await db
     .selectFrom("employeeJobs")
@@ -66,7 +64,7 @@ export async function createJob(
     .where((eb) => (input.storeId ? eb("storeId", "=", input.storeId) : eb("storeId", "is", null)))
     .where("endedOn", "is", null)
     .executeTakeFirst();
-  if (taken) throw new AppError(message("jobTitleTaken"));
+  if (taken) throw refused(employeeRefusal("jobTitleTaken"));
   const id = newId();
   await db
     .insertInto("employeeJobs")
@@ -85,7 +83,7 @@ export async function endJob(db: Kysely<DB>, companyId: string, employeeId: stri
     .where("jobId", "=", jobId)
     .where("businessDate", ">", endedOn)
     .executeTakeFirst();
-  if (later) throw new AppError(message("jobEndBeforeWork"));
+  if (later) throw refused(employeeRefusal("jobEndBeforeWork"));
   await db.updateTable("employeeJobs").set({ endedOn }).where("companyId", "=", companyId).where("id", "=", jobId).execute();
 }
 
@@ -106,8 +104,8 @@ export async function punchJob(
   if (requested === undefined) return defaultJobAt(await jobsOf(db, companyId, employeeId), storeId, date);
   if (requested === null) return null;
   const job = await jobOfEmployee(db, companyId, employeeId, requested);
-  if (!jobOpenOn(job, date)) throw new AppError(message("jobEnded"));
-  if (job.storeId && job.storeId !== storeId) throw new AppError(message("jobNotAtStore"));
+  if (!jobOpenOn(job, date)) throw refused(employeeRefusal("jobEnded"));
+  if (job.storeId && job.storeId !== storeId) throw refused(employeeRefusal("jobNotAtStore"));
   return job.id;
 }
 

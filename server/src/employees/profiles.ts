@@ -1,10 +1,10 @@
 import type { Kysely } from "kysely";
-import { belowMinimumWage, rateChange, type PayType, employeeRefusal } from "@tumble/domain/employees";
+import { rateChange, type PayType, employeeRefusal } from "@tumble/domain/employees";
 import type { DB } from "../db/schema.ts";
 import { settingsOf } from "../companySettings/settings.ts";
 import { guardPayFrom } from "../payroll/guard.ts";
 import { businessDateNow } from "../cash/dates.ts";
-import { AppError, refused } from "../runtime/errors.ts";
+import { refused } from "../runtime/errors.ts";
 import { newId } from "../runtime/ids.ts";
 
 // What the employee functions share: reading one of the company's profiles, the stores it works
@@ -31,7 +31,7 @@ export async function employeeOfCompany(db: Kysely<DB>, companyId: string, emplo
   let q = db.selectFrom("employees").select(EMPLOYEE_COLUMNS).where("companyId", "=", companyId).where("id", "=", employeeId);
   if (lock) q = q.forUpdate();
   const row = await q.executeTakeFirst();
-  if (!row) throw new AppError("Employee not found");
+  if (!row) throw refused(employeeRefusal("employeeNotFound"));
   return row;
 }
 
@@ -39,7 +39,7 @@ export async function employeeOfCompany(db: Kysely<DB>, companyId: string, emplo
 export async function assertStoresOfCompany(db: Kysely<DB>, companyId: string, storeIds: string[]): Promise<string[]> {
   const unique = [...new Set(storeIds)];
   const found = await db.selectFrom("stores").select("id").where("companyId", "=", companyId).where("id", "in", unique).execute();
-  if (found.length !== unique.length) throw new AppError("Store not found");
+  if (found.length !== unique.length) throw refused(employeeRefusal("storeNotFound"));
   return unique;
 }
 
@@ -127,12 +127,12 @@ export async function addRate(
     .where((eb) => (jobId ? eb("jobId", "=", jobId) : eb("jobId", "is", null)))
     .execute();
   const change = rateChange(existing, input.effectiveFrom, input.today);
-  if (!change.ok) throw new AppError(change.message);
+  if (!change.ok) throw refused(employeeRefusal(change.key));
   // A salary of nothing pays nobody: a typing mistake, or a person who should be hourly.
   if (input.payType === "salary" && input.rateCents <= 0) throw refused(employeeRefusal("salaryZero"));
   if (input.payType === "hourly") {
     const minimum = await minimumWageOf(db, input.companyId, input.employeeId);
-    if (input.rateCents < minimum) throw new AppError(belowMinimumWage(input.rateCents, minimum));
+    if (input.rateCents < minimum) throw refused(employeeRefusal("belowMinimumWage", { rateCents: input.rateCents, minimumCents: minimum }));
   }
   // A change of rate back-dated into a locked period waits for its reopening; into a paid one, the
   // difference is paid next. (A first rate changes no figures already worked out.)

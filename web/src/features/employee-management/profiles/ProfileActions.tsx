@@ -2,6 +2,7 @@ import { Alert, Button, Group, Modal, Stack, Text, TextInput } from "@mantine/co
 import { IconInfoCircle } from "@tabler/icons-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { refusalCode } from "@tumble/domain/refusals";
 import { EMPLOYEE_MESSAGES, rateChange, resetPinSchema, setRateSchema, type PayType, type SetRateInput } from "@tumble/domain/employees";
 import { api } from "../../../lib/api";
 import { useMutation } from "../../../lib/hooks";
@@ -49,8 +50,8 @@ export function RateModal({ profile, job, onClose }: { profile: EmployeeProfile;
       onClose();
     } catch (error) {
       const message = errorText(t, error, t("form.failed"));
-      if (message === ruleText(t, EMPLOYEE_MESSAGES.rateBeforeToday.en) || message === ruleText(t, EMPLOYEE_MESSAGES.rateDateTaken.en))
-        form.setFieldError("effectiveFrom", message);
+      const code = refusalCode(error);
+      if (code === "employees.rateBeforeToday" || code === "employees.rateDateTaken") form.setFieldError("effectiveFrom", message);
       else notifyError(message);
     } finally {
       setBusy(false);

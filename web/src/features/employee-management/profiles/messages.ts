@@ -2,6 +2,7 @@ import type { TFunction } from "i18next";
 import { EMPLOYEE_FORM_MESSAGES } from "@tumble/domain/employeeForm";
 import { extractErrorMessage } from "@tumble/domain/errorMessage";
 import { localizeEmployeeMessage, type EmployeeStatus, type PayType } from "@tumble/domain/employees";
+import { refusalText } from "@tumble/domain/refusals";
 import { formatUSD } from "@tumble/domain/money";
 import { localizeTwoPersonMessage } from "@tumble/domain/twoPersonRules";
 import { localizeValidationMessage } from "@tumble/domain/validationMessages";
@@ -29,9 +30,13 @@ export function ruleText(t: TFunction<"employees">, message: string | null | und
   return key ? t(`rules.${key}`, { defaultValue: text }) : text;
 }
 
-/** A failed call's message in the reader's language, or `fallback`. */
+/**
+ * A failed call's message in the reader's language, or `fallback`: by its refusal code when it
+ * carries one (the employee table is loaded here, docs/decisions/0067), else by its English.
+ */
 export function errorText(t: TFunction<"employees">, error: unknown, fallback: string): string {
-  return ruleText(t, extractErrorMessage(error, fallback));
+  const coded = refusalText((error as { data?: unknown } | null)?.data, currentLanguage());
+  return coded ?? ruleText(t, extractErrorMessage(error, fallback));
 }
 
 /** "$15.00 / hour", "$2,000.00 / pay period" or "No rate". */

@@ -4,6 +4,8 @@ import { useMediaQuery } from "@mantine/hooks";
 import { IconExternalLink } from "@tabler/icons-react";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
+// Imported for its refusal table ("Employee not found"), which errorText reads by code.
+import "@tumble/domain/employees";
 import { errorText } from "../../../lib/errorText";
 import type { ReturnsOf } from "@tumble/domain/functionPath";
 import { api } from "../../../lib/api";
