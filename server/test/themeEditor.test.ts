@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { lockTable, race, times } from "./support/race.ts";
 import { BUILT_IN_THEME_NAMES, themeConfigSchema, type ThemeConfig } from "@tumble/domain/themeConfig";
 import { DEFAULT_THEMES } from "../src/seed/themes.ts";
-import { Client, failure, startTestServer, type TestServer } from "./support/testServer.ts";
+import { refusalText } from "@tumble/domain/refusals";
+import { Client, failure, failureOf, startTestServer, type TestServer } from "./support/testServer.ts";
 import { SyncClient } from "./support/syncClient.ts";
 
 // @postgres: two saves racing to one name
@@ -122,6 +123,12 @@ describe("save, duplicate, set active", () => {
     expect(await failure(sysadmin.mutation("themes/mutations:saveTheme", { name: "harbor", config: harbor.config }))).toBe(
       'A theme named "harbor" already exists',
     );
+    // The screen says it in the reader's language by these codes (decision 0067).
+    const builtIn = await failureOf(sysadmin.mutation("themes/mutations:saveTheme", { themeId: harbor._id, name: "Harbor", config: withColor("#000000") }));
+    expect(builtIn.data).toEqual({ code: "themes.builtIn", params: {} });
+    const taken = await failureOf(sysadmin.mutation("themes/mutations:saveTheme", { name: "harbor", config: harbor.config }));
+    expect(taken.data).toEqual({ code: "themes.nameTaken", params: { name: "harbor" } });
+    expect(refusalText(taken.data, "es")).toBe('Ya existe un tema llamado "harbor"');
     expect(await snapshot()).toEqual(before);
 
     const copyName = uniqueName("Harbor copy");
@@ -181,6 +188,9 @@ describe("save, duplicate, set active", () => {
     expect((await live.next(1)).value).toMatchObject({ name: "Tumble" });
 
     expect(await failure(sysadmin.mutation("themes/mutations:setActiveTheme", { themeId: "no-such-theme" }))).toBe("Theme not found");
+    const missing = await failureOf(sysadmin.mutation("themes/mutations:setActiveTheme", { themeId: "no-such-theme" }));
+    expect(missing.data).toEqual({ code: "themes.notFound", params: {} });
+    expect(refusalText(missing.data, "es")).toBe("Este tema ya no existe");
     expect(await sysadmin.mutation("themes/mutations:setActiveTheme", { themeId })).toEqual({ themeId, name });
 
     expect((await live.next(2)).value).toMatchObject({ _id: themeId, name, isDefault: true, config: { colors: { primary: "#c2255c" } } });

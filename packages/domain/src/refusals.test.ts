@@ -2,10 +2,12 @@ import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
+import { ACCESS_REFUSAL_TEXTS } from "./accessRefusals.ts";
 import { ARGUMENT_REFUSAL_TEXTS } from "./argumentRefusals.ts";
 import { BALANCE_ADMIN_MESSAGES } from "./balanceAdmin.ts";
 import { CASH_REFUSAL_TEXTS } from "./cashLedger.ts";
 import { COLLECTION_REFUSAL_TEXTS } from "./collectionRefusals.ts";
+import { COMPANY_REFUSAL_TEXTS } from "./companyRefusals.ts";
 import { EMPLOYEE_MESSAGES } from "./employees.ts";
 import { EQUIPMENT_REFUSAL_TEXTS } from "./equipmentRefusals.ts";
 import { GEO_ZONE_MESSAGES } from "./geoZones.ts";
@@ -14,6 +16,7 @@ import { MARKETING_REFUSAL_TEXTS } from "./marketingRefusals.ts";
 import { RECONCILIATION_REFUSAL_TEXTS } from "./reconciliation.ts";
 import { refusalCode, refusalTable, refusalText, type RefusalTexts } from "./refusals.ts";
 import { SCHEDULING_REFUSAL_TEXTS } from "./scheduling.ts";
+import { SYSTEM_ADMIN_REFUSAL_TEXTS } from "./systemAdminRefusals.ts";
 import { THEME_REFUSAL_TEXTS } from "./themeRefusals.ts";
 
 const SAMPLE = refusalTable("sample", {
@@ -51,10 +54,12 @@ describe("refusals", () => {
 
   it("give every refusal of a module's table in both languages, alike in kind and each its own", () => {
     const tables: Record<string, Record<string, RefusalTexts>> = {
+      access: ACCESS_REFUSAL_TEXTS,
       args: ARGUMENT_REFUSAL_TEXTS,
       balanceAdmin: BALANCE_ADMIN_MESSAGES,
       cash: CASH_REFUSAL_TEXTS,
       collections: COLLECTION_REFUSAL_TEXTS,
+      companies: COMPANY_REFUSAL_TEXTS,
       employees: EMPLOYEE_MESSAGES,
       equipment: EQUIPMENT_REFUSAL_TEXTS,
       geoZones: GEO_ZONE_MESSAGES,
@@ -62,6 +67,7 @@ describe("refusals", () => {
       marketing: MARKETING_REFUSAL_TEXTS,
       reconciliation: RECONCILIATION_REFUSAL_TEXTS,
       scheduling: SCHEDULING_REFUSAL_TEXTS,
+      systemAdmin: SYSTEM_ADMIN_REFUSAL_TEXTS,
       themes: THEME_REFUSAL_TEXTS,
     };
     for (const [module, texts] of Object.entries(tables)) {

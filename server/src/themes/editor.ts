@@ -1,19 +1,14 @@
 import { sql, type Kysely } from "kysely";
 import { isBuiltInThemeName, type ThemeConfig } from "@tumble/domain/themeConfig";
+import { themeRefusal } from "@tumble/domain/themeRefusals";
 import type { DB } from "../db/schema.ts";
 import { audit } from "../runtime/audit.ts";
-import { AppError } from "../runtime/errors.ts";
+import { refused } from "../runtime/errors.ts";
 import { newId } from "../runtime/ids.ts";
 
 // The theme editor's writes (issue 20, docs/decisions/0044-theme-editor.md). Themes are
 // platform-wide rows: every change is audited with no company. Built-in themes are read-only
 // here; a system admin duplicates one and edits the copy.
-
-export const THEME_MESSAGES = {
-  notFound: "Theme not found",
-  builtIn: "Built-in themes cannot be changed; duplicate it and edit the copy",
-  nameTaken: (name: string) => `A theme named "${name}" already exists`,
-} as const;
 
 export interface ThemeDraft {
   name: string;
@@ -29,7 +24,7 @@ async function refuseTakenName(db: Kysely<DB>, name: string, exceptId: string | 
     .select("id")
     .where((eb) => eb(eb.fn("lower", ["name"]), "=", name.toLowerCase()));
   if (exceptId) query = query.where("id", "<>", exceptId);
-  if ((await query.executeTakeFirst()) || isBuiltInThemeName(name)) throw new AppError(THEME_MESSAGES.nameTaken(name));
+  if ((await query.executeTakeFirst()) || isBuiltInThemeName(name)) throw refused(themeRefusal("nameTaken", { name }));
 }
 
 /** A new theme (also how a theme, built-in or not, is duplicated). */
@@ -47,8 +42,8 @@ export async function createTheme(db: Kysely<DB>, who: Who, draft: ThemeDraft): 
 /** Overwrites a theme a system admin made; built-in ones are refused. */
 export async function updateTheme(db: Kysely<DB>, who: Who, themeId: string, draft: ThemeDraft): Promise<{ themeId: string; name: string }> {
   const before = await db.selectFrom("themes").select(["id", "name", "description", "config"]).where("id", "=", themeId).forUpdate().executeTakeFirst();
-  if (!before) throw new AppError(THEME_MESSAGES.notFound);
-  if (isBuiltInThemeName(before.name)) throw new AppError(THEME_MESSAGES.builtIn);
+  if (!before) throw refused(themeRefusal("notFound"));
+  if (isBuiltInThemeName(before.name)) throw refused(themeRefusal("builtIn"));
   await refuseTakenName(db, draft.name, themeId);
   await db
     .updateTable("themes")
@@ -70,7 +65,7 @@ export async function updateTheme(db: Kysely<DB>, who: Who, themeId: string, dra
 /** Makes the theme the platform's: the one everyone without a theme of their own sees. */
 export async function setPlatformTheme(db: Kysely<DB>, who: Who, themeId: string): Promise<{ themeId: string; name: string }> {
   const theme = await db.selectFrom("themes").select(["id", "name"]).where("id", "=", themeId).executeTakeFirst();
-  if (!theme) throw new AppError(THEME_MESSAGES.notFound);
+  if (!theme) throw refused(themeRefusal("notFound"));
   const previous = await db.selectFrom("themes").select("id").where("isDefault", "=", true).forUpdate().execute();
   // One statement flips every row, so there is exactly one default whatever ran before.
   await db

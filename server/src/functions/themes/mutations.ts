@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { themeConfigSchema, themeDescriptionSchema, themeNameSchema } from "@tumble/domain/themeConfig";
+import { themeRefusal } from "@tumble/domain/themeRefusals";
 import { mutation } from "../../runtime/define.ts";
-import { AppError } from "../../runtime/errors.ts";
+import { refused } from "../../runtime/errors.ts";
 import { createTheme, setPlatformTheme, updateTheme } from "../../themes/editor.ts";
 
 /** Makes the theme the caller's own; an unknown theme changes nothing. */
@@ -10,7 +11,7 @@ export const applyTheme = mutation({
   args: z.object({ themeId: z.string().min(1).max(64) }),
   handler: async (ctx, { themeId }) => {
     const theme = await ctx.db.selectFrom("themes").select(["id", "name"]).where("id", "=", themeId).executeTakeFirst();
-    if (!theme) throw new AppError("Theme not found");
+    if (!theme) throw refused(themeRefusal("notFound"));
     const now = new Date();
     await ctx.db
       .insertInto("userThemePreferences")

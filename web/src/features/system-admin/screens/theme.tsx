@@ -3,9 +3,12 @@ import { IconDeviceFloppy, IconLock, IconPlus } from "@tabler/icons-react";
 import { extractErrorMessage } from "@tumble/domain/errorMessage";
 import type { ReturnsOf } from "@tumble/domain/functionPath";
 import { isBuiltInThemeName, THEME_DESCRIPTION_MAX, THEME_NAME_MAX, type ThemeConfig } from "@tumble/domain/themeConfig";
+// Imported for its refusal table, which errorText reads by code.
+import "@tumble/domain/themeRefusals";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { api } from "../../../lib/api";
+import { errorText } from "../../../lib/errorText";
 import { useMutation, useQueryState } from "../../../lib/hooks";
 import { notifyError, notifySuccess } from "../../../lib/notify";
 import { openConfirm } from "../../../ui/confirm";
@@ -46,13 +49,8 @@ export default function ThemeEditorScreen() {
   const invalid = problems.size > 0;
   const change = (next: Partial<ThemeDraft>) => setEdit({ themeId: selected._id, draft: { ...draft, ...next } });
 
-  const serverMessage = (err: unknown, name: string) => {
-    const message = extractErrorMessage(err, t("errors.saveFailed"));
-    if (/already exists/.test(message)) return t("errors.nameTaken", { name });
-    if (/^Built-in themes/.test(message)) return t("errors.builtIn");
-    if (message === "Theme not found") return t("errors.notFound");
-    return message;
-  };
+  // By the refusal's code (themes.<key>), or a race to one name by the database's English.
+  const serverMessage = (err: unknown) => errorText(err, t("errors.saveFailed"));
 
   const run = async (key: string, work: () => Promise<void>) => {
     setBusy(key);
@@ -72,7 +70,7 @@ export default function ThemeEditorScreen() {
         setSaveAsOpen(false);
         notifySuccess(t(done, { name: result.name }));
       } catch (err) {
-        notifyError(serverMessage(err, name));
+        notifyError(serverMessage(err));
       }
     });
 
@@ -83,7 +81,7 @@ export default function ThemeEditorScreen() {
         setEdit(null);
         notifySuccess(t("saved", { name: draft.name.trim() }));
       } catch (err) {
-        notifyError(serverMessage(err, draft.name.trim()));
+        notifyError(serverMessage(err));
       }
     });
 
@@ -118,7 +116,7 @@ export default function ThemeEditorScreen() {
             await setActiveTheme({ themeId: selected._id });
             notifySuccess(t("activated", { name: selected.name }));
           } catch (err) {
-            notifyError(serverMessage(err, selected.name));
+            notifyError(serverMessage(err));
           }
         }),
     });
