@@ -2,7 +2,8 @@ import type { AddressInfo } from "node:net";
 import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { todayIn } from "@tumble/domain/businessDate";
-import { Client, failure, startTestServer, type TestServer } from "./support/testServer.ts";
+import { refusalText } from "@tumble/domain/refusals";
+import { Client, failure, failureOf, startTestServer, type TestServer } from "./support/testServer.ts";
 
 // The company's outbox over HTTP, delivered by the server's own worker to a real SMTP server that
 // refuses while told to and accepts afterwards: a refused message shows as retrying with its
@@ -89,6 +90,10 @@ describe("e-mail dashboard", () => {
     expect(sent).toMatchObject({ attempts: 1, lastError: null, sentAt: expect.any(Number) });
     expect(received).toEqual(["manager@demo.test"]);
     expect(await failure(manager.mutation("emailDashboard:retry", { messageId: first._id }))).toBe("This message was already sent");
+    // The dashboard says it in the reader's language by its code (decision 0067).
+    const again = await failureOf(manager.mutation("emailDashboard:retry", { messageId: first._id }));
+    expect(again.data).toEqual({ code: "email.alreadySent", params: {} });
+    expect(refusalText(again.data, "es")).toBe("Este mensaje ya se envió");
 
     const stats = await owner.query<{
       timeZone: string;
@@ -113,6 +118,11 @@ describe("e-mail dashboard", () => {
     expect(suds.map((r) => r._id)).not.toContain(rio[0]._id);
     expect(await failure(sudsOwner.mutation("emailDashboard:retry", { messageId: rio[0]._id }))).toBe("Message not found");
     expect(await failure(sudsOwner.mutation("emailDashboard:cancel", { messageId: rio[0]._id }))).toBe("Message not found");
+    expect((await failureOf(sudsOwner.mutation("emailDashboard:cancel", { messageId: rio[0]._id }))).data).toEqual({
+      code: "email.messageNotFound",
+      params: {},
+    });
+    expect((await failureOf(staff.query("emailDashboard:list", {}))).data).toEqual({ code: "email.denied", params: {} });
     // A company id in the arguments is a system admin's choice only.
     const companyId = (await owner.query<{ _id: string }>("companies:getCurrentCompany", {}))._id;
     expect((await sudsOwner.query<Row[]>("emailDashboard:list", { companyId })).map((r) => r._id)).not.toContain(rio[0]._id);

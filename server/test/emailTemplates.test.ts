@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SmtpSink } from "../../test-support/smtpSink.ts";
 import { enqueue } from "../src/mail/outbox.ts";
 import { EMAIL_KINDS, EMAIL_KIND_NAMES, placeholdersOf, renderParts, renderTemplate, TemplateError } from "../src/mail/templates/index.ts";
-import { Client, failure, startTestServer, type TestServer } from "./support/testServer.ts";
+import { refusalText } from "@tumble/domain/refusals";
+import { Client, failure, failureOf, startTestServer, type TestServer } from "./support/testServer.ts";
 
 // E-mail templates: the logic-less renderer (escaping, placeholders, sections), every kind's
 // defaults in both languages, a company's overrides with language fallback, the test message
@@ -100,6 +101,13 @@ describe("company e-mail templates", () => {
     expect(await failure(manager.mutation("emailTemplates:save", { kind: "wireTransfer", language: "es", text: "x" }))).toBe(
       'Unknown e-mail kind "wireTransfer"',
     );
+    // The editor says them in the reader's language by their codes (decision 0067).
+    const placeholder = await failureOf(manager.mutation("emailTemplates:save", { kind: "claimCode", language: "es", text: "{{code}} {{password}}" }));
+    expect(placeholder.data).toEqual({ code: "email.unknownPlaceholder", params: { part: "text", placeholders: "{{password}}" } });
+    expect(refusalText(placeholder.data, "es")).toBe("Marcador desconocido en el texto: {{password}}");
+    const unclosed = await failureOf(manager.mutation("emailTemplates:save", { kind: "claimCode", language: "es", subject: "{{#code}} sin cerrar" }));
+    expect(unclosed.data).toEqual({ code: "email.invalidTemplate", params: { part: "subject", fault: "{{#code}} is never closed" } });
+    expect(refusalText(unclosed.data, "es")).toBe("El asunto no es una plantilla válida: {{#code}} nunca se cierra");
 
     const preview = await manager.query<{ subject: string; text: string; html: string }>("emailTemplates:preview", {
       kind: "claimCode",

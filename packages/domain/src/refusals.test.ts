@@ -9,6 +9,7 @@ import { CASH_REFUSAL_TEXTS } from "./cashLedger.ts";
 import { COLLECTION_REFUSAL_TEXTS } from "./collectionRefusals.ts";
 import { COMPANY_REFUSAL_TEXTS } from "./companyRefusals.ts";
 import { EMPLOYEE_MESSAGES } from "./employees.ts";
+import { EMAIL_REFUSAL_TEXTS } from "./emailRefusals.ts";
 import { EQUIPMENT_REFUSAL_TEXTS } from "./equipmentRefusals.ts";
 import { GEO_ZONE_MESSAGES } from "./geoZones.ts";
 import { KIOSK_REFUSAL_TEXTS } from "./kioskRefusals.ts";
@@ -61,6 +62,7 @@ describe("refusals", () => {
       collections: COLLECTION_REFUSAL_TEXTS,
       companies: COMPANY_REFUSAL_TEXTS,
       employees: EMPLOYEE_MESSAGES,
+      email: EMAIL_REFUSAL_TEXTS,
       equipment: EQUIPMENT_REFUSAL_TEXTS,
       geoZones: GEO_ZONE_MESSAGES,
       kiosks: KIOSK_REFUSAL_TEXTS,

@@ -1,10 +1,11 @@
 import { sql } from "kysely";
 import { z } from "zod";
 import { sanitizeEmailError } from "@tumble/domain/errorMessage";
+import { EMAIL_REFUSAL_TEXTS, emailRefusal } from "@tumble/domain/emailRefusals";
 import type { QueryCtx } from "../runtime/define.ts";
 import { mutation, query } from "../runtime/define.ts";
 import { audit } from "../runtime/audit.ts";
-import { AccessError, AppError } from "../runtime/errors.ts";
+import { AccessError, refused } from "../runtime/errors.ts";
 import { companyTimeZone } from "../marketing/companyTimeZone.ts";
 
 // The company's outbox (issue 19; spec section 6: canManageStores, or a system admin): every
@@ -13,13 +14,13 @@ import { companyTimeZone } from "../marketing/companyTimeZone.ts";
 
 export const DELIVERY_STATUSES = ["queued", "sending", "sent", "failed", "retrying", "cancelled"] as const;
 export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
-export const DENIED = "MANAGER+ role required to view email dashboard.";
+export const DENIED = EMAIL_REFUSAL_TEXTS.denied.en;
 
 /** The company whose outbox the caller may see: their active one, or for a system admin the one named. */
 function companyOf(ctx: Pick<QueryCtx, "permissions"> & { company?: { id: string } | null }, companyId?: string): string {
   if (ctx.permissions.isSystemAdmin && companyId) return companyId;
   if (ctx.company && (ctx.permissions.canManageStores || ctx.permissions.isSystemAdmin)) return ctx.company.id;
-  throw new AccessError(DENIED);
+  throw refused(emailRefusal("denied"), AccessError);
 }
 
 /** What a row's stored status means to a person: a pending row that was tried before is retrying. */
@@ -109,9 +110,9 @@ export const retry = mutation({
   handler: async (ctx, args) => {
     const companyId = companyOf(ctx, args.companyId);
     const row = await ctx.db.selectFrom("outbox").select(["status"]).where("id", "=", args.messageId).where("companyId", "=", companyId).executeTakeFirst();
-    if (!row) throw new AppError("Message not found");
+    if (!row) throw refused(emailRefusal("messageNotFound"));
     if (row.status !== "failed" && row.status !== "cancelled" && row.status !== "pending")
-      throw new AppError(row.status === "sent" ? "This message was already sent" : "This message is being sent now");
+      throw refused(emailRefusal(row.status === "sent" ? "alreadySent" : "beingSent"));
     await ctx.db
       .updateTable("outbox")
       .set({ status: "pending", attempts: 0, nextAttemptAt: sql<Date>`now()`, lockedUntil: null })
@@ -138,9 +139,8 @@ export const cancel = mutation({
   handler: async (ctx, args) => {
     const companyId = companyOf(ctx, args.companyId);
     const row = await ctx.db.selectFrom("outbox").select(["status"]).where("id", "=", args.messageId).where("companyId", "=", companyId).executeTakeFirst();
-    if (!row) throw new AppError("Message not found");
-    if (row.status !== "pending")
-      throw new AppError(row.status === "sent" ? "This message was already sent" : "Only a message waiting to be sent can be cancelled");
+    if (!row) throw refused(emailRefusal("messageNotFound"));
+    if (row.status !== "pending") throw refused(emailRefusal(row.status === "sent" ? "alreadySent" : "notWaiting"));
     await ctx.db
       .updateTable("outbox")
       .set({ status: "cancelled", lockedUntil: null })

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { emailRefusal } from "@tumble/domain/emailRefusals";
 import {
   EMAIL_KINDS,
   EMAIL_KIND_NAMES,
@@ -15,7 +16,7 @@ import {
 import { enqueue } from "../mail/outbox.ts";
 import { mutation, query } from "../runtime/define.ts";
 import { audit } from "../runtime/audit.ts";
-import { AppError } from "../runtime/errors.ts";
+import { refused } from "../runtime/errors.ts";
 
 // The company's e-mail templates (spec section 6: canManageStores): every kind the product sends,
 // its default in English and Spanish, the company's override of subject, text and HTML per
@@ -30,7 +31,7 @@ const partsArgs = {
 };
 
 function kindOf(value: string): EmailKindName {
-  if (!isEmailKind(value)) throw new AppError(`Unknown e-mail kind "${value}"`);
+  if (!isEmailKind(value)) throw refused(emailRefusal("unknownKind", { kind: value }));
   return value;
 }
 
@@ -47,10 +48,10 @@ function checkParts(kind: EmailKindName, parts: TemplateParts): TemplateParts {
     try {
       used = placeholdersOf(value);
     } catch (error) {
-      throw new AppError(`The ${PART_NAMES[key]} is not a valid template: ${(error as TemplateError).message}`);
+      throw refused(emailRefusal("invalidTemplate", { part: PART_NAMES[key], fault: (error as TemplateError).message }));
     }
     const unknown = used.filter((name) => !allowed.includes(name) && !(kind === "requestDecided" && name === "kind"));
-    if (unknown.length) throw new AppError(`Unknown placeholder in the ${PART_NAMES[key]}: ${unknown.map((n) => `{{${n}}}`).join(", ")}`);
+    if (unknown.length) throw refused(emailRefusal("unknownPlaceholder", { part: PART_NAMES[key], placeholders: unknown.map((n) => `{{${n}}}`).join(", ") }));
     result[key] = value;
   }
   return result;
@@ -149,7 +150,7 @@ export const sendTest = mutation({
   args: z.object({ kind: kindArg, language: languageArg, ...partsArgs }),
   handler: async (ctx, args) => {
     const kind = kindOf(args.kind);
-    if (!ctx.user.email) throw new AppError("Your account has no e-mail address to send the test to");
+    if (!ctx.user.email) throw refused(emailRefusal("noAddress"));
     const saved = await templateOf(ctx.db, ctx.company.id, kind, args.language);
     const draft = checkParts(kind, { subject: args.subject ?? null, text: args.text ?? null, html: args.html ?? null });
     const parts = { subject: draft.subject ?? saved.subject, text: draft.text ?? saved.text, html: args.html === undefined ? saved.html : draft.html };

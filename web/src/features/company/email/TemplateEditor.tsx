@@ -18,8 +18,10 @@ import {
 import { useDebouncedValue } from "@mantine/hooks";
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { extractErrorMessage } from "@tumble/domain/errorMessage";
+// Imported for its refusal table, which errorText reads by code.
+import "@tumble/domain/emailRefusals";
 import { api } from "../../../lib/api";
+import { errorText } from "../../../lib/errorText";
 import { useMutation, useQuery, useQueryState } from "../../../lib/hooks";
 import { notifyError, notifySuccess } from "../../../lib/notify";
 import { param, useSearchState } from "../../../lib/searchParams";
@@ -73,7 +75,7 @@ export function TemplateEditor() {
     try {
       notifySuccess(await action());
     } catch (error) {
-      notifyError(extractErrorMessage(error, t("failed")));
+      notifyError(errorText(error, t("failed")));
     } finally {
       setBusy(null);
     }
@@ -200,7 +202,7 @@ export function TemplateEditor() {
             </Title>
             {preview.error ? (
               <Text c="red" size="sm" data-testid="preview-error">
-                {extractErrorMessage(preview.error, t("failed"))}
+                {errorText(preview.error, t("failed"))}
               </Text>
             ) : preview.data ? (
               <>

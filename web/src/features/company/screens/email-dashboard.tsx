@@ -2,8 +2,10 @@ import { Badge, Button, Card, Group, Select, SimpleGrid, Skeleton, Stack, Table,
 import { useDebouncedValue } from "@mantine/hooks";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { extractErrorMessage } from "@tumble/domain/errorMessage";
+// Imported for its refusal table, which errorText reads by code.
+import "@tumble/domain/emailRefusals";
 import { api } from "../../../lib/api";
+import { errorText } from "../../../lib/errorText";
 import { useMutation, useQuery } from "../../../lib/hooks";
 import { notifyError, notifySuccess } from "../../../lib/notify";
 import { param, useSearchState } from "../../../lib/searchParams";
@@ -41,7 +43,7 @@ export default function EmailDashboardScreen() {
       await action();
       notifySuccess(done);
     } catch (error) {
-      notifyError(extractErrorMessage(error, t("failed")));
+      notifyError(errorText(error, t("failed")));
     } finally {
       setBusy(null);
     }
