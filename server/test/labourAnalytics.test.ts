@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { zonedInstant } from "@tumble/domain/scheduling";
-import { Client, failure, startTestServer, type TestServer } from "./support/testServer.ts";
+import { refusalText } from "@tumble/domain/refusals";
+import { Client, failure, failureOf, startTestServer, type TestServer } from "./support/testServer.ts";
 import { insertWorkedEntry } from "./support/workforce.ts";
 
 // Labour analytics and payroll reports over HTTP (issue 18) on a company made for the test
@@ -253,6 +254,13 @@ describe("labourAnalytics:overview", () => {
     expect(await failure(overview({ from: TO, to: FROM }))).toBe("The range's from date is after its to date");
     expect(await failure(overview({ from: "2024-01-01", to: "2026-01-01" }))).toBe("The range is longer than a year");
     expect(await failure(overview({ compareFrom: "2026-10-05" }))).toBe("Give both ends of the comparison period, or neither");
+    // The screen says them in the reader's language by their codes (decision 0067).
+    const long = await failureOf(overview({ from: "2024-01-01", to: "2026-01-01" }));
+    expect(long.data).toEqual({ code: "reports.rangeOverYear", params: {} });
+    expect(refusalText(long.data, "es")).toBe("El período abarca más de un año");
+    const reversed = await failureOf(overview({ compareFrom: "2026-10-07", compareTo: "2026-10-05" }));
+    expect(reversed.message).toBe("The comparison period's from date is after its to date");
+    expect(reversed.data).toEqual({ code: "reports.comparisonReversed", params: {} });
   });
 });
 

@@ -4,7 +4,8 @@ import { todayIn } from "@tumble/domain/businessDate";
 import { addDays } from "@tumble/domain/datePresets";
 import { weekStart } from "@tumble/domain/reports";
 import { SyncClient } from "./support/syncClient.ts";
-import { Client, failure, startTestServer, type TestServer } from "./support/testServer.ts";
+import { refusalText } from "@tumble/domain/refusals";
+import { Client, failure, failureOf, startTestServer, type TestServer } from "./support/testServer.ts";
 
 // Reports over HTTP (issue 15) on a small history of a fresh store, figures worked out by hand
 // below. "L" is last month and "P" the month before, in the store's zone (America/Chicago), so
@@ -240,6 +241,11 @@ describe("revenue", () => {
     expect(await failure(revenue({ from: l(5), to: l(4), groupBy: "day" }))).toBe("The range's from date is after its to date");
     expect(await failure(revenue({ groupBy: "day", compareFrom: p(1) }))).toBe("Give both ends of the comparison period, or neither");
     expect(await failure(revenue({ groupBy: "day" }, sudsOwner))).toBe("Store not found");
+    // The screens say them in the reader's language by their codes (decision 0067).
+    const reversed = await failureOf(revenue({ from: l(5), to: l(4), groupBy: "day" }));
+    expect(reversed.data).toEqual({ code: "reports.rangeReversed", params: {} });
+    expect(refusalText(reversed.data, "es")).toBe("La fecha de inicio del período es posterior a su fecha de fin");
+    expect((await failureOf(revenue({ groupBy: "day" }, sudsOwner))).data).toEqual({ code: "reports.storeNotFound", params: {} });
     expect(await failure(revenue({ groupBy: "day" }, staff))).toBe("You don't have permission to export reports");
   });
 });

@@ -16,7 +16,9 @@ import { KIOSK_REFUSAL_TEXTS } from "./kioskRefusals.ts";
 import { MARKETING_REFUSAL_TEXTS } from "./marketingRefusals.ts";
 import { RECONCILIATION_REFUSAL_TEXTS } from "./reconciliation.ts";
 import { refusalCode, refusalTable, refusalText, type RefusalTexts } from "./refusals.ts";
+import { REPORT_REFUSAL_TEXTS } from "./reportRefusals.ts";
 import { SCHEDULING_REFUSAL_TEXTS } from "./scheduling.ts";
+import { TIME_CLOCK_MESSAGES } from "./timeClock.ts";
 import { SYSTEM_ADMIN_REFUSAL_TEXTS } from "./systemAdminRefusals.ts";
 import { THEME_REFUSAL_TEXTS } from "./themeRefusals.ts";
 
@@ -68,7 +70,9 @@ describe("refusals", () => {
       kiosks: KIOSK_REFUSAL_TEXTS,
       marketing: MARKETING_REFUSAL_TEXTS,
       reconciliation: RECONCILIATION_REFUSAL_TEXTS,
+      reports: REPORT_REFUSAL_TEXTS,
       scheduling: SCHEDULING_REFUSAL_TEXTS,
+      timeClock: TIME_CLOCK_MESSAGES,
       systemAdmin: SYSTEM_ADMIN_REFUSAL_TEXTS,
       themes: THEME_REFUSAL_TEXTS,
     };

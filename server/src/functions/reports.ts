@@ -2,13 +2,14 @@ import { z } from "zod";
 import { todayIn } from "@tumble/domain/businessDate";
 import { daysBetweenInclusive } from "@tumble/domain/datePresets";
 import { REVENUE_GROUPS, changePercent } from "@tumble/domain/reports";
+import { reportRefusal } from "@tumble/domain/reportRefusals";
 import { businessDateSchema } from "@tumble/domain/zodSchemas";
 import { id } from "../cash/access.ts";
 import { machineReport } from "../reports/machines.ts";
 import { pairRows, revenueSums, type Period } from "../reports/revenue.ts";
 import { cadence as cadenceOf, collectorSignals } from "../reports/signals.ts";
 import { query, type QueryCtx } from "../runtime/define.ts";
-import { AppError } from "../runtime/errors.ts";
+import { refused } from "../runtime/errors.ts";
 
 // Reports (laundromat → reports, canExportReports; collector signals isAdmin) on the store and
 // range of the laundromat selection: revenue with a comparison period by any grouping, per
@@ -20,9 +21,9 @@ const time = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, "expected a time as H
 /** "All Time" starts in 2020; a range longer than that is a typing slip. */
 const MAX_RANGE_DAYS = 366 * 8;
 
-function checkRange(from: string, to: string, what = "range"): void {
-  if (from > to) throw new AppError(`The ${what}'s from date is after its to date`);
-  if (daysBetweenInclusive(from, to) > MAX_RANGE_DAYS) throw new AppError(`The ${what} is longer than eight years`);
+function checkRange(from: string, to: string, what: "range" | "comparison" = "range"): void {
+  if (from > to) throw refused(reportRefusal(what === "range" ? "rangeReversed" : "comparisonReversed"));
+  if (daysBetweenInclusive(from, to) > MAX_RANGE_DAYS) throw refused(reportRefusal(what === "range" ? "rangeOverEightYears" : "comparisonOverEightYears"));
 }
 
 async function storeOfCompany(ctx: QueryCtx<"canExportReports">, storeId: string) {
@@ -32,7 +33,7 @@ async function storeOfCompany(ctx: QueryCtx<"canExportReports">, storeId: string
     .where("companyId", "=", ctx.company.id)
     .where("id", "=", storeId)
     .executeTakeFirst();
-  if (!store) throw new AppError("Store not found");
+  if (!store) throw refused(reportRefusal("storeNotFound"));
   return store;
 }
 
@@ -50,8 +51,8 @@ export const revenue = query({
   }),
   handler: async (ctx, args) => {
     checkRange(args.from, args.to);
-    if ((args.compareFrom === undefined) !== (args.compareTo === undefined)) throw new AppError("Give both ends of the comparison period, or neither");
-    if (args.compareFrom && args.compareTo) checkRange(args.compareFrom, args.compareTo, "comparison period");
+    if ((args.compareFrom === undefined) !== (args.compareTo === undefined)) throw refused(reportRefusal("bothEnds"));
+    if (args.compareFrom && args.compareTo) checkRange(args.compareFrom, args.compareTo, "comparison");
     const storeId = args.storeId ?? null;
     if (storeId) await storeOfCompany(ctx, storeId);
     const period: Period = { from: args.from, to: args.to, fromTime: args.fromTime, toTime: args.toTime };
@@ -93,10 +94,10 @@ export const collectors = query({
   args: z.object({ storeId: id.optional(), from: businessDateSchema, to: businessDateSchema }),
   handler: async (ctx, args) => {
     checkRange(args.from, args.to);
-    if (daysBetweenInclusive(args.from, args.to) > 400) throw new AppError("Collector signals cover at most a year at a time");
+    if (daysBetweenInclusive(args.from, args.to) > 400) throw refused(reportRefusal("signalsOverYear"));
     if (args.storeId) {
       const store = await ctx.db.selectFrom("stores").select("id").where("companyId", "=", ctx.company.id).where("id", "=", args.storeId).executeTakeFirst();
-      if (!store) throw new AppError("Store not found");
+      if (!store) throw refused(reportRefusal("storeNotFound"));
     }
     return collectorSignals(ctx.db, ctx.company.id, args.storeId ?? null, args.from, args.to);
   },

@@ -1,9 +1,10 @@
 import type { Kysely } from "kysely";
 import { z } from "zod";
 import { comparisonRange, daysBetweenInclusive } from "@tumble/domain/datePresets";
+import { reportRefusal } from "@tumble/domain/reportRefusals";
 import { businessDateSchema } from "@tumble/domain/zodSchemas";
 import type { DB } from "../db/schema.ts";
-import { AppError } from "../runtime/errors.ts";
+import { refused } from "../runtime/errors.ts";
 import { storesOf, type StoreRow } from "./read.ts";
 import type { Range } from "./overview.ts";
 
@@ -22,21 +23,21 @@ export const scopeArgs = z.object({
 });
 export type ScopeArgs = z.output<typeof scopeArgs>;
 
-function checkRange(range: Range, what: string): void {
-  if (range.from > range.to) throw new AppError(`The ${what}'s from date is after its to date`);
-  if (daysBetweenInclusive(range.from, range.to) > MAX_RANGE_DAYS) throw new AppError(`The ${what} is longer than a year`);
+function checkRange(range: Range, what: "range" | "comparison"): void {
+  if (range.from > range.to) throw refused(reportRefusal(what === "range" ? "rangeReversed" : "comparisonReversed"));
+  if (daysBetweenInclusive(range.from, range.to) > MAX_RANGE_DAYS) throw refused(reportRefusal(what === "range" ? "rangeOverYear" : "comparisonOverYear"));
 }
 
 /** The stores (the company's, or the one asked for: another company's id is "Store not found"), the range and the comparison. */
 export async function resolveScope(db: Kysely<DB>, companyId: string, args: ScopeArgs): Promise<{ stores: StoreRow[]; range: Range; compare: Range }> {
   const range = { from: args.from, to: args.to };
   checkRange(range, "range");
-  if ((args.compareFrom === undefined) !== (args.compareTo === undefined)) throw new AppError("Give both ends of the comparison period, or neither");
+  if ((args.compareFrom === undefined) !== (args.compareTo === undefined)) throw refused(reportRefusal("bothEnds"));
   const preceding = comparisonRange(null, range.from, range.to)!;
   const compare =
     args.compareFrom && args.compareTo ? { from: args.compareFrom, to: args.compareTo } : { from: preceding.compareFromDate, to: preceding.compareToDate };
-  checkRange(compare, "comparison period");
+  checkRange(compare, "comparison");
   const stores = await storesOf(db, companyId, args.storeId ?? null);
-  if (args.storeId && !stores.length) throw new AppError("Store not found");
+  if (args.storeId && !stores.length) throw refused(reportRefusal("storeNotFound"));
   return { stores, range, compare };
 }

@@ -2,6 +2,9 @@ import { SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { centsToDollarString, formatUSD } from "@tumble/domain/money";
+// Imported for its refusal table, which errorText reads by code.
+import "@tumble/domain/reportRefusals";
+import { errorText } from "../../../lib/errorText";
 import { useQueryState } from "../../../lib/hooks";
 import { ChartCard } from "../../../ui/ChartCard";
 import { SelectionScopeHeader } from "../../../ui/laundromatSelection/SelectionScopeHeader";
@@ -107,7 +110,7 @@ export function AnalyticsScreen() {
       <ScreenTitle title={t("analytics.title")} subtitle={t("analytics.subtitle")} />
       <SelectionSummary />
       <SelectionScopeHeader scope={scope} testId="analytics" />
-      {result.error ? <Text c="red">{t("error")}</Text> : null}
+      {result.error ? <Text c="red">{errorText(result.error, t("error"))}</Text> : null}
       <Kpis o={o} />
       <ChartCard title={t("charts.hoursByDay")}>{o ? <HoursByDayChart overview={o} /> : <Text c="dimmed">{t("loading")}</Text>}</ChartCard>
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
@@ -143,7 +146,7 @@ export function AnalyticsScreen() {
           caption={t("tables.employees")}
           columns={columns}
           data={o?.employees}
-          error={result.error}
+          error={result.error ? errorText(result.error, t("error")) : null}
           getRowId={(r) => r.employeeId}
           rowName={(r) => r.name}
           defaultSort={{ id: "worked", desc: true }}

@@ -7,7 +7,7 @@ import { formatUSD } from "@tumble/domain/money";
 import { useQueryState } from "../../../lib/hooks";
 import { DataTable } from "../../../ui/table/DataTable";
 import type { DataColumn } from "../../../ui/table/types";
-import { reportsApi, type CadenceMachine, type CadenceStore } from "./api";
+import { reportFailure, reportsApi, type CadenceMachine, type CadenceStore } from "./api";
 import { csvMoney, dueByStore } from "./reportRules";
 import type { ReportScope } from "./useReportScope";
 import classes from "./reports.module.css";
@@ -202,7 +202,7 @@ export function CadencePanel({ scope, print = false }: { scope: ReportScope; pri
           caption={t("cadence.storesCaption")}
           columns={storeColumns}
           data={stores}
-          error={cadence.error}
+          error={reportFailure(cadence.error, t("common:errors.requestFailed"))}
           getRowId={(s) => s.storeId}
           rowName={(s) => s.storeName}
           defaultSort={{ id: "status", desc: true }}
@@ -222,7 +222,7 @@ export function CadencePanel({ scope, print = false }: { scope: ReportScope; pri
           caption={t("cadence.machinesTitle")}
           columns={machineColumns}
           data={machines}
-          error={cadence.error}
+          error={reportFailure(cadence.error, t("common:errors.requestFailed"))}
           getRowId={(m) => m.machineId}
           rowName={(m) => m.label}
           defaultSort={{ id: "predictedFull", desc: false }}

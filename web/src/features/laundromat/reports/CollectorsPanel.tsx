@@ -9,7 +9,7 @@ import { formatUSD } from "@tumble/domain/money";
 import { useQueryState } from "../../../lib/hooks";
 import { DataTable } from "../../../ui/table/DataTable";
 import type { DataColumn } from "../../../ui/table/types";
-import { reportsApi, type CollectorRow } from "./api";
+import { reportFailure, reportsApi, type CollectorRow } from "./api";
 import { collectorRange, csvMoney } from "./reportRules";
 import type { ReportScope } from "./useReportScope";
 import classes from "./reports.module.css";
@@ -170,7 +170,7 @@ export function CollectorsPanel({
           caption={t("collectors.caption")}
           columns={columns}
           data={rows}
-          error={collectors.error}
+          error={reportFailure(collectors.error, t("common:errors.requestFailed"))}
           getRowId={(r) => r.collectorId}
           rowName={(r) => r.name}
           defaultSort={{ id: "percent", desc: false }}

@@ -7,7 +7,7 @@ import { useQueryState } from "../../../lib/hooks";
 import { DataTable } from "../../../ui/table/DataTable";
 import type { DataColumn } from "../../../ui/table/types";
 import { NoStorePrompt } from "../collections/NoStorePrompt";
-import { reportsApi, type MachineRow } from "./api";
+import { reportFailure, reportsApi, type MachineRow } from "./api";
 import { ChangePercent } from "./Change";
 import { csvMoney } from "./reportRules";
 import type { ReportScope } from "./useReportScope";
@@ -153,7 +153,7 @@ export function MachinesPanel({ scope, print = false }: { scope: ReportScope; pr
         caption={t("machines.caption")}
         columns={columns}
         data={machines.data}
-        error={machines.error}
+        error={reportFailure(machines.error, t("common:errors.requestFailed"))}
         getRowId={(m) => m.machineId}
         rowName={(m) => m.label}
         defaultSort={{ id: "total", desc: true }}

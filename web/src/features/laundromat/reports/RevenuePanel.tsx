@@ -9,7 +9,7 @@ import { ChartCard } from "../../../ui/ChartCard";
 import { StatCard } from "../../../ui/StatCard";
 import { DataTable } from "../../../ui/table/DataTable";
 import type { DataColumn } from "../../../ui/table/types";
-import { reportsApi, type RevenueReport, type RevenueRow } from "./api";
+import { reportFailure, reportsApi, type RevenueReport, type RevenueRow } from "./api";
 import { ChangeAmount, ChangePercent, signedUSD } from "./Change";
 import { CategoryChart, OverTimeChart, TopBottomChart } from "./RevenueCharts";
 import { bucketLabel, changeCents, csvMoney } from "./reportRules";
@@ -178,7 +178,7 @@ export function RevenuePanel({ scope, onGroupChange, print = false }: { scope: R
           caption={t("revenue.table", { group: groupName })}
           columns={columns}
           data={table.data?.rows}
-          error={table.error}
+          error={reportFailure(table.error, t("common:errors.requestFailed"))}
           getRowId={(r) => r.key}
           rowName={(r) => r.label}
           defaultSort={isTimeGroup(group) ? { id: "label", desc: false } : { id: "total", desc: true }}

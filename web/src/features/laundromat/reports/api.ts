@@ -1,5 +1,8 @@
 import type { ReturnsOf } from "@tumble/domain/functionPath";
+// Imported for its refusal table, which errorText reads by code.
+import "@tumble/domain/reportRefusals";
 import { api } from "../../../lib/api";
+import { errorText } from "../../../lib/errorText";
 
 // The reports functions (reports:revenue, machines, collectors, cadence) and what they return.
 
@@ -11,3 +14,6 @@ export type MachineRow = ReturnsOf<typeof reportsApi.machines>[number];
 export type CollectorRow = ReturnsOf<typeof reportsApi.collectors>[number];
 export type CadenceStore = ReturnsOf<typeof reportsApi.cadence>[number];
 export type CadenceMachine = CadenceStore["machines"][number];
+
+/** A report's failure for its table, in the reader's language by its refusal code ("reports.<key>"); null when none. */
+export const reportFailure = (error: Error | null, fallback: string): string | null => (error ? errorText(error, fallback) : null);
