@@ -1,4 +1,4 @@
-import { Alert, Button, Center, Stack, Text } from "@mantine/core";
+import { Alert, Button, Center, Group, Stack, Text } from "@mantine/core";
 import { IconAlertTriangle, IconRefresh } from "@tabler/icons-react";
 import { lazy, Suspense, useState, type ComponentType, type LazyExoticComponent, type ReactElement } from "react";
 import { useTranslation } from "react-i18next";
@@ -38,9 +38,16 @@ export function lazyScreen(nameKey: string, load: Loader): () => ReactElement {
   return LazyScreen;
 }
 
+/** The browser could not download a screen's code (offline, or the app was updated meanwhile). */
+export function isCodeLoadFailure(error: unknown): boolean {
+  const message = error instanceof Error ? error.message : String(error);
+  return /dynamically imported module|Importing a module script failed|Loading (CSS )?chunk|module script/i.test(message);
+}
+
 function LoadFailed({ nameKey, error, onRetry }: { nameKey: string; error: unknown; onRetry: () => void }) {
   const { t } = useTranslation("common", { useSuspense: false });
   const component = t(nameKey);
+  const codeFailure = isCodeLoadFailure(error);
   return (
     <Center p="md" mih={240}>
       <Alert
@@ -53,10 +60,20 @@ function LoadFailed({ nameKey, error, onRetry }: { nameKey: string; error: unkno
         role="alert"
       >
         <Stack gap="sm" align="flex-start">
-          <Text size="sm">{extractErrorMessage(error, t("errors.unexpected"))}</Text>
-          <Button size="xs" variant="light" color="red" leftSection={<IconRefresh size={16} aria-hidden />} onClick={onRetry}>
-            {t("actions.retry")}
-          </Button>
+          <Text size="sm" data-testid="load-failed-reason">
+            {codeFailure ? t("errors.codeNotLoaded") : extractErrorMessage(error, t("errors.unexpected"))}
+          </Text>
+          <Group gap="xs">
+            <Button size="xs" variant="light" color="red" leftSection={<IconRefresh size={16} aria-hidden />} onClick={onRetry}>
+              {t("actions.retry")}
+            </Button>
+            {codeFailure ? (
+              // A new version replaced the old code files: only loading the page afresh finds them.
+              <Button size="xs" variant="subtle" color="red" onClick={() => window.location.reload()}>
+                {t("actions.reloadPage")}
+              </Button>
+            ) : null}
+          </Group>
         </Stack>
       </Alert>
     </Center>

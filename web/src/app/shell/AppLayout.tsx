@@ -23,6 +23,7 @@ import { LanguageToggle } from "../../ui/LanguageToggle";
 import { requestLaundromatEntry } from "../../lib/laundromatSelection";
 import { LaundromatSelectionHost } from "../../ui/laundromatSelection/LaundromatSelectionHost";
 import { AppMenu } from "./AppMenu";
+import { CompanySwitcher } from "./CompanySwitcher";
 import { ConnectionNotice } from "./ConnectionNotice";
 import { setLaundromatEntryGuard } from "./laundromatEntry";
 import { HeaderClock } from "./HeaderClock";
@@ -34,6 +35,8 @@ import type { AppSearch } from "../../lib/searchParams";
 import classes from "./AppLayout.module.css";
 
 const MOBILE_QUERY = "(max-width: 767px)";
+const COMPACT_QUERY = "(max-width: 1023px)";
+const COMPACT_BREAKPOINT = "64em";
 const ULTRAWIDE_QUERY = "(min-width: 2200px)";
 
 /** The signed-in frame: header, sidebar (drawer on phones) and the page content. */
@@ -44,6 +47,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
   usePreferencesSync();
   const prefs = usePreferences();
   const isMobile = useMediaQuery(MOBILE_QUERY) ?? false;
+  const compact = useMediaQuery(COMPACT_QUERY) ?? false;
   const ultraWide = useMediaQuery(ULTRAWIDE_QUERY) ?? false;
   const sidebar = sidebarStateOf(prefs, ultraWide);
   const nav = useNavigation();
@@ -80,7 +84,8 @@ export function AppLayout({ children }: { children: ReactNode }) {
       header={{ height: 60, collapsed: fullscreen.active }}
       navbar={{
         width: collapsed ? SIDEBAR_WIDTH.collapsed : SIDEBAR_WIDTH.expanded,
-        breakpoint: "sm",
+        // Below 1024 px the sidebar is the drawer (issue 34): a tablet keeps its width for the page.
+        breakpoint: COMPACT_BREAKPOINT,
         collapsed: { mobile: true, desktop: sidebar === "hidden" },
       }}
       padding={{ base: "sm", sm: "md" }}
@@ -93,50 +98,16 @@ export function AppLayout({ children }: { children: ReactNode }) {
             <HeaderClock />
           </Group>
         ) : (
-          <Group h="100%" px="md" justify="space-between" wrap="nowrap" gap="sm">
-            <Group gap="xs" wrap="nowrap" className={classes.brand}>
-              <ThemeIcon size="lg" variant="gradient" gradient={{ from: "cyan.6", to: "blue.6", deg: 135 }}>
-                <IconWashMachine size={20} aria-hidden />
-              </ThemeIcon>
-              <Text fw={800} size="lg" component="span" className={classes.brandName}>
-                {t("appName")}
-              </Text>
-              <Badge variant="light" color="gray" size="sm" aria-label={t("versionLabel", { version: APP_VERSION })} data-testid="app-version">
-                {APP_VERSION}
-              </Badge>
-            </Group>
-
-            <Box className={classes.clock}>
-              <HeaderClock />
-            </Box>
-
-            <Group gap="xs" wrap="nowrap">
-              <Group gap={6} wrap="nowrap" visibleFrom="md">
-                {isLoading ? (
-                  <Loader size="xs" aria-label={t("loading")} />
-                ) : localPart ? (
-                  <Tooltip label={user?.email} withArrow>
-                    <Text size="sm" fw={500} maw={180} truncate="end" data-testid="header-user">
-                      {localPart}
-                    </Text>
-                  </Tooltip>
-                ) : null}
-                {companyRole ? (
-                  <Badge variant="light" size="sm" data-testid="header-company-role">
-                    {t(`roles.${companyRole}`, { defaultValue: companyRole })}
-                  </Badge>
-                ) : null}
-                {user?.globalRole ? (
-                  <Badge variant="light" color="grape" size="sm" data-testid="header-global-role">
-                    {t(`roles.${user.globalRole}`, { defaultValue: user.globalRole })}
-                  </Badge>
-                ) : null}
-              </Group>
-              <LanguageToggle />
-              <AppMenu fullscreen={fullscreen.active} onToggleFullscreen={fullscreen.toggle} />
-              <SignOutButton />
-            </Group>
-          </Group>
+          <DesktopHeader
+            isLoading={isLoading}
+            localPart={localPart}
+            email={user?.email ?? null}
+            companyRole={companyRole}
+            globalRole={user?.globalRole ?? null}
+            onOpenDrawer={compact ? () => setDrawerOpen(true) : null}
+            drawerOpen={drawerOpen}
+            fullscreen={fullscreen}
+          />
         )}
       </AppShell.Header>
 
@@ -186,7 +157,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
         <LaundromatSelectionHost />
       </AppShell.Main>
 
-      {sidebar === "hidden" && !isMobile ? (
+      {sidebar === "hidden" && !compact ? (
         <Tooltip label={t("navigation:sidebar.show")} position="right" withArrow>
           <ActionIcon
             className={classes.showSidebar}
@@ -213,11 +184,12 @@ export function AppLayout({ children }: { children: ReactNode }) {
           >
             {t("navigation:drawer.open")}
           </Button>
+          <CompanySwitcher variant="bar" />
         </Box>
       ) : null}
 
       <Drawer
-        opened={drawerOpen && isMobile}
+        opened={drawerOpen && compact}
         onClose={() => setDrawerOpen(false)}
         position="left"
         size={MOBILE_DRAWER_WIDTH}
@@ -259,6 +231,83 @@ export function AppLayout({ children }: { children: ReactNode }) {
         </Button>
       ) : null}
     </AppShell>
+  );
+}
+
+interface DesktopHeaderProps {
+  isLoading: boolean;
+  localPart: string | null;
+  email: string | null;
+  companyRole: string | null;
+  globalRole: string | null;
+  /** Opens the navigation drawer on a tablet (the sidebar is the drawer below 1024 px); null on a desktop. */
+  onOpenDrawer: (() => void) | null;
+  drawerOpen: boolean;
+  fullscreen: { active: boolean; toggle: () => void };
+}
+
+/** Spec section 2's desktop header, with the company the screens belong to (issue 34). */
+function DesktopHeader({ isLoading, localPart, email, companyRole, globalRole, onOpenDrawer, drawerOpen, fullscreen }: DesktopHeaderProps) {
+  const { t } = useTranslation(["common", "navigation"]);
+  return (
+    <Group h="100%" px="md" justify="space-between" wrap="nowrap" gap="sm">
+      <Group gap="xs" wrap="nowrap" className={classes.brand}>
+        {onOpenDrawer ? (
+          <ActionIcon
+            variant="subtle"
+            color="gray"
+            size="lg"
+            onClick={onOpenDrawer}
+            aria-label={t("navigation:drawer.open")}
+            aria-expanded={drawerOpen}
+            data-testid="nav-drawer-button"
+          >
+            <IconMenu2 size={20} aria-hidden />
+          </ActionIcon>
+        ) : null}
+        <ThemeIcon size="lg" variant="gradient" gradient={{ from: "cyan.6", to: "blue.6", deg: 135 }}>
+          <IconWashMachine size={20} aria-hidden />
+        </ThemeIcon>
+        <Text fw={800} size="lg" component="span" className={classes.brandName}>
+          {t("appName")}
+        </Text>
+        <Badge variant="light" color="gray" size="sm" aria-label={t("versionLabel", { version: APP_VERSION })} data-testid="app-version">
+          {APP_VERSION}
+        </Badge>
+      </Group>
+
+      <Box className={classes.clock}>
+        <HeaderClock />
+      </Box>
+
+      <Group gap="xs" wrap="nowrap" miw={0}>
+        <CompanySwitcher />
+        <Group gap={6} wrap="nowrap" visibleFrom="md">
+          {isLoading ? (
+            <Loader size="xs" aria-label={t("loading")} />
+          ) : localPart ? (
+            <Tooltip label={email} withArrow>
+              <Text size="sm" fw={500} maw={160} truncate="end" data-testid="header-user">
+                {localPart}
+              </Text>
+            </Tooltip>
+          ) : null}
+          {companyRole ? (
+            <Badge variant="light" size="sm" data-testid="header-company-role">
+              {t(`roles.${companyRole}`, { defaultValue: companyRole })}
+            </Badge>
+          ) : null}
+          {globalRole ? (
+            <Badge variant="light" color="grape" size="sm" data-testid="header-global-role">
+              {t(`roles.${globalRole}`, { defaultValue: globalRole })}
+            </Badge>
+          ) : null}
+        </Group>
+        <LanguageToggle />
+        <AppMenu fullscreen={fullscreen.active} onToggleFullscreen={fullscreen.toggle} />
+        <SignOutButton />
+      </Group>
+    </Group>
   );
 }
 

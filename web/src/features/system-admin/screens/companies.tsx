@@ -1,11 +1,12 @@
 import { ActionIcon, Badge, Button, Card, Group, Menu, Modal, Select, Stack, Table, Text, TextInput } from "@mantine/core";
 import { useMediaQuery } from "@mantine/hooks";
-import { IconBuildingPlus, IconDots, IconPencil, IconPlayerPause, IconPlayerPlay, IconSearch, IconUsers } from "@tabler/icons-react";
+import { IconBuildingPlus, IconDots, IconLogin2, IconPencil, IconPlayerPause, IconPlayerPlay, IconSearch, IconUsers } from "@tabler/icons-react";
 import { extractErrorMessage } from "@tumble/domain/errorMessage";
 import type { ReturnsOf } from "@tumble/domain/functionPath";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { api } from "../../../lib/api";
+import { errorText } from "../../../lib/errorText";
 import { useMutation, useQueryState } from "../../../lib/hooks";
 import { notifyError, notifySuccess } from "../../../lib/notify";
 import { param, useSearchState, type SearchSchema } from "../../../lib/searchParams";
@@ -47,6 +48,7 @@ export default function SystemAdminCompanies() {
   const create = useMutation(api.systemAdmin.createCompany);
   const update = useMutation(api.systemAdmin.updateCompany);
   const suspend = useMutation(api.systemAdmin.setCompanySuspended);
+  const switchCompany = useMutation(api.companies.switchActiveCompany);
   const [busy, setBusy] = useState(false);
   const phone = useMediaQuery("(max-width: 47.99em)");
   const companies = state.data;
@@ -101,6 +103,16 @@ export default function SystemAdminCompanies() {
       notifyError(extractErrorMessage(error, t("companies.saveFailed")));
     } finally {
       setBusy(false);
+    }
+  };
+
+  // A system admin acts in any company (spec section 6): the header then names it on every screen.
+  const workIn = async (company: Company) => {
+    try {
+      await switchCompany({ companyId: company.id });
+      notifySuccess(t("companies.workingIn", { name: company.name }));
+    } catch (error) {
+      notifyError(errorText(error, t("companies.saveFailed")));
     }
   };
 
@@ -175,6 +187,14 @@ export default function SystemAdminCompanies() {
               </ActionIcon>
             </Menu.Target>
             <Menu.Dropdown>
+              <Menu.Item
+                leftSection={<IconLogin2 size={14} aria-hidden />}
+                disabled={Boolean(c.suspendedAt)}
+                onClick={() => void workIn(c)}
+                data-testid={`work-in-${c.companyCode}`}
+              >
+                {t("companies.workIn")}
+              </Menu.Item>
               <Menu.Item leftSection={<IconPencil size={14} aria-hidden />} onClick={() => setSearch({ open: `edit:${c.id}` }, { push: true })}>
                 {t("companies.edit")}
               </Menu.Item>
