@@ -1,7 +1,9 @@
 import { strFromU8, unzipSync } from "fflate";
 import Papa from "papaparse";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { Client, failure, startTestServer, type TestServer } from "./support/testServer.ts";
+import { refusalText } from "@tumble/domain/refusals";
+import { EXPORT_NOT_FOUND } from "../src/exports/service.ts";
+import { Client, failure, failureOf, startTestServer, type TestServer } from "./support/testServer.ts";
 
 // Issue 20, system-admin/export: a company's complete data and one person's personal data as a
 // zip of CSV files with a generated README; only system admins; never a password hash or other
@@ -80,7 +82,13 @@ describe("access", () => {
     expect(await failure(new Client(server.url).action("exports:company", { companyId: rio }))).toMatch(/signed in/i);
     expect(await failure(sysadmin.action("exports:company", { companyId: "missing" }))).toBe("Company not found");
     expect(await failure(sysadmin.action("exports:user", { userId: "missing" }))).toBe("User not found");
-    expect(await failure(sysadmin.query("exports:get", { exportId: "missing-export" }))).toMatch(/no such export/);
+    // The screen says them in the reader's language by their codes (decision 0067); the download's
+    // text answer is the same sentence, found by its English.
+    const missing = await failureOf(sysadmin.query("exports:get", { exportId: "missing-export" }));
+    expect(missing.message).toBe(EXPORT_NOT_FOUND);
+    expect(missing.data).toEqual({ code: "exports.exportNotFound", params: {} });
+    expect(refusalText(missing.data, "es")).toBe("Esa exportación no existe; puede que haya caducado. Iníciala de nuevo");
+    expect((await failureOf(sysadmin.action("exports:user", { userId: "missing" }))).data).toEqual({ code: "exports.userNotFound", params: {} });
     // The file of a finished export is a system admin's alone.
     const { exportId } = await sysadmin.action<{ exportId: string }>("exports:company", { companyId: rio });
     expect(await failure(owner.query("exports:get", { exportId }))).toBe("You don't have permission to system administrator access");

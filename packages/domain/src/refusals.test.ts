@@ -11,6 +11,7 @@ import { COMPANY_REFUSAL_TEXTS } from "./companyRefusals.ts";
 import { EMPLOYEE_MESSAGES } from "./employees.ts";
 import { EMAIL_REFUSAL_TEXTS } from "./emailRefusals.ts";
 import { EQUIPMENT_REFUSAL_TEXTS } from "./equipmentRefusals.ts";
+import { EXPORT_REFUSAL_TEXTS } from "./exportRefusals.ts";
 import { GEO_ZONE_MESSAGES } from "./geoZones.ts";
 import { KIOSK_REFUSAL_TEXTS } from "./kioskRefusals.ts";
 import { MARKETING_REFUSAL_TEXTS } from "./marketingRefusals.ts";
@@ -66,6 +67,7 @@ describe("refusals", () => {
       employees: EMPLOYEE_MESSAGES,
       email: EMAIL_REFUSAL_TEXTS,
       equipment: EQUIPMENT_REFUSAL_TEXTS,
+      exports: EXPORT_REFUSAL_TEXTS,
       geoZones: GEO_ZONE_MESSAGES,
       kiosks: KIOSK_REFUSAL_TEXTS,
       marketing: MARKETING_REFUSAL_TEXTS,

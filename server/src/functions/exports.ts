@@ -1,15 +1,14 @@
 import { z } from "zod";
-import { EXPORT_NOT_FOUND, EXPORTS_TOPIC, exportsOf, type ExportJob } from "../exports/service.ts";
+import { exportRefusal } from "@tumble/domain/exportRefusals";
+import { EXPORTS_TOPIC, exportsOf, type ExportJob } from "../exports/service.ts";
 import { action, query } from "../runtime/define.ts";
-import { AppError } from "../runtime/errors.ts";
+import { refused } from "../runtime/errors.ts";
 import { dependOn } from "../runtime/tracking.ts";
 
 // Issue 20, system-admin/export: a company's complete data, or one person's personal data, as a
 // zip of CSV files with a README (docs/decisions/0047). Starting one returns at once; the zip is
 // written from one snapshot by whichever server process claims the job (decision 0062), its progress
 // read live with exports:get, the file fetched from /export-files/:id on any process. The export is audited when it is complete.
-
-export const MESSAGES = { companyNotFound: "Company not found", userNotFound: "User not found" } as const;
 
 const slug = (text: string) =>
   text
@@ -40,7 +39,7 @@ export const company = action({
   args: z.object({ companyId: z.string().min(1).max(64) }),
   handler: async (ctx, args) => {
     const row = await ctx.db.selectFrom("companies").select(["id", "name", "companyCode"]).where("id", "=", args.companyId).executeTakeFirst();
-    if (!row) throw new AppError(MESSAGES.companyNotFound);
+    if (!row) throw refused(exportRefusal("companyNotFound"));
     const exportId = await exportsOf(ctx.services).start(
       ctx.db,
       { kind: "company", subjectId: row.id, fileName: `${slug(row.name)}-${row.companyCode}-${today(ctx.now)}.zip` },
@@ -55,7 +54,7 @@ export const user = action({
   args: z.object({ userId: z.string().min(1).max(64) }),
   handler: async (ctx, args) => {
     const row = await ctx.db.selectFrom("users").select(["id", "email", "name"]).where("id", "=", args.userId).executeTakeFirst();
-    if (!row) throw new AppError(MESSAGES.userNotFound);
+    if (!row) throw refused(exportRefusal("userNotFound"));
     const exportId = await exportsOf(ctx.services).start(
       ctx.db,
       { kind: "user", subjectId: row.id, fileName: `personal-data-${slug(row.email ?? row.name ?? row.id)}-${today(ctx.now)}.zip` },
@@ -72,7 +71,7 @@ export const get = query({
   handler: async (ctx, args) => {
     dependOn(ctx.db, EXPORTS_TOPIC); // the worker tells progress on this topic, from any process
     const job = await exportsOf(ctx.services).get(args.exportId, ctx.db);
-    if (!job) throw new AppError(EXPORT_NOT_FOUND);
+    if (!job) throw refused(exportRefusal("exportNotFound"));
     return view(job);
   },
 });

@@ -1,9 +1,11 @@
 import { Alert, Button, Card, Group, Progress, SegmentedControl, Select, Stack, Text } from "@mantine/core";
 import { IconDownload, IconFileZip } from "@tabler/icons-react";
-import { extractErrorMessage } from "@tumble/domain/errorMessage";
+// Imported for its refusal table, which errorText reads by code (and the download's answer by its English).
+import "@tumble/domain/exportRefusals";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { api } from "../../../lib/api";
+import { errorText } from "../../../lib/errorText";
 import { useAction, useQuery, useQueryState } from "../../../lib/hooks";
 import { notifyError, notifySuccess } from "../../../lib/notify";
 import { param, useSearchState, type SearchSchema } from "../../../lib/searchParams";
@@ -37,7 +39,7 @@ export default function SystemAdminExport() {
   const selected = what === "company" ? search.company : search.user;
   const saved = useRef<string | null>(null);
 
-  const save = (id: string, fileName: string) => downloadExport(id, fileName).catch((e: unknown) => notifyError(extractErrorMessage(e, t("export.failed"))));
+  const save = (id: string, fileName: string) => downloadExport(id, fileName).catch((e: unknown) => notifyError(errorText(e, t("export.failed"))));
 
   // The file is handed to the browser once, when the export is ready.
   useEffect(() => {
@@ -61,7 +63,7 @@ export default function SystemAdminExport() {
       const started = what === "company" ? await exportCompany({ companyId: selected }) : await exportUser({ userId: selected });
       setExportId(started.exportId);
     } catch (error) {
-      notifyError(extractErrorMessage(error, t("export.failed")));
+      notifyError(errorText(error, t("export.failed")));
     } finally {
       setStarting(false);
     }
@@ -147,7 +149,7 @@ export default function SystemAdminExport() {
           ) : null}
           {exportId && jobState.error ? (
             <Alert color="red" data-testid="export-error">
-              {extractErrorMessage(jobState.error, t("export.failed"))}
+              {errorText(jobState.error, t("export.failed"))}
             </Alert>
           ) : null}
           {job?.status === "failed" ? (
