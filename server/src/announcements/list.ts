@@ -1,8 +1,8 @@
 import { compareAnnouncements, renderMarkdown, textFor, type Audience } from "@tumble/domain/announcements";
 import type { CompanyRole } from "@tumble/domain/permissions";
-import { accessDeniedMessage } from "@tumble/domain/permissions";
+import { accessDenied } from "@tumble/domain/accessRefusals";
 import type { MutationCtx, QueryCtx } from "../runtime/define.ts";
-import { AccessError } from "../runtime/errors.ts";
+import { AccessError, refused } from "../runtime/errors.ts";
 import { addressedTo, current } from "./audience.ts";
 
 // Announcements as they are read: a member's own (addressed to them and shown now), or every one
@@ -21,7 +21,7 @@ export const ms = (d: Date | string | null) => (d === null ? null : new Date(d).
  */
 export async function announcementsFor(ctx: QueryCtx<"member">, args: { manage?: boolean; language?: "en" | "es" }) {
   const companyId = ctx.company.id;
-  if (args.manage && !ctx.permissions.canManageStores) throw new AccessError(accessDeniedMessage("canManageStores"));
+  if (args.manage && !ctx.permissions.canManageStores) throw refused(accessDenied("canManageStores"), AccessError);
   const now = new Date(ctx.now);
   let q = ctx.db
     .selectFrom("announcements as a")

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { accessDeniedMessage } from "@tumble/domain/permissions";
+import { accessDenied } from "@tumble/domain/accessRefusals";
 import { cashRefusal, isCashAccountKind } from "@tumble/domain/cashLedger";
 import type { QueryCtx } from "../runtime/define.ts";
 import { AccessError, refused } from "../runtime/errors.ts";
@@ -15,7 +15,7 @@ export const idempotencyKey = z.string().regex(/^[\x21-\x7e]{1,200}$/, "expected
 /** Balances and entries are for those who run stores, read reports or approve draws. */
 export function assertSeesCash(ctx: QueryCtx<"member">): void {
   const p = ctx.permissions;
-  if (!p.canManageStores && !p.canExportReports && !p.canApproveDraws) throw new AccessError(accessDeniedMessage("canExportReports"));
+  if (!p.canManageStores && !p.canExportReports && !p.canApproveDraws) throw refused(accessDenied("canExportReports"), AccessError);
 }
 
 /**

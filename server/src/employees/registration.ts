@@ -3,6 +3,7 @@ import type { z } from "zod";
 import { employeeRefusal, type completeRegistrationSchema } from "@tumble/domain/employees";
 import type { CompanyRole } from "@tumble/domain/permissions";
 import { canAssignRole } from "@tumble/domain/roleRank";
+import { accessRefusal } from "@tumble/domain/accessRefusals";
 import type { DB } from "../db/schema.ts";
 import { admit, approveRequest } from "../companies/joinRequests.ts";
 import { enqueue } from "../mail/outbox.ts";
@@ -64,7 +65,7 @@ export interface RegistrationManager {
  */
 export async function completeRegistration(db: Kysely<DB>, manager: RegistrationManager, now: number, args: z.output<typeof completeRegistrationSchema>) {
   const companyId = manager.companyId;
-  if (!canAssignRole(manager.role, args.role, manager.isSystemAdmin)) throw new AccessError(`You cannot grant the ${args.role} role`);
+  if (!canAssignRole(manager.role, args.role, manager.isSystemAdmin)) throw refused(accessRefusal("cannotGrantRole", { role: args.role }), AccessError);
   const employee = await employeeOfCompany(db, companyId, args.employeeId, true);
   refuseOwnProfile(employee, manager.userId, "ownRegistration");
   if (employee.status !== "pending") throw refused(employeeRefusal("notPending"));
@@ -152,8 +153,7 @@ async function assignRole(db: Kysely<DB>, manager: RegistrationManager, userId: 
     .executeTakeFirst();
   if (!membership) return admit(db, companyId, userId, role);
   if (membership.role === role) return;
-  if (!canAssignRole(manager.role, membership.role as CompanyRole, manager.isSystemAdmin))
-    throw new AccessError("You cannot change a member with a higher role than yours");
+  if (!canAssignRole(manager.role, membership.role as CompanyRole, manager.isSystemAdmin)) throw refused(accessRefusal("higherRole"), AccessError);
   invalidates(db, { userId });
   await db.updateTable("memberships").set({ role }).where("companyId", "=", companyId).where("id", "=", membership.id).execute();
   await audit(db, {

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { accessDeniedMessage } from "@tumble/domain/permissions";
+import { accessDenied } from "@tumble/domain/accessRefusals";
 import { lockArgsSchema, markPaidArgsSchema, periodArgsSchema, reopenArgsSchema, type PayPeriodDetail, type PayPeriodListItem } from "@tumble/domain/payroll";
 import type { WorkforceSettings } from "@tumble/domain/companySettings";
 import { settingsOf } from "../companySettings/settings.ts";
@@ -200,7 +200,7 @@ export const reopen = mutation({
   args: reopenArgsSchema.extend(retryKey),
   idempotencyKeyInArgs: true,
   handler: async (ctx, args) => {
-    if (ctx.company.role !== "OWNER" && !ctx.permissions.isSystemAdmin) throw new AccessError(accessDeniedMessage());
+    if (ctx.company.role !== "OWNER" && !ctx.permissions.isSystemAdmin) throw refused(accessDenied(), AccessError);
     const { period } = await requirePeriod(ctx, args.periodId);
     const row = await materialize(ctx.db, ctx.company.id, period);
     if (row.status === "paid") throw refused(payrollRefusal("paidCannotReopen"));

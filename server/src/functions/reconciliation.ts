@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { accessDeniedMessage } from "@tumble/domain/permissions";
+import { accessDenied } from "@tumble/domain/accessRefusals";
 import { RECONCILIATION_MESSAGES, reconciliationRefusal } from "@tumble/domain/reconciliation";
 import { businessDateSchema } from "@tumble/domain/zodSchemas";
 import { cashRefusal } from "@tumble/domain/cashLedger";
@@ -117,7 +117,7 @@ export const reopen = mutation({
   access: "isAdmin",
   args: z.object({ reconciliationId: id, reason: z.string().trim().min(1, "Give a reason for reopening").max(1000) }),
   handler: async (ctx, args) => {
-    if (ctx.company.role !== "OWNER" && !ctx.permissions.isSystemAdmin) throw new AccessError(accessDeniedMessage());
+    if (ctx.company.role !== "OWNER" && !ctx.permissions.isSystemAdmin) throw refused(accessDenied(), AccessError);
     const companyId = ctx.company.id;
     const found = await ctx.db
       .selectFrom("reconciliations")

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { accessDeniedMessage } from "@tumble/domain/permissions";
+import { accessDenied } from "@tumble/domain/accessRefusals";
 import { businessDateSchema } from "@tumble/domain/zodSchemas";
 import { PUNCH_ACTIONS, timeClockMessage, timeClockRefusal } from "@tumble/domain/timeClock";
 import { action, mutation, query } from "../runtime/define.ts";
@@ -93,7 +93,7 @@ export const entries = query({
         .where("userId", "=", ctx.user.id)
         .executeTakeFirst();
       if (!own) throw refused(timeClockRefusal("noEmployeeProfile"));
-      if (employeeId && employeeId !== own.id) throw new AccessError(accessDeniedMessage("canViewTimeClocks"));
+      if (employeeId && employeeId !== own.id) throw refused(accessDenied("canViewTimeClocks"), AccessError);
       employeeId = own.id;
     }
     return entriesBetween(ctx.db, { companyId: ctx.company.id, employeeId, storeId: args.storeId, from: args.from, to: args.to }, ctx.now);

@@ -1,6 +1,7 @@
 import type { Kysely, Transaction } from "kysely";
 import { z } from "zod";
-import { accessDeniedMessage, type PermissionFlag } from "@tumble/domain/permissions";
+import type { PermissionFlag } from "@tumble/domain/permissions";
+import { accessDenied, accessRefusal } from "@tumble/domain/accessRefusals";
 import { functionPath, type FunctionReference } from "@tumble/domain/functionPath";
 import { argumentRefusal } from "@tumble/domain/argumentRefusals";
 import type { Refusal } from "@tumble/domain/refusals";
@@ -68,17 +69,17 @@ export function checkAccess(fn: AnyRegisteredFunction, identity: Identity): void
     case "public":
       return;
     case "signedIn":
-      if (!identity.user) throw new AccessError("Not signed in");
+      if (!identity.user) throw refused(accessRefusal("notSignedIn"), AccessError);
       return;
     case "member":
-      if (!identity.user) throw new AccessError("Not signed in");
-      if (!identity.company) throw new AccessError(accessDeniedMessage("hasCompanyMembership"));
+      if (!identity.user) throw refused(accessRefusal("notSignedIn"), AccessError);
+      if (!identity.company) throw refused(accessDenied("hasCompanyMembership"), AccessError);
       return;
     default:
-      if (!identity.user) throw new AccessError("Not signed in");
-      if (!identity.permissions[fn.access as PermissionFlag]) throw new AccessError(accessDeniedMessage(fn.access));
+      if (!identity.user) throw refused(accessRefusal("notSignedIn"), AccessError);
+      if (!identity.permissions[fn.access as PermissionFlag]) throw refused(accessDenied(fn.access), AccessError);
       // Company flags need a company to act in: a system admin without an active one gets no company data.
-      if (!PLATFORM_FLAGS.has(fn.access) && !identity.company) throw new AccessError(accessDeniedMessage("hasCompanyMembership"));
+      if (!PLATFORM_FLAGS.has(fn.access) && !identity.company) throw refused(accessDenied("hasCompanyMembership"), AccessError);
   }
 }
 

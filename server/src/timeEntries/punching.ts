@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import { accessDeniedMessage } from "@tumble/domain/permissions";
+import { accessDenied, accessRefusal } from "@tumble/domain/accessRefusals";
 import { formatClock } from "@tumble/domain/dateFormat";
 import { allowedActions, punchRefusal, type PunchAction, timeClockRefusal } from "@tumble/domain/timeClock";
 import { SHIFT_MATCH_WINDOW_MINUTES, tooEarlyFor, tooEarlyMessage } from "@tumble/domain/timeEntryReview";
@@ -102,8 +102,8 @@ export async function punchClock(ctx: ActionCtx, args: PunchArgs): Promise<Punch
 }
 
 async function phonePunch(ctx: ActionCtx, args: PunchArgs) {
-  if (!ctx.user) throw new AccessError("Not signed in");
-  if (!ctx.company) throw new AccessError(accessDeniedMessage("hasCompanyMembership"));
+  if (!ctx.user) throw refused(accessRefusal("notSignedIn"), AccessError);
+  if (!ctx.company) throw refused(accessDenied("hasCompanyMembership"), AccessError);
   const companyId = ctx.company.id;
   const userId = ctx.user.id;
   const employee = await ownEmployee(ctx, companyId, userId);

@@ -1,6 +1,8 @@
 import { extractErrorMessage } from "@tumble/domain/errorMessage";
 // Imported for its refusal table, which errorText reads by code.
 import "@tumble/domain/payrollMessages";
+// The access checks' refusals (any call may meet one), read by code as well.
+import "@tumble/domain/accessRefusals";
 import { localizePayrollOutputMessage } from "@tumble/domain/payrollOutputs";
 import { refusalText, refusalTextOfMessage } from "@tumble/domain/refusals";
 import { localizeRequestMessage } from "@tumble/domain/requests";
