@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { Client, failure, startTestServer, type TestServer } from "./support/testServer.ts";
+import { refusalText } from "@tumble/domain/refusals";
+import { Client, failure, failureOf, startTestServer, type TestServer } from "./support/testServer.ts";
 
 let server: TestServer;
 let rioId: string;
@@ -36,6 +37,9 @@ describe("finding a company", () => {
     expect(await c.query<Company[]>("companyJoinRequests:searchCompanies", { query: "laund", size: "LARGE" })).toHaveLength(0);
     expect(await c.query<Company[]>("companyJoinRequests:searchCompanies", { query: "%_%" })).toHaveLength(0);
     expect(await failure(c.query("companyJoinRequests:searchCompanies", { query: "su" }))).toBe("Please enter at least 3 characters to search for companies.");
+    const short = await failureOf(c.query("companyJoinRequests:searchCompanies", { query: "su" }));
+    expect(short.data).toEqual({ code: "companies.searchTooShort", params: {} });
+    expect(refusalText(short.data, "es")).toBe("Escribe al menos 3 caracteres para buscar empresas.");
     expect(await failure(c.query("companyJoinRequests:searchCompanies", { query: "suds", limit: 21 }))).toMatch(/^Invalid argument "limit"/);
   });
 
@@ -45,6 +49,10 @@ describe("finding a company", () => {
     expect(await anon.query("companyJoinRequests:validateCompanyCode", { companyCode: "CMP100001" })).toMatchObject({ isValid: true });
     expect(await failure(anon.query("companyJoinRequests:getEligibleCompaniesByDomain", {}))).toMatch(/signed in/i);
     expect(await failure(anon.mutation("companyJoinRequests:requestToJoin", { companyId: sudsId }))).toMatch(/signed in/i);
+    // The screens say it in the reader's language by this code (decision 0067).
+    const anonymous = await failureOf(anon.mutation("companyJoinRequests:requestToJoin", { companyId: sudsId }));
+    expect(anonymous).toMatchObject({ message: "Not signed in", data: { code: "access.notSignedIn", params: {} } });
+    expect(refusalText(anonymous.data, "es")).toBe("No has iniciado sesión");
   });
 
   it("validates a company code after the spec's normalisation", async () => {
@@ -82,13 +90,22 @@ describe("joining a company", () => {
 
     const staff = await new Client(server.url).signIn("staff@demo.test");
     expect(await failure(staff.query("companyJoinRequests:getPendingRequestsForCompany"))).toBe("You don't have permission to manage join requests");
+    const denied = await failureOf(staff.query("companyJoinRequests:getPendingRequestsForCompany"));
+    expect(denied.data).toEqual({ code: "access.denied", params: { flag: "canManageJoinRequests" } });
+    expect(refusalText(denied.data, "es")).toBe("No tienes permiso para gestionar solicitudes de ingreso");
 
     const manager = await new Client(server.url).signIn("manager@demo.test");
     const pending = await manager.query<Array<{ _id: string; email: string }>>("companyJoinRequests:getPendingRequestsForCompany");
     expect(pending.map((p) => p.email)).toContain("joiner@example.com");
     expect(await failure(manager.mutation("companyJoinRequests:approveJoinRequest", { requestId, role: "ADMIN" }))).toBe("You cannot grant the ADMIN role");
+    const grant = await failureOf(manager.mutation("companyJoinRequests:approveJoinRequest", { requestId, role: "ADMIN" }));
+    expect(grant.data).toEqual({ code: "access.cannotGrantRole", params: { role: "ADMIN" } });
+    expect(refusalText(grant.data, "es")).toBe("No puedes otorgar el rol Administrador");
     await manager.mutation("companyJoinRequests:approveJoinRequest", { requestId, role: "STAFF" });
     expect(await failure(manager.mutation("companyJoinRequests:approveJoinRequest", { requestId, role: "STAFF" }))).toBe("This request was already decided");
+    const decided = await failureOf(manager.mutation("companyJoinRequests:approveJoinRequest", { requestId, role: "STAFF" }));
+    expect(decided.data).toEqual({ code: "companies.joinRequestDecided", params: {} });
+    expect(refusalText(decided.data, "es")).toBe("Esta solicitud ya fue resuelta");
 
     expect(await user.query("auth:getUserCompanyRole")).toMatchObject({
       role: "STAFF",
@@ -158,6 +175,10 @@ describe("memberships", () => {
     expect(await user.query("companies:getCurrentCompany")).toMatchObject({ name: "Suds Express", myRole: "MANAGER" });
     const stranger = await newUser("stranger@example.com");
     expect(await failure(stranger.mutation("companies:switchActiveCompany", { companyId: rioId }))).toBe("You are not a member of this company");
+    expect((await failureOf(stranger.mutation("companies:switchActiveCompany", { companyId: rioId }))).data).toEqual({
+      code: "companies.notMemberOfCompany",
+      params: {},
+    });
     expect(await stranger.query("companies:getCompanyDefaultLanguage", { companyId: rioId })).toBeNull();
     expect(await user.query("companies:getCompanyDefaultLanguage", { companyId: rioId })).toBe("en");
   });
@@ -169,9 +190,18 @@ describe("memberships", () => {
     expect(await failure(manager.mutation("companyMembers:changeMemberRole", { membershipId: byEmail("owner@demo.test")._id, role: "STAFF" }))).toBe(
       "You cannot change a member with a higher role than yours",
     );
+    const higher = await failureOf(manager.mutation("companyMembers:changeMemberRole", { membershipId: byEmail("owner@demo.test")._id, role: "STAFF" }));
+    expect(higher.data).toEqual({ code: "access.higherRole", params: {} });
+    expect(refusalText(higher.data, "es")).toBe("No puedes cambiar a un miembro con un rol superior al tuyo");
     expect(await failure(manager.mutation("companyMembers:changeMemberRole", { membershipId: byEmail("manager@demo.test")._id, role: "STAFF" }))).toBe(
       "You cannot change your own membership",
     );
+    expect(
+      (await failureOf(manager.mutation("companyMembers:changeMemberRole", { membershipId: byEmail("manager@demo.test")._id, role: "STAFF" }))).data,
+    ).toEqual({
+      code: "companies.ownMembership",
+      params: {},
+    });
     expect(await failure(manager.mutation("companyMembers:changeMemberRole", { membershipId: byEmail("member@demo.test")._id, role: "OWNER" }))).toBe(
       "You cannot grant the OWNER role",
     );

@@ -1,6 +1,7 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { Client, failure, startTestServer, type TestServer } from "./support/testServer.ts";
+import { refusalText } from "@tumble/domain/refusals";
+import { Client, failure, failureOf, startTestServer, type TestServer } from "./support/testServer.ts";
 
 // Company settings over HTTP: a section never saved reads as its defaults; an update changes only
 // the fields given, is validated whole, audited, and belongs to the caller's company alone.
@@ -53,6 +54,10 @@ describe("company settings", () => {
       "Unknown setting in workforce: hourlyBonus",
     );
     expect(await failure(owner.mutation("companySettings:update", { section: "payroll", values: {} }))).toBe('Unknown settings section "payroll"');
+    // The settings screen says it in the reader's language by this code (decision 0067).
+    const unknownSection = await failureOf(owner.mutation("companySettings:update", { section: "payroll", values: {} }));
+    expect(unknownSection.data).toEqual({ code: "companies.unknownSection", params: { section: "payroll" } });
+    expect(refusalText(unknownSection.data, "es")).toBe('Sección de ajustes desconocida: "payroll"');
     expect(await failure(staff.query("companySettings:get", {}))).toMatch(/permission/);
     expect(await failure(staff.mutation("companySettings:update", { section: "workforce", values: { minRestHours: 1 } }))).toMatch(/permission/);
     // Nothing changed.
@@ -73,6 +78,9 @@ describe("company settings", () => {
     expect(await failure(owner.mutation("companySettings:update", { section: "profile", values: { logoUrl: "http://x.test/a.png" } }))).toBe(
       'Invalid setting "logoUrl": The logo must be an https:// address',
     );
+    const invalid = await failureOf(owner.mutation("companySettings:update", { section: "profile", values: { logoUrl: "http://x.test/a.png" } }));
+    expect(invalid.data).toEqual({ code: "companies.invalidSetting", params: { field: "logoUrl", message: "The logo must be an https:// address" } });
+    expect(refusalText(invalid.data, "es")).toMatch(/^Ajuste no válido "logoUrl": /);
     expect(await failure(owner.mutation("companySettings:update", { section: "profile", values: { size: "HUGE" } }))).toMatch(/^Invalid setting "size"/);
 
     // Language and join policy on the companies row.

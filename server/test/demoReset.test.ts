@@ -1,6 +1,7 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { Client, failure, startTestServer, type TestServer } from "./support/testServer.ts";
+import { refusalText } from "@tumble/domain/refusals";
+import { Client, failure, failureOf, startTestServer, type TestServer } from "./support/testServer.ts";
 import { createEmployee, createStore } from "./support/workforce.ts";
 
 // Issue 20, system-admin/demo: demo:reset deletes the demo companies (those the demo seed made)
@@ -91,6 +92,9 @@ describe("demo reset", () => {
     const before = await snapshot(customer);
     expect(await failure(sysadmin.mutation("demo:reset", { companyId: customer }))).toMatch(/not a demo company/);
     expect(await failure(sysadmin.mutation("demo:createCampaigns", { companyId: customer }))).toMatch(/not a demo company/);
+    const notDemo = await failureOf(sysadmin.mutation("demo:reset", { companyId: customer }));
+    expect(notDemo.data).toEqual({ code: "systemAdmin.notDemo", params: {} });
+    expect(refusalText(notDemo.data, "es")).toMatch(/^Solo las empresas de demostración/);
     expect(await snapshot(customer)).toEqual(before);
   });
 

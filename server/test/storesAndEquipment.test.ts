@@ -43,6 +43,9 @@ describe("stores", () => {
     expect(await failure(manager.mutation("stores:create", { name: "rio southpark", address: "x", timeZone: "America/Denver" }))).toBe(
       'A store named "rio southpark" already exists',
     );
+    const taken = await failureOf(manager.mutation("stores:create", { name: "rio southpark", address: "x", timeZone: "America/Denver" }));
+    expect(taken.data).toEqual({ code: "companies.storeNameTaken", params: { name: "rio southpark" } });
+    expect(refusalText(taken.data, "es")).toBe('Ya existe una tienda llamada "rio southpark"');
     expect(await failure(manager.mutation("stores:create", { name: " ", address: "x", timeZone: "America/Denver" }))).toBe(
       'Invalid argument "name": Store name is required',
     );

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { Client, failure, startTestServer, type TestServer } from "./support/testServer.ts";
+import { refusalText } from "@tumble/domain/refusals";
+import { Client, failure, failureOf, startTestServer, type TestServer } from "./support/testServer.ts";
 
 // Issue 20: the platform console over HTTP — only system admins, the SUPER_ADMIN rules, company
 // suspension and disabled accounts enforced by the identity layer, a new company's owner invited
@@ -173,6 +174,10 @@ describe("companies", () => {
 
     await sysadmin.mutation("systemAdmin:setCompanySuspended", { companyId, suspended: true, reason: "Unpaid" });
     expect(await failure(sysadmin.mutation("systemAdmin:setCompanySuspended", { companyId, suspended: true }))).toBe("This company is already suspended");
+    // The console says it in the reader's language by this code (decision 0067).
+    const suspendedTwice = await failureOf(sysadmin.mutation("systemAdmin:setCompanySuspended", { companyId, suspended: true }));
+    expect(suspendedTwice.data).toEqual({ code: "systemAdmin.alreadySuspended", params: {} });
+    expect(refusalText(suspendedTwice.data, "es")).toBe("Esta empresa ya está suspendida");
     // The open session acts in no company now.
     expect(await failure(session.query("companies:getCurrentCompany"))).toMatch(/company/i);
     expect(await failure(session.mutation("stores:create", { name: "Sneaky", address: "1 Main St", timeZone: "America/Chicago" }))).toMatch(
@@ -239,6 +244,9 @@ describe("users", () => {
     });
     expect(asked.status).toBe("pending");
     expect(await failure(target.client.query("systemAdmin:listCompanies", {}))).toBe("You don't have permission to system administrator access");
+    const denied = await failureOf(target.client.query("systemAdmin:listCompanies", {}));
+    expect(denied.data).toEqual({ code: "access.denied", params: { flag: "isSystemAdmin" } });
+    expect(refusalText(denied.data, "es")).toBe("No tienes acceso de administrador del sistema");
     await root.client.mutation("systemAdmin:approveChange", { changeId: asked.changeId });
     expect(await target.client.query("systemAdmin:listCompanies", {})).toEqual(expect.any(Array));
     expect(await failure(sysadmin.mutation("systemAdmin:setGlobalRole", { userId: target.id, globalRole: "SUPER_ADMIN" }))).toBe(
@@ -301,6 +309,10 @@ describe("users", () => {
     expect((await u.client.raw("query", "auth:loggedInUser")).status).toBe(401);
     expect((await other.raw("query", "auth:loggedInUser")).status).toBe(401);
     expect(await failure(sysadmin.mutation("systemAdmin:endSessions", { userId: "missing" }))).toBe("User not found");
+    expect((await failureOf(sysadmin.mutation("systemAdmin:endSessions", { userId: "missing" }))).data).toEqual({
+      code: "systemAdmin.userNotFound",
+      params: {},
+    });
   });
 });
 

@@ -1,7 +1,8 @@
 import type { Kysely } from "kysely";
+import { companyRefusal } from "@tumble/domain/companyRefusals";
 import type { DB } from "../db/schema.ts";
 import { audit } from "../runtime/audit.ts";
-import { AppError } from "../runtime/errors.ts";
+import { refused } from "../runtime/errors.ts";
 import { newId } from "../runtime/ids.ts";
 import { invalidates } from "../runtime/invalidation.ts";
 
@@ -22,8 +23,8 @@ export async function admit(db: Kysely<DB>, companyId: string, userId: string, r
 /** The company's pending join request, locked for the transaction; refuses one already decided. */
 export async function pendingRequestOfCompany(db: Kysely<DB>, companyId: string, requestId: string) {
   const request = await db.selectFrom("joinRequests").selectAll().where("id", "=", requestId).where("companyId", "=", companyId).forUpdate().executeTakeFirst();
-  if (!request) throw new AppError("Join request not found");
-  if (request.status !== "PENDING") throw new AppError("This request was already decided");
+  if (!request) throw refused(companyRefusal("joinRequestNotFound"));
+  if (request.status !== "PENDING") throw refused(companyRefusal("joinRequestDecided"));
   return request;
 }
 

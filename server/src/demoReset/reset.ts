@@ -1,9 +1,10 @@
 import { fileURLToPath } from "node:url";
 import { OperationNodeTransformer, sql, type Kysely, type KyselyPlugin, type PrimitiveValueListNode, type ValueNode } from "kysely";
+import { systemAdminRefusal } from "@tumble/domain/systemAdminRefusals";
 import type { DB } from "../db/schema.ts";
 import { importModuleFiles } from "../base/moduleFiles.ts";
 import type { DemoData, DemoSeeder } from "../seed/demoContext.ts";
-import { AppError } from "../runtime/errors.ts";
+import { refused } from "../runtime/errors.ts";
 import { deleteCompanies } from "./deleteCompanies.ts";
 
 // demo:reset (issue 20; decision 0043): deletes the companies the demo seed made (companies.demo_seed)
@@ -16,11 +17,6 @@ import { deleteCompanies } from "./deleteCompanies.ts";
 // existing one in every later statement of the seed.
 
 const SEEDERS_DIR = fileURLToPath(new URL("../seed/demo/", import.meta.url));
-
-export const RESET_MESSAGES = {
-  notDemo: "Only demo companies can be reset or given demo campaigns; this company is not a demo company",
-  collision: "The demo data collides with a company or account that is not part of the demo, so nothing was changed",
-} as const;
 
 class RemapIds extends OperationNodeTransformer {
   constructor(private readonly ids: Map<string, string>) {
@@ -125,7 +121,7 @@ export async function resetDemo(db: Kysely<DB>, today: Date, callerId: string): 
       await module.seed({ db: handle, today, data });
     }
   } catch (error) {
-    if (isUniqueViolation(error)) throw new AppError(`${RESET_MESSAGES.collision} (${error.constraint ?? "unique"})`);
+    if (isUniqueViolation(error)) throw refused(systemAdminRefusal("demoCollision", { constraint: error.constraint ?? "unique" }));
     throw error;
   }
   // Read without the seeders' DemoData augmentation, which projects that reach this file through the API types do not load.

@@ -1,7 +1,8 @@
 import { z } from "zod";
+import { companyRefusal } from "@tumble/domain/companyRefusals";
 import { companyFields, toCompany } from "../companies/publicCompany.ts";
 import { mutation, query } from "../runtime/define.ts";
-import { AppError } from "../runtime/errors.ts";
+import { refused } from "../runtime/errors.ts";
 import { invalidates } from "../runtime/invalidation.ts";
 
 /** Active companies, oldest first; the employee registration form offers the first. Public, so only names. */
@@ -75,7 +76,7 @@ export const switchActiveCompany = mutation({
     // System admins hold every permission (spec section 6): they may act in any company.
     const exists =
       !member && ctx.permissions.isSystemAdmin && (await ctx.db.selectFrom("companies").select("id").where("id", "=", companyId).executeTakeFirst());
-    if (!member && !exists) throw new AppError("You are not a member of this company");
+    if (!member && !exists) throw refused(companyRefusal("notMemberOfCompany"));
     invalidates(ctx.db, { userId: ctx.user.id });
     await ctx.db.updateTable("users").set({ activeCompanyId: companyId }).where("id", "=", ctx.user.id).execute();
     return { companyId };

@@ -2,11 +2,13 @@ import { z } from "zod";
 import { COMPANY_SEARCH_LIMIT, COMPANY_SEARCH_MIN_LENGTH, COMPANY_SIZES, DOMAIN_SUGGESTION_LIMIT, normalizeCompanyCode } from "@tumble/domain/companyCode";
 import { COMPANY_ROLES } from "@tumble/domain/permissions";
 import { canAssignRole } from "@tumble/domain/roleRank";
+import { accessRefusal } from "@tumble/domain/accessRefusals";
+import { companyRefusal } from "@tumble/domain/companyRefusals";
 import { companyFields, toCompany } from "../companies/publicCompany.ts";
 import { admit, approveRequest, pendingRequestOfCompany } from "../companies/joinRequests.ts";
 import { enqueue } from "../mail/outbox.ts";
 import { mutation, query, type MutationCtx } from "../runtime/define.ts";
-import { AccessError, AppError } from "../runtime/errors.ts";
+import { AccessError, refused } from "../runtime/errors.ts";
 import { audit } from "../runtime/audit.ts";
 import { newId } from "../runtime/ids.ts";
 import { invalidates } from "../runtime/invalidation.ts";
@@ -30,7 +32,7 @@ export const searchCompanies = query({
   }),
   handler: async (ctx, args) => {
     const text = args.query.trim();
-    if (text.length < COMPANY_SEARCH_MIN_LENGTH) throw new AppError("Please enter at least 3 characters to search for companies.");
+    if (text.length < COMPANY_SEARCH_MIN_LENGTH) throw refused(companyRefusal("searchTooShort"));
     const pattern = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     let q = companyFields(ctx.db).where((eb) => eb.or([eb("c.name", "ilike", pattern), eb("c.displayName", "ilike", pattern)]));
     if (args.industry) q = q.where("c.industry", "=", args.industry);
@@ -81,17 +83,17 @@ export const requestToJoin = mutation({
   access: "signedIn",
   args: z.object({ companyId: z.string().max(64), message: z.string().max(500).optional() }),
   handler: async (ctx, { companyId, message }) => {
-    if (ctx.user.isAnonymous) throw new AppError("Create an account before joining a company");
+    if (ctx.user.isAnonymous) throw refused(companyRefusal("guestCannotJoin"));
     const company = await ctx.db
       .selectFrom("companies")
       .select(["id", "name", "allowJoinRequests", "requireApproval"])
       .where("id", "=", companyId)
       .where("isActive", "=", true)
       .executeTakeFirst();
-    if (!company) throw new AppError("Company not found");
-    if (!company.allowJoinRequests) throw new AppError("This company is not accepting join requests");
+    if (!company) throw refused(companyRefusal("companyNotFound"));
+    if (!company.allowJoinRequests) throw refused(companyRefusal("notAcceptingJoinRequests"));
     const member = await ctx.db.selectFrom("memberships").select("id").where("companyId", "=", companyId).where("userId", "=", ctx.user.id).executeTakeFirst();
-    if (member) throw new AppError("You are already a member of this company");
+    if (member) throw refused(companyRefusal("alreadyMember"));
     const pending = await ctx.db
       .selectFrom("joinRequests")
       .select("id")
@@ -99,7 +101,7 @@ export const requestToJoin = mutation({
       .where("userId", "=", ctx.user.id)
       .where("status", "=", "PENDING")
       .executeTakeFirst();
-    if (pending) throw new AppError("You already have a pending request for this company");
+    if (pending) throw refused(companyRefusal("alreadyPending"));
 
     const id = newId();
     const admitted = !company.requireApproval;
@@ -163,7 +165,7 @@ export const cancelJoinRequest = mutation({
       .where("status", "=", "PENDING")
       .returning("id")
       .executeTakeFirst();
-    if (!done) throw new AppError("Request not found or no longer pending");
+    if (!done) throw refused(companyRefusal("ownRequestNotPending"));
     return null;
   },
 });
@@ -198,7 +200,7 @@ export const approveJoinRequest = mutation({
   access: "canManageJoinRequests",
   args: z.object({ requestId: z.string().max(64), role: z.enum(COMPANY_ROLES) }),
   handler: async (ctx, { requestId, role }) => {
-    if (!canAssignRole(ctx.company.role, role, ctx.permissions.isSystemAdmin)) throw new AccessError(`You cannot grant the ${role} role`);
+    if (!canAssignRole(ctx.company.role, role, ctx.permissions.isSystemAdmin)) throw refused(accessRefusal("cannotGrantRole", { role }), AccessError);
     await approveRequest(ctx.db, { companyId: ctx.company.id, requestId, role, actorId: ctx.user.id });
     await sendJoinRequestDecided(ctx, requestId);
     return null;

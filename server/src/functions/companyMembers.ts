@@ -1,9 +1,11 @@
 import { z } from "zod";
 import { COMPANY_ROLES } from "@tumble/domain/permissions";
 import { canAssignRole, ROLE_RANK } from "@tumble/domain/roleRank";
+import { accessRefusal } from "@tumble/domain/accessRefusals";
+import { companyRefusal } from "@tumble/domain/companyRefusals";
 import type { CompanyRole } from "@tumble/domain/permissions";
 import { mutation, query } from "../runtime/define.ts";
-import { AccessError, AppError } from "../runtime/errors.ts";
+import { AccessError, refused } from "../runtime/errors.ts";
 import { audit } from "../runtime/audit.ts";
 import type { MutationCtx } from "../runtime/define.ts";
 import { invalidates } from "../runtime/invalidation.ts";
@@ -44,10 +46,10 @@ async function manageableMembership(ctx: MutationCtx<"member">, membershipId: st
     .where("companyId", "=", ctx.company.id)
     .forUpdate()
     .executeTakeFirst();
-  if (!target) throw new AppError("Member not found");
-  if (target.userId === ctx.user.id) throw new AppError("You cannot change your own membership");
+  if (!target) throw refused(companyRefusal("memberNotFound"));
+  if (target.userId === ctx.user.id) throw refused(companyRefusal("ownMembership"));
   if (!ctx.permissions.isSystemAdmin && ROLE_RANK[target.role as CompanyRole] > ROLE_RANK[ctx.company.role as CompanyRole]) {
-    throw new AccessError("You cannot change a member with a higher role than yours");
+    throw refused(accessRefusal("higherRole"), AccessError);
   }
   return target;
 }
@@ -56,7 +58,7 @@ export const changeMemberRole = mutation({
   access: "canManageUsers",
   args: z.object({ membershipId: z.string().max(64), role: z.enum(COMPANY_ROLES) }),
   handler: async (ctx, { membershipId, role }) => {
-    if (!canAssignRole(ctx.company.role, role, ctx.permissions.isSystemAdmin)) throw new AccessError(`You cannot grant the ${role} role`);
+    if (!canAssignRole(ctx.company.role, role, ctx.permissions.isSystemAdmin)) throw refused(accessRefusal("cannotGrantRole", { role }), AccessError);
     const target = await manageableMembership(ctx, membershipId);
     invalidates(ctx.db, { userId: target.userId });
     await ctx.db.updateTable("memberships").set({ role }).where("companyId", "=", ctx.company.id).where("id", "=", membershipId).execute();

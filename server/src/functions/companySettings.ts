@@ -2,10 +2,11 @@ import { randomInt } from "node:crypto";
 import { z } from "zod";
 import { ALL_SECTIONS, isAnySection, type AnySection } from "@tumble/domain/companySettings";
 import { COMPANY_CODE_PREFIX } from "@tumble/domain/companyCode";
+import { companyRefusal } from "@tumble/domain/companyRefusals";
 import { readSection, writeSection } from "../companySettings/sections.ts";
 import { mutation, query } from "../runtime/define.ts";
 import { audit } from "../runtime/audit.ts";
-import { AppError } from "../runtime/errors.ts";
+import { refused } from "../runtime/errors.ts";
 
 // The company's own settings, in sections (spec section 6: company settings need canManageStores).
 // Each section is read from and written to where its module keeps it (companySettings/sections.ts);
@@ -15,7 +16,7 @@ import { AppError } from "../runtime/errors.ts";
 const sectionArg = z.string().max(40);
 
 function sectionOf(value: string): AnySection {
-  if (!isAnySection(value)) throw new AppError(`Unknown settings section "${value}"`);
+  if (!isAnySection(value)) throw refused(companyRefusal("unknownSection", { section: value }));
   return value;
 }
 
@@ -43,12 +44,12 @@ export const update = mutation({
     const section = sectionOf(args.section);
     const schema = ALL_SECTIONS[section];
     const unknown = Object.keys(args.values).filter((key) => !Object.hasOwn(schema.shape, key));
-    if (unknown.length) throw new AppError(`Unknown setting${unknown.length > 1 ? "s" : ""} in ${section}: ${unknown.join(", ")}`);
+    if (unknown.length) throw refused(companyRefusal("unknownSettings", { section, names: unknown.join(", "), count: unknown.length }));
     const before = await readSection(ctx.db, ctx.company.id, section);
     const parsed = schema.safeParse({ ...before, ...args.values });
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
-      throw new AppError(`Invalid setting "${issue.path.join(".")}": ${issue.message}`);
+      throw refused(companyRefusal("invalidSetting", { field: issue.path.join("."), message: issue.message }));
     }
     await writeSection(ctx.db, ctx.company.id, ctx.user.id, section, parsed.data as Record<string, unknown>);
     const after = await readSection(ctx.db, ctx.company.id, section);
@@ -79,7 +80,7 @@ export const regenerateCompanyCode = mutation({
       });
       return { companyCode: code };
     }
-    throw new AppError("Could not find a free company code; try again");
+    throw refused(companyRefusal("noFreeCompanyCode"));
   },
 });
 

@@ -1,11 +1,12 @@
 import { z } from "zod";
-import { resetDemo, RESET_MESSAGES } from "../demoReset/reset.ts";
+import { systemAdminRefusal } from "@tumble/domain/systemAdminRefusals";
+import { resetDemo } from "../demoReset/reset.ts";
 import { demoCampaign } from "../marketing/demo.ts";
 import { newFriendlyId } from "../marketing/claims.ts";
 import { companyTimeZone } from "../marketing/companyTimeZone.ts";
 import { audit } from "../runtime/audit.ts";
 import { mutation, query, type QueryCtx } from "../runtime/define.ts";
-import { AppError } from "../runtime/errors.ts";
+import { refused } from "../runtime/errors.ts";
 import { newId } from "../runtime/ids.ts";
 import { invalidates } from "../runtime/invalidation.ts";
 
@@ -13,12 +14,10 @@ import { invalidates } from "../runtime/invalidation.ts";
 // are made again from the demo seed, and given demo campaigns; every other company is refused.
 // Decision 0043.
 
-export const MESSAGES = { companyNotFound: "Company not found", notDemo: RESET_MESSAGES.notDemo } as const;
-
 async function demoCompany(ctx: QueryCtx<"isSystemAdmin">, companyId: string) {
   const row = await ctx.db.selectFrom("companies").select(["id", "name", "demoSeed"]).where("id", "=", companyId).executeTakeFirst();
-  if (!row) throw new AppError(MESSAGES.companyNotFound);
-  if (!row.demoSeed) throw new AppError(MESSAGES.notDemo);
+  if (!row) throw refused(systemAdminRefusal("companyNotFound"));
+  if (!row.demoSeed) throw refused(systemAdminRefusal("notDemo"));
   return row;
 }
 

@@ -1,9 +1,10 @@
 import type { Kysely } from "kysely";
 import { z } from "zod";
+import { companyRefusal } from "@tumble/domain/companyRefusals";
 import { storeFieldSchemas } from "@tumble/domain/storeForm";
 import type { DB } from "../db/schema.ts";
 import { mutation, query } from "../runtime/define.ts";
-import { AppError } from "../runtime/errors.ts";
+import { refused } from "../runtime/errors.ts";
 import { ensureStoreAccounts } from "../cash/accounts.ts";
 import { audit, auditedUpdate } from "../runtime/audit.ts";
 import { newId } from "../runtime/ids.ts";
@@ -89,7 +90,7 @@ export const update = mutation({
       .where("companyId", "=", ctx.company.id)
       .forUpdate()
       .executeTakeFirst();
-    if (!before) throw new AppError("Store not found");
+    if (!before) throw refused(companyRefusal("storeNotFound"));
     if (changes.name !== undefined && changes.name.toLowerCase() !== before.name.toLowerCase()) await assertUniqueName(ctx.db, ctx.company.id, changes.name);
     await auditedUpdate(
       ctx.db,
@@ -109,5 +110,5 @@ async function assertUniqueName(db: Kysely<DB>, companyId: string, name: string)
     .where("companyId", "=", companyId)
     .where((eb) => eb(eb.fn("lower", ["name"]), "=", name.toLowerCase()))
     .executeTakeFirst();
-  if (clash) throw new AppError(`A store named "${name}" already exists`);
+  if (clash) throw refused(companyRefusal("storeNameTaken", { name }));
 }

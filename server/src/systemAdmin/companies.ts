@@ -1,14 +1,15 @@
 import { sql } from "kysely";
 import { z } from "zod";
 import { COMPANY_SIZES } from "@tumble/domain/companyCode";
+import { companyRefusal } from "@tumble/domain/companyRefusals";
+import { systemAdminRefusal } from "@tumble/domain/systemAdminRefusals";
 import { normalizeEmail } from "../auth/passwordFlows.ts";
 import { enqueue } from "../mail/outbox.ts";
 import { audit } from "../runtime/audit.ts";
 import type { MutationCtx, QueryCtx } from "../runtime/define.ts";
-import { AppError } from "../runtime/errors.ts";
+import { refused } from "../runtime/errors.ts";
 import { newId } from "../runtime/ids.ts";
 import { invalidates } from "../runtime/invalidation.ts";
-import { MESSAGES } from "./messages.ts";
 
 // Companies as the platform console sees them: listed across the platform, created with an owner
 // (who is e-mailed how to sign in), edited, suspended and reactivated. Every change is audited.
@@ -91,7 +92,7 @@ export async function membersOfCompany(ctx: QueryCtx<"isSystemAdmin">, companyId
 
 async function companyOrThrow(ctx: QueryCtx<"isSystemAdmin">, companyId: string) {
   const row = await ctx.db.selectFrom("companies").selectAll().where("id", "=", companyId).executeTakeFirst();
-  if (!row) throw new AppError(MESSAGES.companyNotFound);
+  if (!row) throw refused(systemAdminRefusal("companyNotFound"));
   return row;
 }
 
@@ -101,7 +102,7 @@ async function newCompanyCode(ctx: QueryCtx<"isSystemAdmin">): Promise<string> {
     const taken = await ctx.db.selectFrom("companies").select("id").where("companyCode", "=", code).executeTakeFirst();
     if (!taken) return code;
   }
-  throw new AppError("Could not find a free company code; try again");
+  throw refused(companyRefusal("noFreeCompanyCode"));
 }
 
 /** A new company with its owner: an existing account by e-mail, or a new one without a password; the owner is e-mailed. */
@@ -182,10 +183,10 @@ export async function suspendOrReactivate(ctx: MutationCtx<"isSystemAdmin">, arg
     .forUpdate()
     .executeTakeFirst();
   if (args.suspended) {
-    if (open) throw new AppError(MESSAGES.alreadySuspended);
+    if (open) throw refused(systemAdminRefusal("alreadySuspended"));
     await ctx.db.insertInto("companySuspensions").values({ id: newId(), companyId: args.companyId, reason: args.reason, suspendedBy: ctx.user.id }).execute();
   } else {
-    if (!open) throw new AppError(MESSAGES.notSuspended);
+    if (!open) throw refused(systemAdminRefusal("notSuspended"));
     await ctx.db.updateTable("companySuspensions").set({ reactivatedAt: new Date(), reactivatedBy: ctx.user.id }).where("id", "=", open.id).execute();
   }
   // Its members' identities change: touch their membership rows so every cached identity and

@@ -1,10 +1,14 @@
-/** The platform console's refusals. */
+import { SYSTEM_ADMIN_REFUSAL_TEXTS } from "@tumble/domain/systemAdminRefusals";
+
+const english = <K extends keyof typeof SYSTEM_ADMIN_REFUSAL_TEXTS>(key: K) => SYSTEM_ADMIN_REFUSAL_TEXTS[key].en;
+
+/** The platform console's refusals in English; the server throws them with their codes (systemAdminRefusal). */
 export const MESSAGES = {
-  companyNotFound: "Company not found",
-  userNotFound: "User not found",
-  onlySuperAdminGrantsSuperAdmin: "Only a super administrator can grant or revoke the super administrator role",
-  lastSuperAdmin: "The last super administrator cannot lose that role",
-  notYourself: "You cannot disable your own account",
-  alreadySuspended: "This company is already suspended",
-  notSuspended: "This company is not suspended",
+  companyNotFound: english("companyNotFound"),
+  userNotFound: english("userNotFound"),
+  onlySuperAdminGrantsSuperAdmin: english("onlySuperAdminGrantsSuperAdmin"),
+  lastSuperAdmin: english("lastSuperAdmin"),
+  notYourself: english("notYourself"),
+  alreadySuspended: english("alreadySuspended"),
+  notSuspended: english("notSuspended"),
 } as const;

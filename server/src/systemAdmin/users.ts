@@ -1,11 +1,11 @@
 import { sql } from "kysely";
 import type { SystemRole } from "@tumble/domain/permissions";
+import { systemAdminRefusal } from "@tumble/domain/systemAdminRefusals";
 import { revokeAllSessions } from "../auth/sessions.ts";
 import { audit } from "../runtime/audit.ts";
 import type { MutationCtx, QueryCtx } from "../runtime/define.ts";
-import { AppError } from "../runtime/errors.ts";
+import { refused } from "../runtime/errors.ts";
 import { invalidates } from "../runtime/invalidation.ts";
-import { MESSAGES } from "./messages.ts";
 import { changeGlobalRole, refuseLastAdmin, type ChangeOutcome, type PlatformActor } from "./platformChanges.ts";
 
 // Accounts as the platform console sees them: listed across companies with their memberships,
@@ -94,7 +94,7 @@ export async function usersOfPlatform(
 
 async function userOrThrow(ctx: QueryCtx<"isSystemAdmin">, userId: string) {
   const row = await ctx.db.selectFrom("users").select(["id", "email", "globalRole", "isAnonymous"]).where("id", "=", userId).executeTakeFirst();
-  if (!row || row.isAnonymous) throw new AppError(MESSAGES.userNotFound);
+  if (!row || row.isAnonymous) throw refused(systemAdminRefusal("userNotFound"));
   return row;
 }
 
@@ -108,11 +108,11 @@ export async function setUserGlobalRole(
   const target = await userOrThrow(ctx, args.userId);
   if (target.globalRole === args.globalRole) return { changed: false, status: "applied", changeId: null };
   const touchesSuper = target.globalRole === "SUPER_ADMIN" || args.globalRole === "SUPER_ADMIN";
-  if (touchesSuper && !ctx.permissions.isSuperAdmin) throw new AppError(MESSAGES.onlySuperAdminGrantsSuperAdmin);
+  if (touchesSuper && !ctx.permissions.isSuperAdmin) throw refused(systemAdminRefusal("onlySuperAdminGrantsSuperAdmin"));
   if (target.globalRole === "SUPER_ADMIN") {
     // Lock every super admin row so two concurrent demotions cannot both see another one left.
     const supers = await ctx.db.selectFrom("users").select("id").where("globalRole", "=", "SUPER_ADMIN").forUpdate().execute();
-    if (supers.length <= 1) throw new AppError(MESSAGES.lastSuperAdmin);
+    if (supers.length <= 1) throw refused(systemAdminRefusal("lastSuperAdmin"));
   }
   const outcome = await changeGlobalRole(ctx.db, actorOf(ctx), target, args.globalRole, new Date(ctx.now));
   return { changed: outcome.status === "applied", ...outcome };
@@ -120,8 +120,9 @@ export async function setUserGlobalRole(
 
 export async function disableOrEnableUser(ctx: MutationCtx<"isSystemAdmin">, args: { userId: string; disabled: boolean; reason: string | null }) {
   const target = await userOrThrow(ctx, args.userId);
-  if (args.userId === ctx.user.id && args.disabled) throw new AppError(MESSAGES.notYourself);
-  if (target.globalRole === "SUPER_ADMIN" && args.disabled && !ctx.permissions.isSuperAdmin) throw new AppError(MESSAGES.onlySuperAdminGrantsSuperAdmin);
+  if (args.userId === ctx.user.id && args.disabled) throw refused(systemAdminRefusal("notYourself"));
+  if (target.globalRole === "SUPER_ADMIN" && args.disabled && !ctx.permissions.isSuperAdmin)
+    throw refused(systemAdminRefusal("onlySuperAdminGrantsSuperAdmin"));
   const was = await ctx.db.selectFrom("userDisablements").select("userId").where("userId", "=", args.userId).executeTakeFirst();
   if (!!was === args.disabled) return { changed: false };
   // Two administrators disabling each other at once would leave nobody to sign in.
