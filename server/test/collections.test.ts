@@ -3,7 +3,6 @@ import { todayIn } from "@tumble/domain/businessDate";
 import { refusalText } from "@tumble/domain/refusals";
 import { Client, failure, failureOf, startTestServer, type TestServer } from "./support/testServer.ts";
 import { SyncClient } from "./support/syncClient.ts";
-import { COLLECTION_MESSAGES } from "../src/collections/rules.ts";
 
 let server: TestServer;
 let staff: Client;
@@ -73,6 +72,10 @@ describe("collection lifecycle", () => {
     expect(await failure(supervisor.mutation("collections:verify", { collectionId }))).toBe(
       "Only a submitted collection can be reviewed; this one is rejected",
     );
+    // The review screen says it in the reader's language by this code (decision 0067).
+    const notSubmitted = await failureOf(supervisor.mutation("collections:verify", { collectionId }));
+    expect(notSubmitted.data).toEqual({ code: "collections.notSubmitted", params: { status: "rejected" } });
+    expect(refusalText(notSubmitted.data, "es")).toBe("Solo se puede revisar una recolección enviada; esta está rechazada");
 
     await staff.mutation("collections:saveDraft", {
       collectionId,
@@ -118,6 +121,9 @@ describe("collection lifecycle", () => {
     expect(await failure(admin.mutation("collections:adjust", { collectionId, reason: "again", lines: [line(0, 7500)] }))).toBe(
       "These figures are what the collection already records",
     );
+    const unchanged = await failureOf(admin.mutation("collections:adjust", { collectionId, reason: "again", lines: [line(0, 7500)] }));
+    expect(unchanged.data).toEqual({ code: "collections.nothingToAdjust", params: {} });
+    expect(refusalText(unchanged.data, "es")).toBe("Estas cifras son las que la recolección ya registra");
     const after = await admin.query<Detail>("collections:get", { collectionId });
     expect(after).toMatchObject({ status: "verified", totalCents: 42100, adjustments: [{ totalCents: -500, adjustmentReason: "Recounted W1" }] });
     expect(await safe()).toEqual([
@@ -140,6 +146,8 @@ describe("collection lifecycle", () => {
     await supervisor.mutation("collections:submit", { collectionId });
     expect(await failure(supervisor.mutation("collections:verify", { collectionId }))).toBe("You cannot verify your own collection");
     expect(await failure(supervisor.mutation("collections:reject", { collectionId, reason: "mine" }))).toBe("You cannot verify your own collection");
+    const own = await failureOf(supervisor.mutation("collections:verify", { collectionId }));
+    expect(own.data).toEqual({ code: "collections.ownCollection", params: {} });
   });
 
   it("warns about a machine already collected on the same business date", async () => {
@@ -205,6 +213,9 @@ describe("collection lifecycle", () => {
     expect(await failure(supervisor.mutation("collections:verify", { collectionId: second }))).toBe(
       `${machines[6].label} was already collected on ${day}: give a reason to verify a second collection`,
     );
+    const repeated = await failureOf(supervisor.mutation("collections:verify", { collectionId: second }));
+    expect(repeated.data).toEqual({ code: "collections.duplicateNeedsReason", params: { labels: machines[6].label, count: 1, businessDate: day } });
+    expect(refusalText(repeated.data, "es")).toBe(`${machines[6].label} ya se recolectó el ${day}: indica un motivo para verificar una segunda recolección`);
     expect(await failure(supervisor.mutation("collections:verify", { collectionId: second, duplicateReason: "  " }))).toMatch(
       /^Invalid argument "duplicateReason"/,
     );
@@ -248,7 +259,9 @@ describe("collection lifecycle", () => {
         status: "awaitingSecondVerifier",
       });
       expect(await postings(big)).toBe(0);
-      expect(await failure(supervisor.mutation("collections:verify", { collectionId: big }))).toBe(COLLECTION_MESSAGES.secondVerifierNeeded);
+      const secondVerifier = await failureOf(supervisor.mutation("collections:verify", { collectionId: big }));
+      expect(secondVerifier.message).toBe("You gave the first approval of this second collection: another verifier must complete it");
+      expect(secondVerifier.data).toEqual({ code: "collections.secondVerifierNeeded", params: {} });
       expect(await supervisor.query("collections:get", { collectionId: big })).toMatchObject({
         status: "submitted",
         duplicateReason: "Second run after the float",
@@ -298,6 +311,7 @@ describe("collection lifecycle", () => {
     expect(await listed(admin)).toContain(collectionId);
     await admin.mutation("collections:deleteDraft", { collectionId });
     expect(await failure(staff.query("collections:get", { collectionId }))).toBe("Collection not found");
+    expect((await failureOf(staff.query("collections:get", { collectionId }))).data).toEqual({ code: "collections.collectionNotFound", params: {} });
     const verified = (await staff.query<Array<{ _id: string }>>("collections:list", { fromDate: daysAgo(30), toDate: today, status: "verified" }))[0];
     expect(await failure(admin.mutation("collections:deleteDraft", { collectionId: verified._id }))).toBe("Only drafts can be deleted");
     const notDraft = await failureOf(admin.mutation("collections:deleteDraft", { collectionId: verified._id }));

@@ -1,12 +1,19 @@
 import { formatUSD } from "./money.ts";
 import { refusalTable } from "./refusals.ts";
 
-// What a collection's draft, submission and deletion refuse, in English (what the server sends) and
-// Spanish, with codes "collections.<key>" (refusals.ts). Amounts travel as cents, a status as its name.
+// What a collection's draft, submission, deletion, review and adjustment refuse, in English (what
+// the server sends) and Spanish, with codes "collections.<key>" (refusals.ts). Amounts travel as
+// cents, a status as its name.
 
 const STATUS_ES: Record<string, string> = { draft: "borrador", submitted: "enviada", verified: "verificada", rejected: "rechazada" };
 const statusEs = (status: string) => STATUS_ES[status] ?? status;
 const FIELD_ES: Record<string, string> = { coins: "monedas", bills: "billetes" };
+
+interface Repeated {
+  labels: string;
+  count: number;
+  businessDate: string;
+}
 
 interface Implausible {
   field: string;
@@ -58,6 +65,29 @@ const COLLECTION_TABLE = refusalTable("collections", {
     es: "Solo quien recolectó o un administrador puede eliminar este borrador",
   },
   onlyDraftsDeleted: { en: "Only drafts can be deleted", es: "Solo se pueden eliminar borradores" },
+  // Review (verify and reject) and adjustment.
+  notSubmitted: {
+    en: ({ status }: { status: string }) => `Only a submitted collection can be reviewed; this one is ${status}`,
+    es: ({ status }: { status: string }) => `Solo se puede revisar una recolección enviada; esta está ${status === "draft" ? "en borrador" : statusEs(status)}`,
+  },
+  ownCollection: { en: "You cannot verify your own collection", es: "No puedes verificar tu propia recolección" },
+  secondVerifierNeeded: {
+    en: "You gave the first approval of this second collection: another verifier must complete it",
+    es: "Diste la primera aprobación de esta segunda recolección: otro verificador debe completarla",
+  },
+  /** A machine collected twice on one business date: `labels` are the machines, `count` the earlier collections of them. */
+  duplicateNeedsReason: {
+    en: ({ labels, count, businessDate }: Repeated) =>
+      `${labels} ${count === 1 ? "was" : "were"} already collected on ${businessDate}: give a reason to verify a second collection`,
+    es: ({ labels, count, businessDate }: Repeated) =>
+      `${labels} ya ${count === 1 ? "se recolectó" : "se recolectaron"} el ${businessDate}: indica un motivo para verificar una segunda recolección`,
+  },
+  notAdjustable: { en: "Only a verified collection can be adjusted", es: "Solo se puede ajustar una recolección verificada" },
+  nothingToAdjust: {
+    en: "These figures are what the collection already records",
+    es: "Estas cifras son las que la recolección ya registra",
+  },
+  fromAfterTo: { en: "The from date is after the to date", es: "La fecha de inicio es posterior a la de fin" },
 });
 
 export const COLLECTION_REFUSAL_TEXTS = COLLECTION_TABLE.texts;

@@ -2,7 +2,8 @@ import type { Kysely } from "kysely";
 import { firstOpenDate } from "../cash/closedPeriods.ts";
 import type { DB } from "../db/schema.ts";
 import { audit } from "../runtime/audit.ts";
-import { AppError } from "../runtime/errors.ts";
+import { collectionRefusal } from "@tumble/domain/collectionRefusals";
+import { refused } from "../runtime/errors.ts";
 import { newId } from "../runtime/ids.ts";
 import { postCollection } from "./posting.ts";
 import { checkLines, collectionOfCompany, totalCents, type LineInput } from "./rules.ts";
@@ -18,7 +19,7 @@ export async function adjustCollection(
   { collectionId, reason, lines }: { collectionId: string; reason: string; lines: LineInput[] },
 ) {
   const original = await collectionOfCompany(db, companyId, collectionId, true);
-  if (original.status !== "verified" || original.adjustsCollectionId) throw new AppError("Only a verified collection can be adjusted");
+  if (original.status !== "verified" || original.adjustsCollectionId) throw refused(collectionRefusal("notAdjustable"));
   const machines = await checkLines(db, companyId, original.storeId, lines);
   // What each machine counts for now: the original line plus earlier adjustments.
   const current = await db
@@ -33,7 +34,7 @@ export async function adjustCollection(
   const deltas = lines
     .map((l) => ({ ...l, coinsCents: l.coinsCents - (now.get(l.machineId)?.coins ?? 0), billsCents: l.billsCents - (now.get(l.machineId)?.bills ?? 0) }))
     .filter((d) => d.coinsCents !== 0 || d.billsCents !== 0);
-  if (!deltas.length) throw new AppError("These figures are what the collection already records");
+  if (!deltas.length) throw refused(collectionRefusal("nothingToAdjust"));
   const delta = totalCents(deltas, machines);
   const adjustmentId = newId();
   await db

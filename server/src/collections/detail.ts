@@ -1,7 +1,8 @@
 import type { Kysely } from "kysely";
 import { isLowLine, lineAmountCents } from "@tumble/domain/collectionStats";
 import type { DB } from "../db/schema.ts";
-import { AppError } from "../runtime/errors.ts";
+import { collectionRefusal } from "@tumble/domain/collectionRefusals";
+import { refused } from "../runtime/errors.ts";
 import { duplicateWarnings } from "./duplicates.ts";
 import { expectedFigures } from "./expected.ts";
 import { summaries, toSummary, type CollectionViewer } from "./summaries.ts";
@@ -10,7 +11,7 @@ import { summaries, toSummary, type CollectionViewer } from "./summaries.ts";
 export async function collectionDetail(db: Kysely<DB>, viewer: CollectionViewer, collectionId: string) {
   const { companyId } = viewer;
   const row = await summaries(db, companyId).where("c.id", "=", collectionId).executeTakeFirst();
-  if (!row || (row.status === "draft" && row.collectorId !== viewer.userId && !viewer.isAdmin)) throw new AppError("Collection not found");
+  if (!row || (row.status === "draft" && row.collectorId !== viewer.userId && !viewer.isAdmin)) throw refused(collectionRefusal("collectionNotFound"));
   const lines = await db
     .selectFrom("collectionLines as l")
     .innerJoin("machines as m", (j) => j.onRef("m.id", "=", "l.machineId").onRef("m.companyId", "=", "l.companyId"))

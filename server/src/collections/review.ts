@@ -2,19 +2,20 @@ import type { Kysely } from "kysely";
 import { cashSettings } from "../cash/settings.ts";
 import type { DB } from "../db/schema.ts";
 import { audit } from "../runtime/audit.ts";
-import { AccessError, AppError } from "../runtime/errors.ts";
+import { collectionRefusal } from "@tumble/domain/collectionRefusals";
+import { AccessError, refused } from "../runtime/errors.ts";
 import { duplicateWarnings } from "./duplicates.ts";
 import { keepExpectedFigures } from "./expected.ts";
 import { postCollection } from "./posting.ts";
-import { COLLECTION_MESSAGES, collectionOfCompany } from "./rules.ts";
+import { collectionOfCompany } from "./rules.ts";
 
 // A submitted collection's review: verified (final, posted to the store's safe) or rejected back
 // to its collector. Nobody reviews their own collection.
 
 async function submittedForReview(db: Kysely<DB>, companyId: string, userId: string, collectionId: string) {
   const c = await collectionOfCompany(db, companyId, collectionId, true);
-  if (c.status !== "submitted") throw new AppError(`Only a submitted collection can be reviewed; this one is ${c.status}`);
-  if (c.collectorId === userId) throw new AccessError("You cannot verify your own collection");
+  if (c.status !== "submitted") throw refused(collectionRefusal("notSubmitted", { status: c.status }));
+  if (c.collectorId === userId) throw refused(collectionRefusal("ownCollection"), AccessError);
   return c;
 }
 
@@ -39,11 +40,15 @@ export async function verifyCollection(
     // Above the company's amount a second verifier completes what the first approved with a reason.
     const { duplicateApprovalCents } = await cashSettings(db, companyId);
     const needsTwo = duplicateApprovalCents !== null && Math.abs(Number(c.totalCents)) > duplicateApprovalCents;
-    if (needsTwo && c.duplicateApprovedBy === userId) throw new AccessError(COLLECTION_MESSAGES.secondVerifierNeeded);
+    if (needsTwo && c.duplicateApprovedBy === userId) throw refused(collectionRefusal("secondVerifierNeeded"), AccessError);
     if (needsTwo && c.duplicateApprovedBy) reason = c.duplicateReason;
     else if (!reason)
-      throw new AppError(
-        `${[...new Set(repeated.map((w) => w.label))].join(", ")} ${repeated.length === 1 ? "was" : "were"} already collected on ${c.businessDate}: give a reason to verify a second collection`,
+      throw refused(
+        collectionRefusal("duplicateNeedsReason", {
+          labels: [...new Set(repeated.map((w) => w.label))].join(", "),
+          count: repeated.length,
+          businessDate: c.businessDate,
+        }),
       );
     else if (needsTwo) {
       await db

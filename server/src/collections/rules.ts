@@ -9,10 +9,6 @@ import { refused } from "../runtime/errors.ts";
 // date is real and not in the store's future, every machine belongs to that store, and every
 // amount is a plausible whole number of cents.
 
-export const COLLECTION_MESSAGES = {
-  secondVerifierNeeded: "You gave the first approval of this second collection: another verifier must complete it",
-};
-
 /** More than this in one machine in one visit is a typing slip, not cash. */
 export const MAX_LINE_CENTS = 5_000_000;
 export const MAX_BACKDATE_DAYS = 366;

@@ -1,7 +1,8 @@
 import { sql, type Kysely } from "kysely";
 import { isoDate } from "../db/isoDate.ts";
 import type { DB } from "../db/schema.ts";
-import { AppError } from "../runtime/errors.ts";
+import { collectionRefusal } from "@tumble/domain/collectionRefusals";
+import { refused } from "../runtime/errors.ts";
 import { PAGE_SIZE_DEFAULT, pageOf } from "../runtime/paging.ts";
 
 // A collection as every list shows it: its store, collector, status, total and review marks.
@@ -87,7 +88,7 @@ export function toSummary(r: SummaryRow) {
 }
 
 function filtered(db: Kysely<DB>, viewer: CollectionViewer, args: CollectionListFilters) {
-  if (args.fromDate && args.toDate && args.fromDate > args.toDate) throw new AppError("The from date is after the to date");
+  if (args.fromDate && args.toDate && args.fromDate > args.toDate) throw refused(collectionRefusal("fromAfterTo"));
   let q = summaries(db, viewer.companyId);
   if (args.fromDate) q = q.where("c.businessDate", ">=", args.fromDate);
   if (args.toDate) q = q.where("c.businessDate", "<=", args.toDate);

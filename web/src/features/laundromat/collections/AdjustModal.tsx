@@ -4,11 +4,11 @@ import type { z } from "zod";
 import { useTranslation } from "react-i18next";
 import { adjustmentFormSchema } from "@tumble/domain/collectionAdjustment";
 import { formatUSD } from "@tumble/domain/money";
-import { localizeValidationMessage } from "@tumble/domain/validationMessages";
+// Imported for its refusal table, which errorText reads by code.
+import "@tumble/domain/collectionRefusals";
 import { api } from "../../../lib/api";
-import { extractErrorMessage } from "@tumble/domain/errorMessage";
+import { errorText } from "../../../lib/errorText";
 import { useMutation } from "../../../lib/hooks";
-import { currentLanguage } from "../../../lib/i18n";
 import { notifyError, notifySuccess } from "../../../lib/notify";
 import { MoneyInput } from "../../../ui/form/MoneyInput";
 import { useSchemaForm } from "../../../ui/form/useSchemaForm";
@@ -47,7 +47,7 @@ export function AdjustModal({ collection, opened, onClose }: Props) {
       notifySuccess(t("adminCollections.adjusted", { delta: formatUSD(result.deltaCents) }));
       onClose();
     } catch (error) {
-      notifyError(localizeValidationMessage(extractErrorMessage(error, t("adminCollections.adjustFailed")), currentLanguage()));
+      notifyError(errorText(error, t("adminCollections.adjustFailed")));
     } finally {
       setBusy(false);
     }

@@ -7,7 +7,6 @@ import { useTranslation } from "react-i18next";
 import "@tumble/domain/collectionRefusals";
 import { formatUSD } from "@tumble/domain/money";
 import { api } from "../../../lib/api";
-import { extractErrorMessage } from "@tumble/domain/errorMessage";
 import { errorText } from "../../../lib/errorText";
 import { useMutation, useQueryState } from "../../../lib/hooks";
 import { notifyError, notifySuccess } from "../../../lib/notify";
@@ -45,7 +44,7 @@ export function CollectionDetailDrawer({ collectionId, onClose, admin = false }:
       data-testid="collection-detail"
     >
       {detail.error ? (
-        <Alert color="red">{extractErrorMessage(detail.error, t("verify.loadFailed"))}</Alert>
+        <Alert color="red">{errorText(detail.error, t("verify.loadFailed"))}</Alert>
       ) : !detail.data ? (
         <Loader aria-label={t("common.loading")} />
       ) : (
@@ -84,7 +83,7 @@ function DetailBody({ c, admin, onClose }: { c: CollectionDetail; admin: boolean
     try {
       verified(await verify({ collectionId: c._id }));
     } catch (error) {
-      notifyError(extractErrorMessage(error, t("verify.failed")));
+      notifyError(errorText(error, t("verify.failed")));
     } finally {
       setBusy(null);
     }
@@ -96,7 +95,7 @@ function DetailBody({ c, admin, onClose }: { c: CollectionDetail; admin: boolean
       notifySuccess(t("verify.rejected"));
       setRejecting(false);
     } catch (error) {
-      notifyError(extractErrorMessage(error, t("verify.failed")));
+      notifyError(errorText(error, t("verify.failed")));
     } finally {
       setBusy(null);
     }
@@ -187,7 +186,7 @@ function DetailBody({ c, admin, onClose }: { c: CollectionDetail; admin: boolean
         onConfirm={async (duplicateReason) => {
           verified(await verify({ collectionId: c._id, duplicateReason }));
         }}
-        failureText={(error) => extractErrorMessage(error, t("verify.failed"))}
+        failureText={(error) => errorText(error, t("verify.failed"))}
         testId="duplicate-reason-dialog"
       />
       {lowCount ? (

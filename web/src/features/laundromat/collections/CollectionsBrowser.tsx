@@ -3,11 +3,13 @@ import { IconCheck, IconEye, IconLink, IconSearch, IconTrash, IconX } from "@tab
 import { useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { buildContext } from "@tumble/domain/contextMenu";
-import { extractErrorMessage } from "@tumble/domain/errorMessage";
+// Imported for its refusal table, which errorText reads by code.
+import "@tumble/domain/collectionRefusals";
 import { centsToDollarString, formatUSD } from "@tumble/domain/money";
 import { api } from "../../../lib/api";
 import { useMutation, useQuery } from "../../../lib/hooks";
 import { useLaundromatSelection } from "../../../lib/laundromatSelection";
+import { errorText } from "../../../lib/errorText";
 import { notifyError, notifySuccess } from "../../../lib/notify";
 import { usePagedQuery } from "../../../lib/pagedQuery";
 import { param, useSearchState, type SearchSchema } from "../../../lib/searchParams";
@@ -218,7 +220,7 @@ export function CollectionsBrowser({ admin = false }: Props) {
       onConfirm: () => {
         deleteDraft({ collectionId: r._id })
           .then(() => notifySuccess(t("adminCollections.deleted")))
-          .catch((error: unknown) => notifyError(extractErrorMessage(error, t("adminCollections.deleteFailed"))));
+          .catch((error: unknown) => notifyError(errorText(error, t("adminCollections.deleteFailed"))));
       },
     });
 
