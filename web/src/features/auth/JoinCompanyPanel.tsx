@@ -1,10 +1,12 @@
 import { Button, PasswordInput, Stack, Text, Textarea, TextInput } from "@mantine/core";
 import { IconLock, IconMail, IconUserPlus } from "@tabler/icons-react";
 import { validatePassword, validatePasswordConfirmation } from "@tumble/domain/employeeForm";
-import { extractErrorMessage } from "@tumble/domain/errorMessage";
+// Imported for its refusal table, which errorText reads by code.
+import "@tumble/domain/companyRefusals";
 import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { api } from "../../lib/api";
+import { errorText } from "../../lib/errorText";
 import { useAuth } from "../../lib/auth";
 import { runMutation } from "../../lib/client";
 import { notifyError, notifySuccess } from "../../lib/notify";
@@ -57,7 +59,7 @@ function JoinSignUpForm({ company, email, setEmail, goTo }: ModeProps & { compan
           const result = await runMutation(api.companyJoinRequests.requestToJoin, { companyId: company._id, message: message.trim() || undefined });
           notifySuccess(result.status === "APPROVED" ? t("admin:finder.joined", { name }) : t("admin:finder.requestSent", { name }));
         } catch (error) {
-          notifyError(extractErrorMessage(error, t("admin:finder.requestFailed")));
+          notifyError(errorText(error, t("admin:finder.requestFailed")));
         }
       },
     );

@@ -4,7 +4,9 @@ import { DOMAIN_SUGGESTION_LIMIT } from "@tumble/domain/companyCode";
 import { useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { api } from "../../lib/api";
-import { extractErrorMessage } from "@tumble/domain/errorMessage";
+import { errorText } from "../../lib/errorText";
+// Imported for its refusal table, which errorText reads by code.
+import "@tumble/domain/companyRefusals";
 import { useMutation, useQuery, useQueryState } from "../../lib/hooks";
 import { notifyError, notifySuccess } from "../../lib/notify";
 import { CodePanel } from "./CodePanel";
@@ -163,7 +165,7 @@ function SelectedCompany({ company, onChange, onDone }: { company: FinderCompany
       notifySuccess(result.status === "APPROVED" ? t("finder.joined", { name }) : t("finder.requestSent", { name }));
       onDone();
     } catch (error) {
-      notifyError(extractErrorMessage(error, t("finder.requestFailed")));
+      notifyError(errorText(error, t("finder.requestFailed")));
     } finally {
       setSending(false);
     }

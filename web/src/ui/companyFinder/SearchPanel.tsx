@@ -5,7 +5,9 @@ import { COMPANY_SEARCH_DEBOUNCE_MS, COMPANY_SEARCH_LIMIT, COMPANY_SIZES, canSea
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { api } from "../../lib/api";
-import { extractErrorMessage } from "@tumble/domain/errorMessage";
+import { errorText } from "../../lib/errorText";
+// Imported for its refusal table, which errorText reads by code.
+import "@tumble/domain/companyRefusals";
 import { useQueryState } from "../../lib/hooks";
 import { CompanyCard, type CompanyStanding, type FinderCompany } from "./CompanyCard";
 
@@ -119,7 +121,7 @@ export function SearchPanel({
         </Text>
       ) : results.error ? (
         <Alert color="red" variant="light" icon={<IconAlertTriangle aria-hidden />}>
-          {extractErrorMessage(results.error, t("finder.search.failed"))}
+          {errorText(results.error, t("finder.search.failed"))}
         </Alert>
       ) : !results.data ? null : results.data.length === 0 ? (
         <Alert color="gray" variant="light" icon={<IconBuildingOff aria-hidden />} title={t("finder.search.noResults")} data-testid="company-search-empty">

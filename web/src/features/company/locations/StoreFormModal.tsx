@@ -3,11 +3,11 @@ import { useMediaQuery } from "@mantine/hooks";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { api } from "../../../lib/api";
-import { extractErrorMessage } from "@tumble/domain/errorMessage";
+// Imported for its refusal table, which errorText reads by code.
+import "@tumble/domain/companyRefusals";
 import { storeFormSchema } from "@tumble/domain/storeForm";
-import { localizeValidationMessage } from "@tumble/domain/validationMessages";
 import type { z } from "zod";
-import { currentLanguage } from "../../../lib/i18n";
+import { errorText } from "../../../lib/errorText";
 import { MoneyInput } from "../../../ui/form/MoneyInput";
 import { useSchemaForm } from "../../../ui/form/useSchemaForm";
 import { useMutation, useQuery } from "../../../lib/hooks";
@@ -83,7 +83,7 @@ function StoreForm({ store, onClose, onSaved }: Omit<Props, "opened">) {
       }
       onClose();
     } catch (error) {
-      notifyError(localizeValidationMessage(extractErrorMessage(error, t("locations.errors.saveFailed")), currentLanguage()));
+      notifyError(errorText(error, t("locations.errors.saveFailed")));
     } finally {
       setSaving(false);
     }

@@ -6,7 +6,9 @@ import { canAssignRole } from "@tumble/domain/roleRank";
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { api } from "../../../lib/api";
-import { extractErrorMessage } from "@tumble/domain/errorMessage";
+import { errorText } from "../../../lib/errorText";
+// Imported for its refusal table, which errorText reads by code.
+import "@tumble/domain/companyRefusals";
 import { useMutation, useQuery, useQueryState } from "../../../lib/hooks";
 import { param, useSearchState, type SearchSchema } from "../../../lib/searchParams";
 import { DataTable } from "../../../ui/table/DataTable";
@@ -173,7 +175,7 @@ function Decision({ request, onDeny }: { request: JoinRequest; onDeny: () => voi
       await approve({ requestId: request._id, role });
       notifySuccess(t("joinRequests.approved", { who, role: t(`common:roles.${role}`) }));
     } catch (error) {
-      notifyError(extractErrorMessage(error, t("joinRequests.approveFailed")));
+      notifyError(errorText(error, t("joinRequests.approveFailed")));
       setApproving(false);
     }
   };
@@ -221,7 +223,7 @@ function DenyDialog({ request, onClose }: { request: JoinRequest | null; onClose
       notifySuccess(t("joinRequests.denied", { who: requesterName(request) }));
       close();
     } catch (error) {
-      notifyError(extractErrorMessage(error, t("joinRequests.denyFailed")));
+      notifyError(errorText(error, t("joinRequests.denyFailed")));
     } finally {
       setSending(false);
     }

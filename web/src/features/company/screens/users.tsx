@@ -7,7 +7,9 @@ import { canAssignRole, ROLE_RANK } from "@tumble/domain/roleRank";
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { api } from "../../../lib/api";
-import { extractErrorMessage } from "@tumble/domain/errorMessage";
+import { errorText } from "../../../lib/errorText";
+// Imported for its refusal table, which errorText reads by code.
+import "@tumble/domain/companyRefusals";
 import { useMutation, useQuery, useQueryState } from "../../../lib/hooks";
 import { notifyError, notifySuccess } from "../../../lib/notify";
 import { RoleBadge } from "../../../ui/companyFinder/badges";
@@ -70,7 +72,7 @@ export default function CompanyUsersScreen() {
       await changeRole({ membershipId: member._id, role: role as CompanyRole });
       notifySuccess(t("users.roleChanged", { who: displayName(member), role: t(`common:roles.${role}`) }));
     } catch (error) {
-      notifyError(extractErrorMessage(error, t("users.roleChangeFailed")));
+      notifyError(errorText(error, t("users.roleChangeFailed")));
     } finally {
       setBusy(null);
     }
@@ -88,7 +90,7 @@ export default function CompanyUsersScreen() {
         setBusy(member._id);
         removeMember({ membershipId: member._id })
           .then(() => notifySuccess(t("users.removed", { who: displayName(member) })))
-          .catch((error: unknown) => notifyError(extractErrorMessage(error, t("users.removeFailed"))))
+          .catch((error: unknown) => notifyError(errorText(error, t("users.removeFailed"))))
           .finally(() => setBusy(null));
       },
     });

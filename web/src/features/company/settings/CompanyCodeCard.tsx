@@ -1,8 +1,10 @@
 import { Button, Card, CopyButton, Group, Modal, Stack, Text, Title } from "@mantine/core";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { extractErrorMessage } from "@tumble/domain/errorMessage";
+// Imported for its refusal table, which errorText reads by code.
+import "@tumble/domain/companyRefusals";
 import { api } from "../../../lib/api";
+import { errorText } from "../../../lib/errorText";
 import { useMutation } from "../../../lib/hooks";
 import { notifyError, notifySuccess } from "../../../lib/notify";
 
@@ -20,7 +22,7 @@ export function CompanyCodeCard({ code }: { code: string }) {
       notifySuccess(t("code.regenerated", { code: companyCode }));
       setConfirming(false);
     } catch (error) {
-      notifyError(extractErrorMessage(error, t("saveFailed")));
+      notifyError(errorText(error, t("saveFailed")));
     } finally {
       setBusy(false);
     }

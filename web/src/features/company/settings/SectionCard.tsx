@@ -2,8 +2,11 @@ import { Button, Card, Group, NumberInput, Select, SimpleGrid, Stack, Switch, Te
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { fieldErrors, type AnySection } from "@tumble/domain/companySettings";
-import { extractErrorMessage } from "@tumble/domain/errorMessage";
+// Imported for its refusal table, which errorText reads by code.
+import "@tumble/domain/companyRefusals";
+import { refusalCode } from "@tumble/domain/refusals";
 import { api } from "../../../lib/api";
+import { errorText } from "../../../lib/errorText";
 import { useMutation } from "../../../lib/hooks";
 import { notifyError, notifySuccess } from "../../../lib/notify";
 
@@ -52,9 +55,10 @@ export function SectionCard({ section, fields, initial }: { section: AnySection;
       await update({ section, values: Object.fromEntries(fields.map((f) => [f.name, values[f.name] ?? null])) });
       notifySuccess(t("saved", { section: t(`sections.${section}.title`) }));
     } catch (error) {
-      const message = extractErrorMessage(error, t("saveFailed"));
-      const field = message.match(/^Invalid setting "([^"]+)"/)?.[1];
-      if (field) setErrors({ [field]: message });
+      const message = errorText(error, t("saveFailed"));
+      // A value its rule refuses is shown under its field (companies.invalidSetting names it).
+      const field = refusalCode(error) === "companies.invalidSetting" ? (error as { data: { params: { field?: unknown } } }).data.params.field : undefined;
+      if (typeof field === "string") setErrors({ [field]: message });
       else notifyError(message);
     } finally {
       setSaving(false);

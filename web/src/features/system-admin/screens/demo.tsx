@@ -1,10 +1,12 @@
 import { Alert, Anchor, Button, Card, Group, List, Loader, Stack, Text } from "@mantine/core";
 import { IconConfetti, IconRefresh } from "@tabler/icons-react";
-import { extractErrorMessage } from "@tumble/domain/errorMessage";
+// Imported for its refusal table, which errorText reads by code.
+import "@tumble/domain/systemAdminRefusals";
 import type { ReturnsOf } from "@tumble/domain/functionPath";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { api } from "../../../lib/api";
+import { errorText } from "../../../lib/errorText";
 import { useMutation, useQueryState } from "../../../lib/hooks";
 import { notifyError, notifySuccess } from "../../../lib/notify";
 import { formatDateTime } from "../../../ui/companyFinder/format";
@@ -40,7 +42,7 @@ export default function SystemAdminDemo() {
         setMade(null);
         reset({})
           .then((r) => notifySuccess(t("demo.resetDone", { names: r.companies.map((c) => c.name).join(", "), rows: r.deleted.rows })))
-          .catch((error: unknown) => notifyError(extractErrorMessage(error, t("demo.failed"))))
+          .catch((error: unknown) => notifyError(errorText(error, t("demo.failed"))))
           .finally(() => setBusy(null));
       },
     });
@@ -52,7 +54,7 @@ export default function SystemAdminDemo() {
         setMade({ company: c.name, campaigns: r.campaigns });
         notifySuccess(t("demo.campaignsDone", { name: c.name }));
       })
-      .catch((error: unknown) => notifyError(extractErrorMessage(error, t("demo.failed"))))
+      .catch((error: unknown) => notifyError(errorText(error, t("demo.failed"))))
       .finally(() => setBusy(null));
   };
 

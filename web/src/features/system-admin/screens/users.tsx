@@ -2,6 +2,8 @@ import { Badge, Card, Group, Select, Stack, Text, TextInput } from "@mantine/cor
 import { useMediaQuery } from "@mantine/hooks";
 import { IconSearch } from "@tabler/icons-react";
 import type { ReturnsOf } from "@tumble/domain/functionPath";
+// Imported for its refusal table, which platformErrorText reads by code.
+import "@tumble/domain/systemAdminRefusals";
 import { SYSTEM_ROLES, type SystemRole } from "@tumble/domain/permissions";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";

@@ -4,7 +4,9 @@ import { useClipboard } from "@mantine/hooks";
 import { useEffect, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { api } from "../../../lib/api";
-import { extractErrorMessage } from "@tumble/domain/errorMessage";
+import { errorText } from "../../../lib/errorText";
+// Imported for its refusal table, which errorText reads by code.
+import "@tumble/domain/companyRefusals";
 import { useMutation, useQuery } from "../../../lib/hooks";
 import { notifyError, notifySuccess } from "../../../lib/notify";
 import { RoleBadge } from "../../../ui/companyFinder/badges";
@@ -128,7 +130,7 @@ function Memberships() {
       await switchCompany({ companyId });
       notifySuccess(t("companyInfo.switched", { name }));
     } catch (error) {
-      notifyError(extractErrorMessage(error, t("companyInfo.switchFailed")));
+      notifyError(errorText(error, t("companyInfo.switchFailed")));
     } finally {
       setSwitching(null);
     }

@@ -4,7 +4,9 @@ import type { ReturnsOf } from "@tumble/domain/functionPath";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { api } from "../../../lib/api";
-import { extractErrorMessage } from "@tumble/domain/errorMessage";
+import { errorText } from "../../../lib/errorText";
+// Imported for its refusal table, which errorText reads by code.
+import "@tumble/domain/companyRefusals";
 import { useMutation, useQuery } from "../../../lib/hooks";
 import { notifyError, notifySuccess } from "../../../lib/notify";
 import { CompanyFinder } from "../../../ui/companyFinder/CompanyFinder";
@@ -82,7 +84,7 @@ function RequestRow({ request }: { request: MyRequest }) {
         cancel({ requestId: request._id })
           .then(() => notifySuccess(t("myRequests.cancelled", { name: request.companyName })))
           .catch((error: unknown) => {
-            notifyError(extractErrorMessage(error, t("myRequests.cancelFailed")));
+            notifyError(errorText(error, t("myRequests.cancelFailed")));
             setCancelling(false);
           });
       },

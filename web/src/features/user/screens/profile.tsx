@@ -4,11 +4,13 @@ import { buildContext } from "@tumble/domain/contextMenu";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { api } from "../../../lib/api";
+import { errorText } from "../../../lib/errorText";
 import { useMutation, useQuery, useQueryState } from "../../../lib/hooks";
 import type { Language } from "../../../lib/i18n";
 import { useLanguageSwitch } from "../../../lib/language";
 import { notifyError, notifySuccess } from "../../../lib/notify";
-import { extractErrorMessage } from "@tumble/domain/errorMessage";
+// Imported for its refusal table, which errorText reads by code.
+import "@tumble/domain/companyRefusals";
 import { CompanyFinder } from "../../../ui/companyFinder/CompanyFinder";
 import { ContextMenu, type ContextMenuItem } from "../../../ui/ContextMenu";
 import { ThemeChoiceControl } from "../../../ui/DisplayControls";
@@ -193,7 +195,7 @@ function CompaniesSection() {
       await switchTo(target);
       notifySuccess(t("companies.switched", { company: target.companyName }));
     } catch (error) {
-      notifyError(extractErrorMessage(error, t("companies.switchFailed")));
+      notifyError(errorText(error, t("companies.switchFailed")));
     }
   };
 
