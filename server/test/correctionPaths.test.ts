@@ -7,7 +7,8 @@ import { timeClockMessage } from "@tumble/domain/timeClock";
 import { tooEarlyMessage } from "@tumble/domain/timeEntryReview";
 import { formatClock } from "@tumble/domain/dateFormat";
 import { EMPLOYEE_MESSAGES } from "@tumble/domain/employees";
-import { Client, failure, startTestServer, type TestServer } from "./support/testServer.ts";
+import { refusalText } from "@tumble/domain/refusals";
+import { Client, failure, failureOf, startTestServer, type TestServer } from "./support/testServer.ts";
 import { insertWorkedEntry, payrollCompany, TEST_PIN, unique } from "./support/workforce.ts";
 
 // @postgres: every correction path's refusals on the server database too.
@@ -172,6 +173,12 @@ describe("a clock-in hours before a scheduled shift", () => {
     const time = (at: number) => formatClock(at, ZONE);
     expect(time(startsAt)).toMatch(/^\d{2}:\d{2}$/);
     expect(await failure(punch("clockIn"))).toBe(tooEarlyMessage(time(startsAt), time(startsAt - 15 * 60_000)));
+    // The kiosk and the phone say it in the reader's language by this code (decision 0067).
+    const early = await failureOf(punch("clockIn"));
+    expect(early.data).toEqual({ code: "timeClock.tooEarly", params: { startsAt: time(startsAt), from: time(startsAt - 15 * 60_000) } });
+    expect(refusalText(early.data, "es")).toBe(
+      `Demasiado pronto: tu turno empieza a las ${time(startsAt)}; puedes marcar entrada desde las ${time(startsAt - 15 * 60_000)}`,
+    );
     expect(await db().selectFrom("punches").select("id").where("employeeId", "=", employeeId).execute()).toHaveLength(0);
 
     await owner.mutation("companySettings:update", { section: "workforce", values: { ...SETTINGS, earlyClockIn: "flag" } });

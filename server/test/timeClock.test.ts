@@ -345,6 +345,9 @@ describe("PIN guessing", () => {
       expect(await failure(punch(kioskToken, { username: `nobody${i}`, pin: "1234" }, "clockIn"))).toBe("Wrong username or PIN");
     }
     expect(await failure(punch(kioskToken, employee, "clockIn"))).toBe(TOO_MANY_ATTEMPTS);
+    // The kiosk says it in the chosen language by this code (decision 0067).
+    const stopped = await failureOf(punch(kioskToken, employee, "clockIn"));
+    expect([stopped.message, stopped.data]).toEqual([TOO_MANY_ATTEMPTS, { code: "timeClock.tooManyAttempts", params: {} }]);
     // Another kiosk is not affected.
     const other = await newKiosk((await manager.query<Array<{ storeId: string }>>("kiosks:list", {}))[0].storeId);
     expect(await failure(anonymous().action("timeclock:punch", { kioskToken: other, username: "nobody", pin: "1234", action: "clockIn" }))).toBe(
@@ -517,6 +520,9 @@ describe("entries and corrections", () => {
     await punch(kioskToken, employee, "clockIn");
     expect(await supervisor.query<Entry[]>("timeclock:entries", { storeId, from: today(), to: today() })).toHaveLength(1);
     expect(await failure(manager.query("timeclock:entries", { from: today(), to: weekAgo() }))).toBe("The from date is after the to date");
+    const reversed = await failureOf(manager.query("timeclock:entries", { from: today(), to: weekAgo() }));
+    expect(reversed.data).toEqual({ code: "timeClock.fromAfterTo", params: {} });
+    expect(refusalText(reversed.data, "es")).toBe("La fecha de inicio es posterior a la de fin");
     expect(await sudsOwner.query("timeclock:entries", { employeeId: employee.employeeId, from: weekAgo(), to: today() })).toEqual([]);
     expect(await sudsOwner.query("timeclock:entries", { storeId, from: weekAgo(), to: today() })).toEqual([]);
     expect(await sudsOwner.query<OnClock[]>("timeclock:onTheClock", { storeId })).toEqual([]);

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { timeClockMessage } from "@tumble/domain/timeClock";
 import { businessDateOf } from "@tumble/domain/businessDate";
 import { sweepOpenEntries } from "../src/timeEntries/sweep.ts";
-import { Client, failure, startTestServer, type TestServer } from "./support/testServer.ts";
+import { refusalText } from "@tumble/domain/refusals";
+import { Client, failure, failureOf, startTestServer, type TestServer } from "./support/testServer.ts";
 import { createEmployee, createStore, insertWorkedEntry, unique } from "./support/workforce.ts";
 
 // Time-entry verification over HTTP (issue 17): auto-approval at the tolerance edge, every
@@ -374,6 +375,10 @@ describe("review", () => {
       action: "clockIn",
     });
     expect(await failure(manager.mutation("timeEntries:approve", { entryIds: [punch.punchId] }))).toBe("An entry still on the clock cannot be reviewed");
+    // The queue says it in the reader's language by this code (decision 0067).
+    const onClock = await failureOf(manager.mutation("timeEntries:approve", { entryIds: [punch.punchId] }));
+    expect(onClock.data).toEqual({ code: "timeClock.stillOnClock", params: {} });
+    expect(refusalText(onClock.data, "es")).toBe("Un registro que sigue en turno no se puede revisar");
   });
 });
 
@@ -407,6 +412,11 @@ describe("access", () => {
     expect(await failure(sudsOwner.mutation("timeEntries:reject", { entryIds: [id], reason: "x" }))).toBe("Time entry not found");
     expect((await sudsOwner.query<Queue>("timeEntries:list", range())).entries.some((x) => x._id === id)).toBe(false);
     expect(await failure(manager.query("timeEntries:list", { from: "2026-02-01", to: "2026-01-01" }))).toBe("The from date is after the to date");
+    expect((await failureOf(sudsOwner.mutation("timeEntries:approve", { entryIds: [id] }))).data).toEqual({ code: "timeClock.entryNotFound", params: {} });
+    const tooLong = await failureOf(manager.query("timeEntries:list", { from: "2026-01-01", to: "2026-03-31" }));
+    expect(tooLong.message).toBe("Choose at most 62 days");
+    expect(tooLong.data).toEqual({ code: "timeClock.rangeTooLong", params: { days: 62 } });
+    expect(refusalText(tooLong.data, "es")).toBe("Elige como máximo 62 días");
     expect(entry(await manager.query<Queue>("timeEntries:list", { ...range(), storeId }), id).reviewStatus).toBe("approved");
   });
 });

@@ -12,7 +12,9 @@ import { EMPLOYEE_MESSAGES } from "./employees.ts";
 import { EMAIL_REFUSAL_TEXTS } from "./emailRefusals.ts";
 import { EQUIPMENT_REFUSAL_TEXTS } from "./equipmentRefusals.ts";
 import { EXPORT_REFUSAL_TEXTS } from "./exportRefusals.ts";
+import { FILE_REFUSAL_TEXTS } from "./fileRefusals.ts";
 import { GEO_ZONE_MESSAGES } from "./geoZones.ts";
+import { IMPORT_REFUSAL_TEXTS } from "./importRefusals.ts";
 import { KIOSK_REFUSAL_TEXTS } from "./kioskRefusals.ts";
 import { MARKETING_REFUSAL_TEXTS } from "./marketingRefusals.ts";
 import { RECONCILIATION_REFUSAL_TEXTS } from "./reconciliation.ts";
@@ -68,7 +70,9 @@ describe("refusals", () => {
       email: EMAIL_REFUSAL_TEXTS,
       equipment: EQUIPMENT_REFUSAL_TEXTS,
       exports: EXPORT_REFUSAL_TEXTS,
+      files: FILE_REFUSAL_TEXTS,
       geoZones: GEO_ZONE_MESSAGES,
+      imports: IMPORT_REFUSAL_TEXTS,
       kiosks: KIOSK_REFUSAL_TEXTS,
       marketing: MARKETING_REFUSAL_TEXTS,
       reconciliation: RECONCILIATION_REFUSAL_TEXTS,

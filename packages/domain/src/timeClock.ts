@@ -1,4 +1,4 @@
-import { localizeTooEarly } from "./timeEntryReview.ts";
+import { localizeTooEarly, tooEarlyMessage } from "./timeEntryReview.ts";
 import { refusalTable } from "./refusals.ts";
 import type { SupportedLanguage } from "./languagePriority.ts";
 
@@ -195,6 +195,11 @@ export function offlinePunchTime(deviceTime: number, receivedAt: number): number
 
 // ---- Messages (the server answers in English; the kiosk shows them in the chosen language) ----
 
+interface TooEarly {
+  startsAt: string;
+  from: string;
+}
+
 const TIME_CLOCK_MESSAGES_TABLE = refusalTable("timeClock", {
   alreadyOnClock: { en: "You are already on the clock", es: "Ya estás en turno" },
   notOnClock: { en: "You are not clocked in", es: "No has marcado la entrada" },
@@ -272,6 +277,23 @@ const TIME_CLOCK_MESSAGES_TABLE = refusalTable("timeClock", {
     en: "You added this entry; another manager must approve it",
     es: "Tú añadiste este registro; otro gerente debe aprobarlo",
   },
+  entryNotFound: { en: "Time entry not found", es: "No se encontró el registro de tiempo" },
+  stillOnClock: { en: "An entry still on the clock cannot be reviewed", es: "Un registro que sigue en turno no se puede revisar" },
+  fromAfterTo: { en: "The from date is after the to date", es: "La fecha de inicio es posterior a la de fin" },
+  rangeTooLong: {
+    en: ({ days }: { days: number }) => `Choose at most ${days} days`,
+    es: ({ days }: { days: number }) => `Elige como máximo ${days} días`,
+  },
+  /** A clock-in too early for its shift; times as the store's clock shows them ("2:00 PM"), in Spanish on a 24-hour clock. */
+  tooEarly: {
+    en: ({ startsAt, from }: TooEarly) => tooEarlyMessage(startsAt, from),
+    es: ({ startsAt, from }: TooEarly) => localizeTooEarly(tooEarlyMessage(startsAt, from), "es") ?? tooEarlyMessage(startsAt, from),
+  },
+  tooManyAttempts: { en: "Too many attempts, try again later", es: "Demasiados intentos. Espera unos minutos e inténtalo de nuevo." },
+  accountDisabled: {
+    en: "This account has been disabled. Contact your administrator.",
+    es: "Esta cuenta está desactivada. Contacta a tu administrador.",
+  },
 });
 export const TIME_CLOCK_MESSAGES = TIME_CLOCK_MESSAGES_TABLE.texts;
 /** A refusal for the server to throw, with its code ("timeClock.<key>", refusals.ts). */
@@ -279,11 +301,13 @@ export const timeClockRefusal = TIME_CLOCK_MESSAGES_TABLE.refusal;
 
 export type TimeClockMessageKey = keyof typeof TIME_CLOCK_MESSAGES;
 
-export function timeClockMessage(key: TimeClockMessageKey): string {
+export function timeClockMessage(key: Exclude<TimeClockMessageKey, "rangeTooLong" | "tooEarly">): string {
   return TIME_CLOCK_MESSAGES[key].en;
 }
 
-const BY_ENGLISH = new Map<string, Record<SupportedLanguage, string>>(Object.values(TIME_CLOCK_MESSAGES).map((m) => [m.en, m]));
+const BY_ENGLISH = new Map<string, { en: string; es: string }>(
+  Object.values(TIME_CLOCK_MESSAGES).flatMap((m) => (typeof m.en === "string" && typeof m.es === "string" ? [[m.en, { en: m.en, es: m.es }] as const] : [])),
+);
 
 /** A time-clock message from the server in `language`; any other text is returned as it is. */
 export function localizeTimeClockMessage(message: string, language: SupportedLanguage): string {

@@ -6,7 +6,7 @@ import { isoDate } from "../db/isoDate.ts";
 import { companyToday } from "../payroll/periods.ts";
 import { audit } from "../runtime/audit.ts";
 import { mutation, query, type MutationCtx } from "../runtime/define.ts";
-import { AppError, refused } from "../runtime/errors.ts";
+import { refused } from "../runtime/errors.ts";
 import { datesCovered, guardPayDates } from "../payroll/guard.ts";
 import { newId } from "../runtime/ids.ts";
 import { idempotencyKey as keySchema } from "../cash/access.ts";
@@ -29,8 +29,8 @@ const MAX_RANGE_DAYS = 62;
 const idempotencyKey = keySchema.optional();
 
 function checkRange(from: string, to: string) {
-  if (from > to) throw new AppError("The from date is after the to date");
-  if ((Date.parse(to) - Date.parse(from)) / 86_400_000 > MAX_RANGE_DAYS) throw new AppError(`Choose at most ${MAX_RANGE_DAYS} days`);
+  if (from > to) throw refused(timeClockRefusal("fromAfterTo"));
+  if ((Date.parse(to) - Date.parse(from)) / 86_400_000 > MAX_RANGE_DAYS) throw refused(timeClockRefusal("rangeTooLong", { days: MAX_RANGE_DAYS }));
 }
 
 /** What the queue needs before it asks for entries: the company's today, the pay period's frequency and anchor, the tolerance. */
@@ -137,7 +137,7 @@ async function entriesById(ctx: MutationCtx<"canViewTimeClocks">, entryIds: stri
     .where("companyId", "=", ctx.company.id)
     .where("id", "in", entryIds)
     .execute();
-  if (rows.length !== new Set(entryIds).size) throw new AppError("Time entry not found");
+  if (rows.length !== new Set(entryIds).size) throw refused(timeClockRefusal("entryNotFound"));
   await refuseOwnTime(ctx.db, ctx.company.id, ctx.user.id, rows);
   const dates = rows.map((r) => r.businessDate).sort();
   const settings = await settingsOf(ctx.db, ctx.company.id, "workforce");
@@ -146,7 +146,7 @@ async function entriesById(ctx: MutationCtx<"canViewTimeClocks">, entryIds: stri
   const entries = (await reviewedEntries(ctx.db, ctx.company.id, { from: dates[0]!, to: dates[dates.length - 1]!, employeeIds }, settings, ctx.now)).filter(
     (e) => entryIds.includes(e._id),
   );
-  if (entries.some((e) => e.effective.clockOutAt === null)) throw new AppError("An entry still on the clock cannot be reviewed");
+  if (entries.some((e) => e.effective.clockOutAt === null)) throw refused(timeClockRefusal("stillOnClock"));
   const zones = new Map(
     (
       await ctx.db

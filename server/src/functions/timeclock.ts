@@ -3,7 +3,7 @@ import { accessDenied } from "@tumble/domain/accessRefusals";
 import { businessDateSchema } from "@tumble/domain/zodSchemas";
 import { PUNCH_ACTIONS, timeClockMessage, timeClockRefusal } from "@tumble/domain/timeClock";
 import { action, mutation, query } from "../runtime/define.ts";
-import { AccessError, AppError, refused } from "../runtime/errors.ts";
+import { AccessError, refused } from "../runtime/errors.ts";
 import { entriesBetween, onTheClock as whoIsOnTheClock } from "../timeClock/entries.ts";
 import type { PunchOutcome } from "../timeClock/punches.ts";
 import { correctClockEntry } from "../timeEntries/clockCorrection.ts";
@@ -83,7 +83,7 @@ export const entries = query({
   liveScope: "caller",
   args: z.object({ employeeId: id.optional(), storeId: id.optional(), from: businessDateSchema, to: businessDateSchema }),
   handler: async (ctx, args) => {
-    if (args.from > args.to) throw new AppError("The from date is after the to date");
+    if (args.from > args.to) throw refused(timeClockRefusal("fromAfterTo"));
     let employeeId = args.employeeId;
     if (!ctx.permissions.canViewTimeClocks) {
       const own = await ctx.db

@@ -4,7 +4,6 @@ import { checkSignIn, MESSAGES } from "../auth/passwordFlows.ts";
 import type { ActionCtx } from "../runtime/define.ts";
 import { audit } from "../runtime/audit.ts";
 import { AppError, refused } from "../runtime/errors.ts";
-import { ACCOUNT_DISABLED_MESSAGE } from "../runtime/identity.ts";
 import { kioskByToken } from "./kiosks.ts";
 
 // Leaving kiosk mode (issue 31, docs/decisions/0029): a browser holding a kiosk credential shows
@@ -41,7 +40,7 @@ export async function releaseKiosk(ctx: ActionCtx, args: { kioskToken: string; e
     ])
     .where("u.id", "=", userId)
     .executeTakeFirstOrThrow();
-  if (person.disabled) throw new AppError(ACCOUNT_DISABLED_MESSAGE);
+  if (person.disabled) throw refused(timeClockRefusal("accountDisabled"));
   // The same rule as every manager's function: the role in the kiosk's company (a suspended company's gives nothing).
   const role = person.suspended ? null : person.role;
   if (!permissionsFor(role, person.globalRole).canManageKiosks) throw refused(timeClockRefusal("releaseNotManager"));

@@ -4,8 +4,8 @@ import { FLAG_ROLES } from "@tumble/domain/permissions";
 import type { DB } from "../db/schema.ts";
 import { verifySecretSlow } from "../auth/passwords.ts";
 import { enqueue } from "../mail/outbox.ts";
-import { AppError, refused } from "../runtime/errors.ts";
-import { TOO_MANY_ATTEMPTS, type RateLimiter } from "../runtime/rateLimit.ts";
+import { refused } from "../runtime/errors.ts";
+import type { RateLimiter } from "../runtime/rateLimit.ts";
 import type { KioskRow } from "./kiosks.ts";
 
 // Username + PIN at a kiosk. Guessing is bounded twice: per username (PIN_LOCK_FAILURES wrong
@@ -59,7 +59,7 @@ export async function employeeByPin(
   now: number,
 ): Promise<KioskEmployee> {
   if (!username?.trim() || !pin) throw refused(timeClockRefusal("wrongCredentials"));
-  if (await deviceOverLimit(db, kiosk.id, now)) throw new AppError(TOO_MANY_ATTEMPTS);
+  if (await deviceOverLimit(db, kiosk.id, now)) throw refused(timeClockRefusal("tooManyAttempts"));
   const usernameLower = username.trim().toLowerCase();
   const at = new Date(now);
   // Every attempt takes its try before its PIN is checked, in one atomic statement: a burst of
@@ -78,7 +78,7 @@ export async function employeeByPin(
       .where("usernameLower", "=", usernameLower)
       .where("lockedUntil", "is", null)
       .execute();
-    if (Date.now() >= waitUntil) throw new AppError(TOO_MANY_ATTEMPTS);
+    if (Date.now() >= waitUntil) throw refused(timeClockRefusal("tooManyAttempts"));
     await new Promise((resolve) => setTimeout(resolve, BURST_WAIT_MS));
   }
 

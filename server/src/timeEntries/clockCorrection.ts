@@ -2,7 +2,7 @@ import { timeClockRefusal } from "@tumble/domain/timeClock";
 import { datesCovered, guardPayDates } from "../payroll/guard.ts";
 import { audit } from "../runtime/audit.ts";
 import type { MutationCtx } from "../runtime/define.ts";
-import { AppError, refused } from "../runtime/errors.ts";
+import { refused } from "../runtime/errors.ts";
 import { newId } from "../runtime/ids.ts";
 import { lockEmployee } from "../timeClock/punches.ts";
 import { refuseOverlapOrBeforeHire, refuseOwnTime } from "./corrections.ts";
@@ -25,7 +25,7 @@ export async function correctClockEntry(
     .where("companyId", "=", companyId)
     .where("id", "=", args.entryId)
     .executeTakeFirst();
-  if (!entry) throw new AppError("Time entry not found");
+  if (!entry) throw refused(timeClockRefusal("entryNotFound"));
   await refuseOwnTime(ctx.db, companyId, ctx.user.id, [entry]);
   if (args.clockOutAt !== null && args.clockOutAt <= args.clockInAt) throw refused(timeClockRefusal("correctionOrder"));
   if (args.clockOutAt !== null && args.breakMinutes * 60_000 >= args.clockOutAt - args.clockInAt) throw refused(timeClockRefusal("correctionBreak"));

@@ -2,14 +2,14 @@ import type { Kysely } from "kysely";
 import { accessDenied, accessRefusal } from "@tumble/domain/accessRefusals";
 import { formatClock } from "@tumble/domain/dateFormat";
 import { allowedActions, punchRefusal, type PunchAction, timeClockRefusal } from "@tumble/domain/timeClock";
-import { SHIFT_MATCH_WINDOW_MINUTES, tooEarlyFor, tooEarlyMessage } from "@tumble/domain/timeEntryReview";
+import { SHIFT_MATCH_WINDOW_MINUTES, tooEarlyFor } from "@tumble/domain/timeEntryReview";
 import { businessDateNow } from "../cash/dates.ts";
 import { settingsOf } from "../companySettings/settings.ts";
 import type { DB } from "../db/schema.ts";
 import { jobChoice, punchJob } from "../employees/jobs.ts";
 import { zoneVerdict, zoneVerdictAmong } from "../geoZones/zones.ts";
 import type { ActionCtx, QueryCtx } from "../runtime/define.ts";
-import { AccessError, AppError, refused } from "../runtime/errors.ts";
+import { AccessError, refused } from "../runtime/errors.ts";
 import { publishedShiftsOf } from "../scheduling/assign.ts";
 import { kioskOf, type KioskRow } from "../timeClock/kiosks.ts";
 import { employeeByPin, type KioskEmployee } from "../timeClock/pins.ts";
@@ -179,7 +179,7 @@ async function refuseTooEarly(db: Kysely<DB>, companyId: string, employeeId: str
       .executeTakeFirst()
   )?.timeZone;
   const time = (at: number) => formatClock(at, zone ?? "UTC");
-  throw new AppError(tooEarlyMessage(time(shift.startsAt), time(shift.startsAt - settings.earlyClockInMinutes * 60_000)));
+  throw refused(timeClockRefusal("tooEarly", { startsAt: time(shift.startsAt), from: time(shift.startsAt - settings.earlyClockInMinutes * 60_000) }));
 }
 
 /** The job of a clock-in (other punches carry none): the one asked for, on the punch's business date at the store. */

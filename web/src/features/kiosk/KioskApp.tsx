@@ -20,6 +20,7 @@ import { IconAlertTriangle, IconBackspace, IconCircleCheck, IconCloudOff, IconDo
 import { useCallback, useEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { pinInput, PIN_MAX_LENGTH } from "@tumble/domain/employeeForm";
+import { refusalCode, refusalText } from "@tumble/domain/refusals";
 import {
   allowedActions,
   KIOSK_RESET_SECONDS,
@@ -113,8 +114,9 @@ function takeHandoff(): KioskDevice | null {
 /** The server's refusal of the credential itself: the kiosk has ended. */
 function endedBy(error: unknown): KioskEnded | null {
   if (!(error instanceof FunctionError)) return null;
-  if (error.message === timeClockMessage("kioskRevoked")) return "revoked";
-  if (error.message === timeClockMessage("kioskExpired")) return "expired";
+  const code = refusalCode(error);
+  if (code === "timeClock.kioskRevoked") return "revoked";
+  if (code === "timeClock.kioskExpired") return "expired";
   return null;
 }
 
@@ -264,7 +266,10 @@ function KioskScreen({
   const [notice, setNotice] = useState<string | null>(null);
   const timeZone = device.timeZone || undefined;
   const clock = (at: number, seconds = false) => formatClock(at, timeZone, seconds);
-  const message = (error: unknown) => localizeTimeClockMessage(error instanceof Error ? error.message : String(error), language);
+  // By the refusal's code (decision 0067), else by its English.
+  const message = (error: unknown) =>
+    refusalText((error as { data?: unknown } | null)?.data, language) ??
+    localizeTimeClockMessage(error instanceof Error ? error.message : String(error), language);
 
   const refused = useCallback(
     (error: unknown) => {
@@ -534,10 +539,12 @@ function LeaveKioskMode({ device, pending = 0, variant = "subtle" }: { device: K
       setBusy(false);
       setPassword("");
       // The server does not know this credential at all: there is nothing left to protect.
-      if (e instanceof FunctionError && e.message === timeClockMessage("kioskRevoked")) return leaveKioskMode();
+      if (e instanceof FunctionError && refusalCode(e) === "timeClock.kioskRevoked") return leaveKioskMode();
       if (e instanceof OfflineError) return setError(t("kiosk.leave.offline"));
       const message = e instanceof Error ? e.message : String(e);
-      setError(/too many attempts/i.test(message) ? t("kiosk.leave.tooMany") : localizeTimeClockMessage(message, currentLanguage()));
+      // The sign-in limits still refuse by text; the kiosk's own refusals carry their codes.
+      if (refusalCode(e) === "timeClock.tooManyAttempts" || /too many attempts/i.test(message)) return setError(t("kiosk.leave.tooMany"));
+      setError(refusalText((e as { data?: unknown } | null)?.data, currentLanguage()) ?? localizeTimeClockMessage(message, currentLanguage()));
     }
   };
 
