@@ -11,7 +11,8 @@ import { FILE_MESSAGES } from "@tumble/domain/fileLimits";
 import { BACKUP_EXTENSION } from "../src/backups/format.ts";
 import { READING_LIMITS } from "../src/fileReading/reader.ts";
 import { lockTable, race } from "./support/race.ts";
-import { Client, failure, startTestServer, type TestServer } from "./support/testServer.ts";
+import { refusalText } from "@tumble/domain/refusals";
+import { Client, failure, failureOf, startTestServer, type TestServer } from "./support/testServer.ts";
 
 // Issue 32, "One file freezes the server" (docs/decisions/0061-files-read-safely.md): no file a
 // user sends or finds in a folder holds the server up. A 48-byte OFX file that made ofx-js
@@ -139,8 +140,13 @@ describe("a workbook built to be large", () => {
     const rows = `<row>${cell("A1", "name")}</row>${`<row><c t="inlineStr"><is><t>x</t></is></c></row>`.repeat(1_000_000)}`;
     const bomb = workbookZip(sheet(rows));
     expect(bomb.length).toBeLessThan(200_000);
-    const run = await healthDuring(() => failure(manager.action("imports:preview", { kind: "stores", fileName: "stores.xlsx", content: bomb })));
-    expect(run.outcome).toBe(FILE_MESSAGES.unpacksTooLarge(47, 24));
+    const run = await healthDuring(() => failureOf(manager.action("imports:preview", { kind: "stores", fileName: "stores.xlsx", content: bomb })));
+    expect(run.outcome.message).toBe(FILE_MESSAGES.unpacksTooLarge(47, 24));
+    // Refused in the reading thread, its code crosses to the caller: the screen says it in the reader's language (decision 0067).
+    expect(run.outcome.data).toEqual({ code: "files.unpacksTooLarge", params: { megabytes: 47, limit: 24 } });
+    expect(refusalText(run.outcome.data, "es")).toBe(
+      "El libro descomprimido ocupa 47 MB; el límite es 24 MB. Guárdalo como CSV o divídelo en archivos más pequeños.",
+    );
     expect(run.slowestHealthMs).toBeLessThan(500);
   });
 
@@ -184,8 +190,9 @@ describe("the reader's limits", () => {
     READING_LIMITS.timeMs = { ...READING_LIMITS.timeMs, importFile: 5 };
     const uploadId = `slow-${Date.now()}`;
     await manager.mutation("imports:uploadPart", { uploadId, part: 0, content: bigCsv });
-    const run = await healthDuring(() => failure(manager.action("imports:preview", { kind: "stores", fileName: "stores.csv", uploadId, parts: 1 })));
-    expect(run.outcome).toBe(FILE_MESSAGES.tooLong(1));
+    const run = await healthDuring(() => failureOf(manager.action("imports:preview", { kind: "stores", fileName: "stores.csv", uploadId, parts: 1 })));
+    expect(run.outcome.message).toBe(FILE_MESSAGES.tooLong(1));
+    expect(run.outcome.data).toEqual({ code: "files.tooLong", params: { seconds: 1 } });
     Object.assign(READING_LIMITS, structuredClone(saved));
     expect(await manager.action("imports:preview", { kind: "stores", fileName: "stores.csv", uploadId, parts: 1 })).toMatchObject({ rowCount: 12_000 });
   });
@@ -231,9 +238,9 @@ describe("upload parts", () => {
       await sql`insert into import_uploads (company_id, upload_id, part, content, created_by)
         values (${companyId}, 'waiting-upload', ${part}, repeat('x', 13107200), ${by})`.execute(db());
     const uploadId = `full-${Date.now()}`;
-    expect(await failure(admin.mutation("bankLines:uploadPart", { uploadId, part: 0, content: "Date,Amount\n" }))).toBe(
-      FILE_MESSAGES.companyUploadsFull(50, 50),
-    );
+    const full = await failureOf(admin.mutation("bankLines:uploadPart", { uploadId, part: 0, content: "Date,Amount\n" }));
+    expect(full.message).toBe(FILE_MESSAGES.companyUploadsFull(50, 50));
+    expect(full.data).toEqual({ code: "files.companyUploadsFull", params: { used: 50, limit: 50 } });
     expect(await db().selectFrom("bankUploads").select("part").where("uploadId", "=", uploadId).execute()).toEqual([]);
     expect(await sudsOwner.mutation("imports:uploadPart", { uploadId: `suds-${Date.now()}`, part: 0, content: "name\nSuds\n" })).toEqual({ received: 1 });
     // Once room is made, the same part is taken.

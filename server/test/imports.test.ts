@@ -3,7 +3,8 @@ import { sql, type Insertable } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ImportKind } from "@tumble/domain/imports";
 import type { ImportsTable } from "../src/db/importsSchema.ts";
-import { Client, failure, startTestServer, type TestServer } from "./support/testServer.ts";
+import { refusalText } from "@tumble/domain/refusals";
+import { Client, failure, failureOf, startTestServer, type TestServer } from "./support/testServer.ts";
 
 // Spreadsheet import over HTTP (issue 19): every kind with a good file, a file with bad rows
 // (all-or-nothing and valid-rows-only), a dry run that writes nothing and a re-import that changes
@@ -136,6 +137,11 @@ describe("stores", () => {
     expect(
       await failure(manager.action("imports:start", { kind: "stores", fileName: "s.csv", content: "name\nA\n", mapping: { name: "name" }, dryRun: true })),
     ).toBe("Map a column of the file to: address");
+    const unmapped = await failureOf(
+      manager.action("imports:start", { kind: "stores", fileName: "s.csv", content: "name\nA\n", mapping: { name: "name" }, dryRun: true }),
+    );
+    expect(unmapped.data).toEqual({ code: "imports.mapColumns", params: { columns: "address" } });
+    expect(refusalText(unmapped.data, "es")).toBe("Elige una columna del archivo para: address");
   });
 });
 
@@ -264,6 +270,12 @@ describe("sections, equipment types and machines", () => {
     expect(
       await failure(manager.action("imports:start", { kind: "machines", fileName: "m.csv", uploadId, parts: 3, mapping: headersOf(csv), dryRun: true })),
     ).toBe("Part 3 of 3 of the file is missing; upload the file again");
+    // The screen says it in the reader's language by its code (decision 0067).
+    const missing = await failureOf(
+      manager.action("imports:start", { kind: "machines", fileName: "m.csv", uploadId, parts: 3, mapping: headersOf(csv), dryRun: true }),
+    );
+    expect(missing.data).toEqual({ code: "files.partMissing", params: { part: 3, parts: 3, noun: "file" } });
+    expect(refusalText(missing.data, "es")).toBe("Falta la parte 3 de 3 del archivo; vuelve a subir el archivo");
   });
 });
 
@@ -356,6 +368,7 @@ describe("access and history", () => {
 
     const mine = await run("stores", `name,address\nImp ${unique()},1 St\n`, { dryRun: true });
     expect(await failure(sudsOwner.query("imports:get", { importId: mine._id }))).toBe("Import not found");
+    expect((await failureOf(sudsOwner.query("imports:get", { importId: mine._id }))).data).toEqual({ code: "imports.importNotFound", params: {} });
     const theirs = await sudsOwner.query<Array<{ _id: string }>>("imports:list", {});
     expect(theirs.map((i) => i._id)).not.toContain(mine._id);
     const history = await manager.query<Array<{ _id: string; createdBy: string; kind: string; dryRun: boolean }>>("imports:list", {});

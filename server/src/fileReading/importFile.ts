@@ -1,7 +1,8 @@
 import type ExcelJS from "exceljs";
 import Papa from "papaparse";
-import { FILE_MESSAGES, megabytes } from "@tumble/domain/fileLimits";
-import { AppError } from "../runtime/errors.ts";
+import { megabytes } from "@tumble/domain/fileLimits";
+import { fileRefusal } from "@tumble/domain/fileRefusals";
+import { refused } from "../runtime/errors.ts";
 
 // A file's header and data lines as text, read by maintained parsers: Papa Parse for CSV, ExcelJS
 // for XLSX (the first worksheet). Dates in a spreadsheet become YYYY-MM-DD, numbers their plain text.
@@ -38,7 +39,7 @@ function parseCsv(content: string, maxRows: number): ParsedFile {
   const result = Papa.parse<string[]>(content.replace(/^\uFEFF/, ""), { skipEmptyLines: false });
   const lines = result.data;
   const header = lines[0];
-  if (!header || header.every((h) => !h.trim())) throw new AppError("The file has no header line");
+  if (!header || header.every((h) => !h.trim())) throw refused(fileRefusal("noHeader"));
   const rows: ParsedFile["rows"] = [];
   for (let i = 1; i < lines.length; i++) {
     const cells = lines[i];
@@ -72,9 +73,10 @@ async function checkUnpackedSize(bytes: Uint8Array): Promise<void> {
       },
     });
   } catch {
-    throw new AppError("The file is not a readable XLSX workbook");
+    throw refused(fileRefusal("badXlsx"));
   }
-  if (total > MAX_XLSX_UNPACKED_BYTES) throw new AppError(FILE_MESSAGES.unpacksTooLarge(megabytes(total), megabytes(MAX_XLSX_UNPACKED_BYTES)));
+  if (total > MAX_XLSX_UNPACKED_BYTES)
+    throw refused(fileRefusal("unpacksTooLarge", { megabytes: megabytes(total), limit: megabytes(MAX_XLSX_UNPACKED_BYTES) }));
 }
 
 async function parseXlsx(base64: string, maxRows: number): Promise<ParsedFile> {
@@ -86,14 +88,14 @@ async function parseXlsx(base64: string, maxRows: number): Promise<ParsedFile> {
   try {
     await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
   } catch {
-    throw new AppError("The file is not a readable XLSX workbook");
+    throw refused(fileRefusal("badXlsx"));
   }
   const sheet = workbook.worksheets[0];
   const header = sheet?.findRow(1);
-  if (!sheet || !header || header.cellCount === 0) throw new AppError("The file has no header line");
+  if (!sheet || !header || header.cellCount === 0) throw refused(fileRefusal("noHeader"));
   // As wide as the header: a cell beyond it has no column to be mapped to.
   const width = header.cellCount;
-  if (width > MAX_IMPORT_COLUMNS) throw new AppError(FILE_MESSAGES.tooManyColumns(width, MAX_IMPORT_COLUMNS));
+  if (width > MAX_IMPORT_COLUMNS) throw refused(fileRefusal("tooManyColumns", { columns: width, limit: MAX_IMPORT_COLUMNS }));
   // Lines holding a value, counted before any is read.
   if (sheet.actualRowCount - 1 > maxRows) throw tooManyRows(sheet.actualRowCount - 1, maxRows);
   const read = (row: ExcelJS.Row) => Array.from({ length: width }, (_, i) => cellText(row.getCell(i + 1).value).trim());
@@ -108,7 +110,7 @@ async function parseXlsx(base64: string, maxRows: number): Promise<ParsedFile> {
   return checked({ headers, rows }, maxRows);
 }
 
-const tooManyRows = (lines: number, maxRows: number) => new AppError(`The file has ${lines} lines; the limit is ${maxRows}`);
+const tooManyRows = (lines: number, maxRows: number) => refused(fileRefusal("tooManyRows", { lines, limit: maxRows }));
 
 function checked(file: ParsedFile, maxRows: number): ParsedFile {
   if (file.rows.length > maxRows) throw tooManyRows(file.rows.length, maxRows);

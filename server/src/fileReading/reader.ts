@@ -3,8 +3,8 @@ import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { Worker } from "node:worker_threads";
-import { FILE_MESSAGES } from "@tumble/domain/fileLimits";
-import { AppError } from "../runtime/errors.ts";
+import { fileRefusal } from "@tumble/domain/fileRefusals";
+import { AppError, refused } from "../runtime/errors.ts";
 import { runReadJob, type ReadJobs, type ReadKind } from "./readers.ts";
 import type { ReadAnswer } from "./worker.ts";
 
@@ -46,7 +46,7 @@ const waiting: Array<() => void> = [];
 async function place(): Promise<() => void> {
   if (running < READING_LIMITS.concurrent) running++;
   else {
-    if (waiting.length >= READING_LIMITS.waiting) throw new AppError(FILE_MESSAGES.busy);
+    if (waiting.length >= READING_LIMITS.waiting) throw refused(fileRefusal("busy"));
     await new Promise<void>((resolve) => waiting.push(resolve));
   }
   let given = false;
@@ -83,20 +83,19 @@ async function inWorker(job: { kind: ReadKind; content: string }, workbook: bool
       outcome();
     };
     const seconds = Math.max(1, Math.round(timeMs / 1000));
-    const timer = setTimeout(
-      () => settle(() => reject(new AppError(workbook ? FILE_MESSAGES.workbookTooLong(seconds) : FILE_MESSAGES.tooLong(seconds)))),
-      timeMs,
-    );
+    const timer = setTimeout(() => settle(() => reject(refused(fileRefusal(workbook ? "workbookTooLong" : "tooLong", { seconds })))), timeMs);
     worker.on("message", (answer: ReadAnswer) =>
-      settle(() => (answer.ok ? resolve(answer.value) : reject(new AppError(answer.refusal ?? FILE_MESSAGES.unreadable)))),
+      settle(() =>
+        answer.ok ? resolve(answer.value) : reject(answer.refusal ? new AppError(answer.refusal, answer.data) : refused(fileRefusal("unreadable"))),
+      ),
     );
     worker.on("error", (error: NodeJS.ErrnoException) =>
       settle(() => {
-        if (error.code !== "ERR_WORKER_OUT_OF_MEMORY") return reject(new AppError(FILE_MESSAGES.unreadable));
-        reject(new AppError(workbook ? FILE_MESSAGES.workbookTooLarge(memoryMb) : FILE_MESSAGES.tooLarge(memoryMb)));
+        if (error.code !== "ERR_WORKER_OUT_OF_MEMORY") return reject(refused(fileRefusal("unreadable")));
+        reject(refused(fileRefusal(workbook ? "workbookTooLarge" : "tooLarge", { megabytes: memoryMb })));
       }),
     );
-    worker.on("exit", () => settle(() => reject(new AppError(FILE_MESSAGES.unreadable))));
+    worker.on("exit", () => settle(() => reject(refused(fileRefusal("unreadable")))));
   });
 }
 

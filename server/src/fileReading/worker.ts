@@ -11,12 +11,14 @@ export interface ReadAnswer {
   ok: boolean;
   value?: unknown;
   refusal?: string | null;
+  /** The refusal's code and values (errorData), when it has them. */
+  data?: unknown;
 }
 
 let answer: ReadAnswer;
 try {
   answer = { ok: true, value: await runReadJob(workerData as ReadJob) };
 } catch (error) {
-  answer = { ok: false, refusal: error instanceof AppError ? error.message : null };
+  answer = error instanceof AppError ? { ok: false, refusal: error.message, data: error.data } : { ok: false, refusal: null };
 }
 parentPort!.postMessage(answer);

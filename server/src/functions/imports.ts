@@ -9,12 +9,13 @@ import {
   type ImportKind,
   type ImportMapping,
 } from "@tumble/domain/imports";
+import { importRefusal } from "@tumble/domain/importRefusals";
 import type { Kysely } from "kysely";
 import type { DB } from "../db/schema.ts";
 import { isCutOff, readImportFile, restartReason, startImport, sweepCutOffImports } from "../imports/run.ts";
 import { audit } from "../runtime/audit.ts";
 import { action, mutation, query, type QueryCtx } from "../runtime/define.ts";
-import { AppError } from "../runtime/errors.ts";
+import { refused } from "../runtime/errors.ts";
 import { newId } from "../runtime/ids.ts";
 import { readUpload, storeUploadPart, uploadIdSchema, uploadPartArgs } from "../uploads/parts.ts";
 
@@ -85,9 +86,9 @@ export const start = action({
     const companyId = ctx.company.id;
     const mapping = importMappingSchema.parse(Object.fromEntries(Object.entries(args.mapping).filter(([, header]) => header.trim() !== "")));
     const missing = missingColumns(args.kind, mapping);
-    if (missing.length) throw new AppError(`Map a column of the file to: ${missing.join(", ")}`);
+    if (missing.length) throw refused(importRefusal("mapColumns", { columns: missing.join(", ") }));
     const content = await fileContent(ctx, args);
-    if (isXlsxFile(args.fileName) && !/^[A-Za-z0-9+/=\s]*$/.test(content.slice(0, 1000))) throw new AppError("An XLSX file is sent as base64");
+    if (isXlsxFile(args.fileName) && !/^[A-Za-z0-9+/=\s]*$/.test(content.slice(0, 1000))) throw refused(importRefusal("notBase64"));
     // Imports whose process stopped (no heartbeat for a minute) are marked failed first.
     await sweepCutOffImports(ctx.db, async () => undefined, ctx.now, companyId);
     const importId = newId();
@@ -215,7 +216,7 @@ export const get = query({
       .where("i.companyId", "=", ctx.company.id)
       .where("i.id", "=", importId)
       .executeTakeFirst();
-    if (!row) throw new AppError("Import not found");
+    if (!row) throw refused(importRefusal("importNotFound"));
     return { ...shown(row, ctx.now), errors: row.errors };
   },
 });

@@ -2,7 +2,8 @@ import { sql, type Kysely } from "kysely";
 import { z } from "zod";
 import { FILE_MESSAGES, megabytes } from "@tumble/domain/fileLimits";
 import type { DB } from "../db/schema.ts";
-import { AppError } from "../runtime/errors.ts";
+import { fileRefusal } from "@tumble/domain/fileRefusals";
+import { refused } from "../runtime/errors.ts";
 
 // A long file sent in parts (a bank statement, an import): each part is one mutation under the
 // caller's upload id; the function that uses the file reads them back in order as one text.
@@ -80,7 +81,7 @@ export async function storeUploadPart(
       where company_id = ${companyId} and created_by = ${userId} and upload_id in (
         select upload_id from ${sql.table(TABLES[table])} where company_id = ${companyId} and created_by = ${userId}
         group by upload_id having max(created_at) < ${new Date(now - IDLE_MS)})`.execute(db);
-  if (Number(mine.chars) + args.content.length > maxChars) throw new AppError(FILE_MESSAGES.uploadTooLarge(megabytes(maxChars)));
+  if (Number(mine.chars) + args.content.length > maxChars) throw refused(fileRefusal("uploadTooLarge", { limit: megabytes(maxChars) }));
   const bytes = Buffer.byteLength(args.content, "utf8");
   const waiting = await sql<{ bytes: string }>`
     select coalesce(sum(octet_length(content)), 0)::text as bytes from (
@@ -89,7 +90,7 @@ export async function storeUploadPart(
       select content from bank_uploads where company_id = ${companyId} and not (upload_id = ${args.uploadId} and part = ${args.part} and ${table === "bankUploads"})
     ) as parts`.execute(db);
   const used = Number(waiting.rows[0].bytes);
-  if (used + bytes > COMPANY_UPLOAD_BYTES) throw new AppError(FILE_MESSAGES.companyUploadsFull(megabytes(used), megabytes(COMPANY_UPLOAD_BYTES)));
+  if (used + bytes > COMPANY_UPLOAD_BYTES) throw refused(fileRefusal("companyUploadsFull", { used: megabytes(used), limit: megabytes(COMPANY_UPLOAD_BYTES) }));
   await db
     .insertInto(t)
     .values({ companyId, uploadId: args.uploadId, part: args.part, content: args.content, createdBy: userId })
@@ -121,8 +122,7 @@ export async function readUpload(
     .orderBy("part")
     .execute();
   const { parts } = upload;
-  for (let part = 0; part < parts; part++)
-    if (rows[part]?.part !== part) throw new AppError(`Part ${part + 1} of ${parts} of the ${noun} is missing; upload the file again`);
-  if (rows.length > parts) throw new AppError(`The upload has ${rows.length} parts, not ${parts}; upload the file again`);
+  for (let part = 0; part < parts; part++) if (rows[part]?.part !== part) throw refused(fileRefusal("partMissing", { part: part + 1, parts, noun }));
+  if (rows.length > parts) throw refused(fileRefusal("partCount", { count: rows.length, parts }));
   return rows.map((r) => r.content).join("");
 }

@@ -4,8 +4,13 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { TFunction } from "i18next";
 import { extractErrorMessage } from "@tumble/domain/errorMessage";
+// Imported for their refusal tables, which errorText reads by code.
+import "@tumble/domain/fileRefusals";
+import "@tumble/domain/importRefusals";
+import { refusalCode } from "@tumble/domain/refusals";
 import { IMPORT_COLUMNS, IMPORT_KINDS, importTemplateCsv, missingColumns, type ImportKind, type ImportMapping } from "@tumble/domain/imports";
 import { api } from "../../../lib/api";
+import { errorText } from "../../../lib/errorText";
 import { useAction, useMutation } from "../../../lib/hooks";
 import { notifyError } from "../../../lib/notify";
 import { param, useSearchState, type SearchSchema } from "../../../lib/searchParams";
@@ -34,7 +39,9 @@ interface Loaded {
   rowCount: number;
 }
 
-const messageOf = (error: unknown, t: TFunction<"imports">) => fileProblemText(extractErrorMessage(error), t);
+/** A refusal by its code (files.<key>, imports.<key>), else what the server said of the file. */
+const messageOf = (error: unknown, t: TFunction<"imports">) =>
+  refusalCode(error) ? errorText(error, extractErrorMessage(error)) : fileProblemText(extractErrorMessage(error), t);
 
 /** /company/import: pick a kind, get its template, send a file, map its columns, check it (dry run), import it, and the history. */
 export function ImportScreen() {

@@ -1,5 +1,8 @@
 import i18n, { type TFunction } from "i18next";
 import { localizeFileMessage } from "@tumble/domain/fileLimits";
+// Imported for its refusal table: a fixed sentence of it stored as an import's reason is found by its English.
+import "@tumble/domain/fileRefusals";
+import { refusalTextOfMessage } from "@tumble/domain/refusals";
 import type { ImportDetail, ImportRowErrorShown, ImportSummary } from "./types";
 
 // The server's texts in the screen's language: a row's reason from its code (the detail after the
@@ -15,19 +18,22 @@ export function reasonText(error: ImportRowErrorShown, t: TFunction<"imports">):
 /** The screen's language, as lib/i18n's currentLanguage reads it (without loading the translations here). */
 const readerLanguage = () => ((i18n.resolvedLanguage ?? i18n.language ?? "en").toLowerCase().startsWith("es") ? "es" : "en");
 
-/** What the server says of a file as a whole (server/src/imports/parse.ts, run.ts, uploads/parts.ts), else the text as sent. */
+/**
+ * What the server said of a file as a whole, kept as text as an import's reason (server/src/imports/run.ts;
+ * a refusal of a call is read by its code, errorText), else the text as sent.
+ */
 export function fileProblemText(message: string, t: TFunction<"imports">): string {
   let match: RegExpExecArray | null;
   // A file too large, too slow or too many to read, and an upload over its limits.
   const limit = localizeFileMessage(message, readerLanguage());
   if (limit !== null) return limit;
-  if (message === "The file has no header line") return t("fileProblems.noHeader");
-  if (message === "The file is not a readable XLSX workbook") return t("fileProblems.badXlsx");
+  // A fixed sentence of the file refusals (files.noHeader, files.badXlsx and the like).
+  const fixed = refusalTextOfMessage(message, readerLanguage());
+  if (fixed !== null) return fixed;
   if ((match = /^The file has (\d+) lines; the limit is (\d+)$/.exec(message)))
     return t("fileProblems.tooManyRows", { count: Number(match[1]), limit: Number(match[2]) });
   if ((match = /^Map a column of the file to: (.+)$/.exec(message))) return t("fileProblems.mapColumns", { columns: match[1] });
   if ((match = /^The file has no column named (.+)$/.exec(message))) return t("fileProblems.noColumn", { columns: match[1] });
-  if (/^Part \d+ of \d+ of the file is missing|^The upload has \d+ parts/.test(message)) return t("fileProblems.partMissing");
   return message;
 }
 
