@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import { z } from "zod";
 import { sanitizeEmailError } from "@tumble/domain/errorMessage";
-import { EMAIL_REFUSAL_TEXTS, emailRefusal } from "@tumble/domain/emailRefusals";
+import { emailRefusal } from "@tumble/domain/emailRefusals";
 import type { QueryCtx } from "../runtime/define.ts";
 import { mutation, query } from "../runtime/define.ts";
 import { audit } from "../runtime/audit.ts";
@@ -14,7 +14,6 @@ import { companyTimeZone } from "../marketing/companyTimeZone.ts";
 
 export const DELIVERY_STATUSES = ["queued", "sending", "sent", "failed", "retrying", "cancelled"] as const;
 export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
-export const DENIED = EMAIL_REFUSAL_TEXTS.denied.en;
 
 /** The company whose outbox the caller may see: their active one, or for a system admin the one named. */
 function companyOf(ctx: Pick<QueryCtx, "permissions"> & { company?: { id: string } | null }, companyId?: string): string {
