@@ -10,6 +10,8 @@ import type { PayPeriodDetail, PayPeriodListItem, PayPeriodSummary, PayLine, Pay
 import { periodLockedMessage } from "@tumble/domain/payrollMessages";
 import { refusalText } from "@tumble/domain/refusals";
 import { JOURNAL_COLUMNS, PROVIDER_COLUMNS, providerCsv } from "../src/payroll/exports.ts";
+import { changePayrollSettings } from "../src/payroll/settingsEdit.ts";
+import { AppError } from "../src/runtime/errors.ts";
 import { Client, failure, failureOf, startTestServer, type TestServer } from "./support/testServer.ts";
 import { insertWorkedEntry, morningOf, unique } from "./support/workforce.ts";
 
@@ -145,6 +147,21 @@ describe("payroll settings", () => {
     const section = await owner.query<{ workforce: Record<string, unknown> }>("companySettings:get", { section: "workforce" });
     expect(section.workforce).toMatchObject(SETTINGS);
     expect(await failure(staff.query("payroll:getSettings"))).toMatch(/permission|access|not allowed/i);
+  });
+
+  it("refuses a value the workforce section's rule refuses with the rule's English and its code", async () => {
+    // The function's argument check refuses the same values first; the section's own check stays behind it.
+    const before = await owner.query("payroll:getSettings");
+    const error = await changePayrollSettings(db(), companyId, "nobody", { payAnchorDate: "2026-02-30" }).then(
+      () => null,
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(AppError);
+    const { message, data } = error as AppError;
+    expect(message).toBe("Not a real calendar date");
+    expect(data).toEqual({ code: "payroll.invalidSetting", params: { field: "payAnchorDate", message } });
+    expect(refusalText(data, "es")).toBe("No es una fecha real del calendario");
+    expect(await owner.query("payroll:getSettings")).toEqual(before);
   });
 });
 

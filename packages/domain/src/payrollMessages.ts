@@ -1,5 +1,6 @@
 import type { SupportedLanguage } from "./languagePriority.ts";
 import { refusalTable } from "./refusals.ts";
+import { localizeValidationMessage } from "./validationMessages.ts";
 
 // What the payroll functions refuse, in English (as the server sends it) and Spanish (as the
 // screens show it, in the "tú" of the payroll screens). Each is sent with its code
@@ -51,15 +52,23 @@ const PAYROLL = refusalTable("payroll", {
     en: ({ startsOn, endsOn }: Range) => `The period ${startsOn} – ${endsOn} before this one is still open: lock it first, or confirm to go on`,
     es: ({ startsOn, endsOn }: Range) => `El periodo del ${startsOn} al ${endsOn}, anterior a este, sigue abierto: bloquéalo primero o confirma para continuar`,
   },
+  /** A payroll setting the workforce section's rule refuses: the field and the rule's English (a zod issue's message), sent as it is. */
+  invalidSetting: {
+    en: ({ message }: Setting) => message,
+    es: ({ message }: Setting) => localizeValidationMessage(message, "es"),
+  },
 });
 type Range = { startsOn: string; endsOn: string };
+type Setting = { field: string; message: string };
 
+export const PAYROLL_REFUSAL_TEXTS = PAYROLL.texts;
 /** A payroll refusal for the server to throw: its English message and its code. */
 export const payrollRefusal = PAYROLL.refusal;
 export type PayrollRefusalKey = keyof typeof PAYROLL.texts;
 
 /** The server's text of a message. */
-export const payrollMessage = (key: Exclude<PayrollRefusalKey, "unverified" | "periodLocked" | "earlyLock" | "earlierOpen">): string => PAYROLL.text(key, "en");
+export const payrollMessage = (key: Exclude<PayrollRefusalKey, "unverified" | "periodLocked" | "earlyLock" | "earlierOpen" | "invalidSetting">): string =>
+  PAYROLL.text(key, "en");
 
 /** Locking refused: `count` entries inside the period are not verified. */
 export const unverifiedMessage = (count: number, language: SupportedLanguage = "en"): string => PAYROLL.text("unverified", language, { count });

@@ -4,6 +4,7 @@ import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { ACCESS_REFUSAL_TEXTS } from "./accessRefusals.ts";
 import { ARGUMENT_REFUSAL_TEXTS } from "./argumentRefusals.ts";
+import { AUTH_REFUSAL_TEXTS } from "./authRefusals.ts";
 import { BALANCE_ADMIN_MESSAGES } from "./balanceAdmin.ts";
 import { CASH_REFUSAL_TEXTS } from "./cashLedger.ts";
 import { COLLECTION_REFUSAL_TEXTS } from "./collectionRefusals.ts";
@@ -17,9 +18,11 @@ import { GEO_ZONE_MESSAGES } from "./geoZones.ts";
 import { IMPORT_REFUSAL_TEXTS } from "./importRefusals.ts";
 import { KIOSK_REFUSAL_TEXTS } from "./kioskRefusals.ts";
 import { MARKETING_REFUSAL_TEXTS } from "./marketingRefusals.ts";
+import { PAYROLL_REFUSAL_TEXTS } from "./payrollMessages.ts";
 import { RECONCILIATION_REFUSAL_TEXTS } from "./reconciliation.ts";
 import { refusalCode, refusalTable, refusalText, type RefusalTexts } from "./refusals.ts";
 import { REPORT_REFUSAL_TEXTS } from "./reportRefusals.ts";
+import { RUNTIME_REFUSAL_TEXTS } from "./runtimeRefusals.ts";
 import { SCHEDULING_REFUSAL_TEXTS } from "./scheduling.ts";
 import { TIME_CLOCK_MESSAGES } from "./timeClock.ts";
 import { SYSTEM_ADMIN_REFUSAL_TEXTS } from "./systemAdminRefusals.ts";
@@ -62,6 +65,7 @@ describe("refusals", () => {
     const tables: Record<string, Record<string, RefusalTexts>> = {
       access: ACCESS_REFUSAL_TEXTS,
       args: ARGUMENT_REFUSAL_TEXTS,
+      auth: AUTH_REFUSAL_TEXTS,
       balanceAdmin: BALANCE_ADMIN_MESSAGES,
       cash: CASH_REFUSAL_TEXTS,
       collections: COLLECTION_REFUSAL_TEXTS,
@@ -75,8 +79,10 @@ describe("refusals", () => {
       imports: IMPORT_REFUSAL_TEXTS,
       kiosks: KIOSK_REFUSAL_TEXTS,
       marketing: MARKETING_REFUSAL_TEXTS,
+      payroll: PAYROLL_REFUSAL_TEXTS,
       reconciliation: RECONCILIATION_REFUSAL_TEXTS,
       reports: REPORT_REFUSAL_TEXTS,
+      runtime: RUNTIME_REFUSAL_TEXTS,
       scheduling: SCHEDULING_REFUSAL_TEXTS,
       timeClock: TIME_CLOCK_MESSAGES,
       systemAdmin: SYSTEM_ADMIN_REFUSAL_TEXTS,

@@ -6,7 +6,8 @@ import { readSection, writeSection } from "../companySettings/sections.ts";
 import { settingsOf } from "../companySettings/settings.ts";
 import type { DB } from "../db/schema.ts";
 import { audit } from "../runtime/audit.ts";
-import { AppError } from "../runtime/errors.ts";
+import { payrollRefusal } from "@tumble/domain/payrollMessages";
+import { refused } from "../runtime/errors.ts";
 
 // Payroll's settings (docs/decisions/0037-payroll.md) live in the company's `workforce` section:
 // read and written there, never copied. Stored periods keep their dates when they change.
@@ -34,7 +35,10 @@ export async function changePayrollSettings(
   const before = await readSection(db, companyId, "workforce");
   const changes = Object.fromEntries(Object.entries(args).filter(([, v]) => v !== undefined));
   const parsed = workforceSettingsSchema.safeParse({ ...before, ...changes });
-  if (!parsed.success) throw new AppError(parsed.error.issues[0].message);
+  if (!parsed.success) {
+    const [issue] = parsed.error.issues;
+    throw refused(payrollRefusal("invalidSetting", { field: issue.path.join("."), message: issue.message }));
+  }
   await writeSection(db, companyId, userId, "workforce", { ...before, ...parsed.data });
   const after = await readSection(db, companyId, "workforce");
   await audit(db, {
