@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SmtpSink } from "../../test-support/smtpSink.ts";
-import { CallError, Client, startTestServer, type TestServer } from "./support/testServer.ts";
+import { refusalText } from "@tumble/domain/refusals";
+import { CallError, Client, failureOf, startTestServer, type TestServer } from "./support/testServer.ts";
 
 let server: TestServer;
 let smtp: SmtpSink;
@@ -53,6 +54,10 @@ describe("password sign-up and sign-in", () => {
     const c = new Client(server.url);
     await expectError(c.action("auth:signIn", password("nobody@demo.test", "whatever-pw", "signIn")), "Account not found");
     await expectError(c.action("auth:signIn", password("manager@demo.test", "wrong-password", "signIn")), "Invalid password");
+    // The sign-in card maps the English (spec section 8); the code names it for any other screen (decision 0067).
+    const unknown = await failureOf(c.action("auth:signIn", password("nobody@demo.test", "whatever-pw", "signIn")));
+    expect(unknown.data).toEqual({ code: "auth.accountNotFound", params: {} });
+    expect(refusalText(unknown.data, "es")).toBe("No se encontró la cuenta");
     await c.signIn(" Manager@Demo.test ");
     expect(await c.query("auth:loggedInUser")).toMatchObject({ email: "manager@demo.test", role: "MANAGER", companyRole: "MANAGER" });
     expect(await c.query("auth:getUserCompanyRole")).toMatchObject({
@@ -101,6 +106,10 @@ describe("sessions and refresh tokens", () => {
       .where("usedAt", "is not", null)
       .execute();
     await expectError(new Client(server.url).action("auth:signIn", { refreshToken: stolen }), "Invalid or expired refresh token");
+    expect((await failureOf(new Client(server.url).action("auth:signIn", { refreshToken: stolen }))).data).toEqual({
+      code: "auth.invalidRefreshToken",
+      params: {},
+    });
     // The legitimate holder's newer tokens die with the session.
     await expectError(new Client(server.url).action("auth:signIn", { refreshToken: legit.tokens!.refreshToken }), "Invalid or expired refresh token");
     const holder = new Client(server.url);

@@ -89,6 +89,7 @@ describe("idempotent mutations", () => {
     expect(await post(anon, "marketing:submitClaim", claimArgs("second@example.com"), key)).toEqual({
       status: "error",
       errorMessage: IDEMPOTENCY_MESSAGES.reused,
+      errorData: { code: "runtime.idempotencyKeyReused", params: {} },
       logLines: [],
     });
     expect(await claimsFor("second@example.com")).toEqual([]);
@@ -124,11 +125,17 @@ describe("idempotent mutations", () => {
     expect(await post(anon, "marketing:submitClaim", claimArgs("bad@example.com"), "x".repeat(201))).toMatchObject({
       errorMessage: IDEMPOTENCY_MESSAGES.invalidKey,
     });
-    expect(await post(anon, "marketing:submitClaim", claimArgs("bad@example.com"), 42)).toMatchObject({ errorMessage: IDEMPOTENCY_MESSAGES.invalidKey });
+    expect(await post(anon, "marketing:submitClaim", claimArgs("bad@example.com"), 42)).toMatchObject({
+      errorMessage: IDEMPOTENCY_MESSAGES.invalidKey,
+      errorData: { code: "runtime.invalidIdempotencyKey", params: {} },
+    });
     expect(await post(anon, "marketing:getClaimByPhone", { phone: "5550000000", campaignId: campaign._id }, "k1", "query")).toMatchObject({
       errorMessage: IDEMPOTENCY_MESSAGES.notMutation,
     });
-    expect(await post(anon, "auth:signOut", {}, "k2", "action")).toMatchObject({ errorMessage: IDEMPOTENCY_MESSAGES.notMutation });
+    expect(await post(anon, "auth:signOut", {}, "k2", "action")).toMatchObject({
+      errorMessage: IDEMPOTENCY_MESSAGES.notMutation,
+      errorData: { code: "runtime.idempotencyKeyNotMutation", params: {} },
+    });
     expect(await claimsFor("bad@example.com")).toEqual([]);
   });
 

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { refusalText } from "@tumble/domain/refusals";
 import { SyncClient } from "./support/syncClient.ts";
 import { startTestServer, type TestServer } from "./support/testServer.ts";
 
@@ -23,7 +24,7 @@ async function post(route: string, body: unknown, address: string, token?: strin
     body: JSON.stringify(body),
   });
   const text = await response.text();
-  let json: { errorMessage?: string; value?: unknown } = {};
+  let json: { errorMessage?: string; errorData?: unknown; value?: unknown } = {};
   try {
     json = JSON.parse(text) as typeof json;
   } catch {
@@ -45,6 +46,9 @@ describe("public function rate limit", () => {
     const refused = await call("employeeAuth/index:employeeSignUp", signUp, address);
     expect(refused.status).toBe(560);
     expect(refused.errorMessage).toBe(TOO_MANY);
+    // The screens say it in the reader's language by this code (decision 0067).
+    expect(refused.errorData).toEqual({ code: "runtime.tooManyAttempts", params: {} });
+    expect(refusalText(refused.errorData, "es")).toBe("Demasiados intentos; inténtalo de nuevo más tarde");
     expect(await server.database.db.selectFrom("users").select("id").where("email", "=", signUp.email).executeTakeFirst()).toBeUndefined();
 
     // Another address is not affected, and other public functions count on their own.

@@ -27,7 +27,7 @@ describe("HTTP transport", () => {
       params: { email: "owner@demo.test", password: "wrong-password", flow: "signIn" },
     });
     expect(outcome.status).toBe(560);
-    expect(outcome.body).toEqual({ status: "error", errorMessage: "Invalid password", logLines: [] });
+    expect(outcome.body).toEqual({ status: "error", errorMessage: "Invalid password", errorData: { code: "auth.invalidPassword", params: {} }, logLines: [] });
   });
 
   it("names the field of invalid args in a 560", async () => {

@@ -1,8 +1,9 @@
 import { randomInt } from "node:crypto";
+import { AUTH_REFUSAL_TEXTS, authRefusal } from "@tumble/domain/authRefusals";
 import { PASSWORD_MIN_LENGTH } from "@tumble/domain/employeeForm";
 import { enqueue } from "../mail/outbox.ts";
 import type { ActionCtx } from "../runtime/define.ts";
-import { AppError } from "../runtime/errors.ts";
+import { refused } from "../runtime/errors.ts";
 import { newId } from "../runtime/ids.ts";
 import { hashSecretSlow, verifySecretSlow } from "./passwords.ts";
 import { createSession, revokeAllSessions, type Tokens } from "./sessions.ts";
@@ -10,14 +11,17 @@ import { createSession, revokeAllSessions, type Tokens } from "./sessions.ts";
 // The password provider's flows (spec section 7): signUp, signIn, reset (e-mail a code) and
 // reset-verification. Messages carry the phrases the client's error mapping looks for.
 
+const english = <K extends keyof typeof AUTH_REFUSAL_TEXTS>(key: K) => AUTH_REFUSAL_TEXTS[key].en;
+
+/** The flows' refusals in English; they are thrown with their codes (authRefusal). */
 export const MESSAGES = {
-  invalidEmail: "Invalid email",
-  accountNotFound: "Account not found",
-  invalidPassword: "Invalid password",
-  accountExists: "Account already exists",
-  passwordTooShort: `Password must be at least ${PASSWORD_MIN_LENGTH} characters`,
-  passwordTooLong: "Password must be at most 256 characters",
-  invalidCode: "Invalid or expired code",
+  invalidEmail: english("invalidEmail"),
+  accountNotFound: english("accountNotFound"),
+  invalidPassword: english("invalidPassword"),
+  accountExists: english("accountExists"),
+  passwordTooShort: english("passwordTooShort"),
+  passwordTooLong: english("passwordTooLong"),
+  invalidCode: english("invalidCode"),
 } as const;
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -27,13 +31,13 @@ const WINDOW = 15 * 60 * 1000;
 
 export function normalizeEmail(raw: unknown): string {
   const email = typeof raw === "string" ? raw.trim().toLowerCase() : "";
-  if (!EMAIL.test(email) || email.length > 254) throw new AppError(MESSAGES.invalidEmail);
+  if (!EMAIL.test(email) || email.length > 254) throw refused(authRefusal("invalidEmail"));
   return email;
 }
 
 function checkPassword(raw: unknown): string {
-  if (typeof raw !== "string" || raw.length < PASSWORD_MIN_LENGTH) throw new AppError(MESSAGES.passwordTooShort);
-  if (raw.length > 256) throw new AppError(MESSAGES.passwordTooLong);
+  if (typeof raw !== "string" || raw.length < PASSWORD_MIN_LENGTH) throw refused(authRefusal("passwordTooShort"));
+  if (raw.length > 256) throw refused(authRefusal("passwordTooLong"));
   return raw;
 }
 
@@ -48,7 +52,7 @@ export async function signUp(ctx: ActionCtx, params: Record<string, unknown>): P
   const password = checkPassword(params.password);
   await limit(ctx, "signUp", email, 10, 30);
   const existing = await ctx.db.selectFrom("users").select("id").where("email", "=", email).executeTakeFirst();
-  if (existing) throw new AppError(MESSAGES.accountExists);
+  if (existing) throw refused(authRefusal("accountExists"));
   const id = newId();
   const passwordHash = await hashSecretSlow(password);
   const inserted = await ctx.db
@@ -57,7 +61,7 @@ export async function signUp(ctx: ActionCtx, params: Record<string, unknown>): P
     .onConflict((oc) => oc.column("email").doNothing())
     .returning("id")
     .executeTakeFirst();
-  if (!inserted) throw new AppError(MESSAGES.accountExists);
+  if (!inserted) throw refused(authRefusal("accountExists"));
   await enqueue(ctx.db, {
     channel: "email",
     to: email,
@@ -109,8 +113,8 @@ export async function checkSignIn(ctx: ActionCtx, params: Record<string, unknown
   // An unknown account is checked against a dummy hash, so its answer takes as long as a real one.
   const password = typeof params.password === "string" ? params.password.slice(0, 256) : "";
   const valid = await verifySecretSlow(user?.passwordHash ?? null, password);
-  if (!user) throw new AppError(MESSAGES.accountNotFound);
-  if (!valid) throw new AppError(MESSAGES.invalidPassword);
+  if (!user) throw refused(authRefusal("accountNotFound"));
+  if (!valid) throw refused(authRefusal("invalidPassword"));
   await limiter.reset(pairKey);
   await limiter.reset(accountKey);
   await limiter.refund(addressKey);
@@ -122,7 +126,7 @@ export async function requestReset(ctx: ActionCtx, params: Record<string, unknow
   const email = normalizeEmail(params.email);
   await limit(ctx, "reset", email, 5, 20);
   const user = await ctx.db.selectFrom("users").select(["id", "activeCompanyId"]).where("email", "=", email).executeTakeFirst();
-  if (!user) throw new AppError(MESSAGES.accountNotFound);
+  if (!user) throw refused(authRefusal("accountNotFound"));
   const companyId = await resetTemplateCompany(ctx.db, user);
   const code = String(randomInt(0, 1_000_000)).padStart(6, "0");
   await ctx.db.transaction().execute(async (trx) => {
@@ -169,7 +173,7 @@ export async function verifyReset(ctx: ActionCtx, params: Record<string, unknown
     .orderBy("c.createdAt", "desc")
     .executeTakeFirst();
   if (!row || new Date(row.expiresAt).getTime() < Date.now() || row.attempts >= MAX_CODE_TRIES || !/^\d{6}$/.test(code)) {
-    throw new AppError(MESSAGES.invalidCode);
+    throw refused(authRefusal("invalidCode"));
   }
   // Spend the try before the slow check, in one statement, so concurrent guesses get five in all.
   const claimed = await ctx.db
@@ -179,7 +183,7 @@ export async function verifyReset(ctx: ActionCtx, params: Record<string, unknown
     .where("attempts", "<", MAX_CODE_TRIES)
     .returning("id")
     .executeTakeFirst();
-  if (!claimed || !(await verifySecretSlow(row.codeHash, code))) throw new AppError(MESSAGES.invalidCode);
+  if (!claimed || !(await verifySecretSlow(row.codeHash, code))) throw refused(authRefusal("invalidCode"));
   const passwordHash = await hashSecretSlow(password);
   await ctx.db.transaction().execute(async (trx) => {
     await trx.updateTable("passwordResetCodes").set({ usedAt: new Date() }).where("id", "=", row.id).execute();

@@ -1,6 +1,7 @@
 import type { Kysely } from "kysely";
+import { AUTH_REFUSAL_TEXTS, authRefusal } from "@tumble/domain/authRefusals";
 import type { DB } from "../db/schema.ts";
-import { AppError } from "../runtime/errors.ts";
+import { refused } from "../runtime/errors.ts";
 import { invalidates } from "../runtime/invalidation.ts";
 import { newId } from "../runtime/ids.ts";
 import { hashSecret, newRefreshToken, type TokenService } from "../runtime/tokens.ts";
@@ -21,7 +22,7 @@ export interface Tokens {
   refreshToken: string;
 }
 
-export const INVALID_REFRESH = "Invalid or expired refresh token";
+export const INVALID_REFRESH = AUTH_REFUSAL_TEXTS.invalidRefreshToken.en;
 
 export async function createSession(db: Kysely<DB>, tokens: TokenService, userId: string): Promise<Tokens> {
   const sessionId = newId();
@@ -96,7 +97,7 @@ export async function refreshSession(db: Kysely<DB>, tokens: TokenService, refre
   });
   if ("userId" in outcome) invalidates(db, { userId: outcome.userId });
   // The revocation above must commit, so the error is thrown only after the transaction.
-  if ("error" in outcome) throw new AppError(outcome.error as string);
+  if ("error" in outcome) throw refused(authRefusal("invalidRefreshToken"));
   return { token: await tokens.sign(outcome.userId, outcome.sessionId), refreshToken: next };
 }
 

@@ -1,10 +1,11 @@
 import { z } from "zod";
+import { authRefusal } from "@tumble/domain/authRefusals";
 import { PERMISSION_FLAGS } from "@tumble/domain/permissions";
 import { requestReset, signIn as passwordSignIn, signUp, verifyReset } from "../auth/passwordFlows.ts";
 import { createSession, refreshSession, revokeSession } from "../auth/sessions.ts";
 import { action, query } from "../runtime/define.ts";
 import { signInRefusal } from "../systemAdmin/accountState.ts";
-import { AppError } from "../runtime/errors.ts";
+import { AppError, refused } from "../runtime/errors.ts";
 import { newId } from "../runtime/ids.ts";
 
 const signInArgs = z.union([
@@ -92,7 +93,7 @@ export const loggedInUser = query({
       .select(["id", "email", "name", "language", "globalRole", "isAnonymous", "activeCompanyId", "createdAt"])
       .where("id", "=", ctx.user.id)
       .executeTakeFirst();
-    if (!row) throw new AppError("Account not found");
+    if (!row) throw refused(authRefusal("accountNotFound"));
     return {
       _id: row.id,
       _creationTime: new Date(row.createdAt).getTime(),

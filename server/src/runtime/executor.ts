@@ -2,6 +2,7 @@ import type { Kysely, Transaction } from "kysely";
 import { z } from "zod";
 import type { PermissionFlag } from "@tumble/domain/permissions";
 import { accessDenied, accessRefusal } from "@tumble/domain/accessRefusals";
+import { runtimeRefusal } from "@tumble/domain/runtimeRefusals";
 import { functionPath, type FunctionReference } from "@tumble/domain/functionPath";
 import { argumentRefusal } from "@tumble/domain/argumentRefusals";
 import type { Refusal } from "@tumble/domain/refusals";
@@ -9,9 +10,9 @@ import type { DB } from "../db/schema.ts";
 import type { ActionCtx, AnyRegisteredFunction, Identity, QueryCtx } from "./define.ts";
 import { constraintViolation } from "./constraintErrors.ts";
 import { AccessError, AppError, INTERNAL_ERROR_MESSAGE, refused } from "./errors.ts";
-import { claimKey, hashArgs, IDEMPOTENCY_MESSAGES, parseIdempotencyKey, storeResult } from "./idempotency.ts";
+import { claimKey, hashArgs, parseIdempotencyKey, storeResult } from "./idempotency.ts";
 import { sanitizeArgs } from "./argsSanitizer.ts";
-import { MemoryRateLimiter, TOO_MANY_ATTEMPTS } from "./rateLimit.ts";
+import { MemoryRateLimiter } from "./rateLimit.ts";
 import { attachWriteScope, campaignsWritten, IDENTITY_TABLES, type Invalidation, type WriteScope } from "./invalidation.ts";
 import type { Registry } from "./registry.ts";
 import type { Services } from "./services.ts";
@@ -118,7 +119,8 @@ export class Executor {
     if (!fn) return null; // the call itself reports the unknown function
     const perMinute = fn.rateLimit?.perMinute ?? (fn.access === "public" ? DEFAULT_PUBLIC_RATE_LIMIT : null);
     if (perMinute === null || this.callsPerAddress.hit(`${path}\u0000${clientAddress}`, perMinute, 60_000)) return null;
-    return { ok: false, errorMessage: TOO_MANY_ATTEMPTS, logLines: [], reads: new Set() };
+    const { message, data } = runtimeRefusal("tooManyAttempts");
+    return { ok: false, errorMessage: message, errorData: data, logLines: [], reads: new Set() };
   }
 
   /** The args as the function will see them (unknown keys stripped), or the error a call would answer. */
@@ -143,7 +145,7 @@ export class Executor {
       // A money mutation's key is one of its args; it wins over one sent beside them.
       const argsKey = fn.idempotencyKeyInArgs ? (parsed.data as { idempotencyKey?: unknown }).idempotencyKey : undefined;
       const idempotencyKey = parseIdempotencyKey(argsKey ?? options.idempotencyKey);
-      if (idempotencyKey !== undefined && fn.kind !== "mutation") throw new AppError(IDEMPOTENCY_MESSAGES.notMutation);
+      if (idempotencyKey !== undefined && fn.kind !== "mutation") throw refused(runtimeRefusal("idempotencyKeyNotMutation"));
       checkAccess(fn, identity);
       // While a backup is being restored, every other write is refused with a clear message
       // (backups/maintenance.ts; docs/decisions/0042).

@@ -1,7 +1,8 @@
 import { createHash } from "node:crypto";
 import { sql, type Kysely, type Transaction } from "kysely";
+import { RUNTIME_REFUSAL_TEXTS, runtimeRefusal } from "@tumble/domain/runtimeRefusals";
 import type { DB } from "../db/schema.ts";
-import { AppError } from "./errors.ts";
+import { refused } from "./errors.ts";
 
 // A mutation may carry an idempotencyKey (beside its args). The key, who sent it, the function,
 // a hash of the args and the result are stored in the mutation's own transaction, so a retry of a
@@ -11,16 +12,17 @@ import { AppError } from "./errors.ts";
 export const KEY_TTL_HOURS = 24;
 const KEY = /^[\x21-\x7e]{1,200}$/;
 
+/** The key's refusals in English; they are thrown with their codes (runtimeRefusal). */
 export const IDEMPOTENCY_MESSAGES = {
-  invalidKey: 'Invalid "idempotencyKey": expected 1 to 200 visible ASCII characters',
-  notMutation: '"idempotencyKey" is accepted only with a mutation',
-  reused: "This idempotencyKey was already used for a different call; send a new key with new arguments",
+  invalidKey: RUNTIME_REFUSAL_TEXTS.invalidIdempotencyKey.en,
+  notMutation: RUNTIME_REFUSAL_TEXTS.idempotencyKeyNotMutation.en,
+  reused: RUNTIME_REFUSAL_TEXTS.idempotencyKeyReused.en,
 } as const;
 
 /** The key as sent, checked; undefined when none was sent. */
 export function parseIdempotencyKey(raw: unknown): string | undefined {
   if (raw === undefined || raw === null) return undefined;
-  if (typeof raw !== "string" || !KEY.test(raw)) throw new AppError(IDEMPOTENCY_MESSAGES.invalidKey);
+  if (typeof raw !== "string" || !KEY.test(raw)) throw refused(runtimeRefusal("invalidIdempotencyKey"));
   return raw;
 }
 
@@ -77,7 +79,7 @@ export async function claimKey(trx: Transaction<DB>, claim: KeyClaim): Promise<{
     .where("scope", "=", scope)
     .where("key", "=", key)
     .executeTakeFirstOrThrow();
-  if (row.path !== claim.path || row.argsHash !== claim.argsHash) throw new AppError(IDEMPOTENCY_MESSAGES.reused);
+  if (row.path !== claim.path || row.argsHash !== claim.argsHash) throw refused(runtimeRefusal("idempotencyKeyReused"));
   return { replay: true, value: row.result === null ? null : (JSON.parse(row.result) as { value: unknown }).value };
 }
 

@@ -1,10 +1,11 @@
 import { sql, type Kysely } from "kysely";
+import { RUNTIME_REFUSAL_TEXTS, runtimeRefusal } from "@tumble/domain/runtimeRefusals";
 import type { DB } from "../db/schema.ts";
-import { AppError } from "./errors.ts";
+import { refused } from "./errors.ts";
 
 // Counters kept in the database, so a limit holds across server processes.
 
-export const TOO_MANY_ATTEMPTS = "Too many attempts, try again later";
+export const TOO_MANY_ATTEMPTS = RUNTIME_REFUSAL_TEXTS.tooManyAttempts.en;
 
 /** No limit uses a window longer than this, so older counters are dead. */
 const LONGEST_WINDOW_MS = 24 * 60 * 60 * 1000;
@@ -38,7 +39,7 @@ export class RateLimiter {
       )
       .returning("count")
       .executeTakeFirstOrThrow();
-    if (row.count > limit) throw new AppError(TOO_MANY_ATTEMPTS);
+    if (row.count > limit) throw refused(runtimeRefusal("tooManyAttempts"));
   }
 
   /**
@@ -69,7 +70,7 @@ export class RateLimiter {
       )
       .returning("count")
       .executeTakeFirst();
-    if (!row) throw new AppError(TOO_MANY_ATTEMPTS);
+    if (!row) throw refused(runtimeRefusal("tooManyAttempts"));
     await this.pruneHourly(nowMs);
   }
 
