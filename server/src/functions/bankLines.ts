@@ -3,9 +3,10 @@ import { EXPENSE_CATEGORIES, MAX_AMOUNT_CENTS } from "@tumble/domain/cashLedger"
 import { businessDateSchema } from "@tumble/domain/zodSchemas";
 import { id, idempotencyKey } from "../cash/access.ts";
 import { addLineByHand, autoMatchLines, bookLineOf, matchByHand, settleLine, unmatchLine } from "../reconciliation/bankLineEdits.ts";
-import { bankLinesOfAccount } from "../reconciliation/bankLineList.ts";
+import { BANK_LINE_CURSOR, BANK_LINE_VIEWS, bankLinesOfAccount, bankLinesPage } from "../reconciliation/bankLineList.ts";
 import { importStatementLines } from "../reconciliation/statementImport.ts";
 import { mutation, query } from "../runtime/define.ts";
+import { cursorArg, pageSizeArg } from "../runtime/paging.ts";
 import { storeUploadPart, uploadIdSchema, uploadPartArgs } from "../uploads/parts.ts";
 
 // Bank statement lines (issue 14, docs/decisions/0025): import a CSV (with a column mapping
@@ -72,6 +73,17 @@ export const list = query({
   access: "isAdmin",
   args: z.object({ accountId: id }),
   handler: async (ctx, args) => bankLinesOfAccount(ctx, args.accountId),
+});
+
+/**
+ * The account's lines a page at a time (newest date first, then by id), each with its matched
+ * deposits, with the cursor of the next page, null on the last: the lines table pages through every
+ * line instead of stopping at a cap. `view` keeps the unmatched or the matched (or booked) lines.
+ */
+export const listPage = query({
+  access: "isAdmin",
+  args: z.object({ accountId: id, view: z.enum(BANK_LINE_VIEWS).optional(), cursor: cursorArg(BANK_LINE_CURSOR), pageSize: pageSizeArg }),
+  handler: async (ctx, args) => bankLinesPage(ctx, args),
 });
 
 /** Matches deposits to a line by hand: several deposits to one line, or one deposit split over lines. */

@@ -5,6 +5,7 @@ import { useTranslation } from "react-i18next";
 import { centsToDollarString, formatUSD } from "@tumble/domain/money";
 import { api } from "../../../lib/api";
 import { useMutation } from "../../../lib/hooks";
+import { usePagedQuery } from "../../../lib/pagedQuery";
 import { notifyError, notifySuccess } from "../../../lib/notify";
 import { openConfirm } from "../../../ui/confirm";
 import { DataTable } from "../../../ui/table/DataTable";
@@ -13,7 +14,7 @@ import { formatDisplayDate } from "../collections/format";
 import { errorText, useCashRights } from "../cash/messages";
 import { BankBookModal } from "./BankBookModal";
 import { BankSettleModal } from "./BankSettleModal";
-import type { BankDeposit, BankLine, BankList } from "./BankTypes";
+import type { BankDeposit, BankLine, BankPagedLine } from "./BankTypes";
 import { depositLabel } from "./BankUnmatched";
 import { useTraceStart } from "./TraceSearch";
 
@@ -164,8 +165,8 @@ function LineActions({
 }
 
 interface Props {
-  list: BankList | undefined;
-  error: unknown;
+  /** The bank account whose lines are listed; none while the accounts load. */
+  accountId: string | undefined;
   view: LineView;
   onViewChange: (view: LineView) => void;
   page?: number;
@@ -173,18 +174,19 @@ interface Props {
   onMatch: (line: BankLine) => void;
 }
 
-/** Every line of the account with its deposits, the match's difference and what can be done with it. */
-export function BankLinesTable({ list, error, view, onViewChange, page, onPageChange, onMatch }: Props) {
+/**
+ * Every line of the account with its deposits, the match's difference and what can be done with
+ * it: a page at a time from the server, newest date first, of the chosen view; "Load more" fetches
+ * the next page, and another account or view starts again from the first.
+ */
+export function BankLinesTable({ accountId, view, onViewChange, page, onPageChange, onMatch }: Props) {
   const { t } = useTranslation("bank");
   const [settling, setSettling] = useState<BankLine | null>(null);
   const [booking, setBooking] = useState<BankLine | null>(null);
-  const deposits = useMemo(() => new Map([...(list?.matchedDeposits ?? []), ...(list?.unmatchedDeposits ?? [])].map((d) => [d._id, d])), [list]);
-  const rows = useMemo(() => {
-    const lines = list?.lines;
-    if (!lines || view === "all") return lines;
-    return lines.filter((l) => (view === "matched" ? l.depositIds.length > 0 || l.booking : l.depositIds.length === 0 && !l.booking));
-  }, [list, view]);
-  const columns = useMemo<DataColumn<BankLine>[]>(
+  const state = usePagedQuery(api.bankLines.listPage, accountId ? { accountId, ...(view === "all" ? {} : { view }) } : "skip", (l) => l._id);
+  const rows = state.rows;
+  const deposits = useMemo(() => new Map((rows ?? []).flatMap((l) => l.deposits).map((d) => [d._id, d])), [rows]);
+  const columns = useMemo<DataColumn<BankPagedLine>[]>(
     () => [
       {
         id: "description",
@@ -284,7 +286,8 @@ export function BankLinesTable({ list, error, view, onViewChange, page, onPageCh
         caption={t("lines.title")}
         columns={columns}
         data={rows}
-        error={error}
+        error={state.error}
+        more={state.more}
         getRowId={(l) => l._id}
         defaultSort={{ id: "date", desc: true }}
         page={page}

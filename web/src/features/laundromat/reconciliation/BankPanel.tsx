@@ -208,8 +208,7 @@ export function BankPanel() {
               {t("lines.title")}
             </Title>
             <BankLinesTable
-              list={list.data}
-              error={list.error}
+              accountId={account?._id}
               view={search.bankView ?? "all"}
               onViewChange={(bankView) => setSearch({ bankView: bankView === "all" ? undefined : bankView, bankPage: undefined })}
               page={search.bankPage}
