@@ -1,13 +1,14 @@
 import { z } from "zod";
 import { campaignDayInputSchema, campaignFieldSchemas } from "@tumble/domain/campaignForm";
 import { addCampaign, campaignsWithStats, changeCampaignActive, editCampaign, openCampaigns } from "../marketing/campaigns.ts";
-import { checkClaimCode, claimsOfCampaign, redeemClaim, searchClaims, sendNewClaimCode } from "../marketing/claimReview.ts";
+import { CLAIM_CURSOR, checkClaimCode, claimsOfCampaign, claimsOfCampaignPage, redeemClaim, searchClaims, sendNewClaimCode } from "../marketing/claimReview.ts";
 import { CLAIM_RATE_LIMIT, CLAIM_RATE_WINDOW_MS, claimRateKey } from "../marketing/claims.ts";
 import { claimStatusByPhone, recordClaim } from "../marketing/claimsPublic.ts";
 import { addDemoCampaign, demoCampaignList } from "../marketing/demoCampaigns.ts";
 import { publicCampaignByFriendlyId, publicCampaignById } from "../marketing/landing.ts";
 import { templateConfigSchema } from "../marketing/templateConfig.ts";
 import { action, mutation, query } from "../runtime/define.ts";
+import { cursorArg, pageSizeArg } from "../runtime/paging.ts";
 
 // Marketing promotions (spec sections 2, 3, 4, 7, 8 and 9): campaigns, their public landing
 // data, customers' claims with an e-mailed or texted 6-digit code, and staff verification.
@@ -72,6 +73,22 @@ export const getCampaignClaims = query({
   access: "canManageStores",
   args: z.object({ campaignId: z.string().max(64) }),
   handler: (ctx, { campaignId }) => claimsOfCampaign(ctx.db, ctx.company.id, campaignId),
+});
+
+/**
+ * The claims of one campaign a page at a time (newest first, then by id), of one status when
+ * given, with the cursor of the next page, null on the last: the dashboard pages through every
+ * claim instead of stopping at a cap.
+ */
+export const getCampaignClaimsPage = query({
+  access: "canManageStores",
+  args: z.object({
+    campaignId: z.string().max(64),
+    status: z.enum(["pending", "verified", "used"]).optional(),
+    cursor: cursorArg(CLAIM_CURSOR),
+    pageSize: pageSizeArg,
+  }),
+  handler: (ctx, args) => claimsOfCampaignPage(ctx.db, ctx.company.id, args),
 });
 
 // ---------------------------------------------------------------------------------------------

@@ -1,4 +1,4 @@
-import type { Kysely } from "kysely";
+import { sql, type Kysely } from "kysely";
 import { phoneDigits } from "@tumble/domain/phone";
 import { marketingRefusal } from "@tumble/domain/marketingRefusals";
 import { hashSecretSlow, verifySecretSlow } from "../auth/passwords.ts";
@@ -6,6 +6,7 @@ import type { DB } from "../db/schema.ts";
 import { audit } from "../runtime/audit.ts";
 import { AppError, refused } from "../runtime/errors.ts";
 import { invalidates } from "../runtime/invalidation.ts";
+import { PAGE_SIZE_DEFAULT, pageOf } from "../runtime/paging.ts";
 import { ms } from "./campaignViews.ts";
 import { CODE_TTL_MS, MAX_CODE_ATTEMPTS, newVerificationCode, normalizeClaimCode } from "./claims.ts";
 import { enqueueCode } from "./codeDelivery.ts";
@@ -69,6 +70,37 @@ function toStaffClaim(row: ClaimRow) {
 export async function claimsOfCampaign(db: Kysely<DB>, companyId: string, campaignId: string) {
   const rows = await claimRows(db, companyId).where("cl.campaignId", "=", campaignId).orderBy("cl.createdAt", "desc").limit(200).execute();
   return rows.map(toStaffClaim);
+}
+
+/** "microseconds since 1970 of its creation:id" of the last claim of a page. */
+export const CLAIM_CURSOR = /^\d{1,18}:[a-z2-7]{32}$/;
+
+/**
+ * The claims of one campaign a page at a time, newest first, then by id; the next page starts
+ * after the cursor. The cursor keeps the creation time to the microsecond, so claims made within
+ * one millisecond are neither repeated nor skipped.
+ */
+export async function claimsOfCampaignPage(
+  db: Kysely<DB>,
+  companyId: string,
+  args: { campaignId: string; status?: "pending" | "verified" | "used"; cursor?: string; pageSize?: number },
+) {
+  const pageSize = args.pageSize ?? PAGE_SIZE_DEFAULT;
+  let q = claimRows(db, companyId)
+    .select(sql<string>`(extract(epoch from cl.created_at) * 1000000)::bigint::text`.as("createdMicros"))
+    .where("cl.campaignId", "=", args.campaignId);
+  if (args.status) q = q.where("cl.status", "=", args.status);
+  if (args.cursor) {
+    const at = args.cursor.indexOf(":");
+    const micros = args.cursor.slice(0, at);
+    q = q.where(sql<boolean>`(cl.created_at, cl.id) < (to_timestamp(0) + ${micros}::bigint * interval '1 microsecond', ${args.cursor.slice(at + 1)})`);
+  }
+  const rows = await q
+    .orderBy("cl.createdAt", "desc")
+    .orderBy("cl.id", "desc")
+    .limit(pageSize + 1)
+    .execute();
+  return pageOf(rows, pageSize, (r) => `${r.createdMicros}:${r.id}`, toStaffClaim);
 }
 
 /** Staff look-up by claim ID or phone number, within the company. */

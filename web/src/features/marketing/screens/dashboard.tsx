@@ -26,10 +26,12 @@ import { api } from "../../../lib/api";
 // Imported for its refusal table, which errorText reads by code.
 import "@tumble/domain/marketingRefusals";
 import { errorText } from "../../../lib/errorText";
-import { useMutation, useQuery, useQueryState } from "../../../lib/hooks";
+import { useMutation, useQueryState } from "../../../lib/hooks";
+import { usePagedQuery } from "../../../lib/pagedQuery";
 import { param, useSearchState, type SearchSchema } from "../../../lib/searchParams";
 import type { ContextMenuItem } from "../../../ui/ContextMenu";
 import { DataTable } from "../../../ui/table/DataTable";
+import { LoadMoreBar } from "../../../ui/table/TableControls";
 import type { DataColumn } from "../../../ui/table/types";
 import type { ReturnsOf } from "@tumble/domain/functionPath";
 import { notifyError } from "../../../lib/notify";
@@ -273,7 +275,9 @@ type Campaign = {
 
 function CampaignDetails({ campaign, onEdit }: { campaign: Campaign; onEdit: () => void }) {
   const { t } = useTranslation("marketing");
-  const claims = useQuery(api.marketing.getCampaignClaims, { campaignId: campaign._id });
+  // A page at a time from the server, newest first; "Load more" fetches the next.
+  const paged = usePagedQuery(api.marketing.getCampaignClaimsPage, { campaignId: campaign._id }, (c) => c._id);
+  const claims = paged.rows;
   const url = `/marketing/${campaign.friendlyId}`;
   return (
     <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="lg">
@@ -307,7 +311,11 @@ function CampaignDetails({ campaign, onEdit }: { campaign: Campaign; onEdit: () 
           <Title order={3} size="h5" mt="sm">
             {t("dashboard.recentClaims")}
           </Title>
-          {claims?.length === 0 ? (
+          {paged.error ? (
+            <Text size="sm" c="red.8" role="alert">
+              {errorText(paged.error, t("common:table.loadFailed"))}
+            </Text>
+          ) : claims?.length === 0 ? (
             <Text size="sm" c="dimmed">
               {t("dashboard.noClaims")}
             </Text>
@@ -335,6 +343,7 @@ function CampaignDetails({ campaign, onEdit }: { campaign: Campaign; onEdit: () 
               </Table>
             </ScrollArea.Autosize>
           )}
+          {claims && paged.more ? <LoadMoreBar count={claims.length} {...paged.more} testId="campaign-claims" /> : null}
         </Stack>
       </Card>
       <Card withBorder radius="lg" padding={0} style={{ overflow: "hidden" }}>
