@@ -15,6 +15,8 @@ import { refuseOverlapOrBeforeHire, refuseOwnTime } from "../timeEntries/correct
 import { addManualEntry, MAX_SHIFT_MS } from "../timeEntries/manual.ts";
 import { dashboardOf } from "../timeEntries/dashboard.ts";
 import { autoApprove, autoClockOut, reviewedEntries, storeReview } from "../timeEntries/review.ts";
+import { QUEUE_CURSOR, queueCounts, queuePage } from "../timeEntries/queuePage.ts";
+import { cursorArg, pageSizeArg } from "../runtime/paging.ts";
 
 // Time-entry verification (issue 17, docs/decisions/0033): the queue of a date range (a pay
 // period or a week) and store, approving, correcting and rejecting. Only an approved entry whose
@@ -110,6 +112,33 @@ export const list = query({
       },
       entries: status === "all" ? entries : entries.filter((e) => e.reviewStatus === status),
     };
+  },
+});
+
+/**
+ * The queue a page at a time (newest clock-in first, then by id), of one status when given, with
+ * the cursor of the next page, null on the last: the verification screen pages through every entry
+ * instead of stopping at a cap. Its counts are timeEntries:counts, of the whole range.
+ */
+export const listPage = query({
+  access: "canViewTimeClocks",
+  liveScope: "company",
+  args: z.object({ ...range, storeId: id.optional(), status: z.enum(STATUSES).optional(), cursor: cursorArg(QUEUE_CURSOR), pageSize: pageSizeArg }),
+  handler: async (ctx, args) => {
+    checkRange(args.from, args.to);
+    const settings = await settingsOf(ctx.db, ctx.company.id, "workforce");
+    return queuePage(ctx.db, ctx.company.id, args, settings, ctx.now);
+  },
+});
+
+/** How many entries of [from, to] (and store) stand in each review status: the whole range's, whatever page is loaded. */
+export const counts = query({
+  access: "canViewTimeClocks",
+  liveScope: "company",
+  args: z.object({ ...range, storeId: id.optional() }),
+  handler: async (ctx, args) => {
+    checkRange(args.from, args.to);
+    return queueCounts(ctx.db, ctx.company.id, args, ctx.now);
   },
 });
 

@@ -8,6 +8,7 @@ import { errorText } from "../../../lib/errorText";
 import type { ReturnsOf } from "@tumble/domain/functionPath";
 import { api } from "../../../lib/api";
 import { useMutation, useQueryState } from "../../../lib/hooks";
+import { usePagedQuery } from "../../../lib/pagedQuery";
 import { notifyError, notifySuccess } from "../../../lib/notify";
 import { useOwnEmployeeId } from "../../../lib/twoPerson";
 import { param, useSearchState } from "../../../lib/searchParams";
@@ -44,8 +45,12 @@ export function VerificationQueue() {
   const from = search.from ?? fallback.from;
   const to = search.to ?? fallback.to;
   const status = search.status ?? "pending";
-  const args = { from, to, storeId: search.storeId, status };
-  const queue = useQueryState(api.timeEntries.list, settings.data && stores.data ? args : "skip");
+  const ready = Boolean(settings.data && stores.data);
+  const range = { from, to, ...(search.storeId ? { storeId: search.storeId } : {}) };
+  // A page at a time from the server, newest clock-in first; "Load more" fetches the next, and
+  // another period, store or status starts again from the first. The counts are the whole period's.
+  const queue = usePagedQuery(api.timeEntries.listPage, ready ? { ...range, status } : "skip", (e) => e._id);
+  const countsQuery = useQueryState(api.timeEntries.counts, ready ? range : "skip");
   const settle = useMutation(api.timeEntries.settle);
   const approve = useMutation(api.timeEntries.approve);
   const [correcting, setCorrecting] = useState<QueueEntry | null>(null);
@@ -61,7 +66,7 @@ export function VerificationQueue() {
     settle({ from, to, storeId: search.storeId }).catch((error: unknown) => notifyError(errorText(error, t("settleFailed"))));
   }, [from, to, search.storeId, settle, t, settings.data, stores.data]);
 
-  const entries = queue.data?.entries;
+  const entries = queue.rows;
   // A shift added by hand is never "clean": a manager other than the one who added it looks at it.
   // One's own time is someone else's to verify (decision 0060): left out, its actions disabled with the reason.
   const ownEmployeeId = useOwnEmployeeId() ?? null;
@@ -79,14 +84,14 @@ export function VerificationQueue() {
   const zone = (e: QueueEntry) => zoneOf.get(e.storeId) ?? DEFAULT_TIME_ZONE;
   const columns = useQueueColumns({ zone, ownEmployeeId, busy, onApprove: doApprove, onCorrect: setCorrecting, onReject: setRejecting });
 
-  const counts = queue.data?.counts;
+  const counts = countsQuery.data;
   const statusOptions = STATUSES.map((s) => ({
     value: s,
     label: s === "all" || !counts ? t(`status.${s}`) : `${t(`status.${s}`)} (${counts[s as keyof typeof counts]})`,
   }));
   return (
     <Stack gap="lg">
-      <ScreenTitle title={t("title")} subtitle={t("subtitle", { minutes: queue.data?.toleranceMinutes ?? 5 })} />
+      <ScreenTitle title={t("title")} subtitle={t("subtitle", { minutes: settings.data?.toleranceMinutes ?? 5 })} />
       <Paper withBorder p="sm" radius="md">
         <Group justify="space-between" gap="sm">
           <Group gap={4} wrap="nowrap">
@@ -161,6 +166,7 @@ export function VerificationQueue() {
         columns={columns}
         data={entries}
         error={queue.error}
+        more={queue.more}
         getRowId={(e) => e._id}
         rowName={(e) => e.employeeName}
         emptyText={t("empty")}
