@@ -309,7 +309,10 @@ const BY_ENGLISH = new Map<string, { en: string; es: string }>(
   Object.values(TIME_CLOCK_MESSAGES).flatMap((m) => (typeof m.en === "string" && typeof m.es === "string" ? [[m.en, { en: m.en, es: m.es }] as const] : [])),
 );
 
-/** A time-clock message from the server in `language`; any other text is returned as it is. */
+/**
+ * A fixed time-clock message from the server in `language`; any other text is returned as it is.
+ * A sentence with values (too early, a range too long) arrives with its code and is said by it.
+ */
 export function localizeTimeClockMessage(message: string, language: SupportedLanguage): string {
-  return BY_ENGLISH.get(message)?.[language] ?? localizeTooEarly(message, language) ?? message;
+  return BY_ENGLISH.get(message)?.[language] ?? message;
 }
