@@ -5,7 +5,6 @@ import { describe, expect, it } from "vitest";
 import { ACCESS_REFUSAL_TEXTS } from "./accessRefusals.ts";
 import { ARGUMENT_REFUSAL_TEXTS } from "./argumentRefusals.ts";
 import { AUTH_REFUSAL_TEXTS } from "./authRefusals.ts";
-import { AUTH_REFUSAL_TEXTS } from "./authRefusals.ts";
 import { BALANCE_ADMIN_MESSAGES } from "./balanceAdmin.ts";
 import { CASH_REFUSAL_TEXTS } from "./cashLedger.ts";
 import { COLLECTION_REFUSAL_TEXTS } from "./collectionRefusals.ts";
@@ -23,7 +22,6 @@ import { PAYROLL_REFUSAL_TEXTS } from "./payrollMessages.ts";
 import { RECONCILIATION_REFUSAL_TEXTS } from "./reconciliation.ts";
 import { refusalCode, refusalTable, refusalText, type RefusalTexts } from "./refusals.ts";
 import { REPORT_REFUSAL_TEXTS } from "./reportRefusals.ts";
-import { RUNTIME_REFUSAL_TEXTS } from "./runtimeRefusals.ts";
 import { RUNTIME_REFUSAL_TEXTS } from "./runtimeRefusals.ts";
 import { SCHEDULING_REFUSAL_TEXTS } from "./scheduling.ts";
 import { TIME_CLOCK_MESSAGES } from "./timeClock.ts";
@@ -68,7 +66,6 @@ describe("refusals", () => {
       access: ACCESS_REFUSAL_TEXTS,
       args: ARGUMENT_REFUSAL_TEXTS,
       auth: AUTH_REFUSAL_TEXTS,
-      auth: AUTH_REFUSAL_TEXTS,
       balanceAdmin: BALANCE_ADMIN_MESSAGES,
       cash: CASH_REFUSAL_TEXTS,
       collections: COLLECTION_REFUSAL_TEXTS,
@@ -85,7 +82,6 @@ describe("refusals", () => {
       payroll: PAYROLL_REFUSAL_TEXTS,
       reconciliation: RECONCILIATION_REFUSAL_TEXTS,
       reports: REPORT_REFUSAL_TEXTS,
-      runtime: RUNTIME_REFUSAL_TEXTS,
       runtime: RUNTIME_REFUSAL_TEXTS,
       scheduling: SCHEDULING_REFUSAL_TEXTS,
       timeClock: TIME_CLOCK_MESSAGES,
