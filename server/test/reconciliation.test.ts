@@ -367,6 +367,10 @@ describe("bank lines", () => {
       });
     expect(await failure(add({ amountCents: 0 }))).toBe('Invalid argument "amountCents": The amount cannot be zero');
     expect(await failure(add({ date: `${Number(today.slice(0, 4)) + 1}${today.slice(4)}` }))).toBe(BANK_MESSAGES.futureLine);
+    expect((await failureOf(add({ date: `${Number(today.slice(0, 4)) + 1}${today.slice(4)}` }))).data).toEqual({
+      code: "reconciliation.futureLine",
+      params: {},
+    });
     expect(await failure(add({}, sudsOwner))).toBe("Account not found");
     expect(await failure(add({}, manager))).toBe("You don't have permission to administrator access");
     const { bankLineId, matched } = await add({});

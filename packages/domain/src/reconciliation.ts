@@ -1,5 +1,5 @@
 import { assertCents } from "./money.ts";
-import { BANK_ENTRY_MESSAGES } from "./bankStatement.ts";
+import { BANK_ENTRY_MESSAGES, BANK_MESSAGES } from "./bankStatement.ts";
 import type { TransactionKind } from "./cashLedger.ts";
 import { refusalTable } from "./refusals.ts";
 
@@ -82,6 +82,7 @@ const RECONCILIATION_TABLE = refusalTable("reconciliation", {
   storeNotFound: { en: "Store not found", es: "No se encontró la tienda" },
   countNotFound: { en: "Count not found", es: "No se encontró el conteo" },
   notBankAccount: { en: "Choose a bank account", es: "Elige una cuenta bancaria" },
+  futureLine: { en: BANK_MESSAGES.futureLine, es: "Una línea bancaria no puede tener una fecha posterior a hoy" },
   accountArchived: { en: "This account is archived", es: "Esta cuenta está archivada" },
   bankLineNotFound: { en: "Bank line not found", es: "No se encontró la línea bancaria" },
   creditOnly: { en: "Only a credit line can carry deposits", es: "Solo una línea de abono puede llevar depósitos" },

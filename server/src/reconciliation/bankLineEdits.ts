@@ -1,11 +1,11 @@
-import { BANK_MESSAGES, DEFAULT_MATCH_WINDOW_DAYS } from "@tumble/domain/bankStatement";
+import { DEFAULT_MATCH_WINDOW_DAYS } from "@tumble/domain/bankStatement";
 import { cashRefusal, type EXPENSE_CATEGORIES } from "@tumble/domain/cashLedger";
 import { reconciliationRefusal } from "@tumble/domain/reconciliation";
 import { isoDate } from "../cash/closedPeriods.ts";
 import { businessDateNow } from "../cash/dates.ts";
 import { audit } from "../runtime/audit.ts";
 import type { MutationCtx } from "../runtime/define.ts";
-import { AppError, refused } from "../runtime/errors.ts";
+import { refused } from "../runtime/errors.ts";
 import { newId } from "../runtime/ids.ts";
 import { bookLine, standingBookings } from "./bankEntries.ts";
 import { bankAccount, lineOf, matchAndClear } from "./bankLineAccess.ts";
@@ -113,7 +113,7 @@ export async function addLineByHand(
 ) {
   const companyId = ctx.company.id;
   const account = await bankAccount(ctx, args.accountId);
-  if (args.date > (await businessDateNow(ctx.db, companyId, null, new Date(ctx.now)))) throw new AppError(BANK_MESSAGES.futureLine);
+  if (args.date > (await businessDateNow(ctx.db, companyId, null, new Date(ctx.now)))) throw refused(reconciliationRefusal("futureLine"));
   const bankLineId = newId();
   await ctx.db
     .insertInto("bankLines")

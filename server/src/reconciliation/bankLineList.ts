@@ -1,11 +1,12 @@
 import { sql } from "kysely";
 import { daysBetween, type BankMapping } from "@tumble/domain/bankStatement";
 import { todayIn } from "@tumble/domain/businessDate";
+import { reconciliationRefusal } from "@tumble/domain/reconciliation";
 import { accountOfCompany } from "../cash/access.ts";
 import { businessDateNow } from "../cash/dates.ts";
 import { isoDate } from "../db/isoDate.ts";
 import type { QueryCtx } from "../runtime/define.ts";
-import { AppError } from "../runtime/errors.ts";
+import { refused } from "../runtime/errors.ts";
 import { PAGE_SIZE_DEFAULT, pageOf } from "../runtime/paging.ts";
 import { depositsById, unmatchedDeposits } from "./bank.ts";
 import { lineBooked, standingBookings } from "./bankEntries.ts";
@@ -28,7 +29,7 @@ const LINE_COLUMNS = ["l.id", "l.date", "l.description", "l.amountCents", "l.ref
 
 async function bankAccountOf(ctx: QueryCtx<"isAdmin">, accountId: string) {
   const account = await accountOfCompany(ctx, accountId);
-  if (account.kind !== "bank") throw new AppError("Choose a bank account");
+  if (account.kind !== "bank") throw refused(reconciliationRefusal("notBankAccount"));
   return account;
 }
 
