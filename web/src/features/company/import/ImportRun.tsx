@@ -8,7 +8,7 @@ import { useQueryState } from "../../../lib/hooks";
 import { DataTable } from "../../../ui/table/DataTable";
 import { downloadCsv } from "../../../ui/table/csvDownload";
 import type { DataColumn } from "../../../ui/table/types";
-import { failureText, reasonText } from "./messages";
+import { failureText, fieldLabel, problemText } from "./messages";
 import type { ImportDetail, ImportRowErrorShown } from "./types";
 
 const STATUS_COLOR = { queued: "gray", running: "blue", completed: "teal", failed: "red" } as const;
@@ -30,8 +30,14 @@ export function ImportRun({ importId, onClose }: { importId: string; onClose: ()
   const columns = useMemo<DataColumn<ImportRowErrorShown>[]>(
     () => [
       { id: "row", header: t("columns.row"), cell: (e) => e.row, sortValue: (e) => e.row, card: "badge", width: 90 },
-      { id: "column", header: t("columns.column"), cell: (e) => e.column ?? "—", sortValue: (e) => e.column ?? "", card: "title" },
-      { id: "reason", header: t("columns.reason"), cell: (e) => reasonText(e, t), sortValue: (e) => reasonText(e, t) },
+      {
+        id: "column",
+        header: t("columns.column"),
+        cell: (e) => (e.column ? fieldLabel(e.column, t) : "—"),
+        sortValue: (e) => (e.column ? fieldLabel(e.column, t) : ""),
+        card: "title",
+      },
+      { id: "reason", header: t("columns.problem"), cell: (e) => problemText(e, t), sortValue: (e) => problemText(e, t) },
     ],
     [t],
   );
@@ -40,6 +46,11 @@ export function ImportRun({ importId, onClose }: { importId: string; onClose: ()
   if (!run) return null;
   const finished = run.status === "completed" || run.status === "failed";
   const failure = failureText(run, t);
+  // A dry run is a check: it reports its problems, or that the file is ready, never a bare "Completed".
+  const checked = run.dryRun && run.status === "completed";
+  const problems = Math.max(run.errors.length, run.counts.failed);
+  const statusColor = checked ? (problems > 0 ? "orange" : "teal") : STATUS_COLOR[run.status];
+  const statusText = checked ? (problems > 0 ? t("problemCount", { count: problems }) : t("ready")) : t(`status.${run.status}`);
   const counts = [
     ["created", run.counts.created],
     ["updated", run.counts.updated],
@@ -48,7 +59,7 @@ export function ImportRun({ importId, onClose }: { importId: string; onClose: ()
   ] as const;
 
   return (
-    <Card withBorder padding="md" data-testid="import-run" data-status={run.status}>
+    <Card withBorder padding="md" data-testid="import-run" data-status={run.status} data-problems={checked ? problems : undefined}>
       <Stack gap="sm">
         <Group justify="space-between" wrap="nowrap" align="start">
           <Stack gap={2}>
@@ -60,15 +71,15 @@ export function ImportRun({ importId, onClose }: { importId: string; onClose: ()
             </Text>
           </Stack>
           <Group gap="xs" wrap="nowrap">
-            <Badge color={STATUS_COLOR[run.status]} variant="light" data-testid="import-status">
-              {t(`status.${run.status}`)}
+            <Badge color={statusColor} variant="light" data-testid="import-status">
+              {statusText}
             </Badge>
             <CloseButton aria-label={t("close")} onClick={onClose} />
           </Group>
         </Group>
         <Progress
           value={percent(run)}
-          color={run.status === "failed" ? "red" : run.status === "completed" ? "teal" : "blue"}
+          color={run.status === "failed" ? "red" : checked && problems > 0 ? "orange" : run.status === "completed" ? "teal" : "blue"}
           animated={!finished}
           aria-label={t("progress")}
           data-testid="import-progress"
@@ -92,9 +103,14 @@ export function ImportRun({ importId, onClose }: { importId: string; onClose: ()
             {failure}
           </Alert>
         )}
-        {finished && run.status === "completed" && run.counts.failed === 0 && (
+        {checked && problems > 0 && (
+          <Alert color="orange" variant="light" title={t("problemCount", { count: problems })} data-testid="import-problems">
+            {t("dryRunProblems", { count: run.counts.failed })}
+          </Alert>
+        )}
+        {finished && run.status === "completed" && problems === 0 && (
           <Alert color="teal" variant="light" data-testid="import-ok">
-            {run.dryRun ? t("dryRunClean") : t("done")}
+            {run.dryRun ? t("readyToImport", { count: run.totalRows }) : t("done")}
           </Alert>
         )}
         {run.errors.length > 0 && (
@@ -109,8 +125,8 @@ export function ImportRun({ importId, onClose }: { importId: string; onClose: ()
                   downloadCsv(
                     `${run.fileName.replace(/\.[^.]+$/, "")}-errors.csv`,
                     toCsv(
-                      [t("columns.row"), t("columns.column"), t("columns.reason")],
-                      run.errors.map((e) => [e.row, e.column ?? "", reasonText(e, t)]),
+                      [t("columns.row"), t("columns.column"), t("columns.problem")],
+                      run.errors.map((e) => [e.row, e.column ? fieldLabel(e.column, t) : "", problemText(e, t)]),
                     ),
                   )
                 }

@@ -1,6 +1,6 @@
-import { Alert, Button, Card, Checkbox, FileInput, Group, Progress, Select, SimpleGrid, Stack, Text, Title } from "@mantine/core";
+import { Alert, Button, Card, FileInput, Group, Progress, Select, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { IconDownload, IconFileSpreadsheet, IconPlayerPlay, IconSearch } from "@tabler/icons-react";
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { TFunction } from "i18next";
 import { extractErrorMessage } from "@tumble/domain/errorMessage";
@@ -11,14 +11,14 @@ import { refusalCode } from "@tumble/domain/refusals";
 import { IMPORT_COLUMNS, IMPORT_KINDS, importTemplateCsv, missingColumns, type ImportKind, type ImportMapping } from "@tumble/domain/imports";
 import { api } from "../../../lib/api";
 import { errorText } from "../../../lib/errorText";
-import { useAction, useMutation } from "../../../lib/hooks";
+import { useAction, useMutation, useQueryState } from "../../../lib/hooks";
 import { notifyError } from "../../../lib/notify";
 import { param, useSearchState, type SearchSchema } from "../../../lib/searchParams";
 import { ScreenTitle } from "../../../ui/ScreenTitle";
 import { downloadCsv } from "../../../ui/table/csvDownload";
 import { ImportHistory } from "./ImportHistory";
 import { ImportRun } from "./ImportRun";
-import { fileProblemText } from "./messages";
+import { fieldLabel, fileProblemText } from "./messages";
 import { sendInParts, splitParts } from "../../../lib/uploadParts";
 import { MAX_FILE_CHARS, readImportFile } from "./upload";
 
@@ -33,6 +33,8 @@ const SEARCH: SearchSchema<ImportSearch> = {
 };
 
 interface Loaded {
+  /** Which file this is, loaded how many times over: a check is for one loading of one file. */
+  seq: number;
   name: string;
   source: { content: string } | { uploadId: string; parts: number };
   headers: string[];
@@ -55,7 +57,9 @@ export function ImportScreen() {
   const [loaded, setLoaded] = useState<Loaded | null>(null);
   const [mapping, setMapping] = useState<ImportMapping>({});
   const [remembered, setRemembered] = useState(false);
-  const [allOrNothing, setAllOrNothing] = useState(true);
+  const loadings = useRef(0);
+  /** The latest check (dry run) and what it checked: kind, file and mapping. */
+  const [check, setCheck] = useState<{ importId: string; of: string } | null>(null);
   const [reading, setReading] = useState<{ done: number; total: number } | null>(null);
   const [starting, setStarting] = useState<"dry" | "import" | null>(null);
 
@@ -75,7 +79,7 @@ export function ImportScreen() {
       const result = await preview({ kind: forKind, fileName: next.name, ...source });
       setMapping(result.mapping);
       setRemembered(result.remembered);
-      setLoaded({ name: next.name, source, headers: result.headers, rowCount: result.rowCount });
+      setLoaded({ seq: ++loadings.current, name: next.name, source, headers: result.headers, rowCount: result.rowCount });
     } catch (error) {
       notifyError(messageOf(error, t));
       setFile(null);
@@ -90,12 +94,21 @@ export function ImportScreen() {
   };
 
   const missing = loaded ? missingColumns(kind, mapping) : [];
+  // Import waits for a check of this file with this mapping: clean, or with problems and the
+  // valid rows chosen explicitly (the server writes them and skips the rest, allOrNothing false).
+  const checking = loaded ? JSON.stringify([kind, loaded.seq, mapping]) : null;
+  const checkRun = useQueryState(api.imports.get, check && check.of === checking ? { importId: check.importId } : "skip").data;
+  const checked = checkRun?.status === "completed" && checkRun.dryRun ? checkRun : null;
+  const problems = checked ? Math.max(checked.errors.length, checked.counts.failed) : 0;
+  const validRows = checked ? checked.totalRows - checked.counts.failed : 0;
+  const clean = checked !== null && problems === 0;
 
-  const run = async (dryRun: boolean) => {
+  const run = async (dryRun: boolean, allOrNothing = true) => {
     if (!loaded) return;
     setStarting(dryRun ? "dry" : "import");
     try {
       const { importId } = await start({ kind, fileName: loaded.name, ...loaded.source, mapping, dryRun, allOrNothing });
+      if (dryRun && checking) setCheck({ importId, of: checking });
       setSearch({ run: importId }, { push: true });
     } catch (error) {
       notifyError(messageOf(error, t));
@@ -160,7 +173,7 @@ export function ImportScreen() {
               {IMPORT_COLUMNS[kind].map((column) => (
                 <Select
                   key={column.key}
-                  label={column.key}
+                  label={fieldLabel(column.key, t)}
                   description={t(`fields.${column.key}`)}
                   withAsterisk={column.required}
                   placeholder={t("notInFile")}
@@ -180,16 +193,9 @@ export function ImportScreen() {
                 />
               ))}
             </SimpleGrid>
-            <Checkbox
-              checked={allOrNothing}
-              onChange={(e) => setAllOrNothing(e.currentTarget.checked)}
-              label={t("allOrNothing")}
-              description={t("allOrNothingHelp")}
-              data-testid="import-all-or-nothing"
-            />
             {missing.length > 0 && (
               <Alert color="yellow" variant="light">
-                {t("missing", { columns: missing.join(", ") })}
+                {t("missing", { columns: missing.map((key) => fieldLabel(key, t)).join(", ") })}
               </Alert>
             )}
             <Group gap="sm">
@@ -207,12 +213,29 @@ export function ImportScreen() {
                 leftSection={<IconPlayerPlay size={16} aria-hidden />}
                 onClick={() => void run(false)}
                 loading={starting === "import"}
-                disabled={missing.length > 0 || starting !== null}
+                disabled={missing.length > 0 || starting !== null || !clean}
                 data-testid="import-commit"
               >
                 {t("import")}
               </Button>
+              {problems > 0 && validRows > 0 && (
+                <Button
+                  variant="default"
+                  color="orange"
+                  onClick={() => void run(false, false)}
+                  loading={starting === "import"}
+                  disabled={missing.length > 0 || starting !== null}
+                  data-testid="import-valid-only"
+                >
+                  {t("importValidOnly", { count: validRows })}
+                </Button>
+              )}
             </Group>
+            {!clean && missing.length === 0 && (
+              <Text size="sm" c="dimmed" data-testid="import-commit-hint">
+                {problems > 0 ? t("fixFirst") : t("checkFirst")}
+              </Text>
+            )}
           </Stack>
         </Card>
       )}

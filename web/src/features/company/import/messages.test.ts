@@ -13,7 +13,9 @@ describe("an import's file problems", () => {
     // A fixed sentence stored as text is found by its English (files.noHeader).
     expect(fileProblemText("The file has no header line", t)).toBe("The file has no header line");
     expect(fileProblemText("The file has 250000 lines; the limit is 200000", t)).toBe('fileProblems.tooManyRows {"count":250000,"limit":200000}');
-    expect(fileProblemText("Map a column of the file to: name, address", t)).toBe('fileProblems.mapColumns {"columns":"name, address"}');
+    expect(fileProblemText("Map a column of the file to: name, address", t)).toBe(
+      'fileProblems.mapColumns {"columns":"labels.name {\\"defaultValue\\":\\"name\\"}, labels.address {\\"defaultValue\\":\\"address\\"}"}',
+    );
     expect(fileProblemText("Something new", t)).toBe("Something new");
   });
 

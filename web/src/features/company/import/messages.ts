@@ -15,6 +15,19 @@ export function reasonText(error: ImportRowErrorShown, t: TFunction<"imports">):
   return detail ? `${reason}: ${detail}` : reason;
 }
 
+/** A field of an import kind by its label ("Coin box capacity"), or the key when it has none. */
+export function fieldLabel(key: string, t: TFunction<"imports">): string {
+  return t(`labels.${key}`, { defaultValue: key });
+}
+
+/** A row's problem as a sentence naming its field by its label: "Coin box capacity is not valid". */
+export function problemText(error: ImportRowErrorShown, t: TFunction<"imports">): string {
+  const colon = error.message.indexOf(": ");
+  const detail = colon >= 0 ? error.message.slice(colon + 2) : "";
+  if (!error.column) return reasonText(error, t);
+  return t(`problems.${error.code}`, { field: fieldLabel(error.column, t), detail, defaultValue: reasonText(error, t) });
+}
+
 /** The screen's language, as lib/i18n's currentLanguage reads it (without loading the translations here). */
 const readerLanguage = () => ((i18n.resolvedLanguage ?? i18n.language ?? "en").toLowerCase().startsWith("es") ? "es" : "en");
 
@@ -32,7 +45,13 @@ export function fileProblemText(message: string, t: TFunction<"imports">): strin
   if (fixed !== null) return fixed;
   if ((match = /^The file has (\d+) lines; the limit is (\d+)$/.exec(message)))
     return t("fileProblems.tooManyRows", { count: Number(match[1]), limit: Number(match[2]) });
-  if ((match = /^Map a column of the file to: (.+)$/.exec(message))) return t("fileProblems.mapColumns", { columns: match[1] });
+  if ((match = /^Map a column of the file to: (.+)$/.exec(message)))
+    return t("fileProblems.mapColumns", {
+      columns: match[1]
+        .split(", ")
+        .map((key) => fieldLabel(key, t))
+        .join(", "),
+    });
   if ((match = /^The file has no column named (.+)$/.exec(message))) return t("fileProblems.noColumn", { columns: match[1] });
   return message;
 }
