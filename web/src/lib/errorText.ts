@@ -1,8 +1,10 @@
 import { extractErrorMessage } from "@tumble/domain/errorMessage";
 // Imported for its refusal table, which errorText reads by code.
 import "@tumble/domain/payrollMessages";
-// The access checks' refusals (any call may meet one), read by code as well.
+// The access checks' and the runtime's refusals (any call may meet one: rate limits,
+// idempotency keys), read by code as well.
 import "@tumble/domain/accessRefusals";
+import "@tumble/domain/runtimeRefusals";
 import { localizePayrollOutputMessage } from "@tumble/domain/payrollOutputs";
 import { refusalText, refusalTextOfMessage } from "@tumble/domain/refusals";
 import { localizeRequestMessage } from "@tumble/domain/requests";

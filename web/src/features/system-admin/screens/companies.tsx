@@ -1,7 +1,9 @@
 import { ActionIcon, Badge, Button, Card, Group, Menu, Modal, Select, Stack, Table, Text, TextInput } from "@mantine/core";
 import { useMediaQuery } from "@mantine/hooks";
 import { IconBuildingPlus, IconDots, IconLogin2, IconPencil, IconPlayerPause, IconPlayerPlay, IconSearch, IconUsers } from "@tabler/icons-react";
-import { extractErrorMessage } from "@tumble/domain/errorMessage";
+// Imported for their refusal tables, which errorText reads by code.
+import "@tumble/domain/companyRefusals";
+import "@tumble/domain/systemAdminRefusals";
 import type { ReturnsOf } from "@tumble/domain/functionPath";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -75,7 +77,7 @@ export default function SystemAdminCompanies() {
       notifySuccess(t("companies.created", { name: v.name, code: r.companyCode, email: v.ownerEmail.trim() }));
       close();
     } catch (error) {
-      notifyError(extractErrorMessage(error, t("companies.createFailed")));
+      notifyError(errorText(error, t("companies.createFailed")));
     } finally {
       setBusy(false);
     }
@@ -100,7 +102,7 @@ export default function SystemAdminCompanies() {
       notifySuccess(t("companies.saved", { name: v.name }));
       close();
     } catch (error) {
-      notifyError(extractErrorMessage(error, t("companies.saveFailed")));
+      notifyError(errorText(error, t("companies.saveFailed")));
     } finally {
       setBusy(false);
     }
@@ -127,7 +129,7 @@ export default function SystemAdminCompanies() {
       onConfirm: () => {
         suspend({ companyId: company.id, suspended })
           .then(() => notifySuccess(suspended ? t("companies.suspended", { name: company.name }) : t("companies.reactivated", { name: company.name })))
-          .catch((error: unknown) => notifyError(extractErrorMessage(error, t("companies.saveFailed"))));
+          .catch((error: unknown) => notifyError(errorText(error, t("companies.saveFailed"))));
       },
     });
 
