@@ -1,6 +1,7 @@
 import { Badge, Group, Stack, Text, Title } from "@mantine/core";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
+import type { TFunction } from "i18next";
 import { formatDisplayTimestamp } from "@tumble/domain/dateFormat";
 import { api } from "../../../lib/api";
 import { useQueryState } from "../../../lib/hooks";
@@ -9,6 +10,13 @@ import type { DataColumn } from "../../../ui/table/types";
 import type { ImportSummary } from "./types";
 
 const STATUS_COLOR = { queued: "gray", running: "blue", completed: "teal", failed: "red" } as const;
+
+/** A run's status as the history shows it: a finished check says how many rows have problems (as the check itself does), or that the file is ready. */
+function statusOf(r: ImportSummary, t: TFunction<"imports">): { color: string; text: string } {
+  if (r.dryRun && r.status === "completed")
+    return r.counts.failed > 0 ? { color: "orange", text: t("problemCount", { count: r.counts.failed }) } : { color: "teal", text: t("ready") };
+  return { color: STATUS_COLOR[r.status], text: t(`status.${r.status}`) };
+}
 
 /** The company's imports, newest first; a row opens the import with its errors and their report. */
 export function ImportHistory({ selectedId, onOpen }: { selectedId: string | null; onOpen: (importId: string) => void }) {
@@ -26,8 +34,8 @@ export function ImportHistory({ selectedId, onOpen }: { selectedId: string | nul
         card: "badge",
         cell: (r) => (
           <Group gap={4} wrap="wrap">
-            <Badge color={STATUS_COLOR[r.status]} variant="light">
-              {t(`status.${r.status}`)}
+            <Badge color={statusOf(r, t).color} variant="light">
+              {statusOf(r, t).text}
             </Badge>
             {r.dryRun && (
               <Badge color="gray" variant="outline">
@@ -36,7 +44,7 @@ export function ImportHistory({ selectedId, onOpen }: { selectedId: string | nul
             )}
           </Group>
         ),
-        sortValue: (r) => `${t(`status.${r.status}`)}${r.dryRun ? ` · ${t("dryRunBadge")}` : ""}`,
+        sortValue: (r) => `${statusOf(r, t).text}${r.dryRun ? ` · ${t("dryRunBadge")}` : ""}`,
       },
       { id: "created", header: t("columns.created"), cell: (r) => r.counts.created, sortValue: (r) => r.counts.created, align: "right" },
       { id: "updated", header: t("columns.updated"), cell: (r) => r.counts.updated, sortValue: (r) => r.counts.updated, align: "right" },

@@ -48,7 +48,8 @@ export function ImportRun({ importId, onClose }: { importId: string; onClose: ()
   const failure = failureText(run, t);
   // A dry run is a check: it reports its problems, or that the file is ready, never a bare "Completed".
   const checked = run.dryRun && run.status === "completed";
-  const problems = Math.max(run.errors.length, run.counts.failed);
+  // Counted by row, as the history counts them: a row with two bad cells is one problem, listed twice.
+  const problems = run.counts.failed || run.errors.length;
   const statusColor = checked ? (problems > 0 ? "orange" : "teal") : STATUS_COLOR[run.status];
   const statusText = checked ? (problems > 0 ? t("problemCount", { count: problems }) : t("ready")) : t(`status.${run.status}`);
   const counts = [
@@ -62,7 +63,7 @@ export function ImportRun({ importId, onClose }: { importId: string; onClose: ()
     <Card withBorder padding="md" data-testid="import-run" data-status={run.status} data-problems={checked ? problems : undefined}>
       <Stack gap="sm">
         <Group justify="space-between" wrap="nowrap" align="start">
-          <Stack gap={2}>
+          <Stack gap={2} style={{ flex: 1, minWidth: 0 }}>
             <Title order={3} size="h4">
               {run.dryRun ? t("dryRunOf", { file: run.fileName }) : t("importOf", { file: run.fileName })}
             </Title>
@@ -71,7 +72,7 @@ export function ImportRun({ importId, onClose }: { importId: string; onClose: ()
             </Text>
           </Stack>
           <Group gap="xs" wrap="nowrap">
-            <Badge color={statusColor} variant="light" data-testid="import-status">
+            <Badge color={statusColor} variant="light" style={{ flexShrink: 0 }} data-testid="import-status">
               {statusText}
             </Badge>
             <CloseButton aria-label={t("close")} onClick={onClose} />
@@ -116,7 +117,7 @@ export function ImportRun({ importId, onClose }: { importId: string; onClose: ()
         {run.errors.length > 0 && (
           <Stack gap="xs">
             <Group justify="space-between">
-              <Text fw={600}>{t("errorsTitle", { count: run.errors.length })}</Text>
+              <Text fw={600}>{t("errorsTitle")}</Text>
               <Button
                 size="compact-sm"
                 variant="default"
@@ -137,7 +138,7 @@ export function ImportRun({ importId, onClose }: { importId: string; onClose: ()
             </Group>
             <DataTable
               tableId="import-errors"
-              caption={t("errorsTitle", { count: run.errors.length })}
+              caption={t("errorsTitle")}
               columns={columns}
               data={run.errors}
               getRowId={(e) => `${e.row}-${e.column ?? ""}-${e.code}`}

@@ -99,7 +99,7 @@ export function ImportScreen() {
   const checking = loaded ? JSON.stringify([kind, loaded.seq, mapping]) : null;
   const checkRun = useQueryState(api.imports.get, check && check.of === checking ? { importId: check.importId } : "skip").data;
   const checked = checkRun?.status === "completed" && checkRun.dryRun ? checkRun : null;
-  const problems = checked ? Math.max(checked.errors.length, checked.counts.failed) : 0;
+  const problems = checked ? checked.counts.failed || checked.errors.length : 0;
   const validRows = checked ? checked.totalRows - checked.counts.failed : 0;
   const clean = checked !== null && problems === 0;
 
