@@ -3,14 +3,16 @@ import { permissionsFor } from "@tumble/domain/permissions";
 import { AREA_TABLE, canSeeSubScreen, routePath, type Area } from "@tumble/domain/routes";
 import { expectAccessible, expectAccessibleInBothSchemes } from "../support/axe";
 import { expect, test } from "../support/fixtures";
+import { expectNoSidewaysScroll } from "../support/overflow";
 import { selectionOf, storeSelection } from "../support/selection";
 import type { Role } from "../support/world";
 
 // Every sub-screen of the route table (packages/domain/src/routes.ts), so a new screen is scanned
 // without anyone listing it: opened by a role that may open it, scanned by axe-core in light and
-// dark, zero serious or critical violations. Then what the table does not hold: the sign-in screen
-// and a guest's screens, the public campaign pages, an access-denied panel and the phone shell.
-// The kiosk is scanned with its own set-up in timeClock.spec.ts.
+// dark, zero serious or critical violations, and no sideways scroll at 1366, 1024, 768 or 390 px
+// (support/overflow.ts). Then what the table does not hold: the sign-in screen and a guest's
+// screens, the public campaign pages, an access-denied panel and the phone shell. The kiosk is
+// scanned with its own set-up in timeClock.spec.ts.
 
 const SYSTEM_ADMIN = "sysadmin@demo.test";
 
@@ -34,13 +36,14 @@ for (const { area, subScreens } of AREA_TABLE) {
   for (const sub of subScreens) byActor.set(actorFor(area, sub), [...(byActor.get(actorFor(area, sub)) ?? []), sub]);
   for (const [actor, subs] of byActor) {
     test(`${area}: ${subs.join(", ")} as ${actor.toLowerCase()}`, async ({ page, signInAs, world }) => {
-      test.setTimeout(subs.length * 20_000 + 30_000);
+      test.setTimeout(subs.length * 25_000 + 30_000);
       await signInAs(actor === "SYSTEM_ADMIN" ? SYSTEM_ADMIN : world.users[actor]);
       if (actor !== "SYSTEM_ADMIN") await storeSelection(page, selectionOf(world));
       for (const sub of subs) {
         await page.goto(routePath(area, sub));
         await settle(page);
         await expectAccessibleInBothSchemes(page, `${routePath(area, sub)} as ${actor}`);
+        await expectNoSidewaysScroll(page, `${routePath(area, sub)} as ${actor}`);
       }
     });
   }
