@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { newId } from "../src/runtime/ids.ts";
+import { walkPages, type Page } from "./support/paging.ts";
 import { Client, failure, startTestServer, type TestServer } from "./support/testServer.ts";
 
 // Lists that can pass a page page on the server with a cursor: more rows than a page are seeded,
@@ -10,23 +11,6 @@ let server: TestServer;
 let admin: Client;
 let suds: Client;
 let companyId: string;
-
-type Page<T> = { rows: T[]; nextCursor: string | null };
-
-/** Every page of a paged list, with the cursors seen. */
-async function walk<T>(client: Client, path: string, args: Record<string, unknown>): Promise<{ pages: T[][]; cursors: string[] }> {
-  const pages: T[][] = [];
-  const cursors: string[] = [];
-  let cursor: string | null = null;
-  do {
-    const page: Page<T> = await client.query<Page<T>>(path, cursor ? { ...args, cursor } : args);
-    pages.push(page.rows);
-    cursor = page.nextCursor;
-    if (cursor) cursors.push(cursor);
-    expect(pages.length, "pages never end").toBeLessThan(100);
-  } while (cursor);
-  return { pages, cursors };
-}
 
 beforeAll(async () => {
   server = await startTestServer();
@@ -61,7 +45,7 @@ describe("collections:listPage", () => {
   const args = { fromDate: "2019-01-01", toDate: "2019-12-31" };
 
   it("walks every collection of the filter, page by page, each once, newest business date first then by id", async () => {
-    const { pages, cursors } = await walk<Row>(admin, "collections:listPage", args);
+    const { pages, cursors } = await walkPages<Row>(admin, "collections:listPage", args);
     expect(pages.map((p) => p.length)).toEqual([200, 200, 50]);
     const rows = pages.flat();
     const ids = rows.map((r) => r._id);
@@ -72,14 +56,14 @@ describe("collections:listPage", () => {
     const listed = await admin.query<Row[]>("collections:list", args);
     expect([...ids].sort()).toEqual(listed.map((r) => r._id).sort());
     // A page size of its own, and the same order again.
-    const small = await walk<Row>(admin, "collections:listPage", { ...args, pageSize: 7 });
+    const small = await walkPages<Row>(admin, "collections:listPage", { ...args, pageSize: 7 });
     expect(small.pages.flat().map((r) => r._id)).toEqual(ids);
     expect(small.pages).toHaveLength(Math.ceil(450 / 7));
     expect(cursors).toHaveLength(2);
   });
 
   it("gives another company's caller nothing of this company for its cursor", async () => {
-    const { cursors, pages } = await walk<Row>(admin, "collections:listPage", args);
+    const { cursors, pages } = await walkPages<Row>(admin, "collections:listPage", args);
     const ours = new Set(pages.flat().map((r) => r._id));
     for (const cursor of cursors) {
       const theirs = await suds.query<Page<Row>>("collections:listPage", { cursor });

@@ -2,6 +2,7 @@ import { sql } from "kysely";
 import { businessDateOf, todayIn } from "@tumble/domain/businessDate";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { newId } from "../src/runtime/ids.ts";
+import { walkPages, type Page } from "./support/paging.ts";
 import { Client, failure, startTestServer, type TestServer } from "./support/testServer.ts";
 import { createEmployee, createStore } from "./support/workforce.ts";
 
@@ -19,23 +20,6 @@ let companyId: string;
 let storeId: string;
 const key = () => crypto.randomUUID();
 const CURSOR_REFUSED = 'Invalid argument "cursor": expected the nextCursor of a previous page';
-
-type Page<T> = { rows: T[]; nextCursor: string | null };
-
-/** Every page of a paged list, with the cursors seen. */
-async function walk<T>(client: Client, path: string, args: Record<string, unknown>): Promise<{ pages: T[][]; cursors: string[] }> {
-  const pages: T[][] = [];
-  const cursors: string[] = [];
-  let cursor: string | null = null;
-  do {
-    const page: Page<T> = await client.query<Page<T>>(path, cursor ? { ...args, cursor } : args);
-    pages.push(page.rows);
-    cursor = page.nextCursor;
-    if (cursor) cursors.push(cursor);
-    expect(pages.length, "pages never end").toBeLessThan(200);
-  } while (cursor);
-  return { pages, cursors };
-}
 
 beforeAll(async () => {
   server = await startTestServer();
@@ -102,7 +86,7 @@ describe("bankLines:listPage", () => {
   });
 
   it("walks every line of the account, page by page, each once, newest date first then by id", async () => {
-    const { pages, cursors } = await walk<Row>(admin, "bankLines:listPage", { accountId: bank });
+    const { pages, cursors } = await walkPages<Row>(admin, "bankLines:listPage", { accountId: bank });
     expect(pages.map((p) => p.length)).toEqual([200, 200, 52]);
     expect(cursors).toHaveLength(2);
     const rows = pages.flat();
@@ -117,18 +101,18 @@ describe("bankLines:listPage", () => {
     // The same lines as the capped list, and the same order again a few at a time.
     const listed = await admin.query<{ lines: Row[] }>("bankLines:list", { accountId: bank });
     expect([...ids].sort()).toEqual(listed.lines.map((l) => l._id).sort());
-    const small = await walk<Row>(admin, "bankLines:listPage", { accountId: bank, pageSize: 9 });
+    const small = await walkPages<Row>(admin, "bankLines:listPage", { accountId: bank, pageSize: 9 });
     expect(small.pages.flat().map((r) => r._id)).toEqual(ids);
     expect(small.pages).toHaveLength(Math.ceil(452 / 9));
   });
 
   it("keeps a view's lines across pages", async () => {
-    const unmatched = (await walk<Row>(admin, "bankLines:listPage", { accountId: bank, view: "unmatched", pageSize: 50 })).pages.flat();
+    const unmatched = (await walkPages<Row>(admin, "bankLines:listPage", { accountId: bank, view: "unmatched", pageSize: 50 })).pages.flat();
     expect(unmatched).toHaveLength(450);
     expect(unmatched.map((r) => r._id)).not.toContain(matchedLine);
     expect(unmatched.map((r) => r._id)).not.toContain(bookedLine);
     expect(new Set(unmatched.map((r) => r._id)).size).toBe(450);
-    const matched = await walk<Row>(admin, "bankLines:listPage", { accountId: bank, view: "matched", pageSize: 1 });
+    const matched = await walkPages<Row>(admin, "bankLines:listPage", { accountId: bank, view: "matched", pageSize: 1 });
     expect(
       matched.pages
         .flat()
@@ -136,13 +120,13 @@ describe("bankLines:listPage", () => {
         .sort(),
     ).toEqual([matchedLine, bookedLine].sort());
     // A cursor of the whole list, used with a view, starts the view after it.
-    const { cursors } = await walk<Row>(admin, "bankLines:listPage", { accountId: bank });
+    const { cursors } = await walkPages<Row>(admin, "bankLines:listPage", { accountId: bank });
     const after = await admin.query<Page<Row>>("bankLines:listPage", { accountId: bank, view: "unmatched", cursor: cursors[0] });
     expect(after.rows.every((r) => `${r.date}:${r._id}` < cursors[0])).toBe(true);
   });
 
   it("gives another company's caller nothing of this company for its cursor", async () => {
-    const { cursors, pages } = await walk<Row>(admin, "bankLines:listPage", { accountId: bank });
+    const { cursors, pages } = await walkPages<Row>(admin, "bankLines:listPage", { accountId: bank });
     const ours = new Set(pages.flat().map((r) => r._id));
     // Not this company's account: refused as any unknown account.
     expect(await failure(suds.query("bankLines:listPage", { accountId: bank, cursor: cursors[0] }))).toBe(
@@ -215,7 +199,7 @@ describe("marketing:getCampaignClaimsPage", () => {
   });
 
   it("walks every claim of the campaign, page by page, each once, newest first then by id, to the microsecond", async () => {
-    const { pages, cursors } = await walk<Row>(manager, "marketing:getCampaignClaimsPage", { campaignId: campaign });
+    const { pages, cursors } = await walkPages<Row>(manager, "marketing:getCampaignClaimsPage", { campaignId: campaign });
     expect(pages.map((p) => p.length)).toEqual([200, 200, 30]);
     expect(cursors).toHaveLength(2);
     const ids = pages.flat().map((r) => r._id);
@@ -229,7 +213,7 @@ describe("marketing:getCampaignClaimsPage", () => {
       .orderBy("id", "desc")
       .execute();
     expect(ids).toEqual(rows.map((r) => r.id));
-    const small = await walk<Row>(manager, "marketing:getCampaignClaimsPage", { campaignId: campaign, pageSize: 11 });
+    const small = await walkPages<Row>(manager, "marketing:getCampaignClaimsPage", { campaignId: campaign, pageSize: 11 });
     expect(small.pages.flat().map((r) => r._id)).toEqual(ids);
     expect(small.pages).toHaveLength(Math.ceil(430 / 11));
     // The capped list still answers, with the same newest claims.
@@ -238,14 +222,16 @@ describe("marketing:getCampaignClaimsPage", () => {
   });
 
   it("keeps a status's claims across pages", async () => {
-    const verified = (await walk<Row>(manager, "marketing:getCampaignClaimsPage", { campaignId: campaign, status: "verified", pageSize: 13 })).pages.flat();
+    const verified = (
+      await walkPages<Row>(manager, "marketing:getCampaignClaimsPage", { campaignId: campaign, status: "verified", pageSize: 13 })
+    ).pages.flat();
     expect(verified).toHaveLength(86);
     expect(verified.every((r) => r.status === "verified")).toBe(true);
     expect(new Set(verified.map((r) => r._id)).size).toBe(86);
   });
 
   it("gives another company's caller nothing of this company for its cursor", async () => {
-    const { cursors, pages } = await walk<Row>(manager, "marketing:getCampaignClaimsPage", { campaignId: campaign, pageSize: 150 });
+    const { cursors, pages } = await walkPages<Row>(manager, "marketing:getCampaignClaimsPage", { campaignId: campaign, pageSize: 150 });
     const ours = new Set(pages.flat().map((r) => r._id));
     for (const cursor of cursors) {
       expect(await suds.query<Page<Row>>("marketing:getCampaignClaimsPage", { campaignId: campaign, cursor })).toEqual({ rows: [], nextCursor: null });
@@ -386,7 +372,7 @@ describe("timeEntries:listPage and timeEntries:counts", () => {
   });
 
   it("walks every entry of the range, page by page, each once, newest clock-in first then by id", async () => {
-    const { pages, cursors } = await walk<Row>(manager, "timeEntries:listPage", { ...range, storeId: store, status: "all" });
+    const { pages, cursors } = await walkPages<Row>(manager, "timeEntries:listPage", { ...range, storeId: store, status: "all" });
     expect(pages.map((p) => p.length)).toEqual([200, 200, 31]);
     expect(cursors).toHaveLength(2);
     const rows = pages.flat();
@@ -403,13 +389,13 @@ describe("timeEntries:listPage and timeEntries:counts", () => {
     const full = await manager.query<{ entries: Row[] }>("timeEntries:list", { ...range, storeId: store, status: "all" });
     const statusOf = new Map(full.entries.map((e) => [e._id, e.reviewStatus]));
     expect(rows.every((r) => statusOf.get(r._id) === r.reviewStatus)).toBe(true);
-    const small = await walk<Row>(manager, "timeEntries:listPage", { ...range, storeId: store, pageSize: 45 });
+    const small = await walkPages<Row>(manager, "timeEntries:listPage", { ...range, storeId: store, pageSize: 45 });
     expect(small.pages.flat().map((r) => r._id)).toEqual(rows.map((r) => r._id));
   }, 90_000);
 
   it("keeps a status's entries across pages, as many as its count", async () => {
     for (const status of ["pending", "approved", "rejected", "open"] as const) {
-      const rows = (await walk<Row>(manager, "timeEntries:listPage", { ...range, storeId: store, status, pageSize: 40 })).pages.flat();
+      const rows = (await walkPages<Row>(manager, "timeEntries:listPage", { ...range, storeId: store, status, pageSize: 40 })).pages.flat();
       expect(
         rows.every((r) => r.reviewStatus === status),
         status,
@@ -419,7 +405,7 @@ describe("timeEntries:listPage and timeEntries:counts", () => {
   });
 
   it("gives another company's caller nothing of this company for its cursor", async () => {
-    const { cursors, pages } = await walk<Row>(manager, "timeEntries:listPage", { ...range, storeId: store, status: "all" });
+    const { cursors, pages } = await walkPages<Row>(manager, "timeEntries:listPage", { ...range, storeId: store, status: "all" });
     const ours = new Set(pages.flat().map((r) => r._id));
     for (const cursor of cursors) {
       expect(await suds.query<Page<Row>>("timeEntries:listPage", { ...range, storeId: store, status: "all", cursor })).toEqual({ rows: [], nextCursor: null });
