@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { businessDateOf, campaignPhase, isTimeZone, startOfBusinessDay, todayIn } from "./businessDate.ts";
+import { businessDateOf, campaignPhase, campaignStatus, isTimeZone, startOfBusinessDay, todayIn } from "./businessDate.ts";
 
 // These rules must not depend on the machine's zone: the domain-tz-chicago and domain-tz-auckland
 // projects (vitest.config.ts) run this file again with TZ set to each.
@@ -75,5 +75,23 @@ describe("isTimeZone", () => {
     expect(isTimeZone("Pacific/Auckland")).toBe(true);
     expect(isTimeZone("Mars/Olympus")).toBe(false);
     expect(isTimeZone("")).toBe(false);
+  });
+});
+
+describe("campaignStatus", () => {
+  // 04:30 UTC on Nov 30 2026 is still 23:30 on Nov 29 in New York.
+  const instant = Date.UTC(2026, 10, 30, 4, 30);
+  const campaign = { isActive: true, startsOn: "2026-11-01", endsOn: "2026-11-29", timeZone: "America/New_York" };
+  it("is live through the last day in the campaign's zone, expired after it", () => {
+    expect(campaignStatus(campaign, instant)).toBe("live");
+    expect(campaignStatus({ ...campaign, timeZone: "UTC" }, instant)).toBe("expired");
+  });
+  it("says expired even when the campaign is still switched on, and off only before that", () => {
+    expect(campaignStatus({ ...campaign, endsOn: "2026-11-28" }, instant)).toBe("expired");
+    expect(campaignStatus({ ...campaign, endsOn: "2026-11-28", isActive: false }, instant)).toBe("expired");
+    expect(campaignStatus({ ...campaign, isActive: false }, instant)).toBe("off");
+  });
+  it("is scheduled before its start date", () => {
+    expect(campaignStatus({ ...campaign, startsOn: "2026-11-30", endsOn: "2026-12-31" }, instant)).toBe("scheduled");
   });
 });

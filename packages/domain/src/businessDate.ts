@@ -50,3 +50,17 @@ export function campaignPhase(campaign: { startDate: string; endDate: string }, 
   if (campaign.startDate > today) return "comingSoon";
   return "open";
 }
+
+export type CampaignStatus = "live" | "scheduled" | "expired" | "off";
+
+/**
+ * What the owner's screens call a campaign at `now` (issue 34): past its end date it is expired
+ * whether or not it is switched on (an expired campaign listed "Active" misled owners); otherwise
+ * off when switched off, scheduled before its start date, live while open.
+ */
+export function campaignStatus(campaign: { isActive: boolean; startsOn: string; endsOn: string; timeZone: string }, now: number): CampaignStatus {
+  const phase = campaignPhase({ startDate: campaign.startsOn, endDate: campaign.endsOn }, todayIn(campaign.timeZone, now));
+  if (phase === "expired") return "expired";
+  if (!campaign.isActive) return "off";
+  return phase === "comingSoon" ? "scheduled" : "live";
+}

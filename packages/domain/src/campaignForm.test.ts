@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { campaignDayInputSchema, campaignDayOf, campaignDays } from "./campaignForm.ts";
+import { campaignDayInputSchema, campaignDayOf, campaignDays, campaignFormSchema, newCampaignFormSchema } from "./campaignForm.ts";
 
 // Spec section 3: a campaign's startDate and endDate are epoch ms; the product keeps the days.
 
@@ -29,5 +29,29 @@ describe("a campaign's days on the wire", () => {
     // A day the clocks go forward is 23 hours long: the end still falls at the next local midnight.
     const spring = campaignDays("2030-03-10", "2030-03-10", "America/Chicago");
     expect(spring.endDate + 1 - spring.startDate).toBe(23 * 3_600_000);
+  });
+});
+
+describe("a new campaign's editor", () => {
+  it("refuses an end date before today, and takes today or later", () => {
+    const schema = newCampaignFormSchema("2026-11-29");
+    const base = {
+      name: "Fall",
+      campaignType: "SEASONAL",
+      offerType: "credit",
+      offerAmountCents: 500,
+      deliveryMethod: "email",
+      budgetCents: null,
+      maxParticipants: null,
+      isActive: true,
+      displayName: "",
+      description: "",
+    };
+    const past = schema.safeParse({ ...base, startDate: "2026-11-01", endDate: "2026-11-28" });
+    expect(past.success).toBe(false);
+    expect(past.error?.issues[0]).toMatchObject({ path: ["endDate"], message: "A new campaign cannot end in the past" });
+    expect(schema.safeParse({ ...base, startDate: "2026-11-01", endDate: "2026-11-29" }).success).toBe(true);
+    // An existing campaign keeps its dates: the plain schema takes a past end.
+    expect(campaignFormSchema.safeParse({ ...base, startDate: "2026-11-01", endDate: "2026-11-28" }).success).toBe(true);
   });
 });

@@ -15,6 +15,7 @@ export const VALIDATION_MESSAGES = {
   campaignNameRequired: { en: "Name is required", es: "El nombre es obligatorio" },
   campaignTypeRequired: { en: "Choose a campaign type", es: "Elija un tipo de campaña" },
   datesOutOfOrder: { en: "The end date cannot be before the start date", es: "La fecha de fin no puede ser anterior a la de inicio" },
+  endInPast: { en: "A new campaign cannot end in the past", es: "Una campaña nueva no puede terminar en el pasado" },
   dateFormat: { en: "Use the yyyy-MM-dd format", es: "Use el formato aaaa-MM-dd" },
   notADate: { en: "Not a real calendar date", es: "No es una fecha real del calendario" },
   dateOutOfRange: { en: "Use a date between the years 1900 and 2199", es: "Usa una fecha entre los años 1900 y 2199" },

@@ -7,6 +7,7 @@ import {
   CAMPAIGN_TEMPLATES,
   CAMPAIGN_TYPES,
   campaignFormSchema,
+  newCampaignFormSchema,
   campaignTemplateLabel,
   campaignTypeLabel,
   type CampaignFormValues,
@@ -98,7 +99,9 @@ export function CampaignEditor({ campaign, onSaved, onCancel }: { campaign: Edit
   const update = useMutation(api.marketing.updateCampaign);
   const base: Config = campaign?.templateConfig ?? { template: "standard", defaultLanguage: "en" };
   const [initial] = useState(() => initialValues(campaign, base));
-  const form = useSchemaForm(campaignFormSchema, { initialValues: initial });
+  // A new campaign may not end in the past; an existing one keeps whatever dates it has.
+  const [schema] = useState(() => (campaign ? campaignFormSchema : newCampaignFormSchema(todayIn(localTimeZone()))));
+  const form = useSchemaForm(schema, { initialValues: initial });
   const [saving, setSaving] = useState(false);
 
   const save = async (fields: ReturnType<typeof campaignFormSchema.parse>) => {

@@ -1,3 +1,4 @@
+import { campaignStatus, type CampaignStatus } from "@tumble/domain/businessDate";
 import { useMemo, useState } from "react";
 import {
   Anchor,
@@ -47,7 +48,7 @@ interface DashboardSearch {
   campaign: string;
   q: string;
   show: "active" | "inactive";
-  sort: "campaign" | "dates" | "offer" | "claims" | "verifications" | "redemptions" | "active";
+  sort: "campaign" | "dates" | "offer" | "claims" | "verifications" | "redemptions" | "active" | "status";
   dir: "asc" | "desc";
   page: number;
 }
@@ -55,7 +56,7 @@ const SEARCH: SearchSchema<DashboardSearch> = {
   campaign: param.text(64),
   q: param.text(100),
   show: param.oneOf(["active", "inactive"] as const),
-  sort: param.oneOf(["campaign", "dates", "offer", "claims", "verifications", "redemptions", "active"] as const),
+  sort: param.oneOf(["campaign", "dates", "offer", "claims", "verifications", "redemptions", "active", "status"] as const),
   dir: param.oneOf(["asc", "desc"] as const),
   page: param.int(1),
 };
@@ -70,6 +71,8 @@ export default function DashboardScreen() {
   const selectedId = search.campaign ?? null;
   const setSelectedId = (id: string | null) => setSearch({ campaign: id ?? undefined }, { push: true });
   const [editing, setEditing] = useState<"new" | "edit" | null>(null);
+  // The moment the screen opened, for each campaign's status (a day's change shows on the next visit).
+  const [now] = useState(Date.now);
   const needle = search.q?.trim().toLowerCase() ?? "";
   const shown = useMemo(
     () =>
@@ -123,6 +126,14 @@ export default function DashboardScreen() {
       csv: (c) => `${formatDisplayDate(c.startsOn)} - ${formatDisplayDate(c.endsOn)}`,
     },
     {
+      id: "status",
+      header: t("dashboard.status.label"),
+      cell: (c) => <CampaignStatusBadge campaign={c} now={now} />,
+      sortValue: (c) => STATUS_ORDER.indexOf(campaignStatus(c, now)),
+      csv: (c) => t(`dashboard.status.${campaignStatus(c, now)}`),
+      card: "badge",
+    },
+    {
       id: "offer",
       header: t("dashboard.offer"),
       cell: (c) => formatUSD(c.offerAmountCents),
@@ -141,7 +152,6 @@ export default function DashboardScreen() {
       ),
       sortValue: (c) => (c.isActive ? 1 : 0),
       csv: (c) => (c.isActive ? t("dashboard.activeBadge") : t("dashboard.inactiveBadge")),
-      card: "badge",
     },
   ];
 
@@ -225,7 +235,7 @@ export default function DashboardScreen() {
           </>
         }
       />
-      {selected ? <CampaignDetails campaign={selected} onEdit={() => setEditing("edit")} /> : null}
+      {selected ? <CampaignDetails campaign={selected} onEdit={() => setEditing("edit")} now={now} /> : null}
       <Drawer
         opened={editing !== null}
         onClose={() => setEditing(null)}
@@ -267,13 +277,30 @@ type Campaign = {
   name: string;
   displayName: string | null;
   isActive: boolean;
+  startsOn: string;
+  endsOn: string;
+  timeZone: string;
   updatedAt: number;
   budgetCents: number | null;
   maxParticipants: number | null;
   stats: { claims: number };
 };
 
-function CampaignDetails({ campaign, onEdit }: { campaign: Campaign; onEdit: () => void }) {
+const STATUS_ORDER: CampaignStatus[] = ["live", "scheduled", "off", "expired"];
+const STATUS_COLOR: Record<CampaignStatus, string> = { live: "teal", scheduled: "blue", off: "gray", expired: "orange" };
+
+/** Live, scheduled, off or expired: a campaign past its end date is never shown as running. */
+function CampaignStatusBadge({ campaign, now }: { campaign: Pick<Campaign, "isActive" | "startsOn" | "endsOn" | "timeZone">; now: number }) {
+  const { t } = useTranslation("marketing");
+  const status = campaignStatus(campaign, now);
+  return (
+    <Badge color={STATUS_COLOR[status]} variant="light" data-testid="campaign-status" data-status={status}>
+      {t(`dashboard.status.${status}`)}
+    </Badge>
+  );
+}
+
+function CampaignDetails({ campaign, onEdit, now }: { campaign: Campaign; onEdit: () => void; now: number }) {
   const { t } = useTranslation("marketing");
   // A page at a time from the server, newest first; "Load more" fetches the next.
   const paged = usePagedQuery(api.marketing.getCampaignClaimsPage, { campaignId: campaign._id }, (c) => c._id);
@@ -288,9 +315,7 @@ function CampaignDetails({ campaign, onEdit }: { campaign: Campaign; onEdit: () 
               {campaign.displayName || campaign.name}
             </Title>
             <Group gap="xs">
-              <Badge color={campaign.isActive ? "teal" : "gray"} variant="light">
-                {campaign.isActive ? t("dashboard.activeBadge") : t("dashboard.inactiveBadge")}
-              </Badge>
+              <CampaignStatusBadge campaign={campaign} now={now} />
               <Button size="xs" variant="light" onClick={onEdit}>
                 {t("dashboard.edit")}
               </Button>
