@@ -2,7 +2,6 @@ import { z } from "zod";
 import { businessDateSchema } from "@tumble/domain/zodSchemas";
 import { timeClockMessage, timeClockRefusal } from "@tumble/domain/timeClock";
 import { settingsOf } from "../companySettings/settings.ts";
-import { isoDate } from "../db/isoDate.ts";
 import { companyToday } from "../payroll/periods.ts";
 import { audit } from "../runtime/audit.ts";
 import { mutation, query, type MutationCtx } from "../runtime/define.ts";
@@ -14,6 +13,7 @@ import { lockEmployee } from "../timeClock/punches.ts";
 import { refuseOverlapOrBeforeHire, refuseOwnTime } from "../timeEntries/corrections.ts";
 import { addManualEntry, MAX_SHIFT_MS } from "../timeEntries/manual.ts";
 import { dashboardOf } from "../timeEntries/dashboard.ts";
+import { addablePeople } from "../timeEntries/people.ts";
 import { autoApprove, autoClockOut, reviewedEntries, storeReview } from "../timeEntries/review.ts";
 import { QUEUE_CURSOR, queueCounts, queuePage } from "../timeEntries/queuePage.ts";
 import { cursorArg, pageSizeArg } from "../runtime/paging.ts";
@@ -52,41 +52,12 @@ export const settings = query({
   },
 });
 
-/**
- * The people a shift can be added for: active employees with their stores and jobs, no pay (a
- * supervisor verifies time without seeing rates).
- */
+/** The people a shift can be added for (timeEntries/people.ts). */
 export const people = query({
   access: "canViewTimeClocks",
   liveScope: "company",
   args: z.object({}),
-  handler: async (ctx) => {
-    const companyId = ctx.company.id;
-    const rows = await ctx.db
-      .selectFrom("employees")
-      .select(["id", "name", "position"])
-      .where("companyId", "=", companyId)
-      .where("status", "=", "active")
-      .orderBy("name")
-      .limit(2000)
-      .execute();
-    const stores = await ctx.db.selectFrom("employeeStores").select(["employeeId", "storeId"]).where("companyId", "=", companyId).execute();
-    const jobs = await ctx.db
-      .selectFrom("employeeJobs")
-      .select(["id", "employeeId", "title", "storeId", "endedOn"])
-      .where("companyId", "=", companyId)
-      .orderBy("title")
-      .execute();
-    return rows.map((e) => ({
-      _id: e.id,
-      name: e.name,
-      position: e.position,
-      storeIds: stores.filter((s) => s.employeeId === e.id).map((s) => s.storeId),
-      jobs: jobs
-        .filter((j) => j.employeeId === e.id)
-        .map((j) => ({ _id: j.id, title: j.title, storeId: j.storeId, endedOn: j.endedOn ? isoDate(j.endedOn) : null })),
-    }));
-  },
+  handler: (ctx) => addablePeople(ctx.db, ctx.company.id),
 });
 
 /** The queue: entries of [from, to] (business dates), each with its shift, exceptions and review. */
