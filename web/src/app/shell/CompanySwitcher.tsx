@@ -4,7 +4,9 @@ import { useNavigate } from "@tanstack/react-router";
 import { useTranslation } from "react-i18next";
 import { isSystemRole } from "@tumble/domain/permissions";
 import { api } from "../../lib/api";
-import { errorText } from "../../lib/errorText";
+import { extractErrorMessage } from "@tumble/domain/errorMessage";
+import { refusalText } from "@tumble/domain/refusals";
+import { currentLanguage } from "../../lib/i18n";
 import { useMutation, useQuery, useQueryState } from "../../lib/hooks";
 import { notifyError, notifySuccess } from "../../lib/notify";
 import { pathTarget } from "../../lib/pathTarget";
@@ -40,7 +42,9 @@ export function CompanySwitcher({ variant = "header" }: { variant?: "header" | "
       await switchCompany({ companyId });
       notifySuccess(t("company.switched", { company: companyName }));
     } catch (error) {
-      notifyError(errorText(error, t("company.switchFailed")));
+      // By code where the screens have loaded the companies' table; the shell does not load
+      // errorText itself, whose tables build schemas before the app turns zod's eval off.
+      notifyError(refusalText((error as { data?: unknown } | null)?.data, currentLanguage()) ?? extractErrorMessage(error, t("company.switchFailed")));
     }
   };
   const go = (path: string) => void navigate(pathTarget(path));
