@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { BALANCE_ADMIN_MESSAGES, balanceAdminRefusal } from "@tumble/domain/balanceAdmin";
 import { MAX_AMOUNT_CENTS } from "@tumble/domain/cashLedger";
+import { thresholdFormSchema } from "@tumble/domain/balanceAdminForms";
 import { ADJUSTABLE_KINDS, approvalThresholdCents, balanceColumn, needsSecondAdmin, postAdjustment } from "../balanceAdmin/adjustments.ts";
 import { audit } from "../runtime/audit.ts";
 import { mutation, query, type MutationCtx } from "../runtime/define.ts";
@@ -253,7 +254,8 @@ export const settings = query({
  */
 export const setThreshold = mutation({
   access: "isSystemAdmin",
-  args: z.object({ approvalThresholdCents: z.number().int("Whole cents only").min(0).max(MAX_AMOUNT_CENTS) }),
+  // The threshold form's own schema: the same field, refused in the same words.
+  args: thresholdFormSchema,
   handler: async (ctx, args) => {
     const actor = { id: ctx.user.id, isSuperAdmin: ctx.permissions.isSuperAdmin };
     const outcome = await changeApprovalThreshold(ctx.db, actor, args.approvalThresholdCents, new Date(ctx.now));

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { companyCodeSchema } from "@tumble/domain/companyForms";
 import { SYSTEM_ROLES } from "@tumble/domain/permissions";
 import { mutation, query } from "../runtime/define.ts";
 import { addCompany, companiesOfPlatform, companyFields, editCompany, membersOfCompany, suspendOrReactivate } from "../systemAdmin/companies.ts";
@@ -73,12 +74,7 @@ export const updateCompany = mutation({
   args: z.object({
     companyId: z.string().min(1),
     ...Object.fromEntries(Object.entries(companyFields).map(([k, v]) => [k, v.optional()])),
-    companyCode: z
-      .string()
-      .trim()
-      .toUpperCase()
-      .regex(/^[A-Z0-9]{6,12}$/, "A company code has 6 to 12 letters and digits")
-      .optional(),
+    companyCode: companyCodeSchema.optional(),
   }) as z.ZodType<{ companyId: string; companyCode?: string } & Partial<{ [K in keyof typeof companyFields]: z.output<(typeof companyFields)[K]> }>>,
   handler: async (ctx, args) => editCompany(ctx, args),
 });

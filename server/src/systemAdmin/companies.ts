@@ -1,6 +1,7 @@
 import { sql } from "kysely";
 import { z } from "zod";
 import { COMPANY_SIZES } from "@tumble/domain/companyCode";
+import { companyNameSchema, emailDomainSchema } from "@tumble/domain/companyForms";
 import { companyRefusal } from "@tumble/domain/companyRefusals";
 import { systemAdminRefusal } from "@tumble/domain/systemAdminRefusals";
 import { normalizeEmail } from "../auth/passwordFlows.ts";
@@ -16,17 +17,13 @@ import { invalidates } from "../runtime/invalidation.ts";
 
 /** A company's editable fields, as the console sends them. */
 export const companyFields = {
-  name: z.string().trim().min(1, "Company name is required").max(120),
+  // The console's company form checks the name and the domain with these same schemas.
+  name: companyNameSchema,
   displayName: z.string().trim().max(120).nullable(),
   description: z.string().trim().max(2000).nullable(),
   industry: z.string().trim().max(120).nullable(),
   size: z.enum(COMPANY_SIZES).nullable(),
-  emailDomain: z
-    .string()
-    .trim()
-    .toLowerCase()
-    .regex(/^[a-z0-9-]+(\.[a-z0-9-]+)+$/, "Enter a domain like example.com")
-    .nullable(),
+  emailDomain: emailDomainSchema.nullable(),
   allowJoinRequests: z.boolean(),
   requireApproval: z.boolean(),
   defaultLanguage: z.enum(["en", "es"]),

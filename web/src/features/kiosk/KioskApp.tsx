@@ -1,3 +1,5 @@
+// First, before any module that builds zod schemas: the refusal tables the kiosk reads, zod made jitless.
+import { kioskRefusalText } from "./kioskRefusals";
 import { formatClock } from "@tumble/domain/dateFormat";
 import {
   Alert,
@@ -20,7 +22,7 @@ import { IconAlertTriangle, IconBackspace, IconCircleCheck, IconCloudOff, IconDo
 import { useCallback, useEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { pinInput, PIN_MAX_LENGTH } from "@tumble/domain/employeeForm";
-import { refusalCode, refusalText } from "@tumble/domain/refusals";
+import { refusalCode } from "@tumble/domain/refusals";
 import {
   allowedActions,
   KIOSK_RESET_SECONDS,
@@ -267,9 +269,7 @@ function KioskScreen({
   const timeZone = device.timeZone || undefined;
   const clock = (at: number, seconds = false) => formatClock(at, timeZone, seconds);
   // By the refusal's code (decision 0067), else by its English.
-  const message = (error: unknown) =>
-    refusalText((error as { data?: unknown } | null)?.data, language) ??
-    localizeTimeClockMessage(error instanceof Error ? error.message : String(error), language);
+  const message = (error: unknown) => kioskRefusalText(error, language);
 
   const refused = useCallback(
     (error: unknown) => {
@@ -544,7 +544,7 @@ function LeaveKioskMode({ device, pending = 0, variant = "subtle" }: { device: K
       const message = e instanceof Error ? e.message : String(e);
       // The sign-in limits still refuse by text; the kiosk's own refusals carry their codes.
       if (refusalCode(e) === "timeClock.tooManyAttempts" || /too many attempts/i.test(message)) return setError(t("kiosk.leave.tooMany"));
-      setError(refusalText((e as { data?: unknown } | null)?.data, currentLanguage()) ?? localizeTimeClockMessage(message, currentLanguage()));
+      setError(kioskRefusalText(e, currentLanguage()));
     }
   };
 

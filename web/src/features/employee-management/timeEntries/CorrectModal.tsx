@@ -2,14 +2,16 @@ import { Button, Group, Modal, NumberInput, Stack, Text, Textarea } from "@manti
 import { TimeInput } from "@mantine/dates";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { addDays } from "@tumble/domain/datePresets";
 import { businessDateOf } from "@tumble/domain/businessDate";
+import { timeOfDayIn } from "@tumble/domain/requests";
+import { correctEntryFormSchema, MAX_FORM_BREAK_MINUTES, shiftInstants, TIME_ENTRY_REASON_MAX } from "@tumble/domain/timeEntryForms";
+import type { z } from "zod";
 import { errorText } from "../../../lib/errorText";
-import { instantAt, timeOfDayIn } from "@tumble/domain/requests";
 import { api } from "../../../lib/api";
 import { useMutation } from "../../../lib/hooks";
 import { notifySuccess } from "../../../lib/notify";
 import { useSubmissionKeys } from "../../../lib/submissionKey";
+import { useSchemaForm } from "../../../ui/form/useSchemaForm";
 import type { QueueEntry } from "./VerificationQueue";
 import { span } from "./format";
 import { FormError } from "../../../ui/form/FormError";
@@ -24,22 +26,23 @@ function CorrectForm({ entry, timeZone, onClose }: { entry: QueueEntry; timeZone
   const { t } = useTranslation("timeEntries");
   const correct = useMutation(api.timeEntries.correct);
   const keys = useSubmissionKeys();
-  const [clockIn, setClockIn] = useState(() => timeOfDayIn(entry.effective.clockInAt, timeZone));
-  const [clockOut, setClockOut] = useState(() => (entry.effective.clockOutAt === null ? "" : timeOfDayIn(entry.effective.clockOutAt, timeZone)));
-  const [breakMinutes, setBreakMinutes] = useState<number | string>(entry.effective.breakMinutes);
-  const [reason, setReason] = useState("");
-  const [error, setError] = useState<string | null>(null);
+  const form = useSchemaForm(correctEntryFormSchema, {
+    initialValues: {
+      clockIn: timeOfDayIn(entry.effective.clockInAt, timeZone),
+      clockOut: entry.effective.clockOutAt === null ? "" : timeOfDayIn(entry.effective.clockOutAt, timeZone),
+      breakMinutes: entry.effective.breakMinutes,
+      reason: "",
+    },
+  });
+  const [failure, setFailure] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
+  const values = form.getValues();
 
   const date = businessDateOf(entry.effective.clockInAt, timeZone);
-  const submit = () => {
-    setError(null);
-    if (!reason.trim()) return setError(t("reasonNeeded"));
-    const inAt = instantAt(date, clockIn, timeZone);
-    let outAt = instantAt(date, clockOut, timeZone);
+  const save = (fields: z.output<typeof correctEntryFormSchema>) => {
+    setFailure(null);
     // A clock-out earlier in the day than the clock-in is the next morning.
-    if (outAt <= inAt) outAt = instantAt(addDays(date, 1), clockOut, timeZone);
-    const args = { entryId: entry._id, clockIn: inAt, clockOut: outAt, breaks: Number(breakMinutes) || 0, reason: reason.trim() };
+    const args = { entryId: entry._id, ...shiftInstants(date, fields.clockIn, fields.clockOut, timeZone), breaks: fields.breakMinutes, reason: fields.reason };
     setSaving(true);
     keys
       .run(args, (idempotencyKey) => correct({ ...args, idempotencyKey }))
@@ -48,33 +51,44 @@ function CorrectForm({ entry, timeZone, onClose }: { entry: QueueEntry; timeZone
         notifySuccess(t(result.approved ? "corrected" : "correctedPending", { name: entry.employeeName }));
         onClose();
       })
-      .catch((e: unknown) => setError(errorText(e, t("correctFailed"))))
+      .catch((e: unknown) => setFailure(errorText(e, t("correctFailed"))))
       .finally(() => setSaving(false));
   };
   return (
     <Modal opened onClose={onClose} title={t("correctTitle", { name: entry.employeeName })} closeButtonProps={{ "aria-label": t("close") }}>
-      <Stack gap="sm">
-        <Text size="sm" c="dimmed">
-          {entry.manual
-            ? t("rawTimesManual", { times: span(entry.raw.clockInAt, entry.raw.clockOutAt, timeZone) })
-            : t("rawTimes", { times: span(entry.raw.clockInAt, entry.raw.clockOutAt, timeZone) })}
-        </Text>
-        <Group grow>
-          <TimeInput label={t("clockIn")} value={clockIn} onChange={(e) => setClockIn(e.currentTarget.value)} required />
-          <TimeInput label={t("clockOut")} value={clockOut} onChange={(e) => setClockOut(e.currentTarget.value)} required />
-        </Group>
-        <NumberInput label={t("breakMinutes")} min={0} max={600} value={breakMinutes} onChange={setBreakMinutes} />
-        <Textarea label={t("reason")} required value={reason} onChange={(e) => setReason(e.currentTarget.value)} maxLength={500} autosize minRows={2} />
-        <FormError>{error}</FormError>
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            {t("cancel")}
-          </Button>
-          <Button onClick={submit} loading={saving} disabled={!clockIn || !clockOut}>
-            {t("saveCorrection")}
-          </Button>
-        </Group>
-      </Stack>
+      <form onSubmit={form.submit(save)} noValidate>
+        <Stack gap="sm">
+          <Text size="sm" c="dimmed">
+            {entry.manual
+              ? t("rawTimesManual", { times: span(entry.raw.clockInAt, entry.raw.clockOutAt, timeZone) })
+              : t("rawTimes", { times: span(entry.raw.clockInAt, entry.raw.clockOutAt, timeZone) })}
+          </Text>
+          <Group grow align="flex-start">
+            <TimeInput label={t("clockIn")} withAsterisk {...form.getInputProps("clockIn")} />
+            <TimeInput label={t("clockOut")} withAsterisk {...form.getInputProps("clockOut")} />
+          </Group>
+          <NumberInput label={t("breakMinutes")} min={0} max={MAX_FORM_BREAK_MINUTES} allowDecimal={false} {...form.getInputProps("breakMinutes")} />
+          <Textarea
+            label={t("reason")}
+            withAsterisk
+            maxLength={TIME_ENTRY_REASON_MAX}
+            autosize
+            minRows={2}
+            {...form.getInputProps("reason")}
+            // Announced when the save is refused for it, as the dialog's other refusals are.
+            errorProps={{ role: "alert" }}
+          />
+          <FormError>{failure}</FormError>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              {t("cancel")}
+            </Button>
+            <Button type="submit" loading={saving} disabled={!values.clockIn || !values.clockOut}>
+              {t("saveCorrection")}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
     </Modal>
   );
 }

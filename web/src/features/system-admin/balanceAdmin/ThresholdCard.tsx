@@ -1,11 +1,13 @@
 import { Button, Card, Group, Modal, Stack, Text } from "@mantine/core";
 import { formatUSD } from "@tumble/domain/money";
+import { thresholdFormSchema, type ThresholdFormValues } from "@tumble/domain/balanceAdminForms";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { api } from "../../../lib/api";
 import { useMutation, useQuery } from "../../../lib/hooks";
 import { notifyError, notifySuccess } from "../../../lib/notify";
 import { MoneyInput } from "../../../ui/form/MoneyInput";
+import { useSchemaForm } from "../../../ui/form/useSchemaForm";
 import { platformErrorText } from "../parts/PendingChanges";
 
 /**
@@ -17,19 +19,20 @@ export function ThresholdCard() {
   const settings = useQuery(api.balanceAdmin.settings, {});
   const setThreshold = useMutation(api.balanceAdmin.setThreshold);
   const [editing, setEditing] = useState(false);
-  const [amount, setAmount] = useState<number | null>(null);
+  // The money field holds null while empty: the schema refuses it under the field.
+  const form = useSchemaForm(thresholdFormSchema, { initialValues: { approvalThresholdCents: null as unknown as number } });
   const [busy, setBusy] = useState(false);
 
   const open = () => {
-    setAmount(settings?.approvalThresholdCents ?? null);
+    form.setValues({ approvalThresholdCents: settings?.approvalThresholdCents ?? (null as unknown as number) });
+    form.clearErrors();
     setEditing(true);
   };
-  const save = () => {
-    if (amount === null || amount < 0) return;
+  const save = ({ approvalThresholdCents }: ThresholdFormValues) => {
     setBusy(true);
-    setThreshold({ approvalThresholdCents: amount })
+    setThreshold({ approvalThresholdCents })
       .then((r) => {
-        notifySuccess(t(r.status === "pending" ? "threshold.pending" : "threshold.applied", { amount: formatUSD(amount) }));
+        notifySuccess(t(r.status === "pending" ? "threshold.pending" : "threshold.applied", { amount: formatUSD(approvalThresholdCents) }));
         setEditing(false);
       })
       .catch((error: unknown) => notifyError(platformErrorText(error, t("threshold.failed"))))
@@ -50,18 +53,20 @@ export function ThresholdCard() {
         </Button>
       </Group>
       <Modal opened={editing} onClose={() => setEditing(false)} title={t("threshold.title")} closeButtonProps={{ "aria-label": t("threshold.cancel") }}>
-        <Stack gap="sm">
-          <Text size="sm">{t("threshold.help")}</Text>
-          <MoneyInput label={t("threshold.amount")} value={amount} onChange={setAmount} required data-testid="threshold-amount" />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setEditing(false)}>
-              {t("threshold.cancel")}
-            </Button>
-            <Button onClick={save} loading={busy} disabled={amount === null} data-testid="threshold-save">
-              {t("threshold.save")}
-            </Button>
-          </Group>
-        </Stack>
+        <form onSubmit={form.submit(save)} noValidate>
+          <Stack gap="sm">
+            <Text size="sm">{t("threshold.help")}</Text>
+            <MoneyInput label={t("threshold.amount")} withAsterisk data-testid="threshold-amount" {...form.getInputProps("approvalThresholdCents")} />
+            <Group justify="flex-end">
+              <Button variant="default" onClick={() => setEditing(false)}>
+                {t("threshold.cancel")}
+              </Button>
+              <Button type="submit" loading={busy} disabled={form.getValues().approvalThresholdCents === null} data-testid="threshold-save">
+                {t("threshold.save")}
+              </Button>
+            </Group>
+          </Stack>
+        </form>
       </Modal>
     </Card>
   );

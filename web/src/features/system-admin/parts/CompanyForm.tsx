@@ -1,7 +1,8 @@
 import { Button, Group, Select, Stack, Switch, TextInput, Textarea } from "@mantine/core";
-import { useForm } from "@mantine/form";
-import { COMPANY_SIZES } from "@tumble/domain/companyCode";
+import { COMPANY_SIZES, type CompanySize } from "@tumble/domain/companyCode";
+import { companyCreateFormSchema, companyEditFormSchema } from "@tumble/domain/companyForms";
 import { useTranslation } from "react-i18next";
+import { useSchemaForm } from "../../../ui/form/useSchemaForm";
 
 export interface CompanyFormValues {
   name: string;
@@ -48,17 +49,14 @@ export function CompanyForm({
   onCancel: () => void;
 }) {
   const { t } = useTranslation(["systemAdmin", "common"]);
-  const form = useForm<CompanyFormValues>({
-    initialValues: initial,
-    validate: {
-      name: (v) => (v.trim() ? null : t("companies.form.nameRequired")),
-      ownerEmail: (v) => (mode === "edit" || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v.trim()) ? null : t("companies.form.ownerEmailInvalid")),
-    },
+  // The owner's e-mail is asked only when creating, the company code only when editing.
+  const form = useSchemaForm(mode === "create" ? companyCreateFormSchema : companyEditFormSchema, {
+    initialValues: { ...initial, size: initial.size as CompanySize | "" },
   });
   return (
-    <form onSubmit={form.onSubmit(onSubmit)} noValidate>
+    <form onSubmit={form.submit(onSubmit)} noValidate>
       <Stack gap="sm">
-        <TextInput label={t("companies.form.name")} required {...form.getInputProps("name")} data-autofocus />
+        <TextInput label={t("companies.form.name")} withAsterisk {...form.getInputProps("name")} data-autofocus />
         <TextInput label={t("companies.form.displayName")} {...form.getInputProps("displayName")} />
         {mode === "edit" ? <TextInput label={t("companies.form.companyCode")} {...form.getInputProps("companyCode")} /> : null}
         <Group grow align="flex-start">
@@ -92,7 +90,7 @@ export function CompanyForm({
             <TextInput
               label={t("companies.form.ownerEmail")}
               type="email"
-              required
+              withAsterisk
               description={t("companies.form.ownerEmailHelp")}
               {...form.getInputProps("ownerEmail")}
             />
