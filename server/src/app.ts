@@ -8,7 +8,7 @@ import { Hono, type MiddlewareHandler } from "hono";
 import type { Config } from "./base/config.ts";
 import { openPGlite, openPostgres, type Database } from "./db/database.ts";
 import { assertMigrated } from "./db/migrate.ts";
-import { cacheStatic, limitBodies, securityHeaders, sendPage } from "./http/delivery.ts";
+import { cacheStatic, limitBodies, securityHeaders, sendPage, type Framing } from "./http/delivery.ts";
 import { ensureDefaultThemes } from "./seed/themes.ts";
 import { mountTestWorld } from "./seed/testWorld.ts";
 import { createTransport, OutboxWorker } from "./mail/outbox.ts";
@@ -48,8 +48,8 @@ export async function openDatabase(config: Config): Promise<Database> {
   return config.databaseUrl ? openPostgres(config.databaseUrl) : openPGlite(config.dataDir);
 }
 
-function sendIndex(dist: string) {
-  return sendPage(path.join(dist, "index.html"), `${path.relative(ROOT, dist)} is not built: run \`npm run build\``);
+function sendIndex(dist: string, framing: Framing = "none") {
+  return sendPage(path.join(dist, "index.html"), `${path.relative(ROOT, dist)} is not built: run \`npm run build\``, framing);
 }
 
 /** Static files from a build folder, once it exists (it may be built after the server starts). */
@@ -95,6 +95,8 @@ export async function startServer(
   // Export downloads (/export-files/:id; exports/service.ts).
   const exportWorker = startExports(app, services);
   const landingIndex = sendIndex(LANDING_DIST);
+  // A public campaign page may be framed by this origin: the marketing dashboard previews it.
+  const campaignPage = sendIndex(LANDING_DIST, "sameOrigin");
   const webIndex = sendIndex(WEB_DIST);
   app.get("/", webIndex);
   app.get("/index.html", webIndex);
@@ -111,7 +113,7 @@ export async function startServer(
   // No campaign id: the landing's invalid-link page (staff with a session go on to claim from there).
   app.get("/marketing", landingIndex);
   app.get("/marketing/", landingIndex);
-  app.get("/marketing/:campaignId", (c, next) => (STAFF_MARKETING.has(c.req.param("campaignId")) ? next() : landingIndex(c)));
+  app.get("/marketing/:campaignId", (c, next) => (STAFF_MARKETING.has(c.req.param("campaignId")) ? next() : campaignPage(c)));
   app.use(
     "/*",
     cacheStatic(),

@@ -42,8 +42,14 @@ export async function readBodyText(c: Context): Promise<string> {
   return Buffer.concat(chunks).toString("utf8");
 }
 
+/**
+ * Who may show a response in a frame: nobody, or (a public campaign page, which the marketing
+ * dashboard previews) only pages of this origin.
+ */
+export type Framing = "none" | "sameOrigin";
+
 /** Inline scripts of a page allowed by their hash; everything else must come from this origin. */
-function contentSecurityPolicy(scriptHashes: string[] = []): string {
+function contentSecurityPolicy(scriptHashes: string[] = [], framing: Framing = "none"): string {
   return [
     "default-src 'self'",
     ["script-src 'self'", ...scriptHashes.map((h) => `'${h}'`)].join(" "),
@@ -51,15 +57,19 @@ function contentSecurityPolicy(scriptHashes: string[] = []): string {
     "style-src 'self' 'unsafe-inline'",
     // Campaign pages show images and a map from the URLs their owners entered.
     "img-src 'self' data: blob: https:",
-    "frame-src https:",
+    // The marketing dashboard's campaign preview is this origin, on http installs too; a campaign's
+    // map is an https embed.
+    "frame-src 'self' https:",
     "font-src 'self' data:",
     "connect-src 'self'",
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",
-    "frame-ancestors 'none'",
+    framing === "sameOrigin" ? "frame-ancestors 'self'" : "frame-ancestors 'none'",
   ].join("; ");
 }
+
+const FRAME_OPTIONS: Record<Framing, string> = { none: "DENY", sameOrigin: "SAMEORIGIN" };
 
 const BASE_CSP = contentSecurityPolicy();
 
@@ -69,7 +79,7 @@ export function securityHeaders(options: { https: boolean }): MiddlewareHandler 
   // afterwards would turn Hono's light response into a full web Response on every call).
   return async (c, next) => {
     c.header("Content-Security-Policy", BASE_CSP);
-    c.header("X-Frame-Options", "DENY");
+    c.header("X-Frame-Options", FRAME_OPTIONS.none);
     c.header("X-Content-Type-Options", "nosniff");
     c.header("Referrer-Policy", "strict-origin-when-cross-origin");
     if (options.https) c.header("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
@@ -113,9 +123,10 @@ function inlineScriptHashes(html: string): string[] {
 
 /**
  * Serves a built index.html: compressed, revalidated on every visit, with a CSP that allows its
- * own inline boot script by hash and no other inline script.
+ * own inline boot script by hash and no other inline script. `framing` "sameOrigin" lets this
+ * origin's pages frame it (X-Frame-Options and frame-ancestors, which the browsers apply together).
  */
-export function sendPage(file: string, notBuilt: string) {
+export function sendPage(file: string, notBuilt: string, framing: Framing = "none") {
   let cached: Page | null = null;
   return (c: Context) => {
     let stat: fs.Stats;
@@ -126,10 +137,17 @@ export function sendPage(file: string, notBuilt: string) {
     }
     if (!cached || cached.mtimeMs !== stat.mtimeMs) {
       const html = fs.readFileSync(file, "utf8");
-      cached = { mtimeMs: stat.mtimeMs, html, br: brotliCompressSync(html), gzip: gzipSync(html), csp: contentSecurityPolicy(inlineScriptHashes(html)) };
+      cached = {
+        mtimeMs: stat.mtimeMs,
+        html,
+        br: brotliCompressSync(html),
+        gzip: gzipSync(html),
+        csp: contentSecurityPolicy(inlineScriptHashes(html), framing),
+      };
     }
     const page = cached;
     c.header("Content-Security-Policy", page.csp);
+    c.header("X-Frame-Options", FRAME_OPTIONS[framing]);
     c.header("Cache-Control", "no-cache");
     c.header("Vary", "Accept-Encoding");
     const accepts = c.req.header("Accept-Encoding") ?? "";

@@ -157,7 +157,7 @@ describe("security headers", () => {
     const { createHash } = await import("node:crypto");
     expect(csp).toContain(`'sha256-${createHash("sha256").update(BOOT_SCRIPT).digest("base64")}'`);
     expect(csp).toContain("img-src 'self' data: blob: https:");
-    expect(csp).toContain("frame-src https:");
+    expect(csp).toContain("frame-src 'self' https:");
   });
 
   it("include HSTS when the public address is https", async () => {

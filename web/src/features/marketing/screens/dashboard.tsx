@@ -376,7 +376,15 @@ function CampaignDetails({ campaign, onEdit, now }: { campaign: Campaign; onEdit
           {t("dashboard.preview")}
         </Text>
         {campaign.isActive ? (
-          <iframe key={campaign.updatedAt} src={url} title={t("dashboard.preview")} style={{ width: "100%", height: 560, border: 0, display: "block" }} />
+          // Same origin (a relative address), so it loads on a plain-http install too: the server lets
+          // only public campaign pages be framed, and only by this origin.
+          <iframe
+            key={campaign.updatedAt}
+            src={url}
+            title={t("dashboard.preview")}
+            style={{ width: "100%", height: 560, border: 0, display: "block" }}
+            data-testid="campaign-preview"
+          />
         ) : (
           <Text size="sm" c="dimmed" p="md">
             {t("dashboard.previewInactive")}
