@@ -5,6 +5,8 @@ import type { DefaultTimestamp, NullableTimestamp, Timestamp } from "./columnTyp
 // idempotency keys, merged into DB in schema.ts.
 
 export type OutboxStatus = "pending" | "sending" | "sent" | "failed" | "cancelled";
+/** How a delivered message left: SMTP, the SMS gateway, or only the server log (none configured). */
+export type DeliveryChannel = "smtp" | "gateway" | "log";
 
 export interface OutboxTable {
   id: string;
@@ -27,6 +29,8 @@ export interface OutboxTable {
   kind: string | null;
   language: string | null;
   htmlBody: string | null;
+  /** Set when delivered (migration 0050); null before that, and on messages delivered before it. */
+  deliveryChannel: DeliveryChannel | null;
 }
 
 export interface OutboxAttemptsTable {

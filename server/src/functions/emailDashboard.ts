@@ -11,8 +11,10 @@ import { companyTimeZone } from "../marketing/companyTimeZone.ts";
 // The company's outbox (issue 19; spec section 6: canManageStores, or a system admin): every
 // e-mail and SMS with its kind, recipient, language, status, attempts, last error (through the
 // e-mail error sanitiser) and sent time; counts per status and kind by day; retry and cancel.
+// A message delivered only to the server log (no SMTP_URL / SMS_URL; issue 34) is "logged", never
+// "sent"; one delivered before the server recorded how (delivery_channel null) stays "sent".
 
-export const DELIVERY_STATUSES = ["queued", "sending", "sent", "failed", "retrying", "cancelled"] as const;
+export const DELIVERY_STATUSES = ["queued", "sending", "sent", "logged", "failed", "retrying", "cancelled"] as const;
 export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
 
 /** The company whose outbox the caller may see: their active one, or for a system admin the one named. */
@@ -22,8 +24,11 @@ function companyOf(ctx: Pick<QueryCtx, "permissions"> & { company?: { id: string
   throw refused(emailRefusal("denied"), AccessError);
 }
 
-/** What a row's stored status means to a person: a pending row that was tried before is retrying. */
-const displayStatus = sql<DeliveryStatus>`case when status = 'pending' and attempts = 0 then 'queued' when status = 'pending' then 'retrying' else status end`;
+/**
+ * What a row's stored status means to a person: a pending row that was tried before is retrying,
+ * a sent one that only reached the log is logged.
+ */
+const displayStatus = sql<DeliveryStatus>`case when status = 'pending' and attempts = 0 then 'queued' when status = 'pending' then 'retrying' when status = 'sent' and delivery_channel = 'log' then 'logged' else status end`;
 
 const filters = z.object({
   companyId: z.string().max(64).optional(),
@@ -41,7 +46,7 @@ export const list = query({
     const companyId = companyOf(ctx, args.companyId);
     let q = ctx.db
       .selectFrom("outbox")
-      .select(["id", "channel", "kind", "recipient", "language", "subject", "attempts", "lastError", "createdAt", "sentAt", "nextAttemptAt"])
+      .select(["id", "channel", "kind", "recipient", "language", "subject", "attempts", "lastError", "createdAt", "sentAt", "nextAttemptAt", "deliveryChannel"])
       .select(displayStatus.as("status"))
       .where("companyId", "=", companyId);
     if (args.status) q = q.where(displayStatus, "=", args.status);
@@ -61,6 +66,8 @@ export const list = query({
       lastError: r.lastError ? sanitizeEmailError(r.lastError) : null,
       createdAt: new Date(r.createdAt).getTime(),
       sentAt: r.sentAt ? new Date(r.sentAt).getTime() : null,
+      /** How it left once delivered: smtp, gateway (SMS) or log; null before that or when not recorded. */
+      deliveryChannel: r.deliveryChannel,
       nextAttemptAt: r.status === "queued" || r.status === "retrying" ? new Date(r.nextAttemptAt).getTime() : null,
     }));
   },

@@ -3,7 +3,7 @@ import nodemailer, { type Transporter } from "nodemailer";
 import { sql, type Kysely } from "kysely";
 import { sanitizeEmailError } from "@tumble/domain/errorMessage";
 import type { DB } from "../db/schema.ts";
-import type { OutboxTable } from "../db/outboxSchema.ts";
+import type { DeliveryChannel, OutboxTable } from "../db/outboxSchema.ts";
 import { newId } from "../runtime/ids.ts";
 import { PollingLoop } from "../runtime/pollingWorker.ts";
 import { sendSms } from "../sms/sender.ts";
@@ -14,7 +14,8 @@ import { renderFor, type TemplatedMessage } from "./templates/index.ts";
 // One worker per server process delivers due rows: it claims them with FOR UPDATE SKIP LOCKED,
 // so two processes never take the same row, delivers, and records the attempt; a failure is
 // retried with exponential backoff until MAX_ATTEMPTS. Without SMTP_URL / SMS_URL a message is
-// printed to the server log instead (development and demo).
+// printed to the server log instead (development and demo), and recorded as delivered to the log,
+// not sent (delivery_channel), so the e-mail dashboard can tell the two apart.
 
 export interface OutgoingMessage {
   channel: "email" | "sms";
@@ -55,10 +56,13 @@ export async function enqueue(db: Kysely<DB>, message: OutgoingMessage): Promise
   return id;
 }
 
-/** How a message leaves the building; each call throws when the message was not accepted. */
+/**
+ * How a message leaves the building; each call throws when the message was not accepted, and
+ * otherwise says which way it went (nothing: not known, recorded as null).
+ */
 export interface Transport {
-  email(to: string, subject: string, text: string, html?: string | null): Promise<void>;
-  sms(to: string, body: string): Promise<void>;
+  email(to: string, subject: string, text: string, html?: string | null): Promise<DeliveryChannel | void>;
+  sms(to: string, body: string): Promise<DeliveryChannel | void>;
 }
 
 export function createTransport(options: { smtpUrl?: string; smsUrl?: string; from?: string; log: (line: string) => void }): Transport {
@@ -68,12 +72,20 @@ export function createTransport(options: { smtpUrl?: string; smsUrl?: string; fr
     : null;
   return {
     async email(to, subject, text, html) {
-      if (!smtp) return options.log(`[mail] to=${to} subject=${JSON.stringify(subject)}\n${text}`);
+      if (!smtp) {
+        options.log(`[mail] to=${to} subject=${JSON.stringify(subject)}\n${text}`);
+        return "log";
+      }
       await smtp.sendMail({ from: options.from ?? "Tumble <no-reply@tumble.local>", to, subject, text, ...(html ? { html } : {}) });
+      return "smtp";
     },
     async sms(to, body) {
-      if (!options.smsUrl) return options.log(`[sms] to=${to}\n${body}`);
+      if (!options.smsUrl) {
+        options.log(`[sms] to=${to}\n${body}`);
+        return "log";
+      }
       await sendSms(options.smsUrl, to, body);
+      return "gateway";
     },
   };
 }
@@ -190,12 +202,16 @@ export class OutboxWorker {
 
   private async deliver(row: Claimed): Promise<void> {
     let error: string | null = null;
+    let via: DeliveryChannel | null = null;
     if (row.attempts > this.maxAttempts) {
       error = `Gave up after ${this.maxAttempts} attempts`;
     } else {
       try {
-        if (row.channel === "email") await this.transport.email(row.recipient, row.subject ?? "", row.body, row.htmlBody);
-        else await this.transport.sms(row.recipient, row.body);
+        const went =
+          row.channel === "email"
+            ? await this.transport.email(row.recipient, row.subject ?? "", row.body, row.htmlBody)
+            : await this.transport.sms(row.recipient, row.body);
+        via = went ?? null;
       } catch (caught) {
         error = sanitizeEmailError(caught instanceof Error ? caught.message : String(caught));
       }
@@ -207,7 +223,7 @@ export class OutboxWorker {
         .updateTable("outbox")
         .set(
           error === null
-            ? { status: "sent", sentAt: sql<Date>`now()`, lockedUntil: null, lastError: null }
+            ? { status: "sent", sentAt: sql<Date>`now()`, lockedUntil: null, lastError: null, deliveryChannel: via }
             : {
                 status: gaveUp ? "failed" : "pending",
                 lockedUntil: null,

@@ -7,6 +7,7 @@ import { formatDisplayDate } from "@tumble/domain/dateFormat";
 
 const SERIES = [
   { key: "sent", color: "green.6" },
+  { key: "logged", color: "yellow.6" },
   { key: "queued", color: "gray.5" },
   { key: "sending", color: "blue.6" },
   { key: "retrying", color: "orange.6" },

@@ -13,8 +13,17 @@ import { ScreenTitle } from "../../../ui/ScreenTitle";
 import { OutboxChart } from "../email/OutboxChart";
 import { formatDisplayTimestamp } from "@tumble/domain/dateFormat";
 
-const STATUSES = ["queued", "sending", "sent", "failed", "retrying", "cancelled"] as const;
-const COLORS: Record<string, string> = { queued: "gray", sending: "blue", sent: "green", failed: "red", retrying: "orange", cancelled: "gray" };
+// "logged": delivered only to the server log because no SMTP server (or SMS gateway) is set up.
+const STATUSES = ["queued", "sending", "sent", "logged", "failed", "retrying", "cancelled"] as const;
+const COLORS: Record<string, string> = {
+  queued: "gray",
+  sending: "blue",
+  sent: "green",
+  logged: "yellow",
+  failed: "red",
+  retrying: "orange",
+  cancelled: "gray",
+};
 const SEARCH = { status: param.oneOf(STATUSES), channel: param.oneOf(["email", "sms"] as const), kind: param.text(40), q: param.text(100) };
 
 /** /company/email-dashboard: the company's outbox, with counts, filters, retry and cancel. */
@@ -52,7 +61,7 @@ export default function EmailDashboardScreen() {
   return (
     <Stack gap="md">
       <ScreenTitle title={t("title")} subtitle={t("subtitle")} />
-      <SimpleGrid cols={{ base: 2, sm: 3, md: 6 }} spacing="sm">
+      <SimpleGrid cols={{ base: 2, sm: 4, md: 7 }} spacing="sm">
         {STATUSES.map((s) => (
           <Card key={s} withBorder radius="md" p="sm" data-testid={`count-${s}`}>
             <Text size="xs" c="dimmed">
@@ -146,8 +155,8 @@ export default function EmailDashboardScreen() {
                   <Table.Td>{r.recipient}</Table.Td>
                   <Table.Td>{r.language ?? "—"}</Table.Td>
                   <Table.Td>
-                    <Badge color={COLORS[r.status]} variant="light">
-                      {t(`statuses.${r.status}`)}
+                    <Badge color={COLORS[r.status]} variant="light" data-testid="outbox-status" data-status={r.status}>
+                      {r.status === "logged" && r.channel === "sms" ? t("loggedSms") : t(`statuses.${r.status}`)}
                     </Badge>
                   </Table.Td>
                   <Table.Td>{r.attempts}</Table.Td>
