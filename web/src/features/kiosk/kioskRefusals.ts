@@ -3,7 +3,7 @@
 import "../../lib/zodJitless";
 // Imported for its refusal table: a punch for a job that has ended or is worked at another store
 // is refused by the employees module, by code like the time clock's own refusals.
-import "@tumble/domain/employees";
+import "@tumble/domain/employeeRefusals";
 import { refusalText } from "@tumble/domain/refusals";
 import { localizeTimeClockMessage } from "@tumble/domain/timeClock";
 import type { SupportedLanguage } from "@tumble/domain/languagePriority";
