@@ -4,6 +4,7 @@ import { startMailingServer, toast, type MailingServer } from "../support/auth";
 
 // Issue 19, e-mail templates: a manager edits the Spanish claim-code template, sees it in the live
 // preview, saves it and sends a test to themselves, which reaches the SMTP sink the test runs.
+// Issue 34: placeholders as named chips, sections as labelled blocks, no save while invalid.
 
 let server: MailingServer;
 test.beforeAll(async () => {
@@ -28,12 +29,34 @@ test("a manager edits the Spanish claim-code template and sends a test to the SM
   );
   await page.goto("/company/email-templates?kind=claimCode&lang=es");
   await expect(page.getByRole("heading", { name: "E-mail templates", level: 1 })).toBeVisible();
-  await expect(page.getByTestId("template-subject")).toHaveValue("Su código de verificación: {{campaignName}}");
+  // Owners read named chips and labelled blocks, in their own language, over the same Mustache text.
+  const subject = page.getByTestId("template-subject-visual");
+  await expect(subject).toHaveAttribute("data-value", "Su código de verificación: {{campaignName}}");
+  await expect(subject.getByTestId("template-chip")).toHaveText(["Campaign name"]);
+  const sections = page.getByTestId("template-text-visual").getByTestId("template-section-label");
+  await expect(sections).toHaveText(["Shown when there is an offer", "Shown when there is no offer"]);
+  await expect(page.getByTestId("template-kind-description")).toHaveText("The code a customer shows at the store to receive an offer. Always sent.");
+  // A chip clicked in the list goes where the caret is, and the preview fills it in.
+  await page.getByTestId("template-subject-editor").click();
+  await page.keyboard.press("End");
+  await page.locator('[data-testid="template-placeholder"][data-placeholder="code"]').click();
+  await expect(subject).toHaveAttribute("data-value", "Su código de verificación: {{campaignName}}{{code}}");
+  await expect(page.getByTestId("template-preview")).toContainText("Su código de verificación: Spring Special604218");
 
+  // The Mustache source edits the same text.
+  await page.getByTestId("template-mode").getByText("Mustache source").click();
+  await expect(page.getByTestId("template-subject")).toHaveValue("Su código de verificación: {{campaignName}}{{code}}");
   await page.getByTestId("template-text").fill("¡Hola! Tu código para {{campaignName}} es {{code}}. Tráelo a la tienda.");
   await expect(page.getByTestId("preview-text")).toHaveText("¡Hola! Tu código para Spring Special es 604218. Tráelo a la tienda.");
   await page.getByTestId("template-text").fill("Tu código es {{secreto}}");
   await expect(page.getByTestId("preview-error")).toHaveText("Unknown placeholder in the text: {{secreto}}");
+  // Not saved while it is not a template the server takes, and the reason is said by the button.
+  await expect(page.getByTestId("save-template")).toBeDisabled();
+  await expect(page.getByTestId("save-blocked")).toHaveText("Cannot save yet: Unknown placeholder in the text: {{secreto}}");
+  // In the editor the unknown placeholder is kept, shown as written.
+  await page.getByTestId("template-mode").getByText("Editor").click();
+  await expect(page.getByTestId("template-text-visual").getByTestId("template-chip")).toHaveText(["{{secreto}}"]);
+  await page.getByTestId("template-mode").getByText("Mustache source").click();
   await page.getByTestId("template-text").fill("¡Hola! Tu código para {{campaignName}} es {{code}}. Tráelo a la tienda.");
   await page.getByTestId("save-template").click();
   await expect(toast(page, "Claim verification code template saved")).toBeVisible();

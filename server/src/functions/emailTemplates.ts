@@ -1,11 +1,10 @@
 import { z } from "zod";
 import { emailRefusal } from "@tumble/domain/emailRefusals";
+import { templateRefusal } from "@tumble/domain/emailTemplateParts";
 import {
   EMAIL_KINDS,
   EMAIL_KIND_NAMES,
-  TemplateError,
   isEmailKind,
-  placeholdersOf,
   renderParts,
   sampleData,
   templateOf,
@@ -35,26 +34,15 @@ function kindOf(value: string): EmailKindName {
   return value;
 }
 
-const PART_NAMES = { subject: "subject", text: "text", html: "HTML" } as const;
-
-/** Blank parts are null (the default's); each part must parse and use only the kind's placeholders. */
+/**
+ * Blank parts are null (the default's); each part must parse and use only the kind's placeholders,
+ * by the same check the editor makes before it lets a draft be saved (emailTemplateParts.ts).
+ */
 function checkParts(kind: EmailKindName, parts: TemplateParts): TemplateParts {
-  const allowed = Object.keys(EMAIL_KINDS[kind].placeholders);
-  const result: TemplateParts = { subject: null, text: null, html: null };
-  for (const key of ["subject", "text", "html"] as const) {
-    const value = parts[key]?.trim() ? parts[key] : null;
-    if (value === null || value === undefined) continue;
-    let used: string[];
-    try {
-      used = placeholdersOf(value);
-    } catch (error) {
-      throw refused(emailRefusal("invalidTemplate", { part: PART_NAMES[key], fault: (error as TemplateError).message }));
-    }
-    const unknown = used.filter((name) => !allowed.includes(name) && !(kind === "requestDecided" && name === "kind"));
-    if (unknown.length) throw refused(emailRefusal("unknownPlaceholder", { part: PART_NAMES[key], placeholders: unknown.map((n) => `{{${n}}}`).join(", ") }));
-    result[key] = value;
-  }
-  return result;
+  const refusal = templateRefusal(kind, Object.keys(EMAIL_KINDS[kind].placeholders), parts);
+  if (refusal) throw refused(refusal);
+  const blankIsDefault = (value: string | null) => (value?.trim() ? value : null);
+  return { subject: blankIsDefault(parts.subject), text: blankIsDefault(parts.text), html: blankIsDefault(parts.html) };
 }
 
 /** Every kind: its placeholders with sample values, whether users may turn it off, and each language's default and override. */

@@ -5,39 +5,32 @@
 // Nothing else: no code, no helpers, no partials, no lookups beyond the names given, so a
 // company's template can only arrange the values the product hands it (decision 0036).
 
+import { parseTemplateParts, type TemplatePart } from "@tumble/domain/emailTemplateParts";
+
 export type TemplateData = Record<string, string | number | boolean | null | undefined>;
 
 type Node = { text: string } | { name: string } | { section: string; inverted: boolean; children: Node[] };
 
-const TAG = /\{\{\s*([#^/]?)\s*([A-Za-z][A-Za-z0-9_]*)\s*\}\}/g;
-
 export class TemplateError extends Error {}
 
-/** The template as a tree; throws TemplateError on a malformed or unbalanced tag. */
+function nodesOf(parts: TemplatePart[]): Node[] {
+  return parts.map((p) =>
+    p.type === "text"
+      ? { text: p.text }
+      : p.type === "placeholder"
+        ? { name: p.name }
+        : { section: p.name, inverted: p.inverted, children: nodesOf(p.children) },
+  );
+}
+
+/**
+ * The template as a tree; throws TemplateError on a malformed or unbalanced tag. The grammar is
+ * the domain's (emailTemplateParts.ts), which the web editor reads templates with as well.
+ */
 export function parseTemplate(source: string): Node[] {
-  const root: Node[] = [];
-  const stack: { name: string; children: Node[] }[] = [{ name: "", children: root }];
-  let last = 0;
-  for (const match of source.matchAll(TAG)) {
-    const [whole, sigil, name] = match;
-    const top = stack[stack.length - 1];
-    if (match.index > last) top.children.push({ text: source.slice(last, match.index) });
-    last = match.index + whole.length;
-    if (sigil === "#" || sigil === "^") {
-      const node = { section: name, inverted: sigil === "^", children: [] as Node[] };
-      top.children.push(node);
-      stack.push({ name, children: node.children });
-    } else if (sigil === "/") {
-      if (stack.length === 1 || top.name !== name) throw new TemplateError(`Unexpected {{/${name}}}`);
-      stack.pop();
-    } else top.children.push({ name });
-  }
-  if (stack.length > 1) throw new TemplateError(`{{#${stack[stack.length - 1].name}}} is never closed`);
-  const rest = source.slice(last);
-  if (/\{\{|\}\}/.test(rest.replace(TAG, ""))) throw new TemplateError("A placeholder is not written {{name}}");
-  if (rest) stack[0].children.push({ text: rest });
-  if (root.some((n) => "text" in n && /\{\{/.test(n.text))) throw new TemplateError("A placeholder is not written {{name}}");
-  return root;
+  const parsed = parseTemplateParts(source);
+  if (!parsed.ok) throw new TemplateError(parsed.fault);
+  return nodesOf(parsed.parts);
 }
 
 /** Every placeholder name the template uses. */

@@ -1,25 +1,11 @@
-import {
-  Badge,
-  Button,
-  Card,
-  Code,
-  Group,
-  Modal,
-  Select,
-  SegmentedControl,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  Text,
-  Textarea,
-  TextInput,
-  Title,
-} from "@mantine/core";
+import { Badge, Button, Card, Group, Modal, Select, SegmentedControl, SimpleGrid, Skeleton, Stack, Text, Title } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 // Imported for its refusal table, which errorText reads by code.
 import "@tumble/domain/emailRefusals";
+import { templateRefusal } from "@tumble/domain/emailTemplateParts";
+import { DraftFields, type Draft, type Mode } from "./DraftFields";
 import { api } from "../../../lib/api";
 import { errorText } from "../../../lib/errorText";
 import { useMutation, useQuery, useQueryState } from "../../../lib/hooks";
@@ -27,21 +13,20 @@ import { notifyError, notifySuccess } from "../../../lib/notify";
 import { param, useSearchState } from "../../../lib/searchParams";
 
 type Language = "en" | "es";
-const SEARCH = { kind: param.text(40), lang: param.oneOf(["en", "es"] as const) };
+const SEARCH = { kind: param.text(40), lang: param.oneOf(["en", "es"] as const), mode: param.oneOf(["visual", "source"] as const) };
 
-interface Draft {
-  subject: string;
-  text: string;
-  html: string;
-}
-
-/** The company's e-mail templates: pick a kind and a language, edit, preview live, test, save or reset. */
+/**
+ * The company's e-mail templates: pick a kind and a language, edit, preview live, test, save or
+ * reset. Owners edit with named chips and labelled blocks (PartsEditor); the Mustache source stays
+ * one switch away, and both edit the same text.
+ */
 export function TemplateEditor() {
   const { t } = useTranslation(["emailTemplates", "common"]);
   const kinds = useQuery(api.emailTemplates.list, {});
   const [search, setSearch] = useSearchState(SEARCH);
   const kind = search.kind ?? "claimCode";
   const language: Language = search.lang ?? "en";
+  const mode: Mode = search.mode ?? "visual";
   const entry = kinds?.find((k) => k.kind === kind);
   const current = entry?.languages.find((l) => l.language === language);
   const initial = useMemo<Draft>(
@@ -69,7 +54,11 @@ export function TemplateEditor() {
   const sendTest = useMutation(api.emailTemplates.sendTest);
   const [busy, setBusy] = useState<string | null>(null);
   const [confirmReset, setConfirmReset] = useState(false);
-
+  const known = Object.keys(entry?.placeholders ?? {});
+  // Refused here at once as the server would refuse it; else what the preview of this very draft said.
+  const localRefusal = entry ? templateRefusal(kind, known, draft) : null;
+  const checked = settled === draft && !preview.isLoading;
+  const blockedBy = localRefusal ? errorText(localRefusal, t("failed")) : checked && preview.error ? errorText(preview.error, t("failed")) : null;
   const run = async (what: string, action: () => Promise<string>) => {
     setBusy(what);
     try {
@@ -121,48 +110,24 @@ export function TemplateEditor() {
           </Badge>
         )}
       </Group>
-      <Text size="sm" c="dimmed">
+      <Text size="sm" c="dimmed" data-testid="template-kind-description">
         {t(`kinds.${kind}.description`, { defaultValue: "" })}
       </Text>
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
         <Card withBorder radius="md" p="md">
           <Stack gap="sm">
-            <TextInput
-              label={t("subject")}
-              value={draft.subject}
-              onChange={(e) => setDraft({ ...draft, subject: e.currentTarget.value })}
-              data-testid="template-subject"
+            <DraftFields
+              draft={draft}
+              setDraft={setDraft}
+              known={known}
+              mode={mode}
+              onMode={(m) => setSearch({ mode: m === "source" ? "source" : undefined })}
             />
-            <Textarea
-              label={t("text")}
-              autosize
-              minRows={6}
-              value={draft.text}
-              onChange={(e) => setDraft({ ...draft, text: e.currentTarget.value })}
-              data-testid="template-text"
-            />
-            <Textarea
-              label={t("html")}
-              description={t("htmlHint")}
-              autosize
-              minRows={3}
-              value={draft.html}
-              onChange={(e) => setDraft({ ...draft, html: e.currentTarget.value })}
-              data-testid="template-html"
-            />
-            <div>
-              <Text size="sm" fw={500}>
-                {t("placeholders")}
+            {blockedBy ? (
+              <Text size="sm" c="red.8" role="alert" data-testid="save-blocked">
+                {t("cannotSave", { reason: blockedBy })}
               </Text>
-              <Group gap={6} mt={4}>
-                {Object.keys(entry?.placeholders ?? {}).map((name) => (
-                  <Code key={name}>{`{{${name}}}`}</Code>
-                ))}
-              </Group>
-              <Text size="xs" c="dimmed" mt={4}>
-                {t("placeholdersHint", { interpolation: { prefix: "[[", suffix: "]]" } })}
-              </Text>
-            </div>
+            ) : null}
             <Group justify="flex-end" gap="xs" wrap="wrap">
               <Button variant="subtle" color="red" disabled={!current?.override} onClick={() => setConfirmReset(true)}>
                 {t("reset")}
@@ -182,6 +147,8 @@ export function TemplateEditor() {
               </Button>
               <Button
                 loading={busy === "save"}
+                // Never while the draft is not a template, or before its preview has said it is one.
+                disabled={blockedBy !== null || !checked}
                 onClick={() =>
                   void run("save", async () => {
                     await save({ kind, language, ...draft });
