@@ -3,7 +3,9 @@ import { EXPENSE_CATEGORIES, MAX_AMOUNT_CENTS } from "@tumble/domain/cashLedger"
 import { businessDateSchema } from "@tumble/domain/zodSchemas";
 import { id, idempotencyKey } from "../cash/access.ts";
 import { addLineByHand, autoMatchLines, bookLineOf, matchByHand, settleLine, unmatchLine } from "../reconciliation/bankLineEdits.ts";
+import { CANDIDATE_CURSOR, depositCandidates } from "../reconciliation/bankCandidates.ts";
 import { BANK_LINE_CURSOR, BANK_LINE_VIEWS, bankLinesOfAccount, bankLinesPage } from "../reconciliation/bankLineList.ts";
+import { bankSummary } from "../reconciliation/bankSummary.ts";
 import { importStatementLines } from "../reconciliation/statementImport.ts";
 import { mutation, query } from "../runtime/define.ts";
 import { cursorArg, pageSizeArg } from "../runtime/paging.ts";
@@ -78,12 +80,48 @@ export const list = query({
 /**
  * The account's lines a page at a time (newest date first, then by id), each with its matched
  * deposits, with the cursor of the next page, null on the last: the lines table pages through every
- * line instead of stopping at a cap. `view` keeps the unmatched or the matched (or booked) lines.
+ * line instead of stopping at a cap. `view` keeps the unmatched or the matched (or booked) lines,
+ * `credits` only the money in (the panel's credit lines waiting for a deposit).
  */
 export const listPage = query({
   access: "isAdmin",
-  args: z.object({ accountId: id, view: z.enum(BANK_LINE_VIEWS).optional(), cursor: cursorArg(BANK_LINE_CURSOR), pageSize: pageSizeArg }),
+  args: z.object({
+    accountId: id,
+    view: z.enum(BANK_LINE_VIEWS).optional(),
+    credits: z.boolean().optional(),
+    cursor: cursorArg(BANK_LINE_CURSOR),
+    pageSize: pageSizeArg,
+  }),
   handler: async (ctx, args) => bankLinesPage(ctx, args),
+});
+
+/**
+ * The panel's figures over every line of the account (counts and totals per status, the
+ * differences to post) and every deposit in transit, counted in SQL; with the remembered mapping.
+ */
+export const summary = query({
+  access: "isAdmin",
+  args: z.object({ accountId: id }),
+  handler: async (ctx, args) => bankSummary(ctx, args.accountId),
+});
+
+/**
+ * The deposits a line can be matched to, likeliest first, filtered on the server (amount, days
+ * from the line's date, bag/slip/store/amount search), a page at a time with the total; without a
+ * line, the deposits in transit, oldest first.
+ */
+export const candidates = query({
+  access: "isAdmin",
+  args: z.object({
+    bankLineId: id.optional(),
+    search: z.string().max(100).optional(),
+    windowDays,
+    sameAmount: z.boolean().optional(),
+    includeMatched: z.boolean().optional(),
+    cursor: cursorArg(CANDIDATE_CURSOR),
+    pageSize: pageSizeArg,
+  }),
+  handler: async (ctx, args) => depositCandidates(ctx, args),
 });
 
 /** Matches deposits to a line by hand: several deposits to one line, or one deposit split over lines. */

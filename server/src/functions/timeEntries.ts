@@ -4,13 +4,14 @@ import { timeClockMessage, timeClockRefusal } from "@tumble/domain/timeClock";
 import { settingsOf } from "../companySettings/settings.ts";
 import { companyToday } from "../payroll/periods.ts";
 import { audit } from "../runtime/audit.ts";
-import { mutation, query, type MutationCtx } from "../runtime/define.ts";
+import { mutation, query } from "../runtime/define.ts";
 import { refused } from "../runtime/errors.ts";
 import { datesCovered, guardPayDates } from "../payroll/guard.ts";
 import { newId } from "../runtime/ids.ts";
 import { idempotencyKey as keySchema } from "../cash/access.ts";
 import { lockEmployee } from "../timeClock/punches.ts";
-import { refuseOverlapOrBeforeHire, refuseOwnTime } from "../timeEntries/corrections.ts";
+import { refuseOverlapOrBeforeHire } from "../timeEntries/corrections.ts";
+import { approveClean as approveCleanIn, entriesById, payDates } from "../timeEntries/approval.ts";
 import { addManualEntry, MAX_SHIFT_MS } from "../timeEntries/manual.ts";
 import { dashboardOf } from "../timeEntries/dashboard.ts";
 import { addablePeople } from "../timeEntries/people.ts";
@@ -130,40 +131,6 @@ export const settle = mutation({
   },
 });
 
-async function entriesById(ctx: MutationCtx<"canViewTimeClocks">, entryIds: string[]) {
-  const rows = await ctx.db
-    .selectFrom("timeEntries")
-    .select(["id", "businessDate", "employeeId"])
-    .where("companyId", "=", ctx.company.id)
-    .where("id", "in", entryIds)
-    .execute();
-  if (rows.length !== new Set(entryIds).size) throw refused(timeClockRefusal("entryNotFound"));
-  await refuseOwnTime(ctx.db, ctx.company.id, ctx.user.id, rows);
-  const dates = rows.map((r) => r.businessDate).sort();
-  const settings = await settingsOf(ctx.db, ctx.company.id, "workforce");
-  // Their employees' whole days, as the queue showed them: a shift is matched among an employee's entries.
-  const employeeIds = [...new Set(rows.map((r) => r.employeeId))];
-  const entries = (await reviewedEntries(ctx.db, ctx.company.id, { from: dates[0]!, to: dates[dates.length - 1]!, employeeIds }, settings, ctx.now)).filter(
-    (e) => entryIds.includes(e._id),
-  );
-  if (entries.some((e) => e.effective.clockOutAt === null)) throw refused(timeClockRefusal("stillOnClock"));
-  const zones = new Map(
-    (
-      await ctx.db
-        .selectFrom("stores")
-        .select(["id", "timeZone"])
-        .where("companyId", "=", ctx.company.id)
-        .where("id", "in", [...new Set(entries.map((e) => e.storeId))])
-        .execute()
-    ).map((s) => [s.id, s.timeZone]),
-  );
-  return entries.map((e) => ({ ...e, timeZone: zones.get(e.storeId) ?? "UTC" }));
-}
-
-/** The dates an entry's effective time covers: a review or correction of it changes those days' pay. */
-const payDates = (entries: Array<{ effective: { clockInAt: number; clockOutAt: number | null }; timeZone: string }>) =>
-  entries.flatMap((e) => datesCovered(e.effective.clockInAt, e.effective.clockOutAt, e.timeZone));
-
 /**
  * Adds a shift the person worked and forgot to punch (issue 30): closed, without punches, pending
  * until another manager approves it.
@@ -203,6 +170,21 @@ export const approve = mutation({
     for (const e of entries)
       await audit(ctx.db, { companyId: ctx.company.id, actorId: ctx.user.id, action: "approve", entity: "timeEntry", entityId: e._id, after: e.effective });
     return { approved: entries.length };
+  },
+});
+
+/**
+ * "Approve clean": every pending entry of [from, to] (and store) without exception and not added
+ * by hand, on the server, however many; the caller's own entries, flagged ones and ones in a
+ * locked pay period are skipped and counted (timeEntries/approval.ts).
+ */
+export const approveClean = mutation({
+  access: "canViewTimeClocks",
+  idempotencyKeyInArgs: true,
+  args: z.object({ ...range, storeId: id.optional(), idempotencyKey }),
+  handler: async (ctx, args) => {
+    checkRange(args.from, args.to);
+    return approveCleanIn(ctx, { from: args.from, to: args.to, storeId: args.storeId });
   },
 });
 

@@ -27,7 +27,7 @@ type DepositRow = Awaited<ReturnType<typeof unmatchedDeposits>>[number];
 
 const LINE_COLUMNS = ["l.id", "l.date", "l.description", "l.amountCents", "l.reference", "l.source", "l.clearingId", "l.settlementId"] as const;
 
-async function bankAccountOf(ctx: QueryCtx<"isAdmin">, accountId: string) {
+export async function bankAccountOf(ctx: QueryCtx<"isAdmin">, accountId: string) {
   const account = await accountOfCompany(ctx, accountId);
   if (account.kind !== "bank") throw refused(reconciliationRefusal("notBankAccount"));
   return account;
@@ -139,11 +139,11 @@ export const BANK_LINE_VIEWS = ["all", "unmatched", "matched"] as const;
 /**
  * The account's lines a page at a time, newest date first, then by id, each with the deposits
  * matched to it; of one view (matched: to a deposit or booked from the statement; unmatched:
- * neither) when given. The next page starts after the cursor.
+ * neither) when given, and only its credits when asked. The next page starts after the cursor.
  */
 export async function bankLinesPage(
   ctx: QueryCtx<"isAdmin">,
-  args: { accountId: string; view?: (typeof BANK_LINE_VIEWS)[number]; cursor?: string; pageSize?: number },
+  args: { accountId: string; view?: (typeof BANK_LINE_VIEWS)[number]; credits?: boolean; cursor?: string; pageSize?: number },
 ) {
   const companyId = ctx.company.id;
   const account = await bankAccountOf(ctx, args.accountId);
@@ -152,6 +152,7 @@ export async function bankLinesPage(
   const matched = sql<boolean>`(exists (select 1 from bank_line_matches m where m.company_id = l.company_id and m.bank_line_id = l.id) or ${lineBooked})`;
   if (args.view === "matched") q = q.where(matched);
   if (args.view === "unmatched") q = q.where(sql<boolean>`not ${matched}`);
+  if (args.credits) q = q.where("l.amountCents", ">", 0);
   if (args.cursor) {
     const at = args.cursor.indexOf(":");
     q = q.where(sql<boolean>`(l.date, l.id) < (${args.cursor.slice(0, at)}::date, ${args.cursor.slice(at + 1)})`);

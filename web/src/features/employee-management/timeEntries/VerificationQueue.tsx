@@ -53,11 +53,13 @@ export function VerificationQueue() {
   const countsQuery = useQueryState(api.timeEntries.counts, ready ? range : "skip");
   const settle = useMutation(api.timeEntries.settle);
   const approve = useMutation(api.timeEntries.approve);
+  const approveClean = useMutation(api.timeEntries.approveClean);
   const [correcting, setCorrecting] = useState<QueueEntry | null>(null);
   const [rejecting, setRejecting] = useState<QueueEntry | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
   const [adding, setAdding] = useState(false);
   const approveKeys = useSubmissionKeys();
+  const cleanKeys = useSubmissionKeys();
   const isPhone = useMediaQuery("(max-width: 36em)") ?? false;
 
   // Opening a period closes over-long shifts and approves what needs no person.
@@ -67,16 +69,34 @@ export function VerificationQueue() {
   }, [from, to, search.storeId, settle, t, settings.data, stores.data]);
 
   const entries = queue.rows;
-  // A shift added by hand is never "clean": a manager other than the one who added it looks at it.
   // One's own time is someone else's to verify (decision 0060): left out, its actions disabled with the reason.
   const ownEmployeeId = useOwnEmployeeId() ?? null;
-  const clean = (entries ?? []).filter((e) => e.reviewStatus === "pending" && e.exceptions.length === 0 && e.manual === null && e.employeeId !== ownEmployeeId);
 
   const doApprove = (ids: string[], key: string) => {
     setBusy(key);
     approveKeys
       .run({ entryIds: ids }, (idempotencyKey) => approve({ entryIds: ids, idempotencyKey }))
       .then((r) => notifySuccess(t("approved", { count: r.approved })))
+      .catch((error: unknown) => notifyError(errorText(error, t("approveFailed"))))
+      .finally(() => setBusy(null));
+  };
+
+  // Every clean entry of the period and store, on the server, not only the loaded ones; what it
+  // left (one's own, flagged or added by hand, in a locked period) is counted in the notice.
+  const doApproveClean = () => {
+    setBusy("clean");
+    cleanKeys
+      .run(range, (idempotencyKey) => approveClean({ ...range, idempotencyKey }))
+      .then((r) =>
+        notifySuccess(
+          [
+            t("cleanApproved", { count: r.approved }),
+            ...(r.skippedOwn ? [t("cleanSkippedOwn", { count: r.skippedOwn })] : []),
+            ...(r.skippedFlagged ? [t("cleanSkippedFlagged", { count: r.skippedFlagged })] : []),
+            ...(r.skippedLocked ? [t("cleanSkippedLocked", { count: r.skippedLocked })] : []),
+          ].join(". "),
+        ),
+      )
       .catch((error: unknown) => notifyError(errorText(error, t("approveFailed"))))
       .finally(() => setBusy(null));
   };
@@ -147,16 +167,12 @@ export function VerificationQueue() {
           <Button
             fullWidth={isPhone}
             leftSection={<IconChecks size={18} aria-hidden />}
-            disabled={!clean.length}
+            disabled={counts ? counts.pending === 0 : true}
             loading={busy === "clean"}
-            onClick={() =>
-              doApprove(
-                clean.map((e) => e._id),
-                "clean",
-              )
-            }
+            onClick={doApproveClean}
+            data-testid="approve-clean"
           >
-            {t("approveClean", { count: clean.length })}
+            {t("approveCleanAll")}
           </Button>
         </Group>
       </Group>

@@ -171,7 +171,8 @@ interface Props {
   onViewChange: (view: LineView) => void;
   page?: number;
   onPageChange: (page: number) => void;
-  onMatch: (line: BankLine) => void;
+  /** The line with the deposits already on it. */
+  onMatch: (line: BankPagedLine) => void;
 }
 
 /**

@@ -1,63 +1,80 @@
-import { Badge, Button, Checkbox, Group, Modal, Paper, ScrollArea, Stack, Switch, Text, TextInput } from "@mantine/core";
-import { useMediaQuery } from "@mantine/hooks";
+import { Alert, Badge, Button, Checkbox, Group, Loader, Modal, Paper, ScrollArea, Select, Stack, Switch, Text, TextInput } from "@mantine/core";
+import { useDebouncedValue, useMediaQuery } from "@mantine/hooks";
 import { IconSearch } from "@tabler/icons-react";
-import { useMemo, useState } from "react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { daysBetween } from "@tumble/domain/bankStatement";
+import type { ReturnsOf } from "@tumble/domain/functionPath";
 import { formatUSD } from "@tumble/domain/money";
 import { api } from "../../../lib/api";
-import { useMutation } from "../../../lib/hooks";
+import { useMutation, useQueryState } from "../../../lib/hooks";
+import { usePagedQuery } from "../../../lib/pagedQuery";
 import { notifyError, notifySuccess } from "../../../lib/notify";
 import { formatDisplayDate } from "../collections/format";
 import { errorText } from "../cash/messages";
-import type { BankDeposit, BankLine, BankList } from "./BankTypes";
+import type { BankDeposit, BankLine } from "./BankTypes";
 import { AgeBadge, depositLabel } from "./BankUnmatched";
 
+type Candidate = ReturnsOf<typeof api.bankLines.candidates>["rows"][number];
+
 interface Props {
-  line: BankLine | null;
+  /** The line to match; a line of bankLines:listPage carries the deposits already on it. */
+  line: (BankLine & { deposits?: readonly BankDeposit[] }) | null;
   onClose: () => void;
-  list: BankList | undefined;
 }
 
-/** Matching by hand: one line and the deposits it carries (several on one line, or a deposit split over lines). */
-export function BankMatchModal({ line, onClose, list }: Props) {
+/** Days either side of the line's date a candidate may be; "" for any date. */
+const WINDOWS = ["", "3", "7", "14", "30"] as const;
+const PAGE = 50;
+
+/**
+ * Matching by hand: one line and the deposits it carries (several on one line, or a deposit split
+ * over lines). The candidates are chosen on the server — the line's amount and the nearest dates
+ * first, narrowed by the search, the window of days and the amount — a page at a time, and the
+ * dialog says how many more there are.
+ */
+export function BankMatchModal({ line, onClose }: Props) {
   const { t } = useTranslation("bank");
   const isPhone = useMediaQuery("(max-width: 48em)") ?? false;
   const match = useMutation(api.bankLines.match);
-  const [chosen, setChosen] = useState<string[]>([]);
+  // Each chosen deposit with its amount, kept while the search shows other deposits.
+  const [chosen, setChosen] = useState<Map<string, number>>(new Map());
   const [showMatched, setShowMatched] = useState(false);
+  const [sameAmount, setSameAmount] = useState(false);
+  const [windowDays, setWindowDays] = useState<string>("");
   const [filter, setFilter] = useState("");
+  const [search] = useDebouncedValue(filter.trim(), 300);
   const [busy, setBusy] = useState(false);
-
-  const onLine = useMemo(() => new Set(line?.depositIds ?? []), [line]);
-  const all = useMemo(() => new Map([...(list?.matchedDeposits ?? []), ...(list?.unmatchedDeposits ?? [])].map((d) => [d._id, d])), [list]);
-  const candidates = useMemo(() => {
-    if (!line) return [];
-    const pool: Array<BankDeposit & { matched: boolean }> = [
-      ...(list?.unmatchedDeposits ?? []).map((d) => ({ ...d, matched: false })),
-      ...(showMatched ? (list?.matchedDeposits ?? []).filter((d) => !onLine.has(d._id)).map((d) => ({ ...d, matched: true })) : []),
-    ];
-    const needle = filter.trim().toLowerCase();
-    return pool
-      .filter((d) => !needle || [d.bagNumber, d.slipNumber, d.storeName, formatUSD(d.amountCents)].some((s) => s?.toLowerCase().includes(needle)))
-      .sort(
-        (a, b) =>
-          Number(b.amountCents === line.amountCents) - Number(a.amountCents === line.amountCents) ||
-          daysBetween(a.businessDate, line.date) - daysBetween(b.businessDate, line.date) ||
-          a.businessDate.localeCompare(b.businessDate),
-      );
-  }, [line, list, showMatched, onLine, filter]);
+  const args = line
+    ? {
+        bankLineId: line._id,
+        pageSize: PAGE,
+        ...(search ? { search } : {}),
+        ...(showMatched ? { includeMatched: true } : {}),
+        ...(sameAmount ? { sameAmount: true } : {}),
+        ...(windowDays ? { windowDays: Number(windowDays) } : {}),
+      }
+    : ("skip" as const);
+  const candidates = usePagedQuery(api.bankLines.candidates, args, (d) => d._id);
+  // The first page (the same query the list's first page is) carries the total the filters keep.
+  const first = useQueryState(api.bankLines.candidates, args);
+  const rows: Candidate[] | undefined = candidates.rows;
+  const total = rows ? Math.max(first.data?.total ?? rows.length, rows.length) : 0;
 
   if (!line) return <Modal opened={false} onClose={onClose} title={t("match.title")} />;
-  const alreadyCents = line.depositIds.reduce((s, id) => s + (all.get(id)?.amountCents ?? 0), 0);
-  const chosenCents = chosen.reduce((s, id) => s + (all.get(id)?.amountCents ?? 0), 0);
+  const onLine = new Map((line.deposits ?? []).map((d) => [d._id, d]));
+  const alreadyCents = line.depositIds.reduce((s, id) => s + (onLine.get(id)?.amountCents ?? 0), 0);
+  const chosenCents = [...chosen.values()].reduce((s, cents) => s + cents, 0);
+  const choose = (ids: string[]) => {
+    const amounts = new Map((rows ?? []).map((d) => [d._id, d.amountCents]));
+    setChosen(new Map(ids.map((id) => [id, chosen.get(id) ?? amounts.get(id) ?? 0])));
+  };
   const difference = line.amountCents - alreadyCents - chosenCents;
 
   const save = async () => {
-    if (!chosen.length) return;
+    if (!chosen.size) return;
     setBusy(true);
     try {
-      const result = await match({ bankLineId: line._id, depositIds: chosen });
+      const result = await match({ bankLineId: line._id, depositIds: [...chosen.keys()] });
       notifySuccess(result.differenceCents === 0 ? t("match.done") : t("match.doneDifference", { amount: formatUSD(result.differenceCents) }));
       onClose();
     } catch (error) {
@@ -86,7 +103,7 @@ export function BankMatchModal({ line, onClose, list }: Props) {
           {line.depositIds.length ? (
             <Text size="sm" mt={4}>
               {t("match.already", {
-                deposits: line.depositIds.map((id) => depositLabel(all.get(id) ?? { bagNumber: null, slipNumber: null }, t)).join(", "),
+                deposits: line.depositIds.map((id) => depositLabel(onLine.get(id) ?? { bagNumber: null, slipNumber: null }, t)).join(", "),
                 amount: formatUSD(alreadyCents),
               })}
             </Text>
@@ -101,18 +118,43 @@ export function BankMatchModal({ line, onClose, list }: Props) {
             value={filter}
             onChange={(e) => setFilter(e.currentTarget.value)}
             style={{ flex: 1, minWidth: 180 }}
+            data-testid="match-search"
           />
-          <Switch label={t("match.showMatched")} checked={showMatched} onChange={(e) => setShowMatched(e.currentTarget.checked)} mb={8} />
+          <Select
+            label={t("match.window")}
+            data={WINDOWS.map((w) => ({ value: w, label: w ? t("match.windowDays", { count: Number(w) }) : t("match.windowAny") }))}
+            value={windowDays}
+            onChange={(v) => setWindowDays(v ?? "")}
+            allowDeselect={false}
+            w={170}
+            data-testid="match-window"
+          />
         </Group>
-        <Checkbox.Group value={chosen} onChange={setChosen} label={t("match.deposits")}>
+        <Group gap="lg" wrap="wrap">
+          <Switch
+            label={t("match.sameAmountOnly")}
+            checked={sameAmount}
+            onChange={(e) => setSameAmount(e.currentTarget.checked)}
+            data-testid="match-same-amount"
+          />
+          <Switch label={t("match.showMatched")} checked={showMatched} onChange={(e) => setShowMatched(e.currentTarget.checked)} />
+        </Group>
+        {candidates.error ? (
+          <Alert color="red" title={t("match.loadFailed")}>
+            {errorText(candidates.error, t("match.loadFailed"))}
+          </Alert>
+        ) : null}
+        <Checkbox.Group value={[...chosen.keys()]} onChange={choose} label={t("match.deposits")}>
           <ScrollArea.Autosize mah={isPhone ? undefined : 340} type="auto" mt="xs">
             <Stack gap={6}>
-              {candidates.length === 0 ? (
+              {!rows ? (
+                <Loader size="sm" />
+              ) : rows.length === 0 ? (
                 <Text size="sm" c="dimmed">
                   {t("match.noCandidates")}
                 </Text>
               ) : (
-                candidates.map((d) => (
+                rows.map((d) => (
                   <Checkbox.Card key={d._id} value={d._id} radius="md" p="sm" data-testid="match-candidate" data-amount={d.amountCents}>
                     <Group wrap="nowrap" align="flex-start" gap="sm">
                       <Checkbox.Indicator mt={2} />
@@ -146,12 +188,22 @@ export function BankMatchModal({ line, onClose, list }: Props) {
                   </Checkbox.Card>
                 ))
               )}
+              {rows && candidates.more ? (
+                <Group justify="space-between" gap="xs" wrap="wrap" data-testid="match-more">
+                  <Text size="sm" c="dimmed">
+                    {t("match.more", { count: total - rows.length })}
+                  </Text>
+                  <Button size="compact-sm" variant="light" loading={candidates.more.loading} onClick={candidates.more.onLoadMore}>
+                    {t("match.loadMore")}
+                  </Button>
+                </Group>
+              ) : null}
             </Stack>
           </ScrollArea.Autosize>
         </Checkbox.Group>
         <Paper withBorder p="sm" radius="md" bg="var(--mantine-color-default-hover)">
           <Group justify="space-between" gap="xs">
-            <Text size="sm">{t("match.selected", { count: chosen.length, amount: formatUSD(chosenCents) })}</Text>
+            <Text size="sm">{t("match.selected", { count: chosen.size, amount: formatUSD(chosenCents) })}</Text>
             <Text size="sm" fw={700} c={difference === 0 ? "teal.8" : "orange.8"} data-testid="match-difference">
               {difference === 0 ? t("match.balanced") : t("match.difference", { amount: formatUSD(difference) })}
             </Text>
@@ -161,7 +213,7 @@ export function BankMatchModal({ line, onClose, list }: Props) {
           <Button variant="default" onClick={onClose} size="md">
             {t("cancel")}
           </Button>
-          <Button onClick={() => void save()} loading={busy} disabled={!chosen.length} size="md" data-testid="match-confirm">
+          <Button onClick={() => void save()} loading={busy} disabled={!chosen.size} size="md" data-testid="match-confirm">
             {t("match.confirm")}
           </Button>
         </Group>

@@ -3,10 +3,11 @@ import { IconPlus, IconUpload, IconWand } from "@tabler/icons-react";
 import { Link } from "@tanstack/react-router";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { DEFAULT_MATCH_WINDOW_DAYS, daysBetween } from "@tumble/domain/bankStatement";
+import { DEFAULT_MATCH_WINDOW_DAYS } from "@tumble/domain/bankStatement";
 import { formatUSD } from "@tumble/domain/money";
 import { api } from "../../../lib/api";
 import { useMutation, useQueryState } from "../../../lib/hooks";
+import { usePagedQuery } from "../../../lib/pagedQuery";
 import { notifyError, notifySuccess } from "../../../lib/notify";
 import { param, useSearchState, type SearchSchema } from "../../../lib/searchParams";
 import { todayInZone } from "../collections/format";
@@ -15,7 +16,7 @@ import { BankImportModal } from "./BankImportModal";
 import { BankLineFormModal } from "./BankLineForm";
 import { BankLinesTable, type LineView } from "./BankLinesTable";
 import { BankMatchModal } from "./BankMatchModal";
-import type { BankLine } from "./BankTypes";
+import type { BankDeposit, BankLine } from "./BankTypes";
 import { BankUnmatchedDeposits, BankUnmatchedLines } from "./BankUnmatched";
 
 interface BankSearch {
@@ -105,19 +106,21 @@ export function BankPanel() {
   const accounts = useQueryState(api.cashAccounts.list, {});
   const banks = accounts.data?.filter((a) => a.kind === "bank" && !a.archived);
   const account = banks?.find((a) => a._id === search.bankAccount) ?? banks?.[0];
-  const list = useQueryState(api.bankLines.list, account ? { accountId: account._id } : "skip");
+  // The figures are counted on the server over every line and deposit; the two tables below page
+  // through theirs ("Load more"), so nothing here stops at the rows a list has loaded.
+  const summary = useQueryState(api.bankLines.summary, account ? { accountId: account._id } : "skip");
+  const deposits = usePagedQuery(api.bankLines.candidates, account ? {} : "skip", (d) => d._id);
+  const unmatchedLines = usePagedQuery(api.bankLines.listPage, account ? { accountId: account._id, view: "unmatched", credits: true } : "skip", (l) => l._id);
   const [importOpen, setImportOpen] = useState(false);
   const [addOpen, setAddOpen] = useState(false);
-  const [matching, setMatching] = useState<BankLine | null>(null);
+  // A line of the lines table carries the deposits already on it; an unmatched credit has none.
+  const [matching, setMatching] = useState<(BankLine & { deposits?: readonly BankDeposit[] }) | null>(null);
 
   const today = todayInZone(undefined);
-  const lines = list.data?.lines;
-  const unmatchedLines = lines?.filter((l) => l.amountCents > 0 && l.depositIds.length === 0 && !l.booking);
-  const deposits = list.data?.unmatchedDeposits;
-  const toSettle = lines?.filter((l) => l.differenceCents !== null && l.differenceCents !== 0 && !l.settlementId);
-  const oldest = (dates: string[]) => (dates.length ? Math.max(...dates.map((d) => daysBetween(d, today))) : null);
-  const oldestLine = unmatchedLines ? oldest(unmatchedLines.map((l) => l.date)) : null;
-  const oldestDeposit = deposits?.length ? Math.max(...deposits.map((d) => d.ageDays)) : null;
+  const figures = summary.data;
+  const inTransit = figures?.depositsInTransit;
+  const credits = figures?.unmatchedCredits;
+  const toSettle = figures?.toSettle;
 
   return (
     <Stack gap="md" data-testid="bank-panel">
@@ -168,24 +171,20 @@ export function BankPanel() {
           <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm">
             <Figure
               label={t("figures.unmatchedDeposits")}
-              value={deposits ? String(deposits.length) : "…"}
-              hint={
-                deposits?.length
-                  ? t("figures.depositsHint", { amount: formatUSD(deposits.reduce((s, d) => s + d.amountCents, 0)), count: oldestDeposit ?? 0 })
-                  : undefined
-              }
+              value={inTransit ? String(inTransit.count) : "…"}
+              hint={inTransit?.count ? t("figures.depositsHint", { amount: formatUSD(inTransit.amountCents), count: inTransit.oldestAgeDays ?? 0 }) : undefined}
               testId="bank-figure-deposits"
             />
             <Figure
               label={t("figures.unmatchedLines")}
-              value={unmatchedLines ? String(unmatchedLines.length) : "…"}
-              hint={oldestLine !== null ? t("figures.oldest", { count: oldestLine }) : undefined}
+              value={credits ? String(credits.count) : "…"}
+              hint={credits && credits.oldestAgeDays !== null ? t("figures.oldest", { count: credits.oldestAgeDays }) : undefined}
               testId="bank-figure-lines"
             />
             <Figure
               label={t("figures.toSettle")}
-              value={toSettle ? String(toSettle.length) : "…"}
-              hint={toSettle?.length ? formatUSD(toSettle.reduce((s, l) => s + (l.differenceCents ?? 0), 0)) : undefined}
+              value={toSettle ? String(toSettle.count) : "…"}
+              hint={toSettle?.count ? formatUSD(toSettle.amountCents) : undefined}
               testId="bank-figure-settle"
             />
           </SimpleGrid>
@@ -194,13 +193,13 @@ export function BankPanel() {
               <Title order={3} size="h4">
                 {t("unmatched.depositsTitle")}
               </Title>
-              <BankUnmatchedDeposits deposits={deposits} error={list.error} />
+              <BankUnmatchedDeposits deposits={deposits.rows} error={deposits.error ?? summary.error} more={deposits.more} />
             </Stack>
             <Stack gap="xs" style={{ minWidth: 0 }}>
               <Title order={3} size="h4">
                 {t("unmatched.linesTitle")}
               </Title>
-              <BankUnmatchedLines lines={unmatchedLines} error={list.error} today={today} onMatch={setMatching} />
+              <BankUnmatchedLines lines={unmatchedLines.rows} error={unmatchedLines.error} more={unmatchedLines.more} today={today} onMatch={setMatching} />
             </Stack>
           </SimpleGrid>
           <Stack gap="xs">
@@ -218,9 +217,9 @@ export function BankPanel() {
           </Stack>
           {account ? (
             <>
-              <BankImportModal opened={importOpen} onClose={() => setImportOpen(false)} accountId={account._id} remembered={list.data?.mapping ?? null} />
+              <BankImportModal opened={importOpen} onClose={() => setImportOpen(false)} accountId={account._id} remembered={summary.data?.mapping ?? null} />
               <BankLineFormModal opened={addOpen} onClose={() => setAddOpen(false)} accountId={account._id} />
-              <BankMatchModal key={matching?._id ?? "none"} line={matching} onClose={() => setMatching(null)} list={list.data} />
+              <BankMatchModal key={matching?._id ?? "none"} line={matching} onClose={() => setMatching(null)} />
             </>
           ) : null}
         </>

@@ -6,6 +6,7 @@ import { daysBetween } from "@tumble/domain/bankStatement";
 import { formatUSD } from "@tumble/domain/money";
 import { DataTable } from "../../../ui/table/DataTable";
 import type { DataColumn } from "../../../ui/table/types";
+import type { LoadMore } from "../../../lib/pagedQuery";
 import { formatDisplayDate } from "../collections/format";
 import type { BankDeposit, BankLine } from "./BankTypes";
 
@@ -28,7 +29,16 @@ export function depositLabel(d: { bagNumber: string | null; slipNumber: string |
 }
 
 /** Deposits that left a safe and are not on a bank line yet, oldest first. */
-export function BankUnmatchedDeposits({ deposits, error }: { deposits: readonly BankDeposit[] | undefined; error: unknown }) {
+export function BankUnmatchedDeposits({
+  deposits,
+  error,
+  more,
+}: {
+  deposits: readonly BankDeposit[] | undefined;
+  error: unknown;
+  /** "Load more" while the server has deposits past those loaded. */
+  more?: LoadMore | null;
+}) {
   const { t } = useTranslation("bank");
   const columns = useMemo<DataColumn<BankDeposit>[]>(
     () => [
@@ -53,6 +63,7 @@ export function BankUnmatchedDeposits({ deposits, error }: { deposits: readonly 
       columns={columns}
       data={deposits}
       error={error}
+      more={more}
       getRowId={(d) => d._id}
       defaultSort={{ id: "age", desc: true }}
       pageSize={10}
@@ -69,11 +80,14 @@ export function BankUnmatchedDeposits({ deposits, error }: { deposits: readonly 
 export function BankUnmatchedLines({
   lines,
   error,
+  more,
   today,
   onMatch,
 }: {
   lines: readonly BankLine[] | undefined;
   error: unknown;
+  /** "Load more" while the server has lines past those loaded. */
+  more?: LoadMore | null;
   today: string;
   onMatch: (line: BankLine) => void;
 }) {
@@ -129,6 +143,7 @@ export function BankUnmatchedLines({
       columns={columns}
       data={lines}
       error={error}
+      more={more}
       getRowId={(l) => l._id}
       defaultSort={{ id: "age", desc: true }}
       pageSize={10}
