@@ -2,8 +2,8 @@ import { ActionIcon, Box, Group, Paper, Stack, Text } from "@mantine/core";
 import { IconTrash } from "@tabler/icons-react";
 import { useLayoutEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { blocksText, editorBlocks, parseTemplateParts, replaceBlock, type EditorBlock } from "@tumble/domain/emailTemplateParts";
-import { drawInline, hasTypedTag, sourceOf } from "./inlineDom";
+import { blocksText, editorBlocks, inlinePieces, parseTemplateParts, replaceBlock, type EditorBlock } from "@tumble/domain/emailTemplateParts";
+import { chipNode, drawInline, hasTypedTag, keepLastLine, sourceOf } from "./inlineDom";
 import classes from "./PartsEditor.module.css";
 
 // A template part (subject or text) as an owner reads it: placeholders as chips named in the
@@ -159,13 +159,14 @@ function InlineEditor({ source, known, singleLine, label, testId, onChange, onBl
   const shown = useRef<string | null>(null);
   const range = useRef<Range | null>(null);
 
+  const look = {
+    known,
+    label: placeholderLabel,
+    unknownTitle: t("unknownPlaceholder"),
+    className: (isKnown: boolean) => (isKnown ? classes.chip : `${classes.chip} ${classes.unknown}`),
+  };
   const draw = (text: string) => {
-    drawInline(ref.current!, text, {
-      known,
-      label: placeholderLabel,
-      unknownTitle: t("unknownPlaceholder"),
-      className: (isKnown) => (isKnown ? classes.chip : `${classes.chip} ${classes.unknown}`),
-    });
+    drawInline(ref.current!, text, look);
     shown.current = text;
   };
 
@@ -174,6 +175,7 @@ function InlineEditor({ source, known, singleLine, label, testId, onChange, onBl
   });
 
   const read = () => {
+    keepLastLine(ref.current!);
     const text = sourceOf(ref.current!);
     shown.current = text;
     onChange(text);
@@ -206,13 +208,8 @@ function InlineEditor({ source, known, singleLine, label, testId, onChange, onBl
   const target: InsertTarget = {
     insert(tag) {
       ref.current?.focus();
-      insertNode(document.createTextNode(tag));
-      // The tag becomes a chip at once.
-      draw(shown.current!);
-      const after = document.createRange();
-      after.selectNodeContents(ref.current!);
-      after.collapse(false);
-      range.current = after;
+      const name = inlinePieces(tag).find((p) => p.type === "placeholder")?.name ?? tag;
+      insertNode(chipNode(document, name, tag, look));
     },
   };
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { blocksText, editorBlocks, parseTemplateParts, type EditorBlock } from "@tumble/domain/emailTemplateParts";
-import { drawInline, hasTypedTag, sourceOf } from "./inlineDom";
+import { drawInline, hasTypedTag, keepLastLine, sourceOf } from "./inlineDom";
 
 // The editor's runs drawn as text and chips and read back: the same Mustache text, for the
 // product's defaults, nested and inverted sections, and placeholders the kind does not know.
@@ -56,5 +56,18 @@ describe("a run drawn in the editor", () => {
     expect(sourceOf(el)).toBe("One\nTwo\nThree{{offer}}");
     drawInline(el, sourceOf(el), LOOK);
     expect(hasTypedTag(el)).toBe(false);
+  });
+
+  it("holds an empty last line open with a marker that is not part of the text, and drops it once text follows", () => {
+    const el = document.createElement("div");
+    drawInline(el, "Line one\n", LOOK);
+    expect(el.lastChild?.nodeName).toBe("BR");
+    expect(sourceOf(el)).toBe("Line one\n");
+    el.insertBefore(document.createTextNode("two"), el.lastChild);
+    keepLastLine(el);
+    expect(el.querySelectorAll("br")).toHaveLength(0);
+    expect(sourceOf(el)).toBe("Line one\ntwo");
+    drawInline(el, "No break", LOOK);
+    expect(el.querySelectorAll("br")).toHaveLength(0);
   });
 });

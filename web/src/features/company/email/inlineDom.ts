@@ -14,22 +14,46 @@ export interface ChipLook {
 /** Fills `el` with the run's text and chips. */
 export function drawInline(el: HTMLElement, source: string, look: ChipLook): void {
   const doc = el.ownerDocument;
-  el.replaceChildren(
-    ...inlinePieces(source).map((piece) => {
-      if (piece.type === "text") return doc.createTextNode(piece.text);
-      const chip = doc.createElement("span");
-      const isKnown = look.known.includes(piece.name);
-      chip.contentEditable = "false";
-      chip.dataset.tag = piece.raw;
-      chip.dataset.testid = "template-chip";
-      chip.dataset.placeholder = piece.name;
-      chip.className = look.className(isKnown);
-      // An unknown placeholder is shown as written, so nothing about it is hidden or lost.
-      chip.textContent = isKnown ? look.label(piece.name) : piece.raw;
-      chip.title = isKnown ? piece.raw : look.unknownTitle;
-      return chip;
-    }),
-  );
+  el.replaceChildren();
+  el.append(...inlinePieces(source).map((piece) => (piece.type === "text" ? doc.createTextNode(piece.text) : chipNode(doc, piece.name, piece.raw, look))));
+  keepLastLine(el);
+}
+
+/** One placeholder's chip: its name in the reader's language, or an unknown one as written. */
+export function chipNode(doc: Document, name: string, raw: string, look: ChipLook): HTMLElement {
+  const chip = doc.createElement("span");
+  const isKnown = look.known.includes(name);
+  chip.contentEditable = "false";
+  chip.dataset.tag = raw;
+  chip.dataset.testid = "template-chip";
+  chip.dataset.placeholder = name;
+  chip.className = look.className(isKnown);
+  // An unknown placeholder is shown as written, so nothing about it is hidden or lost.
+  chip.textContent = isKnown ? look.label(name) : raw;
+  chip.title = isKnown ? raw : look.unknownTitle;
+  return chip;
+}
+
+/**
+ * A line break at the very end of an editable element shows no new line and the caret cannot go
+ * past it: a marker <br>, which is not part of the text, holds the empty last line open while one
+ * is needed.
+ */
+export function keepLastLine(el: HTMLElement): void {
+  const isMarker = (n: Node | null): n is HTMLElement => n?.nodeType === 1 && (n as HTMLElement).dataset.lastLine !== undefined;
+  // One marker at most, and only last (text typed or pasted may have landed after an old one).
+  for (const child of [...el.childNodes]) if (isMarker(child) && child !== el.lastChild) child.remove();
+  // Splitting text at its end (an insert there) leaves an empty text node behind.
+  while (el.lastChild?.nodeType === 3 && el.lastChild.textContent === "") el.lastChild.remove();
+  const marker = isMarker(el.lastChild) ? el.lastChild : null;
+  let before = marker ? marker.previousSibling : el.lastChild;
+  while (before?.nodeType === 3 && before.textContent === "") before = before.previousSibling;
+  const needed = before?.nodeType === 3 && (before.textContent ?? "").endsWith("\n");
+  if (needed && !marker) {
+    const br = el.ownerDocument.createElement("br");
+    br.dataset.lastLine = "";
+    el.append(br);
+  } else if (!needed && marker) marker.remove();
 }
 
 /** The Mustache text of an edited run: its text, each chip's tag, and the line breaks a browser may write as elements. */
@@ -39,6 +63,7 @@ export function sourceOf(el: Node): string {
     if (node.nodeType === 3) out += node.textContent ?? "";
     else if (node.nodeType === 1) {
       const element = node as HTMLElement;
+      if (element.dataset.lastLine !== undefined) return;
       if (element.dataset.tag !== undefined) out += element.dataset.tag;
       else if (element.tagName === "BR") out += "\n";
       else {
