@@ -155,7 +155,17 @@ export default function EmailDashboardScreen() {
                   <Table.Td>{r.recipient}</Table.Td>
                   <Table.Td>{r.language ?? "—"}</Table.Td>
                   <Table.Td>
-                    <Badge color={COLORS[r.status]} variant="light" data-testid="outbox-status" data-status={r.status}>
+                    <Badge
+                      color={COLORS[r.status]}
+                      variant="light"
+                      // The long "logged, not sent" wording wraps rather than being cut off.
+                      styles={{
+                        root: { height: "auto", maxWidth: 200 },
+                        label: { whiteSpace: "normal", overflow: "visible", lineHeight: 1.35, paddingBlock: 2 },
+                      }}
+                      data-testid="outbox-status"
+                      data-status={r.status}
+                    >
                       {r.status === "logged" && r.channel === "sms" ? t("loggedSms") : t(`statuses.${r.status}`)}
                     </Badge>
                   </Table.Td>
