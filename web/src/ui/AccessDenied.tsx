@@ -1,7 +1,13 @@
-import { Center, Paper, Stack, Text, ThemeIcon, Title } from "@mantine/core";
-import { IconLock } from "@tabler/icons-react";
-import { ACCESS_ACTIONS, accessDeniedMessage, FLAG_ROLES, type PermissionFlag } from "@tumble/domain/permissions";
+import { Button, Center, Paper, Stack, Text, ThemeIcon, Title } from "@mantine/core";
+import { IconArrowRight, IconLock } from "@tabler/icons-react";
+import { ACCESS_ACTIONS, accessDeniedMessage, FLAG_ROLES, isPlatformFlag, type PermissionFlag } from "@tumble/domain/permissions";
+import { Link } from "@tanstack/react-router";
 import { useTranslation } from "react-i18next";
+import { api } from "../lib/api";
+import { useQueryState } from "../lib/hooks";
+
+/** The id of the home's next step (join a company, or a guest's way to an account), which denials link to. */
+export const JOIN_STEP_ID = "join-company";
 
 /** The fixed denial messages of spec section 6, for screens that deny inline. */
 export type AccessDeniedReason = "adminCollections" | "emailTemplates" | "emailDashboard" | "systemAdmin";
@@ -42,9 +48,33 @@ export function AccessDenied({ flag, reason, insufficientFor }: AccessDeniedProp
               {t("accessDenied.whoCan", { roles: who })}
             </Text>
           ) : null}
+          <NoCompanyNextStep
+            platformOnly={reason === "systemAdmin" || (!!flag && Object.hasOwn(ACCESS_ACTIONS, flag) && isPlatformFlag(flag as PermissionFlag))}
+          />
         </Stack>
       </Paper>
     </Center>
+  );
+}
+
+/**
+ * Without a company, no role would open a company screen: the way out is to join one (a guest,
+ * to create an account first), so the panel names that step and links to it on the home. A
+ * platform-only denial (the system console) is not about a company and gets no such step.
+ */
+function NoCompanyNextStep({ platformOnly }: { platformOnly: boolean }) {
+  const { t } = useTranslation("admin");
+  const role = useQueryState(api.auth.getUserCompanyRole).data;
+  const user = useQueryState(api.auth.loggedInUser).data;
+  if (platformOnly || !role || role.companyId || !user) return null;
+  const guest = user.isAnonymous;
+  return (
+    <Stack gap="xs" align="center" data-testid="access-denied-next-step">
+      <Text size="sm">{guest ? t("accessDenied.nextStep.guest") : t("accessDenied.nextStep.noCompany")}</Text>
+      <Button component={Link} to="/user/profile" hash={JOIN_STEP_ID} variant="light" rightSection={<IconArrowRight size={16} aria-hidden />}>
+        {guest ? t("accessDenied.nextStep.createAccount") : t("accessDenied.nextStep.join")}
+      </Button>
+    </Stack>
   );
 }
 

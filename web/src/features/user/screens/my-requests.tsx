@@ -1,19 +1,14 @@
-import { Badge, Button, Card, Flex, Group, Indicator, Skeleton, Stack, Text, ThemeIcon, Title } from "@mantine/core";
+import { Badge, Card, Flex, Group, Indicator, Skeleton, Stack, Text, ThemeIcon, Title } from "@mantine/core";
 import { IconBuildingStore, IconSend } from "@tabler/icons-react";
 import type { ReturnsOf } from "@tumble/domain/functionPath";
-import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { api } from "../../../lib/api";
-import { errorText } from "../../../lib/errorText";
-// Imported for its refusal table, which errorText reads by code.
-import "@tumble/domain/companyRefusals";
-import { useMutation, useQuery } from "../../../lib/hooks";
-import { notifyError, notifySuccess } from "../../../lib/notify";
+import { useQuery } from "../../../lib/hooks";
 import { CompanyFinder } from "../../../ui/companyFinder/CompanyFinder";
 import { JoinStatusBadge } from "../../../ui/companyFinder/badges";
 import { formatDateTime } from "../../../ui/companyFinder/format";
-import { openConfirm } from "../../../ui/confirm";
 import { ScreenTitle } from "../../../ui/ScreenTitle";
+import { CancelJoinRequestButton } from "../requests/CancelJoinRequestButton";
 import { MyEmployeeRequests } from "../requests/MyEmployeeRequests";
 
 type MyRequest = ReturnsOf<typeof api.companyJoinRequests.getUserPendingRequests>[number];
@@ -68,28 +63,6 @@ export default function MyRequestsScreen() {
 
 function RequestRow({ request }: { request: MyRequest }) {
   const { t } = useTranslation(["admin", "common"]);
-  const cancel = useMutation(api.companyJoinRequests.cancelJoinRequest);
-  const [cancelling, setCancelling] = useState(false);
-
-  const onCancel = () =>
-    openConfirm({
-      title: t("myRequests.cancelTitle"),
-      message: t("myRequests.cancelMessage", { name: request.companyName }),
-      confirmLabel: t("myRequests.cancelConfirm"),
-      cancelLabel: t("myRequests.keep"),
-      destructive: true,
-      confirmTestId: "confirm-cancel-request",
-      onConfirm: () => {
-        setCancelling(true);
-        cancel({ requestId: request._id })
-          .then(() => notifySuccess(t("myRequests.cancelled", { name: request.companyName })))
-          .catch((error: unknown) => {
-            notifyError(errorText(error, t("myRequests.cancelFailed")));
-            setCancelling(false);
-          });
-      },
-    });
-
   const decided = request.status !== "PENDING";
   return (
     <Card
@@ -137,9 +110,7 @@ function RequestRow({ request }: { request: MyRequest }) {
         </Group>
         {!decided ? (
           <Group justify="flex-end" style={{ flexShrink: 0 }}>
-            <Button size="xs" variant="subtle" color="red" onClick={onCancel} loading={cancelling}>
-              {t("myRequests.cancel")}
-            </Button>
+            <CancelJoinRequestButton requestId={request._id} companyName={request.companyName} />
           </Group>
         ) : null}
       </Flex>
