@@ -32,6 +32,7 @@ import type * as kiosks from "../functions/kiosks.ts";
 import type * as labourAnalytics from "../functions/labourAnalytics.ts";
 import type * as marketing from "../functions/marketing.ts";
 import type * as navigation from "../functions/navigation.ts";
+import type * as notifications from "../functions/notifications.ts";
 import type * as payPeriods from "../functions/payPeriods.ts";
 import type * as payroll from "../functions/payroll.ts";
 import type * as payrollReports from "../functions/payrollReports.ts";
@@ -83,6 +84,7 @@ export type Api = ApiFromModules<{
   "labourAnalytics": typeof labourAnalytics;
   "marketing": typeof marketing;
   "navigation": typeof navigation;
+  "notifications": typeof notifications;
   "payPeriods": typeof payPeriods;
   "payroll": typeof payroll;
   "payrollReports": typeof payrollReports;

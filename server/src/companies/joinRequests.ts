@@ -5,6 +5,7 @@ import { audit } from "../runtime/audit.ts";
 import { refused } from "../runtime/errors.ts";
 import { newId } from "../runtime/ids.ts";
 import { invalidates } from "../runtime/invalidation.ts";
+import { notify } from "../notifications/notify.ts";
 
 // Admitting someone to a company and deciding their join request: companyJoinRequests:approveJoinRequest
 // and employees:completeRegistration (which approves a self-registered employee's request) share it.
@@ -38,6 +39,13 @@ export async function approveRequest(db: Kysely<DB>, input: { companyId: string;
     .where("id", "=", input.requestId)
     .execute();
   await admit(db, request.companyId, request.userId, input.role);
+  await notify(db, {
+    companyId: input.companyId,
+    userId: request.userId,
+    kind: "joinRequest.approved",
+    params: { role: input.role },
+    link: "/user/company-info",
+  });
   await audit(db, {
     companyId: input.companyId,
     actorId: input.actorId,

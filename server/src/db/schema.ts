@@ -26,6 +26,7 @@ export type * from "./schedulingSchema.ts";
 export type * from "./geoZonesSchema.ts";
 export type * from "./outboxSchema.ts";
 export type * from "./preferencesSchema.ts";
+export type * from "./notificationsSchema.ts";
 
 export type User = Selectable<UsersTable>;
 export type NewUser = Insertable<UsersTable>;

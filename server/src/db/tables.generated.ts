@@ -14,6 +14,7 @@ import type { FoundationTables } from "./foundationSchema.ts";
 import type { GeoZonesTables } from "./geoZonesSchema.ts";
 import type { ImportsTables } from "./importsSchema.ts";
 import type { MarketingTables } from "./marketingSchema.ts";
+import type { NotificationsTables } from "./notificationsSchema.ts";
 import type { OutboxTables } from "./outboxSchema.ts";
 import type { PayrollTables } from "./payrollSchema.ts";
 import type { PreferencesTables } from "./preferencesSchema.ts";
@@ -41,6 +42,7 @@ export interface DB
     GeoZonesTables,
     ImportsTables,
     MarketingTables,
+    NotificationsTables,
     OutboxTables,
     PayrollTables,
     PreferencesTables,

@@ -18,7 +18,8 @@ import { accountOfCompany, assertSeesCash, id, idempotencyKey, openCashAccount, 
 import { ledgerAccountId, storeAccountId } from "../cash/accounts.ts";
 import { businessDateNow } from "../cash/dates.ts";
 import { listEntries } from "../cash/entries.ts";
-import { createEntry, legsOf, postLines } from "../cash/ledger.ts";
+import { decideEntry } from "../cash/decide.ts";
+import { createEntry, legsOf } from "../cash/ledger.ts";
 import { cashSettings } from "../cash/settings.ts";
 import { mutation, query, type MutationCtx } from "../runtime/define.ts";
 import { audit } from "../runtime/audit.ts";
@@ -180,25 +181,6 @@ async function lockedEntry(ctx: MutationCtx<"member">, transactionId: string) {
   return row;
 }
 
-async function decide(ctx: MutationCtx<"member">, transactionId: string, status: "approved" | "rejected" | "cancelled", reason: string | null) {
-  await ctx.db
-    .updateTable("cashTransactions")
-    .set({ status, decidedBy: ctx.user.id, decidedAt: new Date(), decisionReason: reason })
-    .where("companyId", "=", ctx.company.id)
-    .where("id", "=", transactionId)
-    .execute();
-  if (status === "approved") await postLines(ctx.db, ctx.company.id, transactionId);
-  await audit(ctx.db, {
-    companyId: ctx.company.id,
-    actorId: ctx.user.id,
-    action: status === "approved" ? "approve" : status === "rejected" ? "reject" : "cancel",
-    entity: "cashTransaction",
-    entityId: transactionId,
-    before: { status: "pending" },
-    after: { status, reason },
-  });
-}
-
 const decision = z.object({ transactionId: id, idempotencyKey });
 
 export const approve = mutation({
@@ -209,7 +191,7 @@ export const approve = mutation({
     const entry = await lockedEntry(ctx, transactionId);
     if (entry.status !== "pending") throw refused(cashRefusal("notPending", { status: entry.status }));
     if (entry.requestedBy === ctx.user.id) throw refused(cashRefusal("ownApproval"), AccessError);
-    await decide(ctx, transactionId, "approved", null);
+    await decideEntry(ctx, entry, "approved", null);
     return { transactionId, status: "approved" as const };
   },
 });
@@ -222,7 +204,7 @@ export const reject = mutation({
     const entry = await lockedEntry(ctx, transactionId);
     if (entry.status !== "pending") throw refused(cashRefusal("notPending", { status: entry.status }));
     if (entry.requestedBy === ctx.user.id) throw refused(cashRefusal("ownRejection"), AccessError);
-    await decide(ctx, transactionId, "rejected", reason);
+    await decideEntry(ctx, entry, "rejected", reason);
     return { transactionId, status: "rejected" as const };
   },
 });
@@ -236,7 +218,7 @@ export const cancel = mutation({
     const entry = await lockedEntry(ctx, transactionId);
     if (entry.requestedBy !== ctx.user.id) throw refused(cashRefusal("cancelNotOwn"), AccessError);
     if (entry.status !== "pending") throw refused(cashRefusal("notPending", { status: entry.status }));
-    await decide(ctx, transactionId, "cancelled", null);
+    await decideEntry(ctx, entry, "cancelled", null);
     return { transactionId, status: "cancelled" as const };
   },
 });

@@ -7,6 +7,7 @@ import { companyRefusal } from "@tumble/domain/companyRefusals";
 import { companyFields, toCompany } from "../companies/publicCompany.ts";
 import { admit, approveRequest, pendingRequestOfCompany } from "../companies/joinRequests.ts";
 import { enqueue } from "../mail/outbox.ts";
+import { notify } from "../notifications/notify.ts";
 import { mutation, query, type MutationCtx } from "../runtime/define.ts";
 import { AccessError, refused } from "../runtime/errors.ts";
 import { audit } from "../runtime/audit.ts";
@@ -229,6 +230,8 @@ export const denyJoinRequest = mutation({
       before: { status: "PENDING" },
       after: { status: "DENIED", reason: reason ?? null },
     });
+    const notice = { kind: "joinRequest.denied", params: { reason: reason?.trim() || null }, link: "/user/my-requests" } as const;
+    await notify(ctx.db, { companyId: ctx.company.id, userId: request.userId, ...notice });
     await sendJoinRequestDecided(ctx, requestId);
     return null;
   },

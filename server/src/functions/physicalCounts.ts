@@ -15,6 +15,7 @@ import { ledgerAccountId } from "../cash/accounts.ts";
 import { businessDateNow } from "../cash/dates.ts";
 import { balanceOf, createEntry } from "../cash/ledger.ts";
 import { cashSettings } from "../cash/settings.ts";
+import { notify } from "../notifications/notify.ts";
 import { mutation, query, type MutationCtx } from "../runtime/define.ts";
 import { audit } from "../runtime/audit.ts";
 import { AccessError, AppError, refused } from "../runtime/errors.ts";
@@ -171,6 +172,9 @@ export const accept = mutation({
       before: { status: "submitted" },
       after: { status: "accepted", varianceCents, transactionId },
     });
+    const { name: accountName } = await accountOfCompany(ctx, count.accountId);
+    const link = `/laundromat/physical-counts?account=${count.accountId}`;
+    await notify(ctx.db, { companyId, userId: count.countedBy, kind: "count.accepted", params: { accountName, varianceCents }, link });
     return { countId: count.id, transactionId };
   },
 });

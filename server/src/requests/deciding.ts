@@ -2,6 +2,7 @@ import { decisionRefusal, requestRefusal } from "@tumble/domain/requests";
 import { localParts } from "@tumble/domain/scheduling";
 import { twoPersonRefusal } from "@tumble/domain/twoPersonRules";
 import { ownEmployeeId } from "../employees/ownProfile.ts";
+import { notify } from "../notifications/notify.ts";
 import { audit } from "../runtime/audit.ts";
 import type { MutationCtx } from "../runtime/define.ts";
 import { refused } from "../runtime/errors.ts";
@@ -71,6 +72,13 @@ export async function decideRequest(
     .execute();
   await audit(ctx.db, { companyId, actorId: ctx.user.id, action: status, entity: "request", entityId: requestId, after: { status, decisionReason } });
   await notifyDecision(ctx.db, companyId, request, approve, decisionReason);
+  const decided = { requestKind: request.kind, approved: approve, reason: decisionReason };
+  await notify(ctx.db, { companyId, employeeId: request.employeeId, kind: "request.decided", params: decided, link: "/user/my-requests" });
+  if (approve && request.kind === "swap" && request.targetEmployeeId && request.shift) {
+    const { storeName, timeZone, startsAt, endsAt } = request.shift;
+    const swapped = { storeName, timeZone, startsAt, endsAt, fromName: request.employeeName };
+    await notify(ctx.db, { companyId, employeeId: request.targetEmployeeId, kind: "shift.swapped", params: swapped, link: "/user/employment" });
+  }
   return { requestId, status };
 }
 

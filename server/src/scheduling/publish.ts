@@ -3,6 +3,7 @@ import type { ShiftChange, ShiftConflict } from "@tumble/domain/scheduling";
 import { localParts, formatClock } from "@tumble/domain/scheduling";
 import type { DB } from "../db/schema.ts";
 import { enqueue } from "../mail/outbox.ts";
+import { notify } from "../notifications/notify.ts";
 import { scheduleChangeList } from "../mail/templates/catalog.ts";
 import { audit } from "../runtime/audit.ts";
 import { newId } from "../runtime/ids.ts";
@@ -132,6 +133,8 @@ export async function publishWeek(
         .execute();
       const to = person.email ?? person.userEmail;
       if (to) await sendSchedulePublished(db, companyId, to, person.name, week, list);
+      const notice = { storeName: week.store.name, weekStart: week.weekStart, changes: list.length };
+      await notify(db, { companyId, employeeId: person.id, kind: "shift.published", params: notice, link: "/user/employment" });
     }
   }
   return { published, publicationId, notified: changes.size };

@@ -24,6 +24,7 @@ import { requestLaundromatEntry } from "../../lib/laundromatSelection";
 import { LaundromatSelectionHost } from "../../ui/laundromatSelection/LaundromatSelectionHost";
 import { AppMenu } from "./AppMenu";
 import { CompanySwitcher } from "./CompanySwitcher";
+import { NotificationBell } from "../../features/notifications/NotificationBell";
 import { ConnectionNotice } from "./ConnectionNotice";
 import { setLaundromatEntryGuard } from "./laundromatEntry";
 import { HeaderClock } from "./HeaderClock";
@@ -185,6 +186,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
             {t("navigation:drawer.open")}
           </Button>
           <CompanySwitcher variant="bar" />
+          <NotificationBell variant="bar" />
         </Box>
       ) : null}
 
@@ -282,6 +284,7 @@ function DesktopHeader({ isLoading, localPart, email, companyRole, globalRole, o
 
       <Group gap="xs" wrap="nowrap" miw={0}>
         <CompanySwitcher />
+        <NotificationBell />
         <Group gap={6} wrap="nowrap" visibleFrom="md">
           {isLoading ? (
             <Loader size="xs" aria-label={t("loading")} />

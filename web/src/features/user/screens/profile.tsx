@@ -17,8 +17,8 @@ import { ThemeChoiceControl } from "../../../ui/DisplayControls";
 import { LayoutPreferencesPanel } from "../../../ui/LayoutPreferencesPanel";
 import { ThemePicker } from "../../../ui/ThemePicker";
 import { formatInstantDate } from "@tumble/domain/dateFormat";
-import { NextSteps, useNextStep } from "../home/NextSteps";
 import { TodayPanel } from "../home/TodayPanel";
+import { NoticeEmailSwitch } from "../notices/NoticeEmailSwitch";
 import { ScreenTitle } from "../../../ui/ScreenTitle";
 
 type Membership = NonNullable<ReturnType<typeof useMemberships>>[number];
@@ -40,8 +40,6 @@ export default function ProfileScreen() {
   return (
     <Stack gap="lg" maw={880}>
       <ScreenTitle title={t("profile.title")} subtitle={t("profile.subtitle")} />
-
-      <NextSteps />
 
       <TodayPanel />
 
@@ -112,6 +110,10 @@ export default function ProfileScreen() {
         </Stack>
       </Section>
 
+      <Section title={t("notices.title")} testId="profile-notices">
+        <NoticeEmailSwitch />
+      </Section>
+
       <CompaniesSection />
 
       <Section title={t("layout.title")}>
@@ -127,9 +129,6 @@ export default function ProfileScreen() {
 function JoinSection({ guest }: { guest: boolean }) {
   const { t } = useTranslation("settings");
   const memberships = useMemberships();
-  const step = useNextStep();
-  // Someone without a company has the finder at the top, as their next step: not twice.
-  if (step === "join") return null;
   const title = memberships && memberships.length > 0 ? t("profile.joinAnother") : t("profile.joinCompany");
   return (
     <Section title={title} description={guest ? undefined : t("profile.joinAnotherHint")} testId="profile-join-company">
