@@ -17,6 +17,7 @@ import { ThemeChoiceControl } from "../../../ui/DisplayControls";
 import { LayoutPreferencesPanel } from "../../../ui/LayoutPreferencesPanel";
 import { ThemePicker } from "../../../ui/ThemePicker";
 import { formatInstantDate } from "@tumble/domain/dateFormat";
+import { NextSteps, useNextStep } from "../home/NextSteps";
 import { TodayPanel } from "../home/TodayPanel";
 import { NoticeEmailSwitch } from "../notices/NoticeEmailSwitch";
 import { ScreenTitle } from "../../../ui/ScreenTitle";
@@ -40,6 +41,8 @@ export default function ProfileScreen() {
   return (
     <Stack gap="lg" maw={880}>
       <ScreenTitle title={t("profile.title")} subtitle={t("profile.subtitle")} />
+
+      <NextSteps />
 
       <TodayPanel />
 
@@ -129,6 +132,9 @@ export default function ProfileScreen() {
 function JoinSection({ guest }: { guest: boolean }) {
   const { t } = useTranslation("settings");
   const memberships = useMemberships();
+  const step = useNextStep();
+  // Someone without a company has the finder at the top, as their next step: not twice.
+  if (step === "join") return null;
   const title = memberships && memberships.length > 0 ? t("profile.joinAnother") : t("profile.joinCompany");
   return (
     <Section title={title} description={guest ? undefined : t("profile.joinAnotherHint")} testId="profile-join-company">
