@@ -11,7 +11,9 @@ import type { World } from "../support/world";
 // the revenue report: figures against the comparison, the chart, the grouped table; switches the
 // grouping, exports the table to CSV (opened and added up here), sees a verification elsewhere
 // arrive live, and prints every report (a PDF, one report per page). Collector signals are for
-// administrators only; staff are refused the screen.
+// administrators only; staff are refused the screen. Issue 34: stores collected twice a week (the
+// test world's and the demo's, Mondays and Thursdays) open on weeks, say why, and a day without a
+// collection is never a 100% drop; the day table shows each day's estimated take.
 
 function localToday(): string {
   const now = new Date();
@@ -69,7 +71,8 @@ test("an owner compares last month with the month before: chart, table, grouping
   await test.step("a verified visit in the comparison month", async () => {
     await verifiedCollection(baseURL!, world, addDays(comparison.compareFromDate, 14), W1, 12_345);
   });
-  const expected = await owner.call<Revenue>("query", "reports:revenue", { ...period, groupBy: "day" });
+  const expected = await owner.call<Revenue>("query", "reports:revenue", { ...period, groupBy: "week" });
+  const expectedDays = await owner.call<Revenue>("query", "reports:revenue", { ...period, groupBy: "day" });
   // The world's eight weeks of visits reach into last month; the comparison holds at least the visit above.
   expect(expected.totals.totalCents).toBeGreaterThan(0);
   expect(expected.totals.compareTotalCents).toBeGreaterThanOrEqual(12_345);
@@ -90,7 +93,7 @@ test("an owner compares last month with the month before: chart, table, grouping
   });
 
   const total = page.getByTestId("kpi-total-value");
-  await test.step("revenue against the comparison: figures, chart and the table by day", async () => {
+  await test.step("revenue against the comparison: figures, chart and the table by week, the bucket the collections fit", async () => {
     await expect(total).toHaveText(usd(expected.totals.totalCents));
     await expect(page.getByTestId("kpi-coins-value")).toHaveText(usd(expected.totals.coinsCents));
     await expect(page.getByTestId("kpi-bills-value")).toHaveText(usd(expected.totals.billsCents));
@@ -108,11 +111,37 @@ test("an owner compares last month with the month before: chart, table, grouping
     await expect(page.getByTestId("category-chart")).toBeVisible();
     await expect(page.getByTestId("top-machines")).toContainText(/W\d+/);
 
-    // One row per day of last month, each beside the same day of the month before.
+    // The world's store is collected on Mondays and Thursdays: the report opens on weeks and says why.
+    const reason = page.getByTestId("revenue-bucket-reason");
+    await expect(reason).toHaveText("Weekly: this store is collected about twice a week.");
+    await expect(reason).toHaveAttribute("data-bucket", "week");
+    await expect(page).not.toHaveURL(/group=/);
     const rows = page.getByTestId("revenue-row");
     await expect(rows).toHaveCount(expected.rows.length);
+    await expect(rows.first()).toHaveAttribute("data-key", expected.rows[0]!.key);
+  });
+
+  await test.step("by day: each day's estimated take, days without a collection never a 100% drop", async () => {
+    await page.getByRole("combobox", { name: "Group by" }).click();
+    await page.getByRole("option", { name: "Day", exact: true }).click();
+    await expect(page).toHaveURL(/group=day/);
+    await expect(page.getByTestId("revenue-bucket-reason")).toContainText("Daily, as chosen");
+    await expect(page.getByTestId("revenue-bucket-default")).toHaveText("Back to Weekly");
+    // One row per day of last month, each beside the same day of the month before.
+    const rows = page.getByTestId("revenue-row");
+    await expect(rows).toHaveCount(expectedDays.rows.length);
     const visit = rows.and(page.locator(`[data-key="${addDays(lastMonth.fromDate, 14)}"]`));
     await expect(visit).toContainText(display(addDays(comparison.compareFromDate, 14)));
+    await expect(page.getByTestId("estimate-legend")).toContainText("An estimate, not money collected that day");
+    await expect(page.getByTestId("over-time-chart")).toHaveAttribute("data-estimated", "true");
+    const empty = rows.and(page.locator("[data-no-collection]"));
+    await expect(empty.first()).toContainText("No collection");
+    const table = page.getByTestId("revenue-table");
+    await expect(table).not.toContainText("Down 100");
+    await expect(table).not.toContainText("Nothing to compare with");
+    await page.getByTestId("revenue-bucket-default").click();
+    await expect(page).not.toHaveURL(/group=/);
+    await expect(rows).toHaveCount(expected.rows.length);
   });
 
   await test.step("grouped by category: changers left out, the CSV adds up to the total", async () => {
@@ -140,6 +169,7 @@ test("an owner compares last month with the month before: chart, table, grouping
   });
 
   await test.step("a verification elsewhere arrives in the open report", async () => {
+    // The KPI totals are the range's whatever the grouping: exact collected money.
     await verifiedCollection(baseURL!, world, addDays(lastMonth.fromDate, 9), W1, 10_000);
     await expect(total).toHaveText(usd(expected.totals.totalCents + 10_000));
   });
@@ -164,7 +194,7 @@ test("an owner compares last month with the month before: chart, table, grouping
     const pdf = await page.pdf({ format: "Letter" });
     fs.writeFileSync(testInfo.outputPath("reports.pdf"), pdf);
     const pages = pdf.toString("latin1").match(/\/Type\s*\/Page(?![a-z])/g)?.length ?? 0;
-    // Four reports, each starting a page; the revenue report's day table runs onto a second.
+    // Four reports, each starting a page.
     expect(pages).toBeGreaterThanOrEqual(4);
     await page.emulateMedia({ media: "screen" });
   });
@@ -261,3 +291,31 @@ test("on a phone in dark mode and Spanish, the report reads as cards and prints 
     await expectAccessible(page, "the printable view");
   });
 }
+
+test("the twice-weekly demo store opens on weeks, and its days are estimates, never a 100% drop", async ({ page, baseURL }) => {
+  test.setTimeout(90_000);
+  const range = presetRange("last30Days", localToday());
+  const comparison = comparisonRange("last30Days", range.fromDate, range.toDate)!;
+  const owner = await Api.as(baseURL!, "owner@demo.test");
+  const stores = await owner.call<Array<{ _id: string; name: string }>>("query", "stores:listAll", {});
+  const downtown = stores.find((s) => s.name === "Rio Downtown")!;
+  const selection = selectionOf({ storeId: downtown._id, storeName: downtown.name }, range.fromDate, range.toDate, {
+    fromDate: comparison.compareFromDate,
+    toDate: comparison.compareToDate,
+  });
+  await signInWithSelection(page, baseURL!, "owner@demo.test", selection);
+  await openReports(page);
+  const reason = page.getByTestId("revenue-bucket-reason");
+  await expect(reason).toHaveText("Weekly: this store is collected about twice a week.");
+  await expect(reason).toHaveAttribute("data-reason", "sparse");
+  const rows = page.getByTestId("revenue-row");
+  await expect(rows.first()).toBeVisible();
+  await expect(page.getByTestId("revenue-report")).not.toContainText("Down 100");
+  // Days on demand: the Mondays and Thursdays hold the money, every other day says it had no collection.
+  await page.goto("/laundromat/reports?group=day");
+  await expect(rows).toHaveCount(30);
+  await expect(rows.and(page.locator("[data-no-collection]")).first()).toContainText("No collection");
+  await expect(page.getByTestId("estimated-cell").first()).toBeVisible();
+  await expect(page.getByTestId("revenue-report")).not.toContainText("Down 100");
+  await expect(page.getByTestId("revenue-table")).not.toContainText("Nothing to compare with");
+});

@@ -1,10 +1,12 @@
 import { z } from "zod";
 import { todayIn } from "@tumble/domain/businessDate";
 import { daysBetweenInclusive } from "@tumble/domain/datePresets";
-import { REVENUE_GROUPS, changePercent } from "@tumble/domain/reports";
+import { REVENUE_GROUPS, changePercent, isTimeGroup } from "@tumble/domain/reports";
+import { bucketChangePercent } from "@tumble/domain/reportBuckets";
 import { reportRefusal } from "@tumble/domain/reportRefusals";
 import { businessDateSchema } from "@tumble/domain/zodSchemas";
 import { id } from "../cash/access.ts";
+import { bucketChoice as bucketChoiceOf, estimateByDay } from "../reports/buckets.ts";
 import { machineReport } from "../reports/machines.ts";
 import { pairRows, revenueSums, type Period } from "../reports/revenue.ts";
 import { cadence as cadenceOf, collectorSignals } from "../reports/signals.ts";
@@ -15,7 +17,9 @@ import { refused } from "../runtime/errors.ts";
 // range of the laundromat selection: revenue with a comparison period by any grouping, per
 // machine figures, collectors against their expected figures, and coin-box cadence. Every figure
 // comes from collection lines in the store's business dates; all are live queries, so a
-// verification elsewhere updates an open report.
+// verification elsewhere updates an open report. Coin stores are collected a few times a week, so
+// the revenue report opens on the bucket their collections fit (bucketChoice) and its days can
+// show an estimate of each day's takings (dailyEstimate) beside what was collected (issue 34).
 
 const time = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, "expected a time as HH:mm");
 /** "All Time" starts in 2020; a range longer than that is a typing slip. */
@@ -67,7 +71,19 @@ export const revenue = query({
     const compareTotalCents = compareSums ? add(compareSums, (s) => s.totalCents) : undefined;
     return {
       groupBy: args.groupBy,
-      rows: rows.map((r) => ({ ...r, changePercent: compare ? changePercent(r.totalCents, r.compareTotalCents) : null })),
+      // A time bucket is compared only when both it and its comparison hold collections: a
+      // bucket nobody collected in is not a 100% drop (issue 34).
+      rows: rows.map((r) => ({
+        ...r,
+        changePercent: !compare
+          ? null
+          : isTimeGroup(args.groupBy)
+            ? bucketChangePercent(
+                { totalCents: r.totalCents, collected: !r.noCollection },
+                { totalCents: r.compareTotalCents ?? 0, collected: !r.compareNoCollection },
+              )
+            : changePercent(r.totalCents, r.compareTotalCents),
+      })),
       totals: {
         coinsCents: add(sums, (s) => s.coinsCents),
         billsCents: add(sums, (s) => s.billsCents),
@@ -109,5 +125,28 @@ export const cadence = query({
   handler: async (ctx, args) => {
     if (args.storeId) await storeOfCompany(ctx, args.storeId);
     return cadenceOf(ctx.db, ctx.company.id, args.storeId ?? null, (zone) => todayIn(zone, ctx.now));
+  },
+});
+
+/** The bucket the revenue report opens on for the store (or every store) and range, and why. */
+export const bucketChoice = query({
+  access: "canExportReports",
+  args: z.object({ storeId: id.optional(), from: businessDateSchema, to: businessDateSchema }),
+  handler: async (ctx, args) => {
+    checkRange(args.from, args.to);
+    if (args.storeId) await storeOfCompany(ctx, args.storeId);
+    return bucketChoiceOf(ctx.db, ctx.company.id, args.storeId ?? null, args.from, args.to);
+  },
+});
+
+/** Each day of the range (a year at most) with its estimated takings and what was collected on it. */
+export const dailyEstimate = query({
+  access: "canExportReports",
+  args: z.object({ storeId: id.optional(), from: businessDateSchema, to: businessDateSchema }),
+  handler: async (ctx, args) => {
+    checkRange(args.from, args.to);
+    if (daysBetweenInclusive(args.from, args.to) > 366) throw refused(reportRefusal("rangeOverYear"));
+    if (args.storeId) await storeOfCompany(ctx, args.storeId);
+    return estimateByDay(ctx.db, ctx.company.id, args.storeId ?? null, args.from, args.to);
   },
 });

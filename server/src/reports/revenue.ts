@@ -103,11 +103,16 @@ export async function revenueSums(db: Kysely<DB>, companyId: string, storeId: st
 export interface RevenueRow extends Sum {
   compareKey?: string;
   compareTotalCents?: number;
+  /** A time bucket with no verified collection in it (its figures are zero, not a zero take). */
+  noCollection?: true;
+  /** The comparison's bucket has no verified collection in it. */
+  compareNoCollection?: true;
 }
 
 /**
- * The rows of the report. Time groupings list every bucket of the range (empty ones at zero) and
- * pair bucket i with the comparison period's bucket i; other groupings pair by key.
+ * The rows of the report. Time groupings list every bucket of the range (empty ones at zero,
+ * marked noCollection: an empty bucket is one nobody collected in, not one that earned nothing)
+ * and pair bucket i with the comparison period's bucket i; other groupings pair by key.
  */
 export function pairRows(group: RevenueGroup, period: Period, sums: Sum[], compare: Period | null, compareSums: Sum[] | null): RevenueRow[] {
   const zero = (key: string): Sum => ({ key, label: key, coinsCents: 0, billsCents: 0, totalCents: 0 });
@@ -117,10 +122,12 @@ export function pairRows(group: RevenueGroup, period: Period, sums: Sum[], compa
     const compareBuckets = compare ? bucketsBetween(compare.from, compare.to, group) : [];
     const compareByKey = new Map((compareSums ?? []).map((s) => [s.key, s]));
     return buckets.map((bucket, i) => {
-      const row: RevenueRow = byKey.get(bucket) ?? zero(bucket);
+      const found = byKey.get(bucket);
+      const row: RevenueRow = found ?? { ...zero(bucket), noCollection: true };
       if (!compare) return row;
       const other = compareBuckets[i];
-      return { ...row, compareKey: other, compareTotalCents: other ? (compareByKey.get(other)?.totalCents ?? 0) : 0 };
+      const otherSum = other ? compareByKey.get(other) : undefined;
+      return { ...row, compareKey: other, compareTotalCents: otherSum?.totalCents ?? 0, ...(otherSum ? {} : { compareNoCollection: true as const }) };
     });
   }
   if (!compare) return sums;

@@ -4,7 +4,7 @@ import { SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { formatUSD } from "@tumble/domain/money";
 import type { RevenueGroup } from "@tumble/domain/reports";
-import type { RevenueRow } from "./api";
+import type { DailyEstimate, RevenueRow } from "./api";
 import { bucketLabel, topAndBottom } from "./reportRules";
 
 // The revenue charts, drawn with Mantine Charts from cents (the value formatter prints dollars).
@@ -27,31 +27,47 @@ function Empty({ testId }: { testId: string }) {
   );
 }
 
-/** Revenue per day, week or month of the range, against the comparison period's same position, on one axis. */
+/**
+ * Revenue per day, week or month of the range, against the comparison period's same position, on
+ * one axis. By day with `estimate`, each day is its estimated take (collections spread over the
+ * days since each machine's previous one), labelled as an estimate: collected money by day is a
+ * saw-tooth of collection days and empty days (issue 34).
+ */
 export function OverTimeChart({
   rows,
   group,
   withComparison,
+  estimate,
   height = 260,
 }: {
   rows: RevenueRow[];
   group: RevenueGroup;
   withComparison: boolean;
+  estimate?: { current: DailyEstimate; previous?: DailyEstimate };
   height?: number;
 }) {
   const { t, i18n } = useTranslation("reports");
   if (rows.every((r) => r.totalCents === 0 && !r.compareTotalCents)) return <Empty testId="over-time-chart-empty" />;
-  const data = rows.map((r) => ({
+  const estimated = group === "day" && estimate !== undefined;
+  const withPrevious = withComparison && (!estimated || estimate.previous !== undefined);
+  const data = rows.map((r, i) => ({
     bucket: group === "week" ? t("charts.weekOf", { date: bucketLabel(r.key, group, i18n.language) }) : bucketLabel(r.key, group, i18n.language),
-    current: r.totalCents,
-    ...(withComparison ? { previous: r.compareTotalCents ?? 0 } : {}),
+    current: estimated ? (estimate.current.days[i]?.estimatedCents ?? 0) : r.totalCents,
+    ...(withPrevious ? { previous: estimated ? (estimate.previous?.days[i]?.estimatedCents ?? 0) : (r.compareTotalCents ?? 0) } : {}),
   }));
   const series = [
-    { name: "current", label: t("charts.current"), color: CURRENT },
-    ...(withComparison ? [{ name: "previous", label: t("charts.previous"), color: PREVIOUS, strokeDasharray: "6 4" }] : []),
+    { name: "current", label: estimated ? t("charts.estimated") : t("charts.current"), color: CURRENT },
+    ...(withPrevious
+      ? [{ name: "previous", label: estimated ? t("charts.estimatedPrevious") : t("charts.previous"), color: PREVIOUS, strokeDasharray: "6 4" }]
+      : []),
   ];
   return (
-    <div role="img" aria-label={t("charts.overTimeLabel", { group: t(`groups.${group}`).toLowerCase(), count: rows.length })} data-testid="over-time-chart">
+    <div
+      role="img"
+      aria-label={`${t("charts.overTimeLabel", { group: t(`groups.${group}`).toLowerCase(), count: rows.length })}${estimated ? `. ${t("charts.estimateNote")}` : ""}`}
+      data-testid="over-time-chart"
+      data-estimated={estimated ? "true" : undefined}
+    >
       <AreaChart
         h={height}
         data={data}
@@ -67,6 +83,11 @@ export function OverTimeChart({
         areaProps={noAnimation}
         connectNulls
       />
+      {estimated ? (
+        <Text size="xs" c="dimmed" data-testid="over-time-estimate-note">
+          {t("charts.estimateNote")}
+        </Text>
+      ) : null}
     </div>
   );
 }

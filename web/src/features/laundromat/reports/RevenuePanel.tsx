@@ -1,22 +1,27 @@
-import { Group, Select, SimpleGrid, Stack, Text, Title } from "@mantine/core";
+import { Alert, Group, Select, SimpleGrid, Stack, Text, Title, VisuallyHidden } from "@mantine/core";
+import { IconInfoCircle } from "@tabler/icons-react";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { formatDisplayRange } from "@tumble/domain/dateFormat";
 import { formatUSD } from "@tumble/domain/money";
-import { bucketsBetween, isTimeGroup, REVENUE_GROUPS, suggestedTimeGroup, type RevenueGroup } from "@tumble/domain/reports";
+import { daysBetweenInclusive } from "@tumble/domain/datePresets";
+import { bucketsBetween, isTimeGroup, REVENUE_GROUPS, type RevenueGroup } from "@tumble/domain/reports";
 import { useQueryState } from "../../../lib/hooks";
 import { ChartCard } from "../../../ui/ChartCard";
 import { StatCard } from "../../../ui/StatCard";
 import { DataTable } from "../../../ui/table/DataTable";
 import type { DataColumn } from "../../../ui/table/types";
-import { reportFailure, reportsApi, type RevenueReport, type RevenueRow } from "./api";
+import { reportFailure, reportsApi, type DailyEstimate, type RevenueReport } from "./api";
+import { BucketReason } from "./BucketReason";
 import { ChangeAmount, ChangePercent, signedUSD } from "./Change";
 import { CategoryChart, OverTimeChart, TopBottomChart } from "./RevenueCharts";
-import { bucketLabel, changeCents, csvMoney } from "./reportRules";
+import { bucketLabel, changeCents, csvMoney, withEstimates, type EstimatedRow } from "./reportRules";
 import type { ReportScope } from "./useReportScope";
 import classes from "./reports.module.css";
 
 const MAX_CHART_POINTS = 400;
+/** Daily estimates cover at most a year (reports:dailyEstimate refuses more). */
+const MAX_ESTIMATE_DAYS = 366;
 
 /** The KPI cards: revenue with its change, coins, bills and the comparison period's revenue. */
 export function RevenueKpis({ report, scope }: { report: RevenueReport | undefined; scope: ReportScope }) {
@@ -56,27 +61,44 @@ function revenueArgs(scope: ReportScope, groupBy: RevenueGroup) {
   return { ...(scope.storeId ? { storeId: scope.storeId } : {}), ...scope.period, groupBy };
 }
 
-/** The revenue table's columns for a grouping: the group's name, money, the comparison and the change. */
-function useRevenueColumns(group: RevenueGroup, withComparison: boolean): DataColumn<RevenueRow>[] {
+/** A bucket nobody collected in: said as such, never as zero takings or a 100% drop. */
+function NoCollection({ compare = false, dash = compare }: { compare?: boolean; dash?: boolean }) {
+  const { t } = useTranslation("reports");
+  const label = compare ? t("estimate.compareNoCollection") : t("estimate.noCollectionHint");
+  return (
+    <Text size="sm" c="dimmed" component="span" title={label} data-testid={compare ? "compare-no-collection" : "no-collection"}>
+      {dash ? <span aria-hidden>—</span> : t("estimate.noCollection")}
+      <VisuallyHidden>{label}</VisuallyHidden>
+    </Text>
+  );
+}
+
+/**
+ * The revenue table's columns for a grouping: the group's name, money, the comparison and the
+ * change; with estimates (days), the estimated daily take beside what was collected. A time
+ * bucket without a collection shows "No collection" (empty in the CSV), not zero, and is not
+ * compared (reports:revenue leaves its change out).
+ */
+function useRevenueColumns(group: RevenueGroup, withComparison: boolean, withEstimate: boolean): DataColumn<EstimatedRow>[] {
   const { t, i18n } = useTranslation("reports");
   return useMemo(() => {
     const time = isTimeGroup(group);
-    const name = (r: RevenueRow) =>
+    const name = (r: EstimatedRow) =>
       time ? bucketLabel(r.key, group, i18n.language) : group === "category" ? t(`categories.${r.key}`, { defaultValue: r.label }) : r.label;
-    const money = (id: string, header: string, pick: (r: RevenueRow) => number | null | undefined, extra: Partial<DataColumn<RevenueRow>> = {}) =>
+    const money = (id: string, header: string, pick: (r: EstimatedRow) => number | null | undefined, extra: Partial<DataColumn<EstimatedRow>> = {}) =>
       ({
         id,
         header,
-        cell: (r: RevenueRow) => {
+        cell: (r: EstimatedRow) => {
           const v = pick(r);
           return v === null || v === undefined ? "—" : formatUSD(v);
         },
-        sortValue: (r: RevenueRow) => pick(r) ?? null,
-        csv: (r: RevenueRow) => csvMoney(pick(r)),
+        sortValue: (r: EstimatedRow) => pick(r) ?? null,
+        csv: (r: EstimatedRow) => csvMoney(pick(r)),
         align: "right",
         ...extra,
-      }) satisfies DataColumn<RevenueRow>;
-    const columns: DataColumn<RevenueRow>[] = [
+      }) satisfies DataColumn<EstimatedRow>;
+    const columns: DataColumn<EstimatedRow>[] = [
       {
         id: "label",
         header: time ? t("columns.period") : t(`groups.${group}`),
@@ -96,34 +118,66 @@ function useRevenueColumns(group: RevenueGroup, withComparison: boolean): DataCo
         sortValue: (r) => r.compareKey ?? null,
       });
     }
+    // A bucket nobody collected in has no figure, and no change against one.
+    const collected = (r: EstimatedRow, cents: number) => (r.noCollection ? null : cents);
+    const change = (r: EstimatedRow) => (r.noCollection || r.compareNoCollection ? null : changeCents(r.totalCents, r.compareTotalCents ?? 0));
     columns.push(
-      money("coins", t("columns.coins"), (r) => r.coinsCents),
-      money("bills", t("columns.bills"), (r) => r.billsCents),
-      money("total", t("columns.total"), (r) => r.totalCents, {
-        cell: (r) => (
-          <Text fw={700} inherit component="span">
-            {formatUSD(r.totalCents)}
-          </Text>
-        ),
+      money("coins", t("columns.coins"), (r) => collected(r, r.coinsCents)),
+      money("bills", t("columns.bills"), (r) => collected(r, r.billsCents)),
+      money("total", t("columns.total"), (r) => collected(r, r.totalCents), {
+        cell: (r) =>
+          r.noCollection ? (
+            <NoCollection />
+          ) : (
+            <Text fw={700} inherit component="span">
+              {formatUSD(r.totalCents)}
+            </Text>
+          ),
         card: "aside",
         hideable: false,
       }),
     );
+    if (withEstimate) {
+      columns.push(
+        money("estimated", t("estimate.column"), (r) => r.estimatedCents, {
+          cell: (r) =>
+            r.estimatedCents === undefined ? (
+              "—"
+            ) : (
+              <Text fs="italic" c="dimmed" inherit component="span" title={t("estimate.legend")} data-testid="estimated-cell">
+                {formatUSD(r.estimatedCents)}
+              </Text>
+            ),
+          hideable: false,
+        }),
+        {
+          // The CSV says of each day whether money was collected on it or only estimated.
+          id: "kind",
+          header: t("estimate.csvKind"),
+          cell: () => null,
+          csv: (r) => (r.noCollection ? t("estimate.csvEstimateOnly") : t("estimate.csvCollected")),
+          exportOnly: true,
+        },
+      );
+    }
     if (withComparison) {
       columns.push(
-        money("comparison", t("columns.comparison"), (r) => r.compareTotalCents ?? 0),
+        money("comparison", t("columns.comparison"), (r) => (time && r.compareNoCollection ? null : (r.compareTotalCents ?? 0)), {
+          cell: (r) => (time && r.compareNoCollection ? <NoCollection compare /> : formatUSD(r.compareTotalCents ?? 0)),
+        }),
         {
           id: "change",
           header: t("columns.change"),
-          cell: (r) => <ChangeAmount cents={changeCents(r.totalCents, r.compareTotalCents ?? 0)} />,
-          sortValue: (r) => changeCents(r.totalCents, r.compareTotalCents ?? 0),
-          csv: (r) => csvMoney(changeCents(r.totalCents, r.compareTotalCents ?? 0)),
+          cell: (r) => <ChangeAmount cents={change(r)} />,
+          sortValue: (r) => change(r),
+          csv: (r) => csvMoney(change(r)),
           align: "right",
         },
         {
           id: "changePercent",
           header: t("columns.changePercent"),
-          cell: (r) => <ChangePercent percent={r.changePercent} />,
+          cell: (r) =>
+            r.noCollection ? <NoCollection dash /> : r.compareNoCollection ? <NoCollection compare /> : <ChangePercent percent={r.changePercent} />,
           sortValue: (r) => r.changePercent,
           csv: (r) => (r.changePercent === null ? "" : r.changePercent.toFixed(1)),
           align: "right",
@@ -132,33 +186,68 @@ function useRevenueColumns(group: RevenueGroup, withComparison: boolean): DataCo
       );
     }
     return columns;
-  }, [group, withComparison, t, i18n.language]);
+  }, [group, withComparison, withEstimate, t, i18n.language]);
 }
 
-export function RevenuePanel({ scope, onGroupChange, print = false }: { scope: ReportScope; onGroupChange?: (group: RevenueGroup) => void; print?: boolean }) {
+function estimateArgs(scope: ReportScope, from: string, to: string) {
+  return { ...(scope.storeId ? { storeId: scope.storeId } : {}), from, to };
+}
+
+export function RevenuePanel({
+  scope,
+  onGroupChange,
+  print = false,
+}: {
+  scope: ReportScope;
+  onGroupChange?: (group: RevenueGroup | undefined) => void;
+  print?: boolean;
+}) {
   const { t } = useTranslation("reports");
   const group = scope.group;
-  // The chart follows a time grouping the table uses, unless it would draw more points than it can show.
-  const timeGroup =
-    isTimeGroup(group) && bucketsBetween(scope.period.from, scope.period.to, group).length <= MAX_CHART_POINTS
-      ? group
-      : suggestedTimeGroup(scope.period.from, scope.period.to);
-  const table = useQueryState(reportsApi.revenue, revenueArgs(scope, group));
-  const overTime = useQueryState(reportsApi.revenue, revenueArgs(scope, timeGroup));
+  const p = scope.period;
+  // The chart follows a time grouping the table uses, unless it would draw more points than it
+  // can show; otherwise the bucket the collections fit.
+  const timeGroup = isTimeGroup(group) && bucketsBetween(p.from, p.to, group).length <= MAX_CHART_POINTS ? group : scope.defaultTimeGroup;
+  // Nothing is asked for until the grouping is settled, so a report never flashes a day table
+  // before it opens on weeks.
+  const ready = scope.groupReady;
+  const table = useQueryState(reportsApi.revenue, ready ? revenueArgs(scope, group) : "skip");
+  const overTime = useQueryState(reportsApi.revenue, ready ? revenueArgs(scope, timeGroup) : "skip");
   const byCategory = useQueryState(reportsApi.revenue, revenueArgs(scope, "category"));
   const byMachine = useQueryState(reportsApi.revenue, revenueArgs(scope, "machine"));
-  const columns = useRevenueColumns(group, scope.hasComparison);
+  // Days take an estimate of each day's takings beside what was collected (issue 34).
+  const estimateFits = (from: string, to: string) => daysBetweenInclusive(from, to) <= MAX_ESTIMATE_DAYS;
+  const wantsEstimate = ready && (group === "day" || timeGroup === "day");
+  const withEstimate = wantsEstimate && estimateFits(p.from, p.to);
+  const estimate = useQueryState(reportsApi.dailyEstimate, withEstimate ? estimateArgs(scope, p.from, p.to) : "skip");
+  const compareEstimate = useQueryState(
+    reportsApi.dailyEstimate,
+    withEstimate && p.compareFrom && p.compareTo && estimateFits(p.compareFrom, p.compareTo) ? estimateArgs(scope, p.compareFrom, p.compareTo) : "skip",
+  );
+  const tableEstimate = group === "day" && withEstimate;
+  const rows = useMemo<EstimatedRow[] | undefined>(
+    () => (table.data ? (tableEstimate ? withEstimates(table.data.rows, estimate.data) : table.data.rows) : undefined),
+    [table.data, tableEstimate, estimate.data],
+  );
+  const columns = useRevenueColumns(group, scope.hasComparison, tableEstimate);
   const groupName = t(`groups.${group}`).toLowerCase();
   const storePart = scope.allStores ? "all-stores" : scope.selectedStoreName;
+  const chartEstimate: { current: DailyEstimate; previous?: DailyEstimate } | undefined =
+    timeGroup === "day" && estimate.data ? { current: estimate.data, previous: compareEstimate.data } : undefined;
 
   return (
     <Stack gap="md" className={classes.tables} data-testid="revenue-report">
-      <RevenueKpis report={table.data ?? overTime.data} scope={scope} />
+      <RevenueKpis report={table.data ?? overTime.data ?? byCategory.data} scope={scope} />
       <Text size="xs" c="dimmed">
         {t("kpi.excluded")}
       </Text>
+      <BucketReason scope={scope} onGroupChange={onGroupChange} />
       <ChartCard order={3} title={t("charts.overTime")}>
-        {overTime.data ? <OverTimeChart rows={overTime.data.rows} group={timeGroup} withComparison={scope.hasComparison} /> : <Text c="dimmed">…</Text>}
+        {overTime.data ? (
+          <OverTimeChart rows={overTime.data.rows} group={timeGroup} withComparison={scope.hasComparison} estimate={chartEstimate} />
+        ) : (
+          <Text c="dimmed">…</Text>
+        )}
       </ChartCard>
       <SimpleGrid cols={{ base: 1, md: print ? 1 : 2 }} spacing="md">
         <ChartCard order={3} title={t("charts.byCategory")}>
@@ -172,20 +261,39 @@ export function RevenuePanel({ scope, onGroupChange, print = false }: { scope: R
         <Title order={3} size="h4">
           {t("revenue.table", { group: groupName })}
         </Title>
+        {tableEstimate ? (
+          <Alert variant="light" color="gray" icon={<IconInfoCircle size={18} aria-hidden />} title={t("estimate.legendTitle")} data-testid="estimate-legend">
+            <Text size="sm">{t("estimate.legend")}</Text>
+            {estimate.data && estimate.data.beforeRangeCents !== 0 ? (
+              <Text size="sm" data-testid="estimate-before-range">
+                {t("estimate.beforeRange", { amount: formatUSD(estimate.data.beforeRangeCents) })}
+              </Text>
+            ) : null}
+          </Alert>
+        ) : group === "day" && wantsEstimate ? (
+          <Text size="sm" c="dimmed" data-testid="estimate-too-long">
+            {t("estimate.tooLong")}
+          </Text>
+        ) : null}
         <DataTable
-          key={group}
+          key={`${group}-${tableEstimate}`}
           tableId={`reports-revenue-${isTimeGroup(group) ? "time" : "group"}`}
           caption={t("revenue.table", { group: groupName })}
           columns={columns}
-          data={table.data?.rows}
-          error={reportFailure(table.error, t("common:errors.requestFailed"))}
+          data={rows}
+          error={reportFailure(table.error ?? (tableEstimate ? estimate.error : null), t("common:errors.requestFailed"))}
           getRowId={(r) => r.key}
           rowName={(r) => r.label}
           defaultSort={isTimeGroup(group) ? { id: "label", desc: false } : { id: "total", desc: true }}
           emptyText={t("revenue.empty")}
           testId="revenue-table"
           rowTestId="revenue-row"
-          rowAttributes={(r) => ({ "data-key": r.key, "data-total": String(r.totalCents) })}
+          rowAttributes={(r) => ({
+            "data-key": r.key,
+            "data-total": String(r.totalCents),
+            ...(r.noCollection ? { "data-no-collection": "true" } : {}),
+            ...(r.estimatedCents !== undefined ? { "data-estimated": String(r.estimatedCents) } : {}),
+          })}
           pageSize={print ? 10_000 : undefined}
           exportName={
             scope.canExport

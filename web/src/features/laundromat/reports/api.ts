@@ -4,12 +4,14 @@ import "@tumble/domain/reportRefusals";
 import { api } from "../../../lib/api";
 import { errorText } from "../../../lib/errorText";
 
-// The reports functions (reports:revenue, machines, collectors, cadence) and what they return.
+// The reports functions (reports:revenue, machines, collectors, cadence, bucketChoice,
+// dailyEstimate) and what they return.
 
 export const reportsApi = api.reports;
 
 export type RevenueReport = ReturnsOf<typeof reportsApi.revenue>;
 export type RevenueRow = RevenueReport["rows"][number];
+export type DailyEstimate = ReturnsOf<typeof reportsApi.dailyEstimate>;
 export type MachineRow = ReturnsOf<typeof reportsApi.machines>[number];
 export type CollectorRow = ReturnsOf<typeof reportsApi.collectors>[number];
 export type CadenceStore = ReturnsOf<typeof reportsApi.cadence>[number];

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { defaultDateRange } from "@tumble/domain/datePresets";
-import { bucketLabel, changeCents, collectorRange, csvMoney, directionOf, dueByStore, periodOf, topAndBottom } from "./reportRules";
+import { bucketLabel, bucketOften, changeCents, collectorRange, csvMoney, directionOf, dueByStore, periodOf, topAndBottom, withEstimates } from "./reportRules";
 
 describe("report rules", () => {
   it("passes times only with Include time and the comparison only when it is on", () => {
@@ -64,5 +64,30 @@ describe("report rules", () => {
       { storeId: "b", storeName: "B", machines: [m("W1", false, null)] },
     ];
     expect(dueByStore(stores).map((s) => [s.store.storeId, s.machines.map((x) => x.label)])).toEqual([["a", ["W1", "W2"]]]);
+  });
+
+  it("says how often a store is collected", () => {
+    expect(bucketOften(3.5)).toEqual(["bucket.twiceAWeek", {}]);
+    expect(bucketOften(7)).toEqual(["bucket.onceAWeek", {}]);
+    expect(bucketOften(2)).toEqual(["bucket.timesAWeek", { count: 4 }]);
+    expect(bucketOften(14)).toEqual(["bucket.everyDays", { days: 14 }]);
+  });
+
+  it("puts each day's estimate beside its row, and leaves the rows alone while it loads", () => {
+    const rows = [
+      { key: "2026-03-02", totalCents: 0, noCollection: true as const },
+      { key: "2026-03-03", totalCents: 1500 },
+    ];
+    const estimate = {
+      days: [
+        { date: "2026-03-02", estimatedCents: 250 },
+        { date: "2026-03-03", estimatedCents: 750 },
+      ],
+    };
+    expect(withEstimates(rows, estimate).map((r) => [r.key, r.totalCents, r.estimatedCents])).toEqual([
+      ["2026-03-02", 0, 250],
+      ["2026-03-03", 1500, 750],
+    ]);
+    expect(withEstimates(rows, undefined)).toEqual(rows);
   });
 });

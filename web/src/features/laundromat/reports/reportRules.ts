@@ -1,6 +1,7 @@
 import { formatDisplayDate, formatMonth } from "@tumble/domain/dateFormat";
 import { addDays, daysBetweenInclusive, type DateRange } from "@tumble/domain/datePresets";
 import { centsToDollarString } from "@tumble/domain/money";
+import { collectionsPerWeek } from "@tumble/domain/reportBuckets";
 import type { RevenueGroup } from "@tumble/domain/reports";
 
 // The screen's own arithmetic over what the reports functions return: the arguments the
@@ -81,4 +82,38 @@ export function dueByStore<
         .sort((a, b) => (a.predictedFullDate ?? "").localeCompare(b.predictedFullDate ?? "") || a.label.localeCompare(b.label)),
     }))
     .filter((s) => s.machines.length > 0);
+}
+
+/** How often a store is collected, as a translation key and its values: "about twice a week", "about every 10 days". */
+export function bucketOften(intervalDays: number): [string, Record<string, number>] {
+  const perWeek = collectionsPerWeek(intervalDays);
+  if (perWeek === 0) return ["bucket.everyDays", { days: Math.round(intervalDays) }];
+  if (perWeek === 1) return ["bucket.onceAWeek", {}];
+  if (perWeek === 2) return ["bucket.twiceAWeek", {}];
+  return ["bucket.timesAWeek", { count: perWeek }];
+}
+
+/** A revenue row with the day's estimated take (days only), from reports:dailyEstimate. */
+export type EstimatedRow<R extends { key: string } = RevenueRowLike> = R & { estimatedCents?: number };
+interface RevenueRowLike {
+  key: string;
+  label: string;
+  coinsCents: number;
+  billsCents: number;
+  totalCents: number;
+  compareKey?: string;
+  compareTotalCents?: number;
+  changePercent: number | null;
+  noCollection?: true;
+  compareNoCollection?: true;
+}
+
+/** Day rows with each day's estimated take beside them; unchanged while the estimate loads. */
+export function withEstimates<R extends { key: string }>(
+  rows: readonly R[],
+  estimate: { days: ReadonlyArray<{ date: string; estimatedCents: number }> } | undefined,
+): Array<EstimatedRow<R>> {
+  if (!estimate) return [...rows];
+  const byDate = new Map(estimate.days.map((d) => [d.date, d.estimatedCents]));
+  return rows.map((r) => (byDate.has(r.key) ? { ...r, estimatedCents: byDate.get(r.key)! } : r));
 }

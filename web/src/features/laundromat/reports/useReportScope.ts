@@ -1,5 +1,6 @@
 import { useMemo } from "react";
-import { REVENUE_GROUPS, suggestedTimeGroup, type RevenueGroup } from "@tumble/domain/reports";
+import { REVENUE_GROUPS, suggestedTimeGroup, type RevenueGroup, type TimeGroup } from "@tumble/domain/reports";
+import type { ReturnsOf } from "@tumble/domain/functionPath";
 import { api } from "../../../lib/api";
 import { useQuery } from "../../../lib/hooks";
 import { useLaundromatSelection } from "../../../lib/laundromatSelection";
@@ -28,6 +29,8 @@ export const REPORT_SEARCH: SearchSchema<ReportSearch> = {
   collector: param.text(64),
 };
 
+export type BucketChoiceResult = ReturnsOf<typeof api.reports.bucketChoice>;
+
 export interface ReportScope {
   /** The store the figures are for; undefined for every store. */
   storeId: string | undefined;
@@ -39,7 +42,16 @@ export interface ReportScope {
   canChooseAll: boolean;
   period: ReportPeriod;
   hasComparison: boolean;
+  /** The grouping in view: the one in the address, else the bucket the collections fit. */
   group: RevenueGroup;
+  /** The grouping was picked (it is in the address), not the default. */
+  groupChosen: boolean;
+  /** The bucket the report opens on and why (reports:bucketChoice); undefined while it loads. */
+  bucketChoice: BucketChoiceResult | undefined;
+  /** The time grouping a chart falls back to: the bucket choice's, or the range length's while it loads. */
+  defaultTimeGroup: TimeGroup;
+  /** The grouping is settled: picked, or the bucket choice has arrived (no figures drawn before). */
+  groupReady: boolean;
   isAdmin: boolean;
   canExport: boolean;
   companyName: string;
@@ -57,6 +69,11 @@ export function useReportScope(): ReportScope {
   const canChooseAll = (stores?.length ?? 0) > 1;
   const allStores = canChooseAll && search.store === "all";
   const storeId = allStores ? undefined : (selection.storeId ?? undefined);
+  // Coin stores are collected a few times a week: the report opens on the bucket their
+  // collections in the range fit (issue 34) unless a grouping is in the address.
+  const hasScope = Boolean(storeId) || allStores;
+  const bucketChoice = useQuery(api.reports.bucketChoice, hasScope ? { ...(storeId ? { storeId } : {}), from: period.from, to: period.to } : "skip");
+  const defaultTimeGroup = bucketChoice?.group ?? suggestedTimeGroup(period.from, period.to);
   return {
     storeId,
     selectedStoreId: selection.storeId,
@@ -65,7 +82,11 @@ export function useReportScope(): ReportScope {
     canChooseAll,
     period,
     hasComparison: period.compareFrom !== undefined,
-    group: search.group ?? suggestedTimeGroup(period.from, period.to),
+    group: search.group ?? defaultTimeGroup,
+    groupChosen: search.group !== undefined,
+    bucketChoice,
+    defaultTimeGroup,
+    groupReady: search.group !== undefined || bucketChoice !== undefined,
     isAdmin: Boolean(role?.permissions.isAdmin),
     canExport: Boolean(role?.permissions.canExportReports),
     companyName: memberships?.find((m) => m.isActive)?.companyName ?? "",
