@@ -109,6 +109,7 @@ test("on a phone the bell fits the bottom bar and marks every notice read", asyn
   const bell = bar.getByTestId("notification-bell");
   await expect(bell).toBeVisible();
   await expect(bar.getByTestId("notification-count")).toHaveAttribute("data-count", "2");
+  await expect(bar.getByTestId("header-company")).toBeVisible();
   const [barBox, bellBox, companyBox] = [await bar.boundingBox(), await bell.boundingBox(), await bar.getByTestId("header-company").boundingBox()];
   expect(bellBox!.x).toBeGreaterThanOrEqual(companyBox!.x + companyBox!.width);
   expect(bellBox!.x + bellBox!.width).toBeLessThanOrEqual(Math.min(barBox!.x + barBox!.width, PHONE.viewport.width));
