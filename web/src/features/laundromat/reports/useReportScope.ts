@@ -2,7 +2,7 @@ import { useMemo } from "react";
 import { REVENUE_GROUPS, suggestedTimeGroup, type RevenueGroup, type TimeGroup } from "@tumble/domain/reports";
 import type { ReturnsOf } from "@tumble/domain/functionPath";
 import { api } from "../../../lib/api";
-import { useQuery } from "../../../lib/hooks";
+import { useQuery, useQueryState } from "../../../lib/hooks";
 import { useLaundromatSelection } from "../../../lib/laundromatSelection";
 import { param, useSearchState, type SearchSchema } from "../../../lib/searchParams";
 import { periodOf, type ReportPeriod } from "./reportRules";
@@ -72,7 +72,10 @@ export function useReportScope(): ReportScope {
   // Coin stores are collected a few times a week: the report opens on the bucket their
   // collections in the range fit (issue 34) unless a grouping is in the address.
   const hasScope = Boolean(storeId) || allStores;
-  const bucketChoice = useQuery(api.reports.bucketChoice, hasScope ? { ...(storeId ? { storeId } : {}), from: period.from, to: period.to } : "skip");
+  // Its failure (a range the server refuses) leaves the range's length to decide; the revenue
+  // queries then say the refusal in place.
+  const choice = useQueryState(api.reports.bucketChoice, hasScope ? { ...(storeId ? { storeId } : {}), from: period.from, to: period.to } : "skip");
+  const bucketChoice = choice.data;
   const defaultTimeGroup = bucketChoice?.group ?? suggestedTimeGroup(period.from, period.to);
   return {
     storeId,
@@ -86,7 +89,7 @@ export function useReportScope(): ReportScope {
     groupChosen: search.group !== undefined,
     bucketChoice,
     defaultTimeGroup,
-    groupReady: search.group !== undefined || bucketChoice !== undefined,
+    groupReady: search.group !== undefined || bucketChoice !== undefined || choice.error !== null,
     isAdmin: Boolean(role?.permissions.isAdmin),
     canExport: Boolean(role?.permissions.canExportReports),
     companyName: memberships?.find((m) => m.isActive)?.companyName ?? "",
