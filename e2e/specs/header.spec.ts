@@ -49,6 +49,37 @@ test("in Spanish the header's company menu speaks Spanish", async ({ page, signI
   await expect(page.getByTestId("company-menu")).toContainText("Tus empresas");
 });
 
+/** Fails when the centred clock lies over any of the header's controls at `width`. */
+async function expectClockClear(page: Page, width: number, who: string) {
+  await page.setViewportSize({ width, height: 800 });
+  const clock = (await page.getByTestId("header-clock").boundingBox())!;
+  for (const testId of ["header-company", "notification-bell", "header-user", "header-company-role", "header-global-role", "app-version"]) {
+    const control = page.getByTestId("app-header").getByTestId(testId).first();
+    if (!(await control.isVisible())) continue;
+    const box = (await control.boundingBox())!;
+    const apart = box.x >= clock.x + clock.width || box.x + box.width <= clock.x;
+    expect(apart, `${who} at ${width}px: the clock lies over ${testId}`).toBe(true);
+  }
+}
+
+test("the clock never lies over the company or the controls, in Spanish or as a system admin", async ({ page, signInAs, world, browser }) => {
+  await page.setViewportSize({ width: 1366, height: 800 });
+  await signInAs(world.users.OWNER);
+  await open(page, "/user/profile");
+  await expect(page.getByTestId("header-company-name")).toHaveText(world.companyName);
+  await page.getByTestId("app-header").getByText("ES", { exact: true }).click();
+  await expect(page.getByTestId("header-company-role")).toHaveText(/propietario/i);
+  for (const width of [768, 1024, 1280, 1366]) await expectClockClear(page, width, "an owner in Spanish");
+
+  const admin = await browser.newPage();
+  await signInAs("sysadmin@demo.test", admin);
+  await admin.setViewportSize({ width: 1366, height: 800 });
+  await open(admin, "/user/profile");
+  await expect(admin.getByTestId("header-global-role")).toBeVisible();
+  for (const width of [768, 1024, 1280, 1366]) await expectClockClear(admin, width, "a system admin");
+  await admin.close();
+});
+
 test("below 1024 px the sidebar is a drawer opened from the header", async ({ page, signInAs }) => {
   await page.setViewportSize({ width: 900, height: 800 });
   await signInAs("owner@demo.test");

@@ -282,7 +282,7 @@ function DesktopHeader({ isLoading, localPart, email, companyRole, globalRole, o
         <HeaderClock />
       </Box>
 
-      <Group gap="xs" wrap="nowrap" miw={0}>
+      <Group gap="xs" wrap="nowrap" className={classes.controls}>
         <CompanySwitcher />
         <NotificationBell />
         <Group gap={6} wrap="nowrap" visibleFrom="md">

@@ -113,7 +113,7 @@ export default function EmailDashboardScreen() {
             { value: "sms", label: t("channels.sms") },
           ]}
           placeholder={t("anyChannel")}
-          w={{ base: "100%", sm: 140 }}
+          w={{ base: "100%", sm: 170 }}
         />
         <TextInput
           label={t("recipient")}

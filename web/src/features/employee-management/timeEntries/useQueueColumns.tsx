@@ -34,7 +34,7 @@ export function useQueueColumns({ zone, ownEmployeeId, busy, onApprove, onCorrec
       cell: (e) => (
         <Stack gap={2} align="flex-start">
           <Badge color={STATUS_COLOR[e.reviewStatus]} variant="light" style={WHOLE} data-testid="entry-status">
-            {t(`status.${e.reviewStatus}`)}
+            {t(`entryStatus.${e.reviewStatus}`)}
           </Badge>
           {e.review?.auto && e.reviewStatus === "approved" ? (
             <Text size="xs" c="dimmed" data-testid="entry-auto">

@@ -160,10 +160,10 @@ export function BankMatchModal({ line, onClose }: Props) {
                       <Checkbox.Indicator mt={2} />
                       <div style={{ flex: 1, minWidth: 0 }}>
                         <Group justify="space-between" wrap="nowrap" gap="xs">
-                          <Text fw={600} size="sm" truncate>
+                          <Text fw={600} size="sm" truncate miw={0} style={{ flex: 1 }}>
                             {depositLabel(d, t) || t("deposit.unnamed")}
                           </Text>
-                          <Text fw={700} size="sm">
+                          <Text fw={700} size="sm" style={{ flexShrink: 0 }}>
                             {formatUSD(d.amountCents)}
                           </Text>
                         </Group>

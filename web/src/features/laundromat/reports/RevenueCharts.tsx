@@ -50,10 +50,15 @@ export function OverTimeChart({
   if (rows.every((r) => r.totalCents === 0 && !r.compareTotalCents)) return <Empty testId="over-time-chart-empty" />;
   const estimated = group === "day" && estimate !== undefined;
   const withPrevious = withComparison && (!estimated || estimate.previous !== undefined);
+  // A bucket nobody collected in is unknown, not $0: it is left out of the line (connectNulls
+  // joins its neighbours), as are the days after an estimate's last collection, whose takings
+  // are still in the machines.
+  const lastCollected = (e: DailyEstimate | undefined) => (e ? e.days.findLastIndex((d) => d.collected) : -1);
+  const estimatedOn = (e: DailyEstimate | undefined, i: number) => (e && i <= lastCollected(e) ? (e.days[i]?.estimatedCents ?? null) : null);
   const data = rows.map((r, i) => ({
     bucket: group === "week" ? t("charts.weekOf", { date: bucketLabel(r.key, group, i18n.language) }) : bucketLabel(r.key, group, i18n.language),
-    current: estimated ? (estimate.current.days[i]?.estimatedCents ?? 0) : r.totalCents,
-    ...(withPrevious ? { previous: estimated ? (estimate.previous?.days[i]?.estimatedCents ?? 0) : (r.compareTotalCents ?? 0) } : {}),
+    current: estimated ? estimatedOn(estimate.current, i) : r.noCollection ? null : r.totalCents,
+    ...(withPrevious ? { previous: estimated ? estimatedOn(estimate.previous, i) : r.compareNoCollection ? null : (r.compareTotalCents ?? 0) } : {}),
   }));
   const series = [
     { name: "current", label: estimated ? t("charts.estimated") : t("charts.current"), color: CURRENT },

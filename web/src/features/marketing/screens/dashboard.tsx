@@ -294,7 +294,7 @@ function CampaignStatusBadge({ campaign, now }: { campaign: Pick<Campaign, "isAc
   const { t } = useTranslation("marketing");
   const status = campaignStatus(campaign, now);
   return (
-    <Badge color={STATUS_COLOR[status]} variant="light" data-testid="campaign-status" data-status={status}>
+    <Badge color={STATUS_COLOR[status]} variant="light" miw="max-content" data-testid="campaign-status" data-status={status}>
       {t(`dashboard.status.${status}`)}
     </Badge>
   );
