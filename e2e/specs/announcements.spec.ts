@@ -1,6 +1,7 @@
-import type { Browser, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { Api, createEmployee, linkAccount } from "../support/api";
 import { toast } from "../support/auth";
+import { newPage } from "../support/contexts";
 import { expect, test } from "../support/fixtures";
 import { selectionOf, signInWithSelection } from "../support/selection";
 
@@ -9,14 +10,6 @@ import { selectionOf, signInWithSelection } from "../support/selection";
 // Spanish, and the unread badge on the announcements sub-tab goes away.
 
 const PHONE = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true };
-
-async function newPage(browser: Browser, baseURL: string, errors: string[], options: object = {}) {
-  const context = await browser.newContext({ baseURL, ...options });
-  const page = await context.newPage();
-  page.on("console", (m) => m.type() === "error" && errors.push(m.text()));
-  page.on("pageerror", (e) => errors.push(e.message));
-  return { context, page };
-}
 
 /** The number on the announcements sub-tab in the phone's drawer (0 when it has none). */
 async function announcementsBadge(page: Page): Promise<number> {

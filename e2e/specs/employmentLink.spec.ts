@@ -1,7 +1,7 @@
-import type { Browser } from "@playwright/test";
 import { Api, createEmployee } from "../support/api";
 import { toast } from "../support/auth";
 import { expectAccessibleInBothSchemes } from "../support/axe";
+import { newPage } from "../support/contexts";
 import { expect, test } from "../support/fixtures";
 import { selectionOf, signInWithSelection } from "../support/selection";
 
@@ -11,14 +11,6 @@ import { selectionOf, signInWithSelection } from "../support/selection";
 // member's screen turns into their profile, live.
 
 const PHONE = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true };
-
-async function newPage(browser: Browser, baseURL: string, errors: string[], options: object = {}) {
-  const context = await browser.newContext({ baseURL, ...options });
-  const page = await context.newPage();
-  page.on("console", (m) => m.type() === "error" && errors.push(m.text()));
-  page.on("pageerror", (e) => errors.push(e.message));
-  return { context, page };
-}
 
 test("a staff member asks to link their profile on a phone and a manager approves it", async ({ page, browser, baseURL, world }) => {
   test.setTimeout(180_000);

@@ -1,5 +1,6 @@
-import type { Browser, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { Api } from "../support/api";
+import { newPage } from "../support/contexts";
 import { expect, test } from "../support/fixtures";
 import { selectionOf, signInWithSelection } from "../support/selection";
 import type { World } from "../support/world";
@@ -14,14 +15,6 @@ const PHONE = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile:
 
 const prepare = (page: Page, baseURL: string, email: string, world: World) =>
   signInWithSelection(page, baseURL, email, selectionOf(world, dateIn(Date.now(), "America/Chicago")));
-
-async function newPage(browser: Browser, baseURL: string, errors: string[], options: object = {}) {
-  const context = await browser.newContext({ baseURL, ...options });
-  const page = await context.newPage();
-  page.on("console", (m) => m.type() === "error" && errors.push(m.text()));
-  page.on("pageerror", (e) => errors.push(e.message));
-  return { context, page };
-}
 
 const bellCount = async (page: Page) => Number(await page.getByTestId("notification-count").getAttribute("data-count"));
 

@@ -1,5 +1,5 @@
-import type { Browser } from "@playwright/test";
 import { Api, createEmployee, linkAccount } from "../support/api";
+import { newPage } from "../support/contexts";
 import { expect, test } from "../support/fixtures";
 import { selectionOf, signInWithSelection } from "../support/selection";
 
@@ -7,14 +7,6 @@ import { selectionOf, signInWithSelection } from "../support/selection";
 // approves it on the employee dashboard, the employee sees it approved, and the week grid shows it.
 
 const PHONE = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true };
-
-async function newPage(browser: Browser, baseURL: string, errors: string[], options: object = {}) {
-  const context = await browser.newContext({ baseURL, ...options });
-  const page = await context.newPage();
-  page.on("console", (m) => m.type() === "error" && errors.push(m.text()));
-  page.on("pageerror", (e) => errors.push(e.message));
-  return { context, page };
-}
 
 test("an employee asks for time off on a phone in Spanish and the manager approves it on the dashboard", async ({ page, browser, baseURL, world }) => {
   test.setTimeout(120_000);

@@ -1,6 +1,7 @@
 import { expectAccessibleInBothSchemes } from "../support/axe";
-import type { Browser, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { Api, createEmployee } from "../support/api";
+import { newPage } from "../support/contexts";
 import { expect, test } from "../support/fixtures";
 import { selectionOf, signInWithSelection } from "../support/selection";
 
@@ -13,14 +14,6 @@ import { selectionOf, signInWithSelection } from "../support/selection";
 const TABLET = { viewport: { width: 1024, height: 768 }, hasTouch: true };
 /** How Chromium logs an HTTP answer of 560, a function's refusal (the kiosk calls over HTTP): expected where a test causes one. */
 const REFUSAL_LOGGED = "Failed to load resource: the server responded with a status of 560 (unknown)";
-
-async function newPage(browser: Browser, baseURL: string, errors: string[], options: object) {
-  const context = await browser.newContext({ baseURL, ...options });
-  const page = await context.newPage();
-  page.on("console", (m) => m.type() === "error" && errors.push(m.text()));
-  page.on("pageerror", (e) => errors.push(e.message));
-  return { context, page };
-}
 
 /** Username and PIN on the kiosk's start screen, then Continue. */
 async function signInAtKiosk(kiosk: Page, username: string, pin: string) {

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { NoticeView as Notice } from "../src/notifications/inbox.ts";
 import { notify } from "../src/notifications/notify.ts";
 import { walkPages } from "./support/paging.ts";
 import { SyncClient } from "./support/syncClient.ts";
@@ -23,16 +24,6 @@ const sockets: SyncClient[] = [];
 let keys = 0;
 const key = () => `notice-key-${Date.now()}-${keys++}`;
 
-interface Notice {
-  _id: string;
-  companyId: string;
-  companyName: string | null;
-  kind: string;
-  params: Record<string, unknown>;
-  link: string | null;
-  createdAt: number;
-  readAt: number | null;
-}
 type Page = { rows: Notice[]; nextCursor: string | null };
 
 beforeAll(async () => {

@@ -1,21 +1,12 @@
 import { shiftLabel } from "@tumble/domain/dateFormat";
 import { formatUSD } from "@tumble/domain/money";
+import { REQUEST_WORDS } from "../mail/templates/catalog.ts";
 import type { NoticeKind, NoticeParams } from "./kinds.ts";
 
 // A notice's e-mail, written on the server in the recipient's language (the bell writes the same
 // notices on the web from web/public/locales/*/notifications.json). English and Spanish.
 
 export type MailLanguage = "en" | "es";
-
-const REQUEST_WORDS: Record<MailLanguage, Record<string, string>> = {
-  en: { timeOff: "time-off request", swap: "shift swap request", drop: "shift drop request", claim: "open-shift claim" },
-  es: {
-    timeOff: "solicitud de tiempo libre",
-    swap: "solicitud de cambio de turno",
-    drop: "solicitud para dejar un turno",
-    claim: "solicitud de turno abierto",
-  },
-};
 
 const CASH_WORDS: Record<MailLanguage, Record<string, string>> = {
   en: {

@@ -26,7 +26,8 @@ export interface EmailKind {
   defaults: Record<Language, DefaultTemplate>;
 }
 
-const REQUEST_WORDS: Record<Language, Record<string, string>> = {
+/** A request kind named in a sentence, by language (the request e-mails and the notices share it). */
+export const REQUEST_WORDS: Record<Language, Record<string, string>> = {
   en: { timeOff: "time-off request", swap: "shift swap request", drop: "shift drop request", claim: "open-shift claim" },
   es: {
     timeOff: "solicitud de tiempo libre",
