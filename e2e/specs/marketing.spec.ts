@@ -109,6 +109,15 @@ test("a full-template campaign is claimed on a phone in Spanish and verified and
   await expect(first.getByLabel("Teléfono")).toHaveValue("(555)123-4567");
   await expect(submit).toBeDisabled();
   await first.getByRole("checkbox").check();
+  // The same mistake twice is one toast that counts it, not a stack over the form.
+  await first.getByLabel("Nombre completo").fill("");
+  await submit.click();
+  await submit.click();
+  await expect(customer.getByRole("alert")).toHaveCount(1);
+  await expect(customer.getByRole("alert").getByTestId("toast-count")).toHaveText("×2");
+  await customer.getByRole("alert").getByRole("button").click();
+  await expect(customer.getByRole("alert")).toHaveCount(0);
+  await first.getByLabel("Nombre completo").fill("Lucía Pérez");
   await submit.click();
   await expect(customer.getByText("¡Solicitud recibida!")).toBeVisible();
   const claimId = (await customer.getByTestId("claim-id").textContent())!.trim();
