@@ -16,7 +16,7 @@ import { insertWorkedEntry, morningOf, payrollCompany, unique } from "./support/
 const ZONE = "America/Chicago";
 const SETTINGS = { payFrequency: "weekly", payAnchorDate: "2026-01-04", payrollStartsOn: null, workweekStart: "sunday", overtimePreset: "federal" } as const;
 
-type Attention = { items: { key: string; link: string; count: number }[] };
+type Attention = { items: { key: string; link: string; search?: Record<string, string>; count: number }[] };
 
 let server: TestServer;
 let owner: Client;
@@ -267,6 +267,10 @@ describe("home:attention", () => {
       myRequests: 0,
       timeToVerify: 1,
     });
+    // The queue opens on the current pay period: the link starts it at the oldest entry waiting, ten days back.
+    const items = (await owner.query<Attention>("home:attention")).items;
+    expect(items.find((i) => i.key === "timeToVerify")?.search).toEqual({ from: addDays(t, -10) });
+    expect(items.filter((i) => i.search).map((i) => i.key)).toEqual(["timeToVerify"]);
     // The joiner's own request is theirs to see, with no company yet.
     const joinerClient = await new Client(server.url).signIn(joiner, "joiner-pw-123");
     expect((await joinerClient.query<Attention>("home:attention")).items).toEqual([{ key: "myRequests", link: "user/my-requests", count: 1 }]);

@@ -11,6 +11,12 @@ import { reviewedEntries } from "../timeEntries/review.ts";
 // manual entry) is the review rules' decision, made on the entries before the statement; the
 // clean ones the queue approves by itself when it opens are not counted.
 
+interface Waiting {
+  count: number;
+  /** The business date of the oldest entry waiting, null when none. */
+  oldest: string | null;
+}
+
 /** Days back from today, today included, as on the time clock dashboard. */
 export const TIME_REVIEW_DAYS = 14;
 
@@ -18,12 +24,12 @@ export const attention: AttentionContributor[] = [
   {
     key: "timeToVerify",
     link: "employee-management/time-entry-verification",
-    prepare: async (db, { companyId, permissions, now }): Promise<number> => {
-      if (!companyId || !permissions.canViewTimeClocks) return 0;
+    prepare: async (db, { companyId, permissions, now }): Promise<Waiting> => {
+      if (!companyId || !permissions.canViewTimeClocks) return { count: 0, oldest: null };
       const settings = await settingsOf(db, companyId, "workforce");
       const today = await companyToday(db, companyId, now);
       const entries = await reviewedEntries(db, companyId, { from: addDays(today, -(TIME_REVIEW_DAYS - 1)), to: today }, settings, now);
-      return entries.filter(
+      const waiting = entries.filter(
         (e) =>
           e.reviewStatus === "pending" &&
           !(
@@ -35,8 +41,13 @@ export const attention: AttentionContributor[] = [
               settings.autoApproveToleranceMinutes,
             )
           ),
-      ).length;
+      );
+      const oldest = waiting.reduce<string | null>((min, e) => (min === null || e.businessDate < min ? e.businessDate : min), null);
+      return { count: waiting.length, oldest };
     },
-    count: (_eb, { companyId, permissions }, prepared) => (companyId && permissions.canViewTimeClocks ? sql<number>`${sql.lit(Number(prepared) || 0)}` : null),
+    count: (_eb, { companyId, permissions }, prepared) =>
+      companyId && permissions.canViewTimeClocks ? sql<number>`${sql.lit((prepared as Waiting).count)}` : null,
+    // The queue opens on the current pay period: from the oldest waiting entry, so it shows them all.
+    search: (prepared) => ((prepared as Waiting).oldest ? { from: (prepared as Waiting).oldest! } : null),
   },
 ];

@@ -34,12 +34,19 @@ export interface AttentionContributor {
   prepare?(db: Kysely<DB>, scope: AttentionScope): Promise<unknown>;
   /** A scalar subquery counting the rows, or null when the caller may not see them (the item is left out). */
   count(eb: ExpressionBuilder<DB, never>, scope: AttentionScope, prepared: unknown): Expression<unknown> | null;
+  /**
+   * The link's search parameters, from what `prepare` read, when the screen would not show the
+   * counted rows by itself (time to verify older than the queue's current period).
+   */
+  search?(prepared: unknown): Record<string, string> | null;
 }
 
 export interface AttentionItem {
   key: string;
   /** "area/subScreen". */
   link: string;
+  /** Search parameters for the link, when the screen needs them to show what was counted. */
+  search?: Record<string, string>;
   count: number;
 }
 
@@ -96,5 +103,8 @@ export async function countAttention(db: Kysely<DB>, contributors: AttentionCont
       return counted.length ? counted.map(({ item, expression }) => sql<number>`(${expression})::int`.as(item.key)) : [sql<number>`0`.as("none")];
     })
     .executeTakeFirstOrThrow();
-  return counted.map(({ item }) => ({ key: item.key, link: item.link, count: Number((row as Record<string, unknown>)[item.key] ?? 0) }));
+  return counted.map(({ item }) => {
+    const search = item.search?.(prepared[visible.indexOf(item)]) ?? null;
+    return { key: item.key, link: item.link, ...(search ? { search } : {}), count: Number((row as Record<string, unknown>)[item.key] ?? 0) };
+  });
 }

@@ -71,11 +71,11 @@ export function AttentionList({ title }: { title: string }) {
         </Paper>
       ) : (
         <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="sm" component="ul" className={classes.list}>
-          {items.map(({ key, link, count }) => {
+          {items.map(({ key, link, search, count }) => {
             const ItemIcon = ICONS[key] ?? IconClipboardCheck;
             return (
               <li key={key}>
-                <Link {...pathTarget(`/${link}`)} className={classes.item} data-testid={`home-item-${key}`} data-count={count}>
+                <Link {...pathTarget(`/${link}`)} search={search ?? {}} className={classes.item} data-testid={`home-item-${key}`} data-count={count}>
                   <Paper withBorder radius="md" p="md" h="100%">
                     <Group gap="sm" wrap="nowrap">
                       <ThemeIcon variant="light" radius="xl" size="lg">
