@@ -35,14 +35,24 @@ export function BucketReason({ scope, onGroupChange }: { scope: ReportScope; onG
   }
   const canGoBack = scope.groupChosen && scope.group !== choice.group && onGroupChange;
   return (
-    <Group gap="xs" wrap="wrap" data-testid="revenue-bucket-reason" data-bucket={scope.group} data-reason={scope.groupChosen ? "chosen" : choice.reason}>
-      <IconCalendarStats size={18} aria-hidden />
-      <Text size="sm">{text}</Text>
-      {canGoBack ? (
-        <Button variant="subtle" size="compact-sm" onClick={() => onGroupChange(undefined)} data-testid="revenue-bucket-default">
-          {t("bucket.backToDefault", { bucket: bucket(choice.group) })}
-        </Button>
-      ) : null}
+    // The icon keeps to the first line; the sentence and its button wrap beside it on a phone.
+    <Group
+      gap="xs"
+      wrap="nowrap"
+      align="flex-start"
+      data-testid="revenue-bucket-reason"
+      data-bucket={scope.group}
+      data-reason={scope.groupChosen ? "chosen" : choice.reason}
+    >
+      <IconCalendarStats size={18} aria-hidden style={{ flex: "none", marginTop: 2 }} />
+      <Group gap={4} wrap="wrap" miw={0} style={{ flex: 1 }}>
+        <Text size="sm">{text}</Text>
+        {canGoBack ? (
+          <Button variant="subtle" size="compact-sm" onClick={() => onGroupChange(undefined)} data-testid="revenue-bucket-default">
+            {t("bucket.backToDefault", { bucket: bucket(choice.group) })}
+          </Button>
+        ) : null}
+      </Group>
     </Group>
   );
 }
