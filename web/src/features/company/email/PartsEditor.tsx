@@ -65,7 +65,8 @@ export function PartsEditor({ value, onChange, known, label, singleLine, testId,
     if (JSON.stringify(blocks) !== JSON.stringify(state.blocks)) setState((s) => ({ ...s, blocks, version: s.version + 1 }));
   };
 
-  const render = (blocks: EditorBlock[], path: number[]) =>
+  // Every run is a textbox named for a screen reader: the field, and the section it sits in.
+  const render = (blocks: EditorBlock[], path: number[], section?: string) =>
     blocks.map((block, i) => {
       const at = [...path, i];
       const key = `${state.version}:${at.join(".")}`;
@@ -78,6 +79,7 @@ export function PartsEditor({ value, onChange, known, label, singleLine, testId,
             known={known}
             singleLine={singleLine}
             label={path.length === 0 && i === 0 ? label : undefined}
+            ariaLabel={section ? `${label}: ${section}` : label}
             testId={path.length === 0 && blocks.length === 1 ? `${testId}-editor` : undefined}
             onChange={(source) => change(replaceBlock(state.blocks, at, { type: "inline", source }))}
             onBlur={settle}
@@ -97,7 +99,8 @@ export function PartsEditor({ value, onChange, known, label, singleLine, testId,
           data-inverted={block.inverted}
         >
           <Group justify="space-between" gap="xs" wrap="nowrap">
-            <Text size="xs" fw={600} c={block.inverted ? "orange.8" : "teal.8"} data-testid="template-section-label">
+            {/* In the text's own colour (the block's border carries teal or orange): readable in light and dark. */}
+            <Text size="xs" fw={600} data-testid="template-section-label">
               {sectionLabel(block.name, block.inverted)}
             </Text>
             <ActionIcon
@@ -118,7 +121,7 @@ export function PartsEditor({ value, onChange, known, label, singleLine, testId,
             </ActionIcon>
           </Group>
           <Stack gap={4} mt={4}>
-            {render(block.blocks, at)}
+            {render(block.blocks, at, sectionLabel(block.name, block.inverted))}
           </Stack>
         </Paper>
       );
@@ -142,6 +145,8 @@ interface InlineEditorProps {
   known: readonly string[];
   singleLine?: boolean;
   label?: string;
+  /** The name a screen reader gives the run (the visible label shows only over the first). */
+  ariaLabel: string;
   testId?: string;
   onChange(source: string): void;
   onBlur(): void;
@@ -152,7 +157,7 @@ interface InlineEditorProps {
  * One run of text and chips, edited in place. The browser owns the text while it is typed (the
  * caret stays where it is); what it holds is read back into Mustache text on every input.
  */
-function InlineEditor({ source, known, singleLine, label, testId, onChange, onBlur, onFocusTarget }: InlineEditorProps) {
+function InlineEditor({ source, known, singleLine, label, ariaLabel, testId, onChange, onBlur, onFocusTarget }: InlineEditorProps) {
   const { t } = useTranslation("emailTemplates");
   const placeholderLabel = usePlaceholderLabel();
   const ref = useRef<HTMLDivElement>(null);
@@ -224,7 +229,7 @@ function InlineEditor({ source, known, singleLine, label, testId, onChange, onBl
         ref={ref}
         role="textbox"
         aria-multiline={!singleLine}
-        aria-label={label}
+        aria-label={ariaLabel}
         contentEditable
         suppressContentEditableWarning
         tabIndex={0}
