@@ -116,15 +116,10 @@ export async function bankLinesOfAccount(ctx: QueryCtx<"isAdmin">, accountId: st
     .limit(2000)
     .execute();
   const { views, matchedDeposits } = await describeLines(ctx, lines);
-  const mapping = await ctx.db
-    .selectFrom("bankMappings")
-    .select("mapping")
-    .where("companyId", "=", companyId)
-    .where("accountId", "=", account.id)
-    .executeTakeFirst();
+  const mapping = await rememberedMapping(ctx, companyId, account.id);
   const deposits = await unmatchedDeposits(ctx.db, companyId);
   return {
-    mapping: (mapping?.mapping as BankMapping | undefined) ?? null,
+    mapping,
     lines: views,
     unmatchedDeposits: deposits.map(depositView(new Date(ctx.now))),
     matchedDeposits,
@@ -172,4 +167,15 @@ export async function bankLinesPage(
     ({ line }) => `${isoDate(line.date)}:${line.id}`,
     ({ view }) => view,
   );
+}
+
+/** The column mapping remembered for an account's CSV statements, null before the first import. */
+export async function rememberedMapping(ctx: Pick<QueryCtx, "db">, companyId: string, accountId: string): Promise<BankMapping | null> {
+  const row = await ctx.db
+    .selectFrom("bankMappings")
+    .select("mapping")
+    .where("companyId", "=", companyId)
+    .where("accountId", "=", accountId)
+    .executeTakeFirst();
+  return (row?.mapping as BankMapping | undefined) ?? null;
 }

@@ -1,9 +1,9 @@
 import { sql } from "kysely";
-import { daysBetween, type BankMapping } from "@tumble/domain/bankStatement";
+import { daysBetween } from "@tumble/domain/bankStatement";
 import { businessDateNow } from "../cash/dates.ts";
 import { isoDate } from "../db/isoDate.ts";
 import type { QueryCtx } from "../runtime/define.ts";
-import { bankAccountOf } from "./bankLineList.ts";
+import { bankAccountOf, rememberedMapping } from "./bankLineList.ts";
 import { lineBooked } from "./bankEntries.ts";
 
 // The bank panel's figures (issue 33): counted and summed in SQL over every line of the account
@@ -85,12 +85,7 @@ export async function bankSummary(ctx: QueryCtx<"isAdmin">, accountId: string) {
        and not exists (select 1 from cash_transactions r where r.company_id = t.company_id and r.reverses_id = t.id)
        and not exists (select 1 from bank_line_matches m where m.company_id = t.company_id and m.transaction_id = t.id)`.execute(ctx.db);
 
-  const mapping = await ctx.db
-    .selectFrom("bankMappings")
-    .select("mapping")
-    .where("companyId", "=", companyId)
-    .where("accountId", "=", account.id)
-    .executeTakeFirst();
+  const mapping = await rememberedMapping(ctx, companyId, account.id);
   const today = await businessDateNow(ctx.db, companyId, null, now);
   const oldestLine = of("unmatchedCredit")?.oldest ?? null;
   const lineCount = byStatus.reduce((sum, r) => sum + Number(r.n), 0);
@@ -106,6 +101,6 @@ export async function bankSummary(ctx: QueryCtx<"isAdmin">, accountId: string) {
       oldestAgeDays: transit.rows[0]?.oldest === null || transit.rows[0]?.oldest === undefined ? null : Number(transit.rows[0].oldest),
     },
     /** The column mapping remembered for the account's CSV statements. */
-    mapping: (mapping?.mapping as BankMapping | undefined) ?? null,
+    mapping,
   };
 }

@@ -10,6 +10,7 @@ import { newId } from "../runtime/ids.ts";
 import { readUpload } from "../uploads/parts.ts";
 import { fingerprints } from "./bank.ts";
 import { bankAccount, matchAndClear } from "./bankLineAccess.ts";
+import { rememberedMapping } from "./bankLineList.ts";
 
 // A statement imported into a bank account: a CSV (with a column mapping remembered per account)
 // or OFX file, given whole or as an upload's parts; all rows or none, unless the valid rows alone
@@ -41,13 +42,7 @@ export async function importStatementLines(ctx: MutationCtx<"isAdmin">, args: St
   let parsed: { lines: StatementLine[]; errors: Array<{ row: number; message: string }> };
   let mapping: BankMapping | undefined;
   if (args.format === "csv") {
-    const remembered = await ctx.db
-      .selectFrom("bankMappings")
-      .select("mapping")
-      .where("companyId", "=", companyId)
-      .where("accountId", "=", account.id)
-      .executeTakeFirst();
-    mapping = args.mapping ?? (remembered?.mapping as BankMapping | undefined);
+    mapping = args.mapping ?? (await rememberedMapping(ctx, companyId, account.id)) ?? undefined;
     if (!mapping) throw refused(reconciliationRefusal("noMapping"));
     parsed = await readFile({ kind: "csvStatement", content, mapping });
   } else parsed = await readFile({ kind: "ofxStatement", content });
