@@ -326,6 +326,10 @@ beforeAll(async () => {
     const row = await sql<{ id: string }>`select id from ${sql.table(tableName)} where company_id = ${rioId} order by id limit 1`.execute(db);
     if (row.rows[0]) rioIds[tableName] = String(row.rows[0].id);
   }
+  // An entry still open counts its minutes up to now, so its answer would change with the clock
+  // between the two sweeps; closed, every answer depends on stored rows alone.
+  await sql`update time_entries set clock_out_at = clock_in_at + interval '30 minutes', status = 'closed'
+    where company_id = ${rioId} and clock_out_at is null`.execute(db);
   rioIds.collector = (await db.selectFrom("collections").select("collectorId").where("companyId", "=", rioId).executeTakeFirstOrThrow()).collectorId;
   // The owner sees every company screen; staff see their own hours, shifts and requests.
   callers = [];
