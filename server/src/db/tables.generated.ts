@@ -6,6 +6,7 @@ import type { CashTables } from "./cashSchema.ts";
 import type { CollectionsTables } from "./collectionsSchema.ts";
 import type { CompaniesTables } from "./companiesSchema.ts";
 import type { CompanySettingsTables } from "./companySettingsSchema.ts";
+import type { EconomicsTables } from "./economicsSchema.ts";
 import type { EmailTemplatesTables } from "./emailTemplatesSchema.ts";
 import type { EmployeesTables } from "./employeesSchema.ts";
 import type { EmploymentTables } from "./employmentSchema.ts";
@@ -34,6 +35,7 @@ export interface DB
     CollectionsTables,
     CompaniesTables,
     CompanySettingsTables,
+    EconomicsTables,
     EmailTemplatesTables,
     EmployeesTables,
     EmploymentTables,
