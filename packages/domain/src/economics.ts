@@ -432,6 +432,44 @@ export interface Pnl {
   superseded: Superseded[];
 }
 
+/** What covers a store-month's costs more specifically than its postings: bills, recurring rent, payroll. */
+export interface Coverage {
+  bills: boolean;
+  rent: boolean;
+  payroll: boolean;
+}
+
+/**
+ * What covers `row`: its own bills, recurring rent and payroll; for the postings tied to no store
+ * (storeId null), whether any store of `rows` has them in the same month.
+ */
+export function covered(row: StoreMonthInputs, rows: readonly StoreMonthInputs[]): Coverage {
+  const of = (r: StoreMonthInputs): Coverage => ({ bills: sum(r.bills) !== 0, rent: (r.recurring.rent ?? 0) !== 0, payroll: r.payrollCents !== null });
+  if (row.storeId !== null) return of(row);
+  const c: Coverage = { bills: false, rent: false, payroll: false };
+  for (const r of rows) {
+    if (r.storeId === null || r.month !== row.month) continue;
+    const o = of(r);
+    c.bills ||= o.bills;
+    c.rent ||= o.rent;
+    c.payroll ||= o.payroll;
+  }
+  return c;
+}
+
+/** The record a ledger or bank posting on `line` gives way to under `coverage`, or null when it counts. */
+export function supersededBy(line: ExpenseLine, coverage: Coverage): Superseded["by"] | null {
+  if (line === "utilities" && coverage.bills) return "bills";
+  if (line === "rent" && coverage.rent) return "recurring";
+  if (line === "wages" && coverage.payroll) return "payroll";
+  return null;
+}
+
+/** The ledger's expense category as a P&L line. */
+export function ledgerLine(category: string): ExpenseLine {
+  return LEDGER_LINE[category as ExpenseCategory] ?? "other";
+}
+
 const sum = (record: Partial<Record<string, number>>) => Object.values(record).reduce<number>((s, v) => s + (v ?? 0), 0);
 
 /**
@@ -477,23 +515,10 @@ export function assemblePnl(rows: readonly StoreMonthInputs[]): Pnl {
     s.cents += cents;
     superseded.set(key, s);
   };
-  // What the company's month holds, for postings tied to no store.
-  const monthHas = new Map<string, { bills: boolean; rent: boolean; payroll: boolean }>();
-  for (const r of rows) {
-    if (r.storeId === null) continue;
-    const m = monthHas.get(r.month) ?? { bills: false, rent: false, payroll: false };
-    m.bills ||= sum(r.bills) !== 0;
-    m.rent ||= (r.recurring.rent ?? 0) !== 0;
-    m.payroll ||= r.payrollCents !== null;
-    monthHas.set(r.month, m);
-  }
   for (const r of rows) {
     addRevenue("coins", r.collectionsCents, "collections");
     for (const s of OTHER_REVENUE_SOURCES) addRevenue(s, r.otherRevenue[s] ?? 0, "otherRevenue");
-    const has =
-      r.storeId === null
-        ? (monthHas.get(r.month) ?? { bills: false, rent: false, payroll: false })
-        : { bills: sum(r.bills) !== 0, rent: (r.recurring.rent ?? 0) !== 0, payroll: r.payrollCents !== null };
+    const has = covered(r, rows);
     for (const u of UTILITIES) addExpense(u, r.bills[u] ?? 0, "bills");
     addExpense("rent", r.recurring.rent ?? 0, "recurring");
     addExpense("insurance", r.recurring.insurance ?? 0, "recurring");
@@ -507,10 +532,9 @@ export function assemblePnl(rows: readonly StoreMonthInputs[]): Pnl {
       ["bank", r.bank],
     ] as const) {
       for (const [category, cents] of Object.entries(postings) as Array<[ExpenseCategory, number]>) {
-        const line = LEDGER_LINE[category] ?? "other";
-        if (line === "utilities" && has.bills) supersede(line, source, cents, "bills");
-        else if (line === "rent" && has.rent) supersede(line, source, cents, "recurring");
-        else if (line === "wages" && has.payroll) supersede(line, source, cents, "payroll");
+        const line = ledgerLine(category);
+        const by = supersededBy(line, has);
+        if (by) supersede(line, source, cents, by);
         else addExpense(line, cents, source);
       }
     }
@@ -561,7 +585,6 @@ const ECONOMICS_REPORT_TABLE = refusalTable("economicsReports", {
   storeNotFound: { en: "Store not found", es: "No se encontró la tienda" },
   rangeReversed: { en: "The range's from date is after its to date", es: "La fecha de inicio del período es posterior a su fecha de fin" },
   rangeOverYear: { en: "The machine figures cover at most a year at a time", es: "Las cifras por máquina abarcan como máximo un año a la vez" },
-  monthInvalid: { en: "Give the month as YYYY-MM", es: "Indica el mes como AAAA-MM" },
 });
 
 export const ECONOMICS_REPORT_REFUSAL_TEXTS = ECONOMICS_REPORT_TABLE.texts;
