@@ -15,6 +15,7 @@ import type * as companyJoinRequests from "../functions/companyJoinRequests.ts";
 import type * as companyMembers from "../functions/companyMembers.ts";
 import type * as companySettings from "../functions/companySettings.ts";
 import type * as demo from "../functions/demo.ts";
+import type * as economics from "../functions/economics.ts";
 import type * as economicsReports from "../functions/economicsReports.ts";
 import type * as emailDashboard from "../functions/emailDashboard.ts";
 import type * as emailTemplates from "../functions/emailTemplates.ts";
@@ -68,6 +69,7 @@ export type Api = ApiFromModules<{
   "companyMembers": typeof companyMembers;
   "companySettings": typeof companySettings;
   "demo": typeof demo;
+  "economics": typeof economics;
   "economicsReports": typeof economicsReports;
   "emailDashboard": typeof emailDashboard;
   "emailTemplates": typeof emailTemplates;
