@@ -1,0 +1,228 @@
+import type { Insertable } from "kysely";
+import type { MachinePricesTable, OtherRevenueTable, RecurringExpensesTable, UtilityBillsTable } from "../../db/economicsSchema.ts";
+import { newId } from "../../runtime/ids.ts";
+import { prng, type DemoSeeder } from "../demoContext.ts";
+
+// Store economics inputs for Rio's active stores (issue 35), so a newcomer sees a believable P&L
+// and per-machine table. Only rows of the economics tables (and the new machine columns) are
+// written; nothing earlier seeders made changes.
+//
+// Sized against the demo's collections (30_collections.ts): every machine is collected Mondays and
+// Thursdays with a visit's typical take (storeLayout.ts TYPICAL_TAKE) times 0.75–1.25, so a washer
+// takes about $90 × 2 a week ≈ $25.70 a day, a dryer $60 × 2 ≈ $17.10 a day, and a store's coin
+// boxes (six washers, six dryers, soap vending $40 and the claw machine $25 a visit; the changer's
+// bills are exchanged, not earned) about $965 a visit ≈ $8,390 a month.
+// - Prices: washers $5.50 a cycle (the type's, every Rio store) until 60 days ago, $6.00 since;
+//   at Rio Downtown the 40 lb washers W3 and W4 are $6.50 and the 60 lb W5 $7.50 (their own
+//   prices). Dryers $0.25 per 6 minutes with a 45-minute typical cycle ($1.88 a cycle). So a
+//   washer turns about 4–5 times a day and a dryer about 9.
+// - The one machine that underperforms: W6 at Rio Downtown, an 80 lb washer installed eight months
+//   ago at $12.50 a cycle, takes what the others take in coins and nothing by card (its reader was
+//   never connected), so it turns about 2 times a day against about 4.6 for the store's washers.
+// - Card revenue: the last 90 days at Rio Downtown, one line per day for each of W1–W5 of 0 to 2
+//   cycles at its price (about $6 a washer a day), and wash-dry-fold orders once a week.
+// - Utility bills: the last 12 full months, one bill per utility, about 25 % of a store's coin take
+//   in total (electricity ~10 %, gas ~9 %, water and sewer ~6 %), gas higher in winter; usage from
+//   the rates $0.16/kWh, $1.30/therm and $0.012/gallon.
+// - Recurring expenses: rent and insurance per store from three years ago, still running.
+
+const isoDate = (d: Date) => d.toISOString().slice(0, 10);
+
+/** Capacity (lb), purchase price (cents) of Rio Downtown's washers W1–W6. */
+const DOWNTOWN_WASHERS: Array<[number, number]> = [
+  [30, 650_000],
+  [30, 650_000],
+  [40, 820_000],
+  [40, 820_000],
+  [60, 1_150_000],
+  [80, 1_600_000],
+];
+
+export const seed: DemoSeeder = async ({ db, today, data }) => {
+  const rand = prng(20260035);
+  const day = (daysAgo: number) => isoDate(new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate() - daysAgo)));
+  const owner = data.users["owner@demo.test"];
+  const rioStores = data.stores.filter((s) => s.company === "rio" && s.isActive);
+  if (!rioStores.length) return;
+  const companyId = rioStores[0].companyId;
+  const types = await db.selectFrom("equipmentTypes").select(["id", "name"]).where("companyId", "=", companyId).execute();
+  const typeId = (name: string) => types.find((t) => t.name === name)!.id;
+  const longAgo = day(3 * 365);
+  const priceChange = day(60);
+
+  const prices: Array<Insertable<MachinePricesTable>> = [
+    { equipmentTypeId: typeId("Front-load washer"), effectiveFrom: longAgo, priceCents: 550 },
+    { equipmentTypeId: typeId("Front-load washer"), effectiveFrom: priceChange, priceCents: 600 },
+    { equipmentTypeId: typeId("Stack dryer"), effectiveFrom: longAgo, priceCents: 25, perMinutes: 6, typicalCycleMinutes: 45 },
+  ].map((p) => ({ id: newId(), companyId, machineId: null, perMinutes: null, typicalCycleMinutes: null, createdBy: owner, ...p }));
+
+  const revenue: Array<Insertable<OtherRevenueTable>> = [];
+  const expenses: Array<Insertable<RecurringExpensesTable>> = [];
+  const bills: Array<Insertable<UtilityBillsTable>> = [];
+  const firstMonth = longAgo.slice(0, 7);
+
+  for (const [index, store] of rioStores.entries()) {
+    const downtown = store.name === "Rio Downtown";
+    const washers = store.machines.filter((m) => m.key === "washer");
+    const dryers = store.machines.filter((m) => m.key === "dryer");
+    // Machine facts: Downtown's washers by capacity, every store's dryers 30 lb stack dryers.
+    for (const [i, m] of washers.entries()) {
+      const [capacityLb, purchasePriceCents] = downtown ? DOWNTOWN_WASHERS[i] : [40, 820_000];
+      const installedOn = downtown && i === 5 ? day(240) : day(downtown ? 5 * 365 : (3 + index) * 365);
+      await db.updateTable("machines").set({ capacityLb, purchasePriceCents, installedOn }).where("companyId", "=", companyId).where("id", "=", m.id).execute();
+    }
+    for (const m of dryers)
+      await db
+        .updateTable("machines")
+        .set({ capacityLb: 30, purchasePriceCents: 420_000, installedOn: day(downtown ? 5 * 365 : (3 + index) * 365) })
+        .where("companyId", "=", companyId)
+        .where("id", "=", m.id)
+        .execute();
+
+    if (downtown) {
+      const own: Array<[number, number, string]> = [
+        [2, 650, longAgo],
+        [3, 650, longAgo],
+        [4, 750, longAgo],
+        [5, 1250, day(240)],
+      ];
+      for (const [i, priceCents, effectiveFrom] of own)
+        prices.push({
+          id: newId(),
+          companyId,
+          equipmentTypeId: null,
+          machineId: washers[i].id,
+          effectiveFrom,
+          priceCents,
+          perMinutes: null,
+          typicalCycleMinutes: null,
+          createdBy: owner,
+        });
+      // Card payments at W1–W5: 0, 1 or 2 cycles a day at the machine's price that day.
+      const priceOf = (i: number, date: string) => own.find(([w]) => w === i)?.[1] ?? (date >= priceChange ? 600 : 550);
+      for (let daysAgo = 90; daysAgo >= 1; daysAgo--) {
+        const date = day(daysAgo);
+        for (let i = 0; i < 5; i++) {
+          const cycles = Math.floor(rand() * 3);
+          if (cycles === 0) continue;
+          revenue.push({
+            id: newId(),
+            companyId,
+            storeId: store.id,
+            machineId: washers[i].id,
+            businessDate: date,
+            source: "card",
+            amountCents: cycles * priceOf(i, date),
+            createdBy: owner,
+          });
+        }
+        // Wash-dry-fold orders, settled on Saturdays.
+        if (new Date(`${date}T00:00:00Z`).getUTCDay() === 6)
+          revenue.push({
+            id: newId(),
+            companyId,
+            storeId: store.id,
+            machineId: null,
+            businessDate: date,
+            source: "wash_dry_fold",
+            amountCents: 15_000 + Math.round(rand() * 100) * 100,
+            note: "Wash-dry-fold orders of the week",
+            createdBy: owner,
+          });
+      }
+    }
+
+    expenses.push(
+      {
+        id: newId(),
+        companyId,
+        storeId: store.id,
+        category: "rent",
+        description: "Lease",
+        amountCents: downtown ? 260_000 : 200_000,
+        fromMonth: firstMonth,
+        createdBy: owner,
+      },
+      {
+        id: newId(),
+        companyId,
+        storeId: store.id,
+        category: "insurance",
+        description: "Property and liability insurance",
+        amountCents: 32_000,
+        fromMonth: firstMonth,
+        createdBy: owner,
+      },
+    );
+
+    // Twelve full months of bills, ending with last month.
+    for (let back = 12; back >= 1; back--) {
+      const start = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth() - back, 1));
+      const end = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth() - back + 1, 0));
+      const month = start.getUTCMonth();
+      const winter = month <= 2 || month >= 10 ? 1.25 : month >= 5 && month <= 7 ? 0.8 : 1;
+      const summer = month >= 5 && month <= 7 ? 1.12 : 1;
+      const size = downtown ? 1.08 : 1;
+      const noise = () => 0.93 + rand() * 0.14;
+      const of = (cents: number) => Math.round(cents * size * noise());
+      const electricity = of(84_000 * summer);
+      const gas = of(75_000 * winter);
+      const water = of(50_000);
+      const period = { periodStart: isoDate(start), periodEnd: isoDate(end) };
+      bills.push(
+        {
+          id: newId(),
+          companyId,
+          storeId: store.id,
+          utility: "electricity",
+          ...period,
+          amountCents: electricity,
+          usage: Math.round(electricity / 16),
+          unit: "kWh",
+          createdBy: owner,
+        },
+        {
+          id: newId(),
+          companyId,
+          storeId: store.id,
+          utility: "gas",
+          ...period,
+          amountCents: gas,
+          usage: Math.round(gas / 130),
+          unit: "therms",
+          createdBy: owner,
+        },
+        {
+          id: newId(),
+          companyId,
+          storeId: store.id,
+          utility: "water_sewer",
+          ...period,
+          amountCents: water,
+          usage: Math.round(water / 1.2),
+          unit: "gallons",
+          createdBy: owner,
+        },
+      );
+    }
+  }
+
+  await db.insertInto("machinePrices").values(prices).execute();
+  for (let i = 0; i < revenue.length; i += 500)
+    await db
+      .insertInto("otherRevenue")
+      .values(revenue.slice(i, i + 500))
+      .execute();
+  await db.insertInto("recurringExpenses").values(expenses).execute();
+  await db.insertInto("utilityBills").values(bills).execute();
+  // The card system's export columns, remembered as if imported once.
+  await db
+    .insertInto("revenueImportMappings")
+    .values({
+      companyId,
+      provider: "Card system",
+      mapping: JSON.stringify({ date: "Date", store: "Location", machine: "Machine", amount: "Amount" }),
+      updatedBy: owner,
+    })
+    .execute();
+};
