@@ -162,7 +162,7 @@ export const seed: DemoSeeder = async ({ db, today, data }) => {
       const month = start.getUTCMonth();
       const winter = month <= 2 || month >= 10 ? 1.25 : month >= 5 && month <= 7 ? 0.8 : 1;
       const summer = month >= 5 && month <= 7 ? 1.12 : 1;
-      const size = downtown ? 1.08 : 1;
+      const size = downtown ? 1.15 : 1;
       const noise = () => 0.93 + rand() * 0.14;
       const of = (cents: number) => Math.round(cents * size * noise());
       const electricity = of(84_000 * summer);
