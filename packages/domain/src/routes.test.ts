@@ -43,7 +43,7 @@ describe("area table", () => {
       [
         "laundromat",
         "collection-record",
-        "collection-record collections-list admin-collections cash-dashboard cash-accounts physical-counts reconciliation equipment-config reports",
+        "collection-record collections-list admin-collections cash-dashboard cash-accounts physical-counts reconciliation equipment-config reports economics",
       ],
       ["company", "locations", "locations users join-requests geo-zones import settings email-templates email-dashboard"],
       ["employee-management", "dashboard", "dashboard profiles scheduling time-entry-verification kiosk analytics"],
@@ -149,6 +149,7 @@ const SUB_SCREEN_ACCESS: Record<string, string> = {
   "laundromat/reconciliation": ADMIN_UP,
   "laundromat/equipment-config": ADMIN_UP,
   "laundromat/reports": EXPORTERS,
+  "laundromat/economics": EXPORTERS,
   "company/locations": MANAGER_UP,
   "company/users": MANAGER_UP,
   "company/join-requests": MANAGER_UP,
@@ -197,6 +198,7 @@ const SUB_SCREEN_GATES: Record<string, unknown> = {
   "laundromat/reconciliation": "isAdmin",
   "laundromat/equipment-config": "isAdmin",
   "laundromat/reports": "canExportReports",
+  "laundromat/economics": "canExportReports",
   "company/locations": "canManageStores",
   "company/users": "canManageUsers",
   "company/join-requests": "canManageJoinRequests",
@@ -337,7 +339,13 @@ describe("visible tabs", () => {
   }
 
   it("lists the sub-tabs each role may open, in navigation order", () => {
-    expect(visibleSubScreens("laundromat", permissionsFor("SUPERVISOR", null))).toEqual(["collection-record", "collections-list", "cash-dashboard", "reports"]);
+    expect(visibleSubScreens("laundromat", permissionsFor("SUPERVISOR", null))).toEqual([
+      "collection-record",
+      "collections-list",
+      "cash-dashboard",
+      "reports",
+      "economics",
+    ]);
     expect(visibleSubScreens("laundromat", permissionsFor("MANAGER", null))).toEqual([
       "collection-record",
       "collections-list",
@@ -345,6 +353,7 @@ describe("visible tabs", () => {
       "cash-accounts",
       "physical-counts",
       "reports",
+      "economics",
     ]);
     expect(visibleSubScreens("user", permissionsFor(null, null))).toEqual(["profile", "my-requests", "email-preferences"]);
   });

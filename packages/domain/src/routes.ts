@@ -33,6 +33,7 @@ export const AREA_TABLE: readonly AreaDefinition[] = [
       "reconciliation",
       "equipment-config",
       "reports",
+      "economics",
     ],
   },
   {
@@ -148,6 +149,7 @@ export const ACCESS_GATES: Readonly<Record<Area, AreaGates>> = {
       reconciliation: "isAdmin",
       "equipment-config": "isAdmin",
       reports: "canExportReports",
+      economics: "canExportReports",
     },
   },
   company: {
