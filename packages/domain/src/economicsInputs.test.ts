@@ -7,6 +7,7 @@ import {
   parseRevenueAmount,
   parseRevenueSource,
   priceOn,
+  revenueFileHeaders,
   revenueMappingProblems,
   revenueRowError,
   type PriceRow,
@@ -79,6 +80,11 @@ describe("the card revenue file", () => {
       { key: "mappingMissing", column: "Total" },
     ]);
     expect(revenueMappingProblems({ date: "Date", amount: "Amount" }, ["Date", "Amount"], true)).toEqual([]);
+  });
+
+  it("reads the file's header for the mapping form", () => {
+    expect(revenueFileHeaders('\uFEFFDate,"Location, name",Amount\n2025-01-01,A,1\n')).toEqual(["Date", "Location, name", "Amount"]);
+    expect(revenueFileHeaders("")).toEqual([]);
   });
 
   it("words a row's error in either language from its code", () => {

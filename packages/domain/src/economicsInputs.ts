@@ -1,3 +1,4 @@
+import Papa from "papaparse";
 import { z } from "zod";
 import { parseStatementAmount, parseStatementDate } from "./bankStatement.ts";
 import { refusalTable } from "./refusals.ts";
@@ -399,4 +400,10 @@ export function guessRevenueMapping(headers: readonly string[]): Partial<Revenue
     reference: find("transaction", "reference", "ref", "id"),
   };
   return Object.fromEntries(Object.entries(guess).filter(([, v]) => v !== undefined));
+}
+
+/** A CSV file's header names (its first line), for the mapping form; empty when it has none. */
+export function revenueFileHeaders(content: string): string[] {
+  const first = Papa.parse<string[]>(content.replace(/^\uFEFF/, ""), { preview: 1, skipEmptyLines: true }).data[0] ?? [];
+  return first.map((h) => h.trim()).filter((h) => h !== "");
 }
