@@ -109,7 +109,7 @@ describe("a machine's turns per day", () => {
     expect(f.turnsByWeekday[0]).toBe(3.17);
     expect(f.turnsByWeekday[3]).toBe(3.67);
     // Weeks: 03-01 is a Sunday, its week starts 02-23 and holds one day of 900.
-    expect(f.weeks[0]).toEqual({ week: "2026-02-23", cents: 900, days: 1 });
+    expect(f.weeks[0]).toEqual({ week: "2026-02-23", cents: 900, days: 1, cycles: 3, pricedDays: 1 });
     expect(f.weeks.reduce((s, w) => s + w.cents, 0)).toBe(20650);
   });
 
@@ -178,19 +178,19 @@ describe("medians and the flag", () => {
     expect(median([900, 300, 500])).toBe(500);
     expect(median([900, 300, 500, 100])).toBe(400);
   });
-  it("flags a machine under half its type's median per day for three weeks in a row", () => {
-    // 400 < 1000 × 0.5 = 500 in the last three weeks; the week before (600) was not below.
-    const weeks = [600, 400, 450, 499].map((own) => ({ ownPerDayCents: own, medianPerDayCents: 1000 }));
+  it("flags a machine under half its type's median for three weeks in a row", () => {
+    // Turns 2.0, 2.2, 2.49 < 5 × 0.5 = 2.5 in the last three weeks; the week before (3.0) was not below.
+    const weeks = [3, 2, 2.2, 2.49].map((own) => ({ own, median: 5 }));
     expect(belowMedianFlag(weeks)).toEqual({ flagged: true, weeksBelow: 3 });
     // Exactly half is not below; two weeks are not "weeks".
-    expect(belowMedianFlag([500, 400, 400].map((own) => ({ ownPerDayCents: own, medianPerDayCents: 1000 })))).toEqual({ flagged: false, weeksBelow: 2 });
+    expect(belowMedianFlag([2.5, 2, 2].map((own) => ({ own, median: 5 })))).toEqual({ flagged: false, weeksBelow: 2 });
     // A week without a median is skipped, not a break.
     expect(
       belowMedianFlag([
-        { ownPerDayCents: 100, medianPerDayCents: 1000 },
-        { ownPerDayCents: 100, medianPerDayCents: null },
-        { ownPerDayCents: 100, medianPerDayCents: 1000 },
-        { ownPerDayCents: 100, medianPerDayCents: 1000 },
+        { own: 100, median: 1000 },
+        { own: 100, median: null },
+        { own: 100, median: 1000 },
+        { own: 100, median: 1000 },
       ]),
     ).toEqual({ flagged: true, weeksBelow: 3 });
   });

@@ -128,8 +128,8 @@ export interface MachineFigures {
   unpricedCents: number;
   /** Turns per day by weekday (0 = Monday … 6 = Sunday), two decimals; null for a weekday without a priced day. */
   turnsByWeekday: Array<number | null>;
-  /** Revenue per Monday week of the days in service, with how many of its days were in service. */
-  weeks: Array<{ week: string; cents: number; days: number }>;
+  /** Per Monday week of the days in service: revenue, how many of its days were in service, and the cycles of its priced days. */
+  weeks: Array<{ week: string; cents: number; days: number; cycles: number; pricedDays: number }>;
 }
 
 const round = (value: number, places: number) => Math.round(value * 10 ** places) / 10 ** places;
@@ -194,17 +194,18 @@ export function machineFigures(input: MachineInputs, from: string, to: string, t
     figures.appCents += app;
     figures.daysInService += 1;
     const week = weekStart(day);
-    const last = figures.weeks[figures.weeks.length - 1];
-    if (last?.week === week) {
-      last.cents += cents;
-      last.days += 1;
-    } else figures.weeks.push({ week, cents, days: 1 });
+    let last = figures.weeks[figures.weeks.length - 1];
+    if (last?.week !== week) figures.weeks.push((last = { week, cents: 0, days: 0, cycles: 0, pricedDays: 0 }));
+    last.cents += cents;
+    last.days += 1;
     const row = priceOn(input.prices, input.machineId, input.equipmentTypeId, day);
     const price = row ? cyclePriceCents(row) : null;
     if (price === null) {
       figures.unpricedCents += cents;
       continue;
     }
+    last.cycles += cents / price;
+    last.pricedDays += 1;
     pricedDays += 1;
     pricedCents += cents;
     cycles += cents / price;
@@ -231,25 +232,26 @@ export function median(values: readonly number[]): number | null {
   return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 }
 
-/** A machine earning under this share of its type's median per day in a week is below it that week. */
+/** A machine turning (or, unpriced, earning) under this share of its type's median in a week is below it that week. */
 export const FLAG_BELOW_SHARE = 0.5;
 /** …and flagged when that holds for at least this many of the range's latest whole weeks in a row. */
 export const FLAG_WEEKS = 3;
 
 /**
- * Whether a machine is far below its type's median: its revenue per day in service was under
- * FLAG_BELOW_SHARE of the type's median per day in each of its latest FLAG_WEEKS weeks with a
- * median (a week only counts with a median above zero). `weeksBelow` counts the latest run.
+ * Whether a machine is far below its type's median: its figure per day (turns where every day is
+ * priced, else revenue) was under FLAG_BELOW_SHARE of the type's median in each of its latest
+ * FLAG_WEEKS weeks with a median (a week only counts with a median above zero). `weeksBelow`
+ * counts the latest run.
  */
-export function belowMedianFlag(weeks: ReadonlyArray<{ ownPerDayCents: number; medianPerDayCents: number | null }>): {
+export function belowMedianFlag(weeks: ReadonlyArray<{ own: number; median: number | null }>): {
   flagged: boolean;
   weeksBelow: number;
 } {
   let weeksBelow = 0;
   for (let i = weeks.length - 1; i >= 0; i--) {
     const w = weeks[i];
-    if (w.medianPerDayCents === null || w.medianPerDayCents <= 0) continue;
-    if (w.ownPerDayCents < w.medianPerDayCents * FLAG_BELOW_SHARE) weeksBelow += 1;
+    if (w.median === null || w.median <= 0) continue;
+    if (w.own < w.median * FLAG_BELOW_SHARE) weeksBelow += 1;
     else break;
   }
   return { flagged: weeksBelow >= FLAG_WEEKS, weeksBelow };

@@ -57,49 +57,51 @@ async function fleetPerDay(db: Kysely<DB>, companyId: string, typeIds: string[],
   // trunc(cents / gap) and the left-over cents one each on the latest days (spreadCollection); what falls on the
   // days in service [greatest(from, installed), least(to, today, last collection)] is its revenue.
   const rows = await sql<{ typeId: string; perDay: string }>`
-    with m as (
-      select m.id, m.equipment_type_id, m.installed_on as inst, m.is_active, greatest(${from}::date, coalesce(m.installed_on, ${from}::date)) as s
+    with m as materialized (
+      select m.id, m.store_id, m.equipment_type_id, m.installed_on as inst, m.is_active,
+        greatest(${from}::date, coalesce(m.installed_on, ${from}::date)) as s
       from machines m where m.company_id = ${companyId} and m.equipment_type_id in (${sql.join(typeIds)})
-    ), prev as (
-      select d.machine_id, max(d.business_date) as p from revenue_days d
-      where d.company_id = ${companyId} and d.business_date < ${from}::date and (d.coins_cents <> 0 or d.bills_cents <> 0)
-        and d.machine_id in (select id from m)
-      group by 1
-    ), c as (
-      select d.machine_id, d.business_date as d, sum(d.coins_cents + d.bills_cents)::bigint as cents from revenue_days d
-      where d.company_id = ${companyId} and d.business_date between ${from}::date and ${addDays(to, MAX_SPREAD_DAYS)}::date
-        and (d.coins_cents <> 0 or d.bills_cents <> 0) and d.machine_id in (select id from m)
+    ), c as materialized (
+      select d.machine_id, d.business_date as d, sum(d.coins_cents + d.bills_cents)::bigint as cents
+      from revenue_days d join m on m.id = d.machine_id and m.store_id = d.store_id
+      where d.company_id = ${companyId} and d.business_date between ${addDays(from, -(MAX_SPREAD_DAYS + 1))}::date and ${addDays(to, MAX_SPREAD_DAYS)}::date
+        and (d.coins_cents <> 0 or d.bills_cents <> 0)
       group by 1, 2
-    ), g as (
+    ), g as materialized (
+      -- The previous collection: the one before in c, else (none in the 36 days before the range) a date far enough back
+      -- that the gap is capped, when the machine was ever collected earlier; else the day before its install.
       select c.machine_id, c.d, c.cents, mm.s,
-        coalesce(lag(c.d) over (partition by c.machine_id order by c.d), prev.p, case when mm.inst <= c.d then mm.inst - 1 end) as p
-      from c join m mm on mm.id = c.machine_id left join prev on prev.machine_id = c.machine_id
-    ), x as (
-      select machine_id, d, cents, s, case when p is null or p >= d then 1 else least(d - p, ${MAX_SPREAD_DAYS}) end as gap from g
+        coalesce(lag(c.d) over (partition by c.machine_id order by c.d),
+          case when exists (select 1 from revenue_days x where x.company_id = ${companyId} and x.store_id = mm.store_id
+              and x.business_date < ${addDays(from, -(MAX_SPREAD_DAYS + 1))}::date and x.machine_id = c.machine_id and (x.coins_cents <> 0 or x.bills_cents <> 0))
+            then ${addDays(from, -(MAX_SPREAD_DAYS + 1))}::date end,
+          case when mm.inst <= c.d then mm.inst - 1 end) as p
+      from c join m mm on mm.id = c.machine_id
     ), y as (
-      select machine_id, d, s, cents / gap as each, cents - (cents / gap) * gap as left_over,
-        greatest(d - gap + 1, s) as a, least(d, ${lastDay}::date) as b
-      from x
-    ), z as (
+      select machine_id, d, s, cents, case when p is null or p >= d then 1 else least(d - p, ${MAX_SPREAD_DAYS}) end as gap from g
+    ), z as materialized (
       select machine_id,
-        sum(case when b >= a then each * (b - a + 1)
-          + sign(left_over) * greatest(0, b - greatest(a, d - abs(left_over)::int + 1) + 1) else 0 end) as coins,
-        max(d) as covered
+        sum(case when least(d, ${lastDay}::date) >= greatest(d - gap + 1, s)
+          then (cents / gap) * (least(d, ${lastDay}::date) - greatest(d - gap + 1, s) + 1)
+            + sign(cents - (cents / gap) * gap)
+              * greatest(0, least(d, ${lastDay}::date) - greatest(greatest(d - gap + 1, s), d - abs(cents - (cents / gap) * gap)::int + 1) + 1)
+          else 0 end) as coins,
+        max(d) filter (where d >= ${from}::date) as covered
       from y group by 1
-    ), days as (
+    ), days as materialized (
       select m.id, m.equipment_type_id, m.is_active, m.s,
         case when z.covered is not null and z.covered >= m.s and z.covered < ${lastDay}::date then z.covered else ${lastDay}::date end as e,
         coalesce(z.coins, 0) as coins
       from m left join z on z.machine_id = m.id
-    ), other as (
-      select o.machine_id, o.business_date, sum(o.amount_cents) as cents from other_revenue o
-      where o.company_id = ${companyId} and o.source in ('card', 'app') and o.machine_id in (select id from m)
-        and o.business_date between ${from}::date and ${lastDay}::date
-      group by 1, 2
+    ), other as materialized (
+      select o.machine_id, o.business_date, o.amount_cents from other_revenue o join m on m.id = o.machine_id and m.store_id = o.store_id
+      where o.company_id = ${companyId} and o.source in ('card', 'app') and o.business_date between ${from}::date and ${lastDay}::date
     ), r as (
       select days.equipment_type_id, days.is_active, days.e - days.s + 1 as n,
-        days.coins + coalesce((select sum(other.cents) from other where other.machine_id = days.id and other.business_date between days.s and days.e), 0) as cents
-      from days where days.e >= days.s
+        days.coins + coalesce(sum(other.amount_cents), 0) as cents
+      from days left join other on other.machine_id = days.id and other.business_date between days.s and days.e
+      where days.e >= days.s
+      group by days.id, days.equipment_type_id, days.is_active, days.s, days.e, days.coins
     )
     select r.equipment_type_id as "typeId", percentile_cont(0.5) within group (order by r.cents::numeric / r.n) as "perDay"
     from r where r.is_active or r.cents <> 0
@@ -215,20 +217,27 @@ export async function machineEconomics(
       turns: median(peers.map((f) => f.turnsPerDay).filter((v): v is number => v !== null)),
     });
   }
-  // Weekly medians of each type in the store, for the flag (at least three machines of the type to compare with).
-  const weekMedian = new Map<string, number | null>();
+  // Weekly medians of each type in the store, for the flag (at least three machines of the type to compare with): turns
+  // per day when every machine's week is priced, else revenue per day; only whole weeks in service count.
+  type Week = MachineFigures["weeks"][number];
+  const weekMetric = new Map<string, { turns: boolean; median: number | null }>();
   for (const type of typeIds) {
     const peers = shown.filter(({ m }) => m.equipmentTypeId === type);
     if (peers.length < 3) continue;
-    const weeks = new Set(peers.flatMap(({ f }) => f.weeks.map((w) => w.week)));
-    for (const week of weeks) {
-      const values = peers
-        .map(({ f }) => f.weeks.find((w) => w.week === week))
-        .filter((w) => w && w.days === 7)
-        .map((w) => w!.cents / w!.days);
-      weekMedian.set(`${type}|${week}`, values.length >= 3 ? median(values) : null);
+    for (const week of new Set(peers.flatMap(({ f }) => f.weeks.map((w) => w.week)))) {
+      const weeks = peers.map(({ f }) => f.weeks.find((w) => w.week === week)).filter((w): w is Week => w !== undefined && w.days === 7);
+      const turns = weeks.every((w) => w.pricedDays === 7);
+      const values = weeks.map((w) => (turns ? w.cycles : w.cents) / w.days);
+      weekMetric.set(`${type}|${week}`, { turns, median: values.length >= 3 ? median(values) : null });
     }
   }
+  const ownWeeks = (type: string, weeks: Week[]) =>
+    weeks
+      .filter((w) => w.days === 7)
+      .map((w) => {
+        const metric = weekMetric.get(`${type}|${w.week}`);
+        return { own: (metric?.turns ? w.cycles : w.cents) / w.days, median: metric?.median ?? null };
+      });
 
   return {
     from,
@@ -237,11 +246,7 @@ export async function machineEconomics(
     machines: shown.map(({ m, f }) => {
       const medians = typeMedian.get(m.equipmentTypeId)!;
       const fleetMedian = fleet.get(m.equipmentTypeId) ?? null;
-      const flag = belowMedianFlag(
-        f.weeks
-          .filter((w) => w.days === 7)
-          .map((w) => ({ ownPerDayCents: w.cents / w.days, medianPerDayCents: weekMedian.get(`${m.equipmentTypeId}|${w.week}`) ?? null })),
-      );
+      const flag = belowMedianFlag(ownWeeks(m.equipmentTypeId, f.weeks));
       const { weeks: _weeks, ...rest } = f;
       void _weeks;
       return {

@@ -195,8 +195,18 @@ export async function pnlReport(
   const stores = await storesOf(db, companyId, storeId);
   if (storeId && !stores.length) return null;
   const all = storeId === null;
-  const current = await storeMonths(db, companyId, stores, all, period, settings);
-  const previous = await storeMonths(db, companyId, stores, all, compare, settings);
+  // A comparison right before the period is read with it in one pass (payroll's cost is computed once).
+  const inPeriod = new Set(monthsBetween(period.from, period.to));
+  let current: StoreMonthInputs[];
+  let previous: StoreMonthInputs[];
+  if (addDays(compare.to, 1) === period.from) {
+    const both = await storeMonths(db, companyId, stores, all, { from: compare.from, to: period.to }, settings);
+    current = both.filter((r) => inPeriod.has(r.month));
+    previous = both.filter((r) => !inPeriod.has(r.month));
+  } else {
+    current = await storeMonths(db, companyId, stores, all, period, settings);
+    previous = await storeMonths(db, companyId, stores, all, compare, settings);
+  }
   const byMonth = new Map<string, StoreMonthInputs[]>();
   for (const r of current) byMonth.set(r.month, [...(byMonth.get(r.month) ?? []), r]);
   return {
