@@ -506,6 +506,14 @@ describe("card revenue import", () => {
     expect([more.added, more.alreadyImported, more.totalCents]).toEqual([1, 4, 350]);
     const audited = await db().selectFrom("auditLog").select("entityId").where("entity", "=", "otherRevenue").where("action", "=", "import").execute();
     expect(audited.map((a) => a.entityId)).toEqual(expect.arrayContaining([first.batch, more.batch]));
+    // A file imported by mistake is taken back whole: its four lines go, the later import's one stays.
+    expect(await failure(sudsOwner.mutation("economics:deleteImportBatch", { batch: first.batch }))).toBe(
+      "Import not found, or its lines were already deleted",
+    );
+    expect(await failure(supervisor.mutation("economics:deleteImportBatch", { batch: first.batch }))).toMatch(/permission/);
+    expect(await owner.mutation("economics:deleteImportBatch", { batch: first.batch })).toEqual({ deleted: 4 });
+    expect(await count("otherRevenue")).toBe(before + 1);
+    expect(await failure(owner.mutation("economics:deleteImportBatch", { batch: first.batch }))).toBe("Import not found, or its lines were already deleted");
   });
 
   it("two imports of one file at the same moment write its rows once", async () => {

@@ -74,6 +74,7 @@ const TABLE = refusalTable("economicsInputs", {
   rangeReversed: { en: "The start date must be on or before the end date", es: "La fecha de inicio debe ser igual o anterior a la de fin" },
   rangeTooLong: { en: "Choose at most 366 days", es: "Elige como máximo 366 días" },
   revenueNotFound: { en: "Revenue line not found", es: "No se encontró la línea de ingresos" },
+  batchNotFound: { en: "Import not found, or its lines were already deleted", es: "No se encontró la importación, o sus líneas ya se eliminaron" },
   categoryRequired: { en: "Choose a category", es: "Elige una categoría" },
   descriptionRequired: { en: "Give a description", es: "Escribe una descripción" },
   descriptionTooLong: { en: "A description is at most 200 characters", es: "Una descripción tiene como máximo 200 caracteres" },

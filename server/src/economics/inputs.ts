@@ -246,6 +246,25 @@ export async function deleteOtherRevenue(ctx: Editor, revenueId: string) {
   return null;
 }
 
+/** Deletes every line one import wrote (a file imported by mistake); returns how many. */
+export async function deleteImportBatch(ctx: Editor, batch: string) {
+  const rows = await ctx.db
+    .deleteFrom("otherRevenue")
+    .where("companyId", "=", ctx.company.id)
+    .where("importBatch", "=", batch)
+    .returning(["id", "storeId", "amountCents"])
+    .execute();
+  if (!rows.length) throw refused(economicsInputRefusal("batchNotFound"));
+  await audit(ctx.db, {
+    ...who(ctx),
+    action: "delete",
+    entity: "otherRevenue",
+    entityId: batch,
+    before: { lines: rows.length, amountCents: rows.reduce((sum, r) => sum + r.amountCents, 0) },
+  });
+  return { deleted: rows.length };
+}
+
 // ---- recurring expenses ----
 
 export async function listRecurringExpenses(ctx: Reader, storeId: string) {

@@ -13,6 +13,7 @@ import {
   addOtherRevenue as addRevenueLine,
   addRecurringExpense as addExpense,
   addUtilityBill as addBill,
+  deleteImportBatch as deleteBatch,
   deleteOtherRevenue as deleteRevenueLine,
   deletePrice as deletePriceRow,
   deleteUtilityBill as deleteBill,
@@ -80,6 +81,13 @@ export const deleteOtherRevenue = mutation({
   access: "canManageStores",
   args: z.object({ revenueId: id }),
   handler: (ctx, { revenueId }) => deleteRevenueLine(ctx, revenueId),
+});
+
+/** Deletes every revenue line one import wrote; returns { deleted }. */
+export const deleteImportBatch = mutation({
+  access: "canManageStores",
+  args: z.object({ batch: id }),
+  handler: (ctx, { batch }) => deleteBatch(ctx, batch),
 });
 
 export const recurringExpenses = query({

@@ -175,6 +175,7 @@ export function RevenueSection({
   const from = addDays(today, -(Number(days) - 1));
   const { data, error } = useQueryState(setupApi.otherRevenue, today ? { storeId, from, to: today } : "skip");
   const remove = useMutation(setupApi.deleteOtherRevenue);
+  const removeBatch = useMutation(setupApi.deleteImportBatch);
   const [adding, setAdding] = useState(false);
   const columns: DataColumn<RevenueLine>[] = [
     { id: "date", header: t("revenue.date"), cell: (r) => formatDisplayDate(r.businessDate), sortValue: (r) => r.businessDate, card: "title" },
@@ -229,6 +230,17 @@ export function RevenueSection({
                   quiet: true,
                   onSelect: () => confirmDelete(t, t("revenue.deleteMessage", { amount: formatUSD(r.amountCents) }), () => remove({ revenueId: r.id })),
                 },
+                ...(r.importBatch
+                  ? [
+                      {
+                        id: "deleteImport",
+                        label: t("revenue.deleteImport"),
+                        color: "red",
+                        quiet: true,
+                        onSelect: () => confirmDelete(t, t("revenue.deleteImportMessage"), () => removeBatch({ batch: r.importBatch! })),
+                      },
+                    ]
+                  : []),
               ]
             : []
         }
