@@ -141,7 +141,15 @@ export interface PnlReport {
   /** Each store's P&L of the period (the whole company: every store; one store: that one). */
   stores: StorePnl[];
   /** Month by month, for the chart: revenue, expenses (loan payments not among them) and operating profit. */
-  months: Array<{ month: string; revenueCents: number; expenseCents: number; operatingProfitCents: number; utilityPercent: number | null }>;
+  months: Array<{
+    month: string;
+    revenueCents: number;
+    /** Of it, verified collections: none in a month with expenses means its coin revenue is missing. */
+    collectionsCents: number;
+    expenseCents: number;
+    operatingProfitCents: number;
+    utilityPercent: number | null;
+  }>;
   status: PeriodStatus;
 }
 
@@ -220,6 +228,7 @@ export async function pnlReport(
       return {
         month,
         revenueCents: p.revenueCents,
+        collectionsCents: p.revenue.find((r) => r.line === "coins")?.cents ?? 0,
         expenseCents: p.expenseCents,
         operatingProfitCents: p.operatingProfitCents,
         utilityPercent: p.utilityPercent,

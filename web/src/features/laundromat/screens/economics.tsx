@@ -1,5 +1,5 @@
 import { ActionIcon, Group, SegmentedControl, Select, Stack, Tabs, Text } from "@mantine/core";
-import { IconChevronLeft, IconChevronRight, IconReportMoney, IconWashMachine } from "@tabler/icons-react";
+import { IconAdjustments, IconChevronLeft, IconChevronRight, IconReportMoney, IconWashMachine } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
 import { formatMonth } from "@tumble/domain/dateFormat";
 import { addMonths } from "@tumble/domain/datePresets";
@@ -15,12 +15,13 @@ import { MachinesPanel } from "../economics/machines/MachinesPanel";
 import { EntriesDrawer } from "../economics/pnl/EntriesDrawer";
 import { PnlPanel } from "../economics/pnl/PnlPanel";
 import { ECONOMICS_SEARCH, type EconomicsTab } from "../economics/pnl/search";
+import { SetupTab } from "../economics/setup/SetupTab";
 
 // /laundromat/economics (issue 35, canExportReports): a store's or the company's profit and loss
 // for a month, quarter or year with its comparison, and per machine turns, revenue per cycle,
 // medians and payback. The tab, stores, period, comparison and the open figure are in the address.
 
-const TABS: readonly EconomicsTab[] = ["pnl", "machines"];
+const TABS: readonly EconomicsTab[] = ["pnl", "machines", "setup"];
 const STEP: Record<PnlPeriod, number> = { month: 1, quarter: 3, year: 12 };
 
 /** "September 2026", "Q3 2026", "2026". */
@@ -68,36 +69,40 @@ export default function EconomicsRoute() {
             data-testid="economics-scope"
           />
         ) : null}
-        <SegmentedControl
-          aria-label={t("period.label")}
-          value={period}
-          onChange={(v) => setSearch({ period: v === "month" ? undefined : (v as PnlPeriod) })}
-          data={PNL_PERIODS.map((p) => ({ value: p, label: t(`period.${p}`) }))}
-          data-testid="economics-period"
-        />
-        <Group gap={4} wrap="nowrap">
-          <ActionIcon
-            variant="default"
-            size="lg"
-            aria-label={t("period.back")}
-            onClick={() => setSearch({ anchor: addMonths(range.from, -STEP[period]) })}
-            data-testid="economics-period-back"
-          >
-            <IconChevronLeft size={18} aria-hidden />
-          </ActionIcon>
-          <Text fw={600} miw={120} ta="center" data-testid="economics-period-label" aria-live="polite">
-            {label}
-          </Text>
-          <ActionIcon
-            variant="default"
-            size="lg"
-            aria-label={t("period.forward")}
-            onClick={() => setSearch({ anchor: addMonths(range.from, STEP[period]) })}
-            data-testid="economics-period-next"
-          >
-            <IconChevronRight size={18} aria-hidden />
-          </ActionIcon>
-        </Group>
+        {tab === "setup" ? null : (
+          <>
+            <SegmentedControl
+              aria-label={t("period.label")}
+              value={period}
+              onChange={(v) => setSearch({ period: v === "month" ? undefined : (v as PnlPeriod) })}
+              data={PNL_PERIODS.map((p) => ({ value: p, label: t(`period.${p}`) }))}
+              data-testid="economics-period"
+            />
+            <Group gap={4} wrap="nowrap">
+              <ActionIcon
+                variant="default"
+                size="lg"
+                aria-label={t("period.back")}
+                onClick={() => setSearch({ anchor: addMonths(range.from, -STEP[period]) })}
+                data-testid="economics-period-back"
+              >
+                <IconChevronLeft size={18} aria-hidden />
+              </ActionIcon>
+              <Text fw={600} miw={120} ta="center" data-testid="economics-period-label" aria-live="polite">
+                {label}
+              </Text>
+              <ActionIcon
+                variant="default"
+                size="lg"
+                aria-label={t("period.forward")}
+                onClick={() => setSearch({ anchor: addMonths(range.from, STEP[period]) })}
+                data-testid="economics-period-next"
+              >
+                <IconChevronRight size={18} aria-hidden />
+              </ActionIcon>
+            </Group>
+          </>
+        )}
         {tab === "pnl" ? (
           <Select
             label={t("period.compare")}
@@ -121,6 +126,9 @@ export default function EconomicsRoute() {
             <Tabs.Tab value="machines" leftSection={<IconWashMachine size={16} aria-hidden />} data-testid="economics-tab-machines">
               {t("tabs.machines")}
             </Tabs.Tab>
+            <Tabs.Tab value="setup" leftSection={<IconAdjustments size={16} aria-hidden />} data-testid="economics-tab-setup">
+              {t("tabs.setup")}
+            </Tabs.Tab>
           </Tabs.List>
           <Tabs.Panel value="pnl" pt="md">
             <PnlPanel
@@ -139,6 +147,9 @@ export default function EconomicsRoute() {
             ) : (
               <NoStorePrompt />
             )}
+          </Tabs.Panel>
+          <Tabs.Panel value="setup" pt="md">
+            <SetupTab storeId={selection.storeId ?? undefined} storeName={selection.storeName} />
           </Tabs.Panel>
         </Tabs>
       )}

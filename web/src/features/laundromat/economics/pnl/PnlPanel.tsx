@@ -266,6 +266,8 @@ export function PnlPanel({
   const money = (cents: number | undefined) => (cents === undefined ? "…" : formatUSD(cents));
   const versus = (cents: number | undefined) => (cents === undefined ? undefined : t("pnl.versus", { amount: formatUSD(cents) }));
   const monthLabel = (month: string) => formatMonth(month, i18n.language);
+  // A month with expenses and no verified collection is missing its coin revenue, not a month without revenue.
+  const missingMonths = r ? r.months.filter((m) => m.collectionsCents === 0 && m.expenseCents > 0).map((m) => m.month) : [];
 
   return (
     <Stack gap="md" data-testid="pnl-panel">
@@ -321,6 +323,11 @@ export function PnlPanel({
             </>
           ) : null}
         </Card>
+      ) : null}
+      {r && missingMonths.length ? (
+        <Alert color="yellow" variant="light" icon={<IconInfoCircle aria-hidden />} data-testid="pnl-missing-collections">
+          {t("pnl.missingCollections", { count: missingMonths.length, months: missingMonths.map(monthLabel).join(", ") })}
+        </Alert>
       ) : null}
       {current && current.superseded.length ? (
         <Alert color="blue" variant="light" icon={<IconInfoCircle aria-hidden />} title={t("superseded.title")} data-testid="pnl-superseded">
