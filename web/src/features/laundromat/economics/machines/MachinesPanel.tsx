@@ -1,4 +1,4 @@
-import { Badge, Group, Stack, Text } from "@mantine/core";
+import { Alert, Badge, Group, Stack, Text } from "@mantine/core";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { centsToDollarString, formatUSD } from "@tumble/domain/money";
@@ -151,7 +151,7 @@ export function MachinesPanel({
         id: "byWeekday",
         header: t("machines.columns.byWeekday"),
         cell: (m) => (
-          <Group gap={4} wrap="wrap" aria-label={t("machines.byWeekdayLabel", { machine: m.label })}>
+          <Group gap={4} wrap="wrap">
             {WEEKDAYS.map((d) => (
               <Text key={d} size="xs" component="span" title={t(`weekdays.${d}`)} style={{ whiteSpace: "nowrap" }}>
                 {t(`weekdaysShort.${d}`)} {num(m.turnsByWeekday[d] ?? null, 1)}
@@ -170,9 +170,9 @@ export function MachinesPanel({
         {t("machines.hint")}
       </Text>
       {data && data.machines.some((m) => m.unpricedCents > 0) ? (
-        <Text size="sm" c="orange" data-testid="machines-unpriced">
+        <Alert color="yellow" variant="light" data-testid="machines-unpriced">
           {t("machines.unpriced")}
-        </Text>
+        </Alert>
       ) : null}
       <DataTable
         tableId="economics-machines"

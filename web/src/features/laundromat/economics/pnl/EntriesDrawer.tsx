@@ -1,4 +1,5 @@
 import { Badge, Drawer, Select, Stack, Text } from "@mantine/core";
+import { useMediaQuery } from "@mantine/hooks";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { monthsBetween, type PnlLineKey } from "@tumble/domain/economics";
@@ -27,6 +28,7 @@ export function EntriesDrawer({
   onClose: () => void;
 }) {
   const { t } = useTranslation("economics");
+  const isPhone = useMediaQuery("(max-width: 48em)") ?? false;
   const months = monthsBetween(period.from, period.to);
   const shown = month && months.includes(month) ? month : months[0]!;
   const entries = useQueryState(economicsApi.entries, line ? { ...(storeId ? { storeId } : {}), month: shown, line } : "skip");
@@ -82,7 +84,14 @@ export function EntriesDrawer({
   );
   const counted = entries.data?.entries.filter((e) => e.counted).reduce((s, e) => s + e.cents, 0);
   return (
-    <Drawer opened={Boolean(line)} onClose={onClose} position="right" size="lg" title={t("entries.title", { line: name })} data-testid="entries-drawer">
+    <Drawer
+      opened={Boolean(line)}
+      onClose={onClose}
+      position="right"
+      size={isPhone ? "100%" : "lg"}
+      title={t("entries.title", { line: name })}
+      data-testid="entries-drawer"
+    >
       <Stack gap="sm">
         {months.length > 1 ? (
           <Select
