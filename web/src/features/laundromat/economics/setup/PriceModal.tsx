@@ -80,6 +80,7 @@ export function PriceModal({ target, today, onClose }: { target: PriceTarget | n
                 allowDecimal={false}
                 size="md"
                 {...form.getInputProps("perMinutes")}
+                value={values.perMinutes ?? ""}
                 onChange={(v) => form.setFieldValue("perMinutes", wholeOrNull(v))}
               />
               <NumberInput
@@ -89,6 +90,7 @@ export function PriceModal({ target, today, onClose }: { target: PriceTarget | n
                 allowDecimal={false}
                 size="md"
                 {...form.getInputProps("typicalCycleMinutes")}
+                value={values.typicalCycleMinutes ?? ""}
                 onChange={(v) => form.setFieldValue("typicalCycleMinutes", wholeOrNull(v))}
               />
             </SimpleGrid>
