@@ -455,6 +455,56 @@ describe("economicsReports:machines", () => {
   });
 });
 
+describe("the below-median flag", () => {
+  // Store "Flag Plaza": four washers at $5.00, collected every Sunday from 08-30 (the previous collection) to 10-04.
+  // Range Mon 08-31 … Sun 09-27: four whole Monday weeks. WA, WB, WC take $175.00 a week = $25.00 a day = 5 turns;
+  // WD takes $70.00 a week = $10.00 a day = 2 turns. Each week's median of the type is 5 turns; 2 < 5 × 0.5 = 2.5 in
+  // all four weeks → WD is flagged, 4 weeks below; the others are at the median.
+  it("flags the washer turning under half its type's median week after week", async () => {
+    const db = server.database.db;
+    const plaza = (await owner.mutation<{ storeId: string }>("stores:create", { name: "Flag Plaza", address: "3 Flag St", timeZone: ZONE })).storeId;
+    const { equipmentTypeId } = await owner.mutation<{ equipmentTypeId: string }>("equipmentConfig:createEquipmentType", {
+      name: "Flag washer",
+      category: "laundry",
+    });
+    const { sectionId } = await owner.mutation<{ sectionId: string }>("storeSections:create", { storeId: plaza, name: "Row" });
+    const ids: Record<string, string> = {};
+    for (const label of ["WA", "WB", "WC", "WD"])
+      ids[label] = (await owner.mutation<{ machineId: string }>("equipment:createMachine", { storeId: plaza, sectionId, equipmentTypeId, label })).machineId;
+    await db
+      .insertInto("machinePrices")
+      .values({
+        id: "econ-flag-p",
+        companyId,
+        createdBy: null,
+        equipmentTypeId,
+        machineId: null,
+        effectiveFrom: "2026-01-01",
+        priceCents: 500,
+        perMinutes: null,
+        typicalCycleMinutes: null,
+      })
+      .execute();
+    for (const businessDate of ["2026-08-30", "2026-09-06", "2026-09-13", "2026-09-20", "2026-09-27", "2026-10-04"]) {
+      const lines = Object.entries(ids).map(([label, machineId]) => ({ machineId, coinsCents: label === "WD" ? 7_000 : 17_500, billsCents: 0 }));
+      const { collectionId } = await staff.mutation<{ collectionId: string }>("collections:saveDraft", { storeId: plaza, businessDate, lines });
+      await staff.mutation("collections:submit", { collectionId });
+      await owner.mutation("collections:verify", { collectionId });
+    }
+    const r = await owner.query<{ machines: Array<MachineRow & { weeksBelow: number; storeMedianTurns: number | null }> }>("economicsReports:machines", {
+      storeId: plaza,
+      from: "2026-08-31",
+      to: "2026-09-27",
+    });
+    expect(r.machines.map((m) => [m.label, m.turnsPerDay, m.storeMedianTurns, m.flagged, m.weeksBelow])).toEqual([
+      ["WA", 5, 5, false, 0],
+      ["WB", 5, 5, false, 0],
+      ["WC", 5, 5, false, 0],
+      ["WD", 2, 5, true, 4],
+    ]);
+  });
+});
+
 describe("access", () => {
   it("refuses staff and keeps another company's store out of sight", async () => {
     expect(await failure(pnl({}, staff))).toBe("You don't have permission to export reports");
