@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { todayIn } from "@tumble/domain/businessDate";
 import { addDays } from "@tumble/domain/datePresets";
-import { cyclePriceCents } from "@tumble/domain/economicsInputs";
+import { cyclePriceCents } from "@tumble/domain/economics";
 import { lockTable, race, times } from "./support/race.ts";
 import { Client, failure, failureOf, startTestServer, type TestServer } from "./support/testServer.ts";
 

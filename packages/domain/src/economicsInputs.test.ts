@@ -1,55 +1,15 @@
 import { describe, expect, it } from "vitest";
 import {
   ECONOMICS_INPUT_REFUSAL_TEXTS,
-  cyclePriceCents,
   economicsInputText,
   guessRevenueMapping,
   parseRevenueAmount,
   parseRevenueSource,
-  priceOn,
   revenueFileHeaders,
   revenueMappingProblems,
   revenueRowError,
-  type PriceRow,
 } from "./economicsInputs.ts";
 import { refusalText } from "./refusals.ts";
-
-const row = (target: { type?: string; machine?: string }, effectiveFrom: string, priceCents: number, minutes: [number, number] | null = null): PriceRow => ({
-  equipmentTypeId: target.type ?? null,
-  machineId: target.machine ?? null,
-  effectiveFrom,
-  priceCents,
-  perMinutes: minutes?.[0] ?? null,
-  typicalCycleMinutes: minutes?.[1] ?? null,
-});
-
-describe("the price rule", () => {
-  // Washers (type W): $4.00 from Jan 1, $4.50 from Jun 1. Machine M2 (a washer): $3.00 from Mar 1.
-  const prices = [row({ type: "W" }, "2025-01-01", 400), row({ type: "W" }, "2025-06-01", 450), row({ machine: "M2" }, "2025-03-01", 300)];
-  const m1 = { id: "M1", equipmentTypeId: "W" };
-  const m2 = { id: "M2", equipmentTypeId: "W" };
-
-  it("takes a machine's own latest price dated on or before the day, else its type's", () => {
-    expect(priceOn(prices, m1, "2024-12-31")).toBeNull();
-    expect(priceOn(prices, m1, "2025-01-01")?.priceCents).toBe(400);
-    expect(priceOn(prices, m1, "2025-05-31")?.priceCents).toBe(400);
-    expect(priceOn(prices, m1, "2025-06-01")?.priceCents).toBe(450);
-    // M2 takes its type's price until its own starts, then its own even after the type's later change.
-    expect(priceOn(prices, m2, "2025-02-28")?.priceCents).toBe(400);
-    expect(priceOn(prices, m2, "2025-03-01")?.priceCents).toBe(300);
-    expect(priceOn(prices, m2, "2025-07-01")?.priceCents).toBe(300);
-    // Another type's price is never a machine's.
-    expect(priceOn(prices, { id: "D1", equipmentTypeId: "D" }, "2025-07-01")).toBeNull();
-  });
-
-  it("prices a dryer's typical cycle from its price per minutes", () => {
-    // $0.25 per 8 minutes, a 40-minute cycle: 40 / 8 = 5 quarters = $1.25.
-    expect(cyclePriceCents(row({ type: "D" }, "2025-01-01", 25, [8, 40]))).toBe(125);
-    // $0.25 per 7 minutes, 45 minutes: 25 × 45 / 7 = 160.71… → $1.61.
-    expect(cyclePriceCents(row({ type: "D" }, "2025-01-01", 25, [7, 45]))).toBe(161);
-    expect(cyclePriceCents(row({ type: "W" }, "2025-01-01", 450))).toBe(450);
-  });
-});
 
 describe("the card revenue file", () => {
   it("reads amounts, refusing negative, zero and malformed ones by their own reason", () => {

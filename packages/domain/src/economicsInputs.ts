@@ -169,38 +169,8 @@ const en = (key: keyof typeof TABLE.texts) => TABLE.texts[key].en as string;
 
 // ---- the price rule ----
 
-export interface PriceRow {
-  equipmentTypeId: string | null;
-  machineId: string | null;
-  effectiveFrom: string;
-  priceCents: number;
-  perMinutes: number | null;
-  typicalCycleMinutes: number | null;
-}
-
-/**
- * A machine's price on a business date: its own latest price dated on or before the day, else its
- * equipment type's; null when neither has one yet.
- */
-export function priceOn<P extends PriceRow>(prices: readonly P[], machine: { id: string; equipmentTypeId: string }, day: string): P | null {
-  let own: P | null = null;
-  let type: P | null = null;
-  for (const p of prices) {
-    if (p.effectiveFrom > day) continue;
-    if (p.machineId === machine.id) {
-      if (!own || p.effectiveFrom > own.effectiveFrom) own = p;
-    } else if (p.machineId === null && p.equipmentTypeId === machine.equipmentTypeId) {
-      if (!type || p.effectiveFrom > type.effectiveFrom) type = p;
-    }
-  }
-  return own ?? type;
-}
-
-/** What one typical cycle costs: the price itself, or for a dryer priced per minutes, a typical cycle's minutes at that price (in cents, rounded). */
-export function cyclePriceCents(price: Pick<PriceRow, "priceCents" | "perMinutes" | "typicalCycleMinutes">): number {
-  if (price.perMinutes === null || price.typicalCycleMinutes === null) return price.priceCents;
-  return Math.round((price.priceCents * price.typicalCycleMinutes) / price.perMinutes);
-}
+// A machine's price on a day (its own latest, else its type's) and a cycle's price are the P&L's
+// rules, in economics.ts (priceOn, cyclePriceCents): the setup tab and the server read them there.
 
 // ---- argument schemas (the server's, and the setup forms') ----
 

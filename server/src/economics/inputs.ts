@@ -4,12 +4,12 @@ import {
   UNITS_OF,
   daysAfter,
   economicsInputRefusal,
-  priceOn,
   type OtherRevenueArgs,
   type RecurringExpenseArgs,
   type SetPriceArgs,
   type UtilityBillArgs,
 } from "@tumble/domain/economicsInputs";
+import { priceOn } from "@tumble/domain/economics";
 import { businessDateNow } from "../cash/dates.ts";
 import { audit, auditedUpdate } from "../runtime/audit.ts";
 import type { MutationCtx, QueryCtx } from "../runtime/define.ts";
@@ -96,7 +96,8 @@ export async function storePrices(ctx: Reader, storeId: string) {
     today,
     types: types.map((t) => ({ ...t, history: prices.filter((p) => p.equipmentTypeId === t.id) })),
     machines: machines.map((m) => {
-      const current = priceOn(prices, m, today);
+      // The P&L's rule: the machine's own latest price on or before today, else its type's.
+      const current = priceOn(prices, m.id, m.equipmentTypeId, today) as (typeof prices)[number] | null;
       return {
         id: m.id,
         label: m.label,

@@ -3,7 +3,8 @@ import { useMediaQuery } from "@mantine/hooks";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { formatDisplayDate } from "@tumble/domain/dateFormat";
-import { cyclePriceCents, machineFactsArgsSchema } from "@tumble/domain/economicsInputs";
+import { cyclePriceCents } from "@tumble/domain/economics";
+import { machineFactsArgsSchema } from "@tumble/domain/economicsInputs";
 import { formatUSD } from "@tumble/domain/money";
 import { errorText } from "../../../../lib/errorText";
 import { useMutation, useQueryState } from "../../../../lib/hooks";
@@ -27,7 +28,12 @@ export function priceText(
   perMin: (v: Record<string, string | number>) => string,
 ): string {
   if (p.perMinutes === null || p.typicalCycleMinutes === null) return formatUSD(p.priceCents);
-  return perMin({ price: formatUSD(p.priceCents), minutes: p.perMinutes, cycle: p.typicalCycleMinutes, cyclePrice: formatUSD(cyclePriceCents(p)) });
+  return perMin({
+    price: formatUSD(p.priceCents),
+    minutes: p.perMinutes,
+    cycle: p.typicalCycleMinutes,
+    cyclePrice: formatUSD(Math.round(cyclePriceCents(p) ?? p.priceCents)),
+  });
 }
 
 function History({ rows, today, title, onClose }: { rows: PriceRow[] | null; today: string; title: string; onClose: () => void }) {
