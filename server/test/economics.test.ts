@@ -1,4 +1,8 @@
 // @postgres: the P&L and machine figures are hand-written SQL (window functions, percentile_cont, generate_series) whose target engine is PostgreSQL
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { refusalText } from "@tumble/domain/refusals";
 import { zonedInstant } from "@tumble/domain/scheduling";
@@ -502,6 +506,60 @@ describe("the below-median flag", () => {
       ["WC", 5, 5, false, 0],
       ["WD", 2, 5, true, 4],
     ]);
+  });
+});
+
+describe("economicsReports:pnlPdf", () => {
+  /** The page's text as pdftotext lays it out, runs of spaces as one. */
+  async function pdfText(client = owner): Promise<string> {
+    const file = await client.query<{ fileName: string; contentType: string; base64: string }>("economicsReports:pnlPdf", { storeId, month: "2026-09" });
+    expect([file.fileName, file.contentType]).toEqual(["pnl-Econ-Plaza-2026-09.pdf", "application/pdf"]);
+    const dir = mkdtempSync(join(tmpdir(), "pnl-"));
+    const pdf = join(dir, "pnl.pdf");
+    writeFileSync(pdf, Buffer.from(file.base64, "base64"));
+    expect(execFileSync("pdfinfo", [pdf]).toString()).toMatch(/Pages:\s+1\n/);
+    return execFileSync("pdftotext", ["-layout", pdf, "-"])
+      .toString()
+      .replace(/[ \t]+/g, " ");
+  }
+
+  it("prints the golden month on one page beside the month before and a year earlier, in the reader's language", async () => {
+    // The figures of the golden September above; August: coins $100.00, rent $250.00; September 2025: nothing.
+    const text = await pdfText();
+    expect(text).toContain("Profit and loss");
+    expect(text).toContain("Econ Plaza");
+    expect(text).toContain("Month: September 2026");
+    expect(text).toContain("This month August 2026 September 2025");
+    expect(text).toContain("Coins and bills (collections) $798.00 $100.00 $0.00");
+    expect(text).toContain("Card $120.00 $0.00 $0.00");
+    expect(text).toContain("Total revenue $998.00 $100.00 $0.00");
+    expect(text).toContain("Electricity $150.00 $0.00 $0.00");
+    expect(text).toContain("Rent $250.00 $250.00 $0.00");
+    expect(text).toContain("Total operating expenses $625.50 $250.00 $0.00");
+    expect(text).toContain("Operating profit $372.50 -$150.00 $0.00");
+    expect(text).toContain("Operating margin 37.3% -150.0% —");
+    expect(text).toContain("21.0% (good)");
+    expect(text).toContain("Not reconciled yet");
+    // The changer's $300.00 is nowhere: it is change, not income.
+    expect(text).not.toContain("$300.00");
+
+    await owner.mutation("users:updateLanguagePreference", { language: "es" });
+    try {
+      const es = await pdfText();
+      expect(es).toContain("Pérdidas y ganancias");
+      expect(es).toContain("Mes: septiembre de 2026");
+      expect(es).toContain("Ingresos totales $998.00 $100.00 $0.00");
+      expect(es).toContain("Beneficio operativo $372.50 -$150.00 $0.00");
+      expect(es).toContain("21.0 % (buena)");
+    } finally {
+      await owner.mutation("users:updateLanguagePreference", { language: "en" });
+    }
+  });
+
+  it("is refused to staff, and another company's store is not found", async () => {
+    expect(await failure(staff.query("economicsReports:pnlPdf", { storeId, month: "2026-09" }))).toBe("You don't have permission to export reports");
+    expect(await failure(rioOwner.query("economicsReports:pnlPdf", { storeId, month: "2026-09" }))).toBe("Store not found");
+    expect(await failure(owner.query("economicsReports:pnlPdf", { storeId, month: "2026-9" }))).toMatch(/month/);
   });
 });
 

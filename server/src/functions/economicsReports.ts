@@ -7,6 +7,7 @@ import { id } from "../cash/access.ts";
 import { settingsOf } from "../companySettings/settings.ts";
 import { machineEconomics } from "../economics/machines.ts";
 import { pnlReport } from "../economics/pnl.ts";
+import { pnlPdfFile } from "../economics/pnlPdf.ts";
 import { figureEntries } from "../economics/pnlEntries.ts";
 import { storesOf } from "../labourAnalytics/read.ts";
 import { query } from "../runtime/define.ts";
@@ -64,5 +65,34 @@ export const machines = query({
     if (!store) throw refused(economicsReportRefusal("storeNotFound"));
     const settings = await settingsOf(ctx.db, ctx.company.id, "workforce");
     return machineEconomics(ctx.db, ctx.company.id, store, args.from, args.to, todayIn(store.timeZone, ctx.now), settings);
+  },
+});
+
+/** One store's month on one page, a PDF in the reader's language (base64): for a lender or a buyer. */
+export const pnlPdf = query({
+  access: "canExportReports",
+  args: z.object({ storeId: id, month }),
+  handler: async (ctx, args) => {
+    const store = await ctx.db
+      .selectFrom("stores")
+      .select(["id", "name", "address", "timeZone"])
+      .where("companyId", "=", ctx.company.id)
+      .where("id", "=", args.storeId)
+      .executeTakeFirst();
+    if (!store) throw refused(economicsReportRefusal("storeNotFound"));
+    const company = await ctx.db.selectFrom("companies").select(["name", "displayName"]).where("id", "=", ctx.company.id).executeTakeFirstOrThrow();
+    const settings = await settingsOf(ctx.db, ctx.company.id, "workforce");
+    const language = ctx.user.language === "es" ? "es" : "en";
+    const file = await pnlPdfFile(
+      ctx.db,
+      { id: ctx.company.id, name: company.displayName ?? company.name },
+      store,
+      args.month,
+      language,
+      todayIn(store.timeZone, ctx.now),
+      settings,
+    );
+    if (!file) throw refused(economicsReportRefusal("storeNotFound"));
+    return file;
   },
 });
