@@ -30,11 +30,12 @@ export async function expectNoSidewaysScroll(page: Page, label: string): Promise
     await page.setViewportSize({ width, height: original?.height ?? 800 });
     // Media queries answer at once; components that measure their box (a table that turns into
     // cards when it does not fit) answer on the next frames: a page still too wide after 2 s is.
-    let overflow: string | null = null;
-    for (let attempt = 0; attempt < 8; attempt++) {
+    // So the first look waits for two frames, and only a page still too wide is looked at again.
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+    let overflow = await overflowOf(page, width);
+    for (let attempt = 0; overflow && attempt < 8; attempt++) {
       await page.waitForTimeout(250);
       overflow = await overflowOf(page, width);
-      if (!overflow) break;
     }
     if (overflow) problems.push(`${label} at ${width}px is ${overflow}`);
   }
