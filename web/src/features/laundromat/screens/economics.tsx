@@ -57,7 +57,8 @@ export default function EconomicsRoute() {
       <ScreenTitle title={t("title")} subtitle={t("subtitle")} />
       <SelectionSummary />
       <Group gap="sm" wrap="wrap" align="flex-end">
-        {canChooseAll ? (
+        {/* Machines and Setup are always the selected store's: the choice of all stores is the P&L's. */}
+        {canChooseAll && tab === "pnl" ? (
           <SegmentedControl
             aria-label={t("scope.label")}
             value={allStores ? "all" : "store"}

@@ -101,7 +101,8 @@ export function MachinesPanel({
             ) : null}
           </div>
         ),
-        sortValue: (m) => m.turnsPerDay,
+        // A machine without cycles (vending, a change machine) sorts below every washer and dryer.
+        sortValue: (m) => m.turnsPerDay ?? -1,
         csv: (m) => m.turnsPerDay ?? "",
         align: "right",
         card: "aside",
@@ -126,8 +127,21 @@ export function MachinesPanel({
       money("app", t("machines.columns.app"), (m) => m.appCents, { exportOnly: true }),
       { id: "days", header: t("machines.columns.days"), cell: (m) => m.daysInService, csv: (m) => m.daysInService, exportOnly: true },
       money("perDay", t("machines.columns.perDay"), (m) => m.revenuePerDayCents),
-      percent("vsStore", t("machines.columns.vsStore"), (m) => m.vsStorePercent),
-      percent("vsFleet", t("machines.columns.vsFleet"), (m) => m.vsFleetPercent),
+      {
+        // Against the store's median with the fleet's beneath it: one column, so the table fits beside the navigation.
+        ...percent("vsStore", t("machines.columns.vsMedian"), (m) => m.vsStorePercent),
+        cell: (m: MachineEconomicsRow) => (
+          <div>
+            <Text inherit component="span">
+              {m.vsStorePercent === null ? "—" : t("machines.vsStore", { value: `${num(m.vsStorePercent, 1)}%` })}
+            </Text>
+            <Text size="xs" c="dimmed" style={{ whiteSpace: "nowrap" }}>
+              {m.vsFleetPercent === null ? "—" : t("machines.vsFleet", { value: `${num(m.vsFleetPercent, 1)}%` })}
+            </Text>
+          </div>
+        ),
+      },
+      { ...percent("vsFleet", t("machines.columns.vsFleet"), (m) => m.vsFleetPercent), exportOnly: true },
       money("storeMedian", t("machines.columns.storeMedian"), (m) => m.storeMedianPerDayCents, { exportOnly: true }),
       money("fleetMedian", t("machines.columns.fleetMedian"), (m) => m.fleetMedianPerDayCents, { exportOnly: true }),
       money("purchase", t("machines.columns.purchase"), (m) => m.purchasePriceCents, { exportOnly: true }),
@@ -171,7 +185,12 @@ export function MachinesPanel({
       </Text>
       {data && data.machines.some((m) => m.unpricedCents > 0) ? (
         <Alert color="yellow" variant="light" data-testid="machines-unpriced">
-          {t("machines.unpriced")}
+          {t("machines.unpriced", {
+            machines: data.machines
+              .filter((m) => m.unpricedCents > 0)
+              .map((m) => m.label)
+              .join(", "),
+          })}
         </Alert>
       ) : null}
       <DataTable

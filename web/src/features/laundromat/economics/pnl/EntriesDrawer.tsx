@@ -1,15 +1,24 @@
 import { Badge, Drawer, Select, Stack, Text } from "@mantine/core";
 import { useMediaQuery } from "@mantine/hooks";
 import { useMemo } from "react";
+import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
 import { monthsBetween, type PnlLineKey } from "@tumble/domain/economics";
-import { formatDisplayDate } from "@tumble/domain/dateFormat";
+import { formatDisplayDate, formatMonth } from "@tumble/domain/dateFormat";
 import { centsToDollarString, formatUSD } from "@tumble/domain/money";
 import { errorText } from "../../../../lib/errorText";
 import { useQueryState } from "../../../../lib/hooks";
 import { DataTable } from "../../../../ui/table/DataTable";
 import type { DataColumn } from "../../../../ui/table/types";
 import { economicsApi, type FigureEntry } from "./api";
+
+const ENTRY_KINDS = ["collection", "adjustment"];
+
+/** A collection's entry is named by its kind ("collection", "adjustment"); a bill's dates read as dates. */
+function describe(e: FigureEntry, t: TFunction<"economics">): string {
+  if (e.source === "collections" && ENTRY_KINDS.includes(e.description)) return t(`entries.kinds.${e.description}`);
+  return e.description.replace(/\d{4}-\d{2}-\d{2}/g, (d) => formatDisplayDate(d));
+}
 
 /** The entries behind one P&L figure for one month of the period: what counts, and what was left out and why. */
 export function EntriesDrawer({
@@ -27,12 +36,13 @@ export function EntriesDrawer({
   onMonth: (month: string) => void;
   onClose: () => void;
 }) {
-  const { t } = useTranslation("economics");
+  const { t, i18n } = useTranslation("economics");
   const isPhone = useMediaQuery("(max-width: 48em)") ?? false;
   const months = monthsBetween(period.from, period.to);
   const shown = month && months.includes(month) ? month : months[0]!;
   const entries = useQueryState(economicsApi.entries, line ? { ...(storeId ? { storeId } : {}), month: shown, line } : "skip");
   const name = line ? t(`lines.${line.split(":")[1]}`) : "";
+  const monthLabel = (m: string) => formatMonth(m, i18n.language);
   const columns = useMemo<DataColumn<FigureEntry>[]>(
     () => [
       {
@@ -41,7 +51,7 @@ export function EntriesDrawer({
         cell: (e) => (
           <div>
             <Text inherit fw={600} component="span">
-              {e.description || t(`sources.${e.source}`)}
+              {describe(e, t) || t(`sources.${e.source}`)}
             </Text>
             <Text size="xs" c="dimmed">
               {t(`sources.${e.source}`)}
@@ -90,13 +100,14 @@ export function EntriesDrawer({
       position="right"
       size={isPhone ? "100%" : "lg"}
       title={t("entries.title", { line: name })}
+      closeButtonProps={{ "aria-label": t("common:actions.close") }}
       data-testid="entries-drawer"
     >
       <Stack gap="sm">
         {months.length > 1 ? (
           <Select
             label={t("entries.month")}
-            data={months.map((m) => ({ value: m, label: m }))}
+            data={months.map((m) => ({ value: m, label: monthLabel(m) }))}
             value={shown}
             onChange={(v) => v && onMonth(v)}
             allowDeselect={false}
@@ -105,7 +116,7 @@ export function EntriesDrawer({
         ) : null}
         {counted !== undefined ? (
           <Text size="sm" data-testid="entries-total">
-            {t("entries.total", { month: shown, amount: formatUSD(counted) })}
+            {t("entries.total", { month: monthLabel(shown), amount: formatUSD(counted) })}
           </Text>
         ) : null}
         <DataTable
@@ -115,7 +126,7 @@ export function EntriesDrawer({
           data={entries.data?.entries}
           error={entries.error ? errorText(entries.error, t("common:errors.requestFailed")) : null}
           getRowId={(e) => `${e.source}-${e.id}-${e.storeId ?? ""}`}
-          rowName={(e) => e.description || t(`sources.${e.source}`)}
+          rowName={(e) => describe(e, t) || t(`sources.${e.source}`)}
           emptyText={t("entries.empty")}
           testId="entries-table"
           rowTestId="entry-row"

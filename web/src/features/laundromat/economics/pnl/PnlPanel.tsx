@@ -85,6 +85,7 @@ function FigureTable({
       },
       {
         id: "amount",
+        width: 130,
         header: t("pnl.columns.amount"),
         cell: (r) => formatUSD(r.cents),
         sortValue: (r) => r.cents,
@@ -95,6 +96,7 @@ function FigureTable({
       },
       {
         id: "compare",
+        width: 130,
         header: t("pnl.columns.compare"),
         cell: (r) => formatUSD(r.compareCents),
         sortValue: (r) => r.compareCents,
@@ -103,6 +105,7 @@ function FigureTable({
       },
       {
         id: "change",
+        width: 100,
         header: t("pnl.columns.change"),
         cell: (r) => <ChangeText current={r.cents} previous={r.compareCents} />,
         sortValue: (r) => changePercent(r.cents, r.compareCents),
@@ -114,7 +117,7 @@ function FigureTable({
         cell: (r) => (
           <Group gap={4} wrap="wrap">
             {r.sources.map((s) => (
-              <Badge key={s} variant="light" color="gray" size="sm">
+              <Badge key={s} variant="light" color="gray" size="sm" tt="none">
                 {t(`sources.${s}`)}
               </Badge>
             ))}
@@ -272,7 +275,7 @@ export function PnlPanel({
   return (
     <Stack gap="md" data-testid="pnl-panel">
       {r ? <PeriodStatus status={r.status} /> : null}
-      <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }}>
+      <SimpleGrid cols={{ base: 2, md: 4 }} spacing="xs">
         <StatCard testId="pnl-revenue" label={t("pnl.revenue")} value={money(current?.revenueCents)} hint={versus(previous?.revenueCents)} />
         <StatCard testId="pnl-expenses" label={t("pnl.expenses")} value={money(current?.expenseCents)} hint={versus(previous?.expenseCents)} />
         <StatCard testId="pnl-profit" label={t("pnl.profit")} value={money(current?.operatingProfitCents)} hint={versus(previous?.operatingProfitCents)} />

@@ -36,6 +36,22 @@ export function priceText(
   });
 }
 
+/** A price in a narrow cell: a per-minute price with its cycle's price beneath, so a phone card's corner holds it. */
+function PriceLines({ p }: { p: Pick<PriceRow, "priceCents" | "perMinutes" | "typicalCycleMinutes"> }) {
+  const { t } = useTranslation("economicsSetup");
+  if (p.perMinutes === null || p.typicalCycleMinutes === null) return <span>{formatUSD(p.priceCents)}</span>;
+  return (
+    <span>
+      <Text inherit component="span" style={{ whiteSpace: "nowrap" }}>
+        {t("prices.perMinShort", { price: formatUSD(p.priceCents), minutes: p.perMinutes })}
+      </Text>
+      <Text size="xs" c="dimmed" style={{ whiteSpace: "nowrap" }}>
+        {t("prices.cycleText", { cycle: p.typicalCycleMinutes, cyclePrice: formatUSD(Math.round(cyclePriceCents(p) ?? p.priceCents)) })}
+      </Text>
+    </span>
+  );
+}
+
 function History({ rows, today, title, onClose }: { rows: PriceRow[] | null; today: string; title: string; onClose: () => void }) {
   const { t } = useTranslation("economicsSetup");
   const remove = useMutation(setupApi.deletePrice);
@@ -183,7 +199,13 @@ export function PricesSection({ storeId, canEdit }: { storeId: string; canEdit: 
       header: t("prices.today"),
       cell: (r) => {
         const now = current(r.history);
-        return now ? priceText(now, perMin) : <Text c="dimmed">{t("prices.none")}</Text>;
+        return now ? (
+          <PriceLines p={now} />
+        ) : (
+          <Text c="dimmed" inherit component="span">
+            {t("prices.none")}
+          </Text>
+        );
       },
       sortValue: (r) => current(r.history)?.priceCents ?? null,
       align: "right",
@@ -217,13 +239,15 @@ export function PricesSection({ storeId, canEdit }: { storeId: string; canEdit: 
       cell: (r) =>
         r.current ? (
           <Group gap={6} wrap="wrap" justify="flex-end">
-            <span>{priceText(r.current, perMin)}</span>
+            <PriceLines p={r.current} />
             <Badge variant="light" color={r.current.from === "machine" ? "grape" : "gray"}>
               {r.current.from === "machine" ? t("prices.own") : t("prices.ofType")}
             </Badge>
           </Group>
         ) : (
-          <Text c="dimmed">{t("prices.none")}</Text>
+          <Text c="dimmed" inherit component="span">
+            {t("prices.none")}
+          </Text>
         ),
       sortValue: (r) => r.current?.priceCents ?? null,
       csv: (r) => r.current?.priceCents ?? null,
