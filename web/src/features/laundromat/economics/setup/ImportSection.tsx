@@ -212,6 +212,8 @@ export function ImportSection({ storeId, storeName, canEdit }: { storeId: string
               exportName="card-import-errors"
               pageSize={20}
               testId="economics-import-error-table"
+              rowTestId="economics-import-error"
+              rowAttributes={(e) => ({ "data-row": String(e.row), "data-code": e.code })}
             />
           </Stack>
         ) : (

@@ -49,9 +49,10 @@ function Section({ title, help, action, children }: { title: string; help: strin
 }
 
 function FormModal({ opened, title, onClose, children }: { opened: boolean; title: string; onClose: () => void; children: ReactNode }) {
+  const { t } = useTranslation("common");
   const isPhone = useMediaQuery("(max-width: 48em)") ?? false;
   return (
-    <Modal opened={opened} onClose={onClose} title={title} size="md" fullScreen={isPhone}>
+    <Modal opened={opened} onClose={onClose} title={title} size="md" fullScreen={isPhone} closeButtonProps={{ "aria-label": t("actions.close") }}>
       {children}
     </Modal>
   );
@@ -198,7 +199,7 @@ export function RevenueSection({
         <Group gap="xs" wrap="wrap">
           <Select
             aria-label={t("revenue.range")}
-            w={150}
+            w={180}
             allowDeselect={false}
             value={days}
             onChange={(v) => setDays(v ?? "30")}
@@ -247,6 +248,8 @@ export function RevenueSection({
         emptyText={t("revenue.empty")}
         exportName="other-revenue"
         testId="economics-other-revenue"
+        rowTestId="economics-revenue-row"
+        rowAttributes={(r) => ({ "data-cents": String(r.amountCents), "data-date": r.businessDate, "data-imported": String(Boolean(r.importBatch)) })}
       />
       <FormModal opened={adding} title={t("revenue.add")} onClose={() => setAdding(false)}>
         {adding ? <RevenueForm storeId={storeId} today={today} machines={machines} onClose={() => setAdding(false)} /> : null}

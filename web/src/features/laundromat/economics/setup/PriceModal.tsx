@@ -54,7 +54,14 @@ export function PriceModal({ target, today, onClose }: { target: PriceTarget | n
   };
 
   return (
-    <Modal opened={target !== null} onClose={onClose} title={t("prices.setTitle", { name: target?.name ?? "" })} size="md" fullScreen={isPhone}>
+    <Modal
+      opened={target !== null}
+      onClose={onClose}
+      title={t("prices.setTitle", { name: target?.name ?? "" })}
+      size="md"
+      fullScreen={isPhone}
+      closeButtonProps={{ "aria-label": t("common:actions.close") }}
+    >
       <form onSubmit={form.submit(save)} noValidate data-testid="economics-price-form">
         <Stack gap="sm">
           <Text size="sm" c="dimmed">
