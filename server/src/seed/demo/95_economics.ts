@@ -8,23 +8,29 @@ import { prng, type DemoSeeder } from "../demoContext.ts";
 // written; nothing earlier seeders made changes.
 //
 // Sized against the demo's collections (30_collections.ts): every machine is collected Mondays and
-// Thursdays with a visit's typical take (storeLayout.ts TYPICAL_TAKE) times 0.75–1.25, so a washer
-// takes about $90 × 2 a week ≈ $25.70 a day, a dryer $60 × 2 ≈ $17.10 a day, and a store's coin
-// boxes (six washers, six dryers, soap vending $40 and the claw machine $25 a visit; the changer's
-// bills are exchanged, not earned) about $965 a visit ≈ $8,390 a month.
+// Thursdays over the last sixteen weeks (verified up to a week ago) with a visit's typical take
+// (storeLayout.ts TYPICAL_TAKE) times 0.75–1.25, so a washer takes about $90 × 2 a week ≈ $25.70 a
+// day, a dryer $60 × 2 ≈ $17.10 a day, and a store's coin boxes (six washers, six dryers, soap
+// vending $40 and the claw machine $25 a visit; the changer's bills are exchanged, not earned) about
+// $965 a visit ≈ $8,390 a month.
+// - The costs cover what the collections cover, and nothing before: from the day after the visit
+//   before the first one (what the first visit collected) to the latest verified visit. Bills,
+//   rent and insurance start with that month, so the year's P&L holds the months Tumble has
+//   revenue for; the first month's bills and the current month's (read to the latest verified
+//   visit, as the revenue is) cover only those days. Card lines run from the first visit on.
 // - Prices: washers $5.50 a cycle (the type's, every Rio store) until 60 days ago, $6.00 since;
 //   at Rio Downtown the 40 lb washers W3 and W4 are $6.50 and the 60 lb W5 $7.50 (their own
-//   prices). Dryers $0.25 per 6 minutes with a 45-minute typical cycle ($1.88 a cycle). So a
-//   washer turns about 4–5 times a day and a dryer about 9.
+//   prices). Dryers $0.25 per 3 minutes with a 48-minute typical cycle ($4.00 a cycle). So a
+//   washer turns about 4–5 times a day and a dryer about 4.
 // - The one machine that underperforms: W6 at Rio Downtown, an 80 lb washer installed eight months
 //   ago at $12.50 a cycle, takes what the others take in coins and nothing by card (its reader was
 //   never connected), so it turns about 2 times a day against about 4.6 for the store's washers.
-// - Card revenue: the last 90 days at Rio Downtown, one line per day for each of W1–W5 of 0 to 2
-//   cycles at its price (about $6 a washer a day), and wash-dry-fold orders once a week.
-// - Utility bills: the last 12 full months, one bill per utility, about 25 % of a store's coin take
-//   in total (electricity ~10 %, gas ~9 %, water and sewer ~6 %), gas higher in winter; usage from
-//   the rates $0.16/kWh, $1.30/therm and $0.012/gallon.
-// - Recurring expenses: rent and insurance per store from three years ago, still running.
+// - Card revenue: at Rio Downtown, one line per day for each of W1–W5 of 0 to 2 cycles at its
+//   price (about $6 a washer a day), and wash-dry-fold orders once a week.
+// - Utility bills: one bill per utility and month, about 25 % of a store's coin take in total
+//   (electricity ~10 %, gas ~9 %, water and sewer ~6 %), gas higher in winter; usage from the rates
+//   $0.16/kWh, $1.30/therm and $0.012/gallon.
+// - Recurring expenses: rent and insurance per store from the first month, still running.
 
 const isoDate = (d: Date) => d.toISOString().slice(0, 10);
 
@@ -49,17 +55,23 @@ export const seed: DemoSeeder = async ({ db, today, data }) => {
   const typeId = (name: string) => types.find((t) => t.name === name)!.id;
   const longAgo = day(3 * 365);
   const priceChange = day(60);
+  // The collections' days (30_collections.ts): Mondays and Thursdays from 112 days ago, verified when older than a week.
+  const visitDays = Array.from({ length: 112 }, (_, i) => 112 - i).filter((d) => [1, 4].includes(new Date(`${day(d)}T00:00:00Z`).getUTCDay()));
+  const firstVisit = visitDays[0];
+  // The first visit collects what came in since the visit before it (a Monday's since Friday, a Thursday's since Tuesday).
+  const costsFrom = day(firstVisit + (new Date(`${day(firstVisit)}T00:00:00Z`).getUTCDay() === 1 ? 3 : 2));
+  const costsTo = day(visitDays.filter((d) => d > 7).at(-1)!);
 
   const prices: Array<Insertable<MachinePricesTable>> = [
     { equipmentTypeId: typeId("Front-load washer"), effectiveFrom: longAgo, priceCents: 550 },
     { equipmentTypeId: typeId("Front-load washer"), effectiveFrom: priceChange, priceCents: 600 },
-    { equipmentTypeId: typeId("Stack dryer"), effectiveFrom: longAgo, priceCents: 25, perMinutes: 6, typicalCycleMinutes: 45 },
+    { equipmentTypeId: typeId("Stack dryer"), effectiveFrom: longAgo, priceCents: 25, perMinutes: 3, typicalCycleMinutes: 48 },
   ].map((p) => ({ id: newId(), companyId, machineId: null, perMinutes: null, typicalCycleMinutes: null, createdBy: owner, ...p }));
 
   const revenue: Array<Insertable<OtherRevenueTable>> = [];
   const expenses: Array<Insertable<RecurringExpensesTable>> = [];
   const bills: Array<Insertable<UtilityBillsTable>> = [];
-  const firstMonth = longAgo.slice(0, 7);
+  const firstMonth = costsFrom.slice(0, 7);
 
   for (const [index, store] of rioStores.entries()) {
     const downtown = store.name === "Rio Downtown";
@@ -100,7 +112,7 @@ export const seed: DemoSeeder = async ({ db, today, data }) => {
         });
       // Card payments at W1–W5: 0, 1 or 2 cycles a day at the machine's price that day.
       const priceOf = (i: number, date: string) => own.find(([w]) => w === i)?.[1] ?? (date >= priceChange ? 600 : 550);
-      for (let daysAgo = 90; daysAgo >= 1; daysAgo--) {
+      for (let daysAgo = firstVisit; daysAgo >= 1; daysAgo--) {
         const date = day(daysAgo);
         for (let i = 0; i < 5; i++) {
           const cycles = Math.floor(rand() * 3);
@@ -155,20 +167,25 @@ export const seed: DemoSeeder = async ({ db, today, data }) => {
       },
     );
 
-    // Twelve full months of bills, ending with last month.
-    for (let back = 12; back >= 1; back--) {
-      const start = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth() - back, 1));
-      const end = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth() - back + 1, 0));
+    // One bill per utility and month from the first month of collections to the latest verified visit.
+    for (let next = 0; ; next++) {
+      const start = new Date(Date.UTC(Number(costsFrom.slice(0, 4)), Number(costsFrom.slice(5, 7)) - 1 + next, 1));
+      const end = new Date(Date.UTC(start.getUTCFullYear(), start.getUTCMonth() + 1, 0));
+      if (isoDate(start) > costsTo) break;
+      const periodStart = isoDate(start) < costsFrom ? costsFrom : isoDate(start);
+      const periodEnd = isoDate(end) > costsTo ? costsTo : isoDate(end);
+      // A month's bill covers its days with collections only: the first month's and the current one's are part bills.
+      const share = (Date.parse(periodEnd) - Date.parse(periodStart) + 86_400_000) / (Date.parse(isoDate(end)) - Date.parse(isoDate(start)) + 86_400_000);
       const month = start.getUTCMonth();
       const winter = month <= 2 || month >= 10 ? 1.25 : month >= 5 && month <= 7 ? 0.8 : 1;
       const summer = month >= 5 && month <= 7 ? 1.12 : 1;
       const size = downtown ? 1.15 : 1;
       const noise = () => 0.93 + rand() * 0.14;
-      const of = (cents: number) => Math.round(cents * size * noise());
+      const of = (cents: number) => Math.round(cents * share * size * noise());
       const electricity = of(84_000 * summer);
       const gas = of(75_000 * winter);
       const water = of(50_000);
-      const period = { periodStart: isoDate(start), periodEnd: isoDate(end) };
+      const period = { periodStart, periodEnd };
       bills.push(
         {
           id: newId(),
