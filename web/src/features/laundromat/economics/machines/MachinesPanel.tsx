@@ -108,8 +108,22 @@ export function MachinesPanel({
         card: "aside",
         hideable: false,
       },
-      { id: "cycles", header: t("machines.columns.cycles"), cell: (m) => num(m.cycles, 1), sortValue: (m) => m.cycles, align: "right" },
-      money("perCycle", t("machines.columns.perCycle"), (m) => m.revenuePerCycleCents),
+      { id: "cycles", header: t("machines.columns.cycles"), cell: (m) => num(m.cycles, 1), csv: (m) => m.cycles ?? "", exportOnly: true },
+      // The cycles beneath the revenue per cycle: one column less, so the table fits beside the navigation.
+      money("perCycle", t("machines.columns.perCycle"), (m) => m.revenuePerCycleCents, {
+        cell: (m: MachineEconomicsRow) => (
+          <div>
+            <Text inherit component="span">
+              {m.revenuePerCycleCents === null ? "—" : formatUSD(m.revenuePerCycleCents)}
+            </Text>
+            {m.cycles !== null ? (
+              <Text size="xs" c="dimmed" style={{ whiteSpace: "nowrap" }}>
+                {t("machines.cyclesCount", { value: num(m.cycles, 1) })}
+              </Text>
+            ) : null}
+          </div>
+        ),
+      }),
       money("revenue", t("machines.columns.revenue"), (m) => m.revenueCents, {
         cell: (m: MachineEconomicsRow) => (
           <div>
