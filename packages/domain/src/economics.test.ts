@@ -323,6 +323,14 @@ describe("the P&L", () => {
   });
 
   it("has no margin or ratios without revenue", () => {
+    // Revenue but neither payroll nor wages posted: the labour share is unknown, never "0 %, good".
+    const noLabour = assemblePnl([{ ...empty, storeId: "S", month: "2026-04", collectionsCents: 50_000 }]);
+    expect(noLabour).toMatchObject({ revenueCents: 50_000, labourCents: 0, labourPercent: null, labourBand: null });
+    // Payroll that came to nothing is a known 0 %.
+    expect(assemblePnl([{ ...empty, storeId: "S", month: "2026-04", collectionsCents: 50_000, payrollCents: 0 }])).toMatchObject({
+      labourPercent: 0,
+      labourBand: "good",
+    });
     expect(assemblePnl([])).toMatchObject({ revenueCents: 0, marginPercent: null, utilityPercent: null, utilityBand: null, labourBand: null });
   });
 });

@@ -557,7 +557,8 @@ export function assemblePnl(rows: readonly StoreMonthInputs[]): Pnl {
   const utilityCents = expenseLines.filter((l) => (UTILITY_LINES as readonly string[]).includes(l.line)).reduce((s, l) => s + l.cents, 0);
   const labourCents = expenses.get("wages")?.cents ?? 0;
   const utilityPercent = percentOf(utilityCents, revenueCents);
-  const labourPercent = percentOf(labourCents, revenueCents);
+  // No payroll and no wages posted is not a labour share of 0 %: the share is unknown, not good.
+  const labourPercent = expenses.has("wages") || rows.some((r) => r.payrollCents !== null) ? percentOf(labourCents, revenueCents) : null;
   return {
     revenue: revenueLines,
     revenueCents,
