@@ -162,12 +162,24 @@ export function MachinesPanel({
       {
         id: "payback",
         header: t("machines.columns.payback"),
-        cell: (m) => (m.paybackMonths === null ? "—" : t("machines.months", { value: num(m.paybackMonths, 1) })),
+        // The yearly return beneath the payback: one column less, so the table fits beside the navigation.
+        cell: (m) => (
+          <div>
+            <Text inherit component="span">
+              {m.paybackMonths === null ? "—" : t("machines.months", { value: num(m.paybackMonths, 1) })}
+            </Text>
+            {m.roiPercent !== null ? (
+              <Text size="xs" c="dimmed" style={{ whiteSpace: "nowrap" }}>
+                {t("machines.roiText", { value: `${num(m.roiPercent, 1)}%` })}
+              </Text>
+            ) : null}
+          </div>
+        ),
         sortValue: (m) => m.paybackMonths,
         csv: (m) => m.paybackMonths ?? "",
         align: "right",
       },
-      percent("roi", t("machines.columns.roi"), (m) => m.roiPercent),
+      { ...percent("roi", t("machines.columns.roi"), (m) => m.roiPercent), exportOnly: true },
       ...WEEKDAYS.map((d) => ({
         id: `weekday${d}`,
         header: t("machines.weekdayTurns", { day: t(`weekdays.${d}`) }),
