@@ -77,7 +77,7 @@ export function MachinesPanel({
         header: t("machines.columns.flag"),
         cell: (m) =>
           m.flagged ? (
-            <Badge color="red" variant="light" size="sm">
+            <Badge color="red" variant="light" size="sm" tt="none" h="auto" styles={{ label: { whiteSpace: "normal" } }}>
               {t("machines.flagged", { count: m.weeksBelow })}
             </Badge>
           ) : null,
