@@ -169,7 +169,7 @@ export function MachinesPanel({
               {m.paybackMonths === null ? "—" : t("machines.months", { value: num(m.paybackMonths, 1) })}
             </Text>
             {m.roiPercent !== null ? (
-              <Text size="xs" c="dimmed" style={{ whiteSpace: "nowrap" }}>
+              <Text size="xs" c="dimmed">
                 {t("machines.roiText", { value: `${num(m.roiPercent, 1)}%` })}
               </Text>
             ) : null}
