@@ -1,3 +1,4 @@
+import fs from "node:fs";
 import type { Page } from "@playwright/test";
 import { formatMonth } from "../../packages/domain/src/dateFormat.ts";
 import { Api } from "../support/api";
@@ -180,6 +181,16 @@ test("an owner imports card revenue, fixing the bad rows first, and reads it in 
     expect(amounts.reduce((sum, c) => sum + c, 0)).toBe(coinCents);
     await expect(drawer.getByTestId("entries-total")).toHaveText(countedIn(coinCents));
     await expect(entries.first()).toContainText("Collection");
+    await drawer.getByRole("button", { name: "Close" }).click();
+  });
+
+  await test.step("the month downloads as a one-page PDF holding the card revenue", async () => {
+    const download = page.waitForEvent("download");
+    await page.getByRole("button", { name: "One-page PDF" }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toMatch(new RegExp(`^pnl-.+-${lastMonth(1).slice(0, 7)}\\.pdf$`));
+    const bytes = fs.readFileSync((await file.path())!);
+    expect(bytes.subarray(0, 5).toString()).toBe("%PDF-");
   });
 });
 

@@ -8,7 +8,7 @@ import { useMutation } from "../../../lib/hooks";
 import { notifyError, notifySuccess } from "../../../lib/notify";
 import { useSubmissionKeys } from "../../../lib/submissionKey";
 import { openConfirm } from "../../../ui/confirm";
-import { saveFile } from "../parts/download";
+import { saveFile } from "../../../lib/download";
 import type { PayLine, PayPeriodDetail } from "../parts/types";
 
 /** A period's lock, reopen, paid and downloads, with the dialog and busy state they drive. */

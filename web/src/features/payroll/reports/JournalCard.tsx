@@ -7,7 +7,7 @@ import { api } from "../../../lib/api";
 import { runQuery } from "../../../lib/client";
 import { notifyError } from "../../../lib/notify";
 import { errorText } from "../../../lib/errorText";
-import { saveFile } from "../parts/download";
+import { saveFile } from "../../../lib/download";
 
 /** The accounting journal of the selected dates: payroll of the locked and paid periods ending in them and the cash ledger, as debits and credits. */
 export function JournalCard({ from, to }: { from: string; to: string }) {

@@ -9,7 +9,7 @@ import { useQueryState } from "../../../lib/hooks";
 import { notifyError } from "../../../lib/notify";
 import { errorText } from "../../../lib/errorText";
 import { AppLink } from "../parts/AppLink";
-import { saveFile } from "../parts/download";
+import { saveFile } from "../../../lib/download";
 import { money, rangeLabel } from "../parts/format";
 
 /**

@@ -16,6 +16,7 @@ import { StatCard } from "../../../../ui/StatCard";
 import { DataTable } from "../../../../ui/table/DataTable";
 import type { DataColumn } from "../../../../ui/table/types";
 import { economicsApi, type Pnl, type PnlReport } from "./api";
+import { PdfButton } from "./PdfButton";
 
 // The P&L of the selected store (or every store): revenue by source and expenses by category
 // beside the comparison period, each with where it comes from, operating profit and margin, the
@@ -274,7 +275,10 @@ export function PnlPanel({
 
   return (
     <Stack gap="md" data-testid="pnl-panel">
-      {r ? <PeriodStatus status={r.status} /> : null}
+      <Group justify="space-between" gap="xs" wrap="wrap">
+        {r ? <PeriodStatus status={r.status} /> : <span />}
+        {storeId && period === "month" && canExport ? <PdfButton storeId={storeId} month={anchor.slice(0, 7)} /> : null}
+      </Group>
       <SimpleGrid cols={{ base: 2, md: 4 }} spacing="xs">
         <StatCard testId="pnl-revenue" label={t("pnl.revenue")} value={money(current?.revenueCents)} hint={versus(previous?.revenueCents)} />
         <StatCard testId="pnl-expenses" label={t("pnl.expenses")} value={money(current?.expenseCents)} hint={versus(previous?.expenseCents)} />

@@ -1,7 +1,12 @@
-import type { PayrollFile } from "./types";
+/** A file the server sends as base64: a statement or P&L PDF, a provider CSV. */
+export interface ServerFile {
+  fileName: string;
+  contentType: string;
+  base64: string;
+}
 
-/** Saves a file the server sent as base64 (a statement PDF, a provider CSV) through a temporary link. */
-export function saveFile(file: PayrollFile): void {
+/** Saves a file the server sent as base64 through a temporary link. */
+export function saveFile(file: ServerFile): void {
   const bytes = Uint8Array.from(atob(file.base64), (c) => c.charCodeAt(0));
   const url = URL.createObjectURL(new Blob([bytes], { type: file.contentType }));
   const a = document.createElement("a");
