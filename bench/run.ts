@@ -60,6 +60,7 @@ async function main(): Promise<void> {
   if (ONLY.has("reports")) await runReports((await postgresTarget()).target, log);
   if (ONLY.has("imports")) await (await import("./imports.ts")).runImports((await postgresTarget()).target, log);
   if (ONLY.has("exports")) await (await import("./exports.ts")).runExports((await postgresTarget()).target, log);
+  if (ONLY.has("economics")) await (await import("./economics.ts")).runEconomics((await postgresTarget()).target, log);
   if (ONLY.has("convexClient")) await (await import("./convexClient.ts")).runConvexClient(log);
   if (ONLY.has("fileSafety")) await (await import("./fileSafety.ts")).runFileSafety(log);
   if (ONLY.has("liveFairness")) await (await import("./liveFairness.ts")).runLiveFairness(log);
