@@ -58,7 +58,8 @@ function stringFor(field: string): string {
   if (/^(from|fromDate|startDate)$/.test(field)) return daysAgo(60);
   if (/^(compareFrom)$/.test(field)) return daysAgo(121);
   if (/^(compareTo)$/.test(field)) return daysAgo(61);
-  if (/^(to|toDate|endDate|date)$/.test(field)) return daysAgo(0);
+  if (/^(to|toDate|endDate|date|anchor)$/.test(field)) return daysAgo(0);
+  if (field === "month") return daysAgo(0).slice(0, 7);
   if (field === "weekStart") {
     const d = new Date();
     d.setUTCDate(d.getUTCDate() - d.getUTCDay());
@@ -330,6 +331,10 @@ beforeAll(async () => {
   // between the two sweeps; closed, every answer depends on stored rows alone.
   await sql`update time_entries set clock_out_at = clock_in_at + interval '30 minutes', status = 'closed'
     where company_id = ${rioId} and clock_out_at is null`.execute(db);
+  // The bank account, whatever the ids drew: the bank lines' queries answer only for one.
+  rioIds.cash_accounts = (
+    await db.selectFrom("cashAccounts").select("id").where("companyId", "=", rioId).where("kind", "=", "bank").orderBy("id").executeTakeFirstOrThrow()
+  ).id;
   rioIds.collector = (await db.selectFrom("collections").select("collectorId").where("companyId", "=", rioId).executeTakeFirstOrThrow()).collectorId;
   // The owner sees every company screen; staff see their own hours, shifts and requests.
   callers = [];

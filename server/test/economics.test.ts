@@ -383,6 +383,9 @@ describe("economicsReports:storePnl", () => {
     expect(all.stores.map((s) => [s.name, s.operatingProfitCents])).toEqual([["Econ Plaza", 37_250]]);
     // A year earlier: nothing but rent (recurring from 2026-01 only: none in 2025).
     expect((await pnl({ compare: "lastYear" })).previous.revenueCents).toBe(0);
+    // A month still to come holds no rent yet, though the recurring rent has no end.
+    const ahead = new Date(Date.now() + 62 * 86_400_000).toISOString().slice(0, 10);
+    expect((await pnl({ anchor: ahead })).current.expenses).toEqual([]);
   });
 });
 

@@ -1,6 +1,7 @@
 import { sql, type Kysely } from "kysely";
 import type { ExpenseCategory } from "@tumble/domain/cashLedger";
 import type { WorkforceSettings } from "@tumble/domain/companySettings";
+import { todayIn } from "@tumble/domain/businessDate";
 import { addDays, addMonths, daysBetweenInclusive } from "@tumble/domain/datePresets";
 import {
   assemblePnl,
@@ -54,6 +55,8 @@ export async function storeMonths(
 ): Promise<StoreMonthInputs[]> {
   const ids = stores.map((s) => s.id);
   if (!ids.length) return [];
+  // The latest business date among the stores: a month after it holds no rent or salary yet.
+  const today = stores.map((s) => todayIn(s.timeZone, Date.now())).reduce((a, b) => (a > b ? a : b));
   const rows = new Map<string, StoreMonthInputs>();
   const row = (storeId: string | null, month: string) => {
     const key = `${storeId ?? ""}|${month}`;
@@ -115,12 +118,14 @@ export async function storeMonths(
     select x.store_id as "storeId", x.category, to_char(m.month, 'YYYY-MM') as month, sum(x.amount_cents) as cents
     from recurring_expenses x
     join generate_series(${range.from}::date, ${range.to}::date, interval '1 month') as m(month)
-      on to_char(m.month, 'YYYY-MM') between x.from_month and coalesce(x.to_month, '9999-12')
+      on to_char(m.month, 'YYYY-MM') between x.from_month and coalesce(x.to_month, '9999-12') and to_char(m.month, 'YYYY-MM') <= ${today.slice(0, 7)}
     where x.company_id = ${companyId} and ${inStores("x.store_id")}
     group by 1, 2, 3`.execute(db);
   for (const x of recurring.rows) row(x.storeId, x.month).recurring[x.category] = Number(x.cents);
 
-  for (const line of await costLines(db, companyId, stores, range, settings)) {
+  // Labour is what was worked and earned: a salary's days after today are not a cost yet.
+  const worked = { from: range.from, to: range.to < today ? range.to : today };
+  for (const line of range.from <= today ? await costLines(db, companyId, stores, worked, settings) : []) {
     if (!line.costCents) continue;
     const r = row(line.storeId, line.businessDate.slice(0, 7));
     r.payrollCents = (r.payrollCents ?? 0) + line.costCents;
