@@ -1,6 +1,4 @@
-import path from "node:path";
 import { performance } from "node:perf_hooks";
-import { pathToFileURL } from "node:url";
 import { sql, type Kysely } from "kysely";
 import { startServer } from "../server/src/app.ts";
 import { loadConfig } from "../server/src/base/config.ts";
@@ -10,7 +8,7 @@ import type { DB } from "../server/src/db/schema.ts";
 import type { Identity } from "../server/src/runtime/define.ts";
 import { resolveIdentity } from "../server/src/runtime/identity.ts";
 import { BENCH_MANAGER, seedBenchCompany, type BenchCompany } from "./collectionsSeed.ts";
-import { postgresTarget, type DatabaseTarget } from "./databases.ts";
+import { runAloneOnPostgres, type DatabaseTarget } from "./databases.ts";
 import { summarize, type MeasureOptions, type Stats } from "./measure.ts";
 import { HttpClient } from "./wire.ts";
 import { machineInfo, writeResults } from "./results.ts";
@@ -401,15 +399,4 @@ function table(results: CollectionsResult[]): string {
 }
 
 // `npx tsx bench/collections.ts`: this benchmark alone.
-if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {
-  const log = (line: string) => process.stdout.write(`${line}\n`);
-  postgresTarget()
-    .then(({ target, note }) => {
-      log(`PostgreSQL: ${note}`);
-      return runCollections(target, log);
-    })
-    .catch((error: unknown) => {
-      process.stderr.write(`Benchmark failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
-      process.exitCode = 1;
-    });
-}
+runAloneOnPostgres(import.meta.url, runCollections);

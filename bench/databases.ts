@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { pathToFileURL } from "node:url";
 import pg from "pg";
 import { openPGlite, openPostgres, type Database, type DatabaseKind } from "../server/src/db/database.ts";
 import { migrateToLatest } from "../server/src/db/migrate.ts";
@@ -142,4 +143,22 @@ export async function postgresTarget(env: Record<string, string | undefined> = p
     },
   };
   return { target, note: `PostgreSQL at ${hostOf(base)}${configured ? "" : " (default local address)"}` };
+}
+
+/**
+ * `npx tsx bench/<name>.ts`: runs that benchmark alone on PostgreSQL when the file is the script
+ * started (`moduleUrl` is its import.meta.url), reporting a failure as the run's exit code.
+ */
+export function runAloneOnPostgres(moduleUrl: string, run: (target: DatabaseTarget | null, log: (line: string) => void) => Promise<unknown>): void {
+  if (!process.argv[1] || moduleUrl !== pathToFileURL(path.resolve(process.argv[1])).href) return;
+  const log = (line: string) => process.stdout.write(`${line}\n`);
+  postgresTarget()
+    .then(({ target, note }) => {
+      log(`PostgreSQL: ${note}`);
+      return run(target, log);
+    })
+    .catch((error: unknown) => {
+      process.stderr.write(`Benchmark failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+      process.exitCode = 1;
+    });
 }

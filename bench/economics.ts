@@ -1,6 +1,4 @@
-import path from "node:path";
 import { performance } from "node:perf_hooks";
-import { pathToFileURL } from "node:url";
 import { sql, type Kysely, type RawBuilder } from "kysely";
 import { todayIn } from "@tumble/domain/businessDate";
 import { withDefaults } from "@tumble/domain/companySettings";
@@ -16,7 +14,7 @@ import type { Identity } from "../server/src/runtime/define.ts";
 import { resolveIdentity } from "../server/src/runtime/identity.ts";
 import { newId } from "../server/src/runtime/ids.ts";
 import { rotate } from "./collections.ts";
-import { postgresTarget, type DatabaseTarget } from "./databases.ts";
+import { runAloneOnPostgres, type DatabaseTarget } from "./databases.ts";
 import type { MeasureOptions, Stats } from "./measure.ts";
 import { machineInfo, writeResults } from "./results.ts";
 import { HttpClient } from "./wire.ts";
@@ -669,15 +667,5 @@ function table(results: EconomicsResult[]): string {
   ].join("\n");
 }
 
-if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {
-  const log = (line: string) => process.stdout.write(`${line}\n`);
-  postgresTarget()
-    .then(({ target, note }) => {
-      log(`PostgreSQL: ${note}`);
-      return runEconomics(target, log);
-    })
-    .catch((error: unknown) => {
-      process.stderr.write(`Benchmark failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
-      process.exitCode = 1;
-    });
-}
+// `npx tsx bench/economics.ts`: this benchmark alone.
+runAloneOnPostgres(import.meta.url, runEconomics);

@@ -1,6 +1,4 @@
-import path from "node:path";
 import { performance } from "node:perf_hooks";
-import { pathToFileURL } from "node:url";
 import { sql, type Kysely, type RawBuilder } from "kysely";
 import { todayIn } from "@tumble/domain/businessDate";
 import { EXPECTED_WINDOW_DAYS } from "@tumble/domain/collectionStats";
@@ -16,7 +14,7 @@ import { resolveIdentity } from "../server/src/runtime/identity.ts";
 import { newId } from "../server/src/runtime/ids.ts";
 import { rotate } from "./collections.ts";
 import { existingBenchCompany, seedBenchCompany, type BenchCompany } from "./collectionsSeed.ts";
-import { postgresTarget, type DatabaseTarget } from "./databases.ts";
+import { runAloneOnPostgres, type DatabaseTarget } from "./databases.ts";
 import type { MeasureOptions, Stats } from "./measure.ts";
 import { fillExpectedFigures } from "../server/src/collections/expectedFill.ts";
 import { HttpClient } from "./wire.ts";
@@ -610,15 +608,4 @@ function table(results: ReportsResult[]): string {
 }
 
 // `npx tsx bench/reports.ts`: this benchmark alone.
-if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {
-  const log = (line: string) => process.stdout.write(`${line}\n`);
-  postgresTarget()
-    .then(({ target, note }) => {
-      log(`PostgreSQL: ${note}`);
-      return runReports(target, log);
-    })
-    .catch((error: unknown) => {
-      process.stderr.write(`Benchmark failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
-      process.exitCode = 1;
-    });
-}
+runAloneOnPostgres(import.meta.url, runReports);
