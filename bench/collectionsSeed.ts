@@ -35,6 +35,17 @@ function benchId(name: RawBuilder<unknown>): RawBuilder<string> {
   return sql<string>`translate(md5('bench:' || ${name}), '0189', 'wxyz')`;
 }
 
+/** The benchmark companies' five equipment types (washer, dryer, changer, vending, arcade), ids from `id`. */
+export function equipmentTypesInsert(companyId: string, benchId: (name: RawBuilder<unknown>) => RawBuilder<string>): RawBuilder<unknown> {
+  return sql`insert into equipment_types (id, company_id, name, category, accepts_coins, accepts_bills, special_case, color_hex, icon_type)
+      select ${benchId(sql`'type:' || key`)}, ${companyId}, name, category, coins, bills, special, color, icon
+      from (values ('washer', 'Front-load washer', 'laundry', true, false, null, '#3B82F6', 'washer'),
+                   ('dryer', 'Stack dryer', 'laundry', true, false, null, '#F97316', 'dryer'),
+                   ('changer', 'Bill changer', 'change', false, true, 'changer', '#22C55E', 'square'),
+                   ('vending', 'Soap vending', 'vending', true, true, null, '#A855F7', 'vending'),
+                   ('arcade', 'Claw machine', 'gaming', true, false, null, null, 'square')) as t(key, name, category, coins, bills, special, color, icon)`;
+}
+
 // The store layout: section, equipment key, label prefix, and how many.
 const LAYOUT: Array<[number, string, string, number]> = [
   [0, "washer", "W", 18],
@@ -74,17 +85,7 @@ export async function seedBenchCompany(db: Kysely<DB>, today: string, log: (line
     sql`insert into memberships (id, company_id, user_id, role)
       select ${benchId(sql`'membership:' || email`)}, ${companyId}, ${benchId(sql`'user:' || email`)}, role from (select * from ${people}) people`,
   );
-  await step(
-    db,
-    "equipment types",
-    sql`insert into equipment_types (id, company_id, name, category, accepts_coins, accepts_bills, special_case, color_hex, icon_type)
-      select ${benchId(sql`'type:' || key`)}, ${companyId}, name, category, coins, bills, special, color, icon
-      from (values ('washer', 'Front-load washer', 'laundry', true, false, null, '#3B82F6', 'washer'),
-                   ('dryer', 'Stack dryer', 'laundry', true, false, null, '#F97316', 'dryer'),
-                   ('changer', 'Bill changer', 'change', false, true, 'changer', '#22C55E', 'square'),
-                   ('vending', 'Soap vending', 'vending', true, true, null, '#A855F7', 'vending'),
-                   ('arcade', 'Claw machine', 'gaming', true, false, null, null, 'square')) as t(key, name, category, coins, bills, special, color, icon)`,
-  );
+  await step(db, "equipment types", equipmentTypesInsert(companyId, benchId));
   await step(
     db,
     "stores",

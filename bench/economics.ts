@@ -14,6 +14,7 @@ import type { Identity } from "../server/src/runtime/define.ts";
 import { resolveIdentity } from "../server/src/runtime/identity.ts";
 import { newId } from "../server/src/runtime/ids.ts";
 import { rotate } from "./collections.ts";
+import { equipmentTypesInsert } from "./collectionsSeed.ts";
 import { runAloneOnPostgres, type DatabaseTarget } from "./databases.ts";
 import type { MeasureOptions, Stats } from "./measure.ts";
 import { machineInfo, writeResults } from "./results.ts";
@@ -104,16 +105,7 @@ async function seed(
     insert into companies (id, name, display_name, company_code, email_domain, industry, size, description, created_at)
     values (${companyId}, 'Economics Laundries', 'Economics Laundries', ${COMPANY_CODE}, 'economics.bench.test', 'laundromat', 'LARGE',
       'Fifty stores for the store economics benchmark.', ${`${today}T00:00:00Z`}::timestamptz - interval '4 years')`.execute(db);
-  await step(
-    "equipment types",
-    sql`insert into equipment_types (id, company_id, name, category, accepts_coins, accepts_bills, special_case, color_hex, icon_type)
-      select ${benchId(sql`'type:' || key`)}, ${companyId}, name, category, coins, bills, special, color, icon
-      from (values ('washer', 'Front-load washer', 'laundry', true, false, null, '#3B82F6', 'washer'),
-                   ('dryer', 'Stack dryer', 'laundry', true, false, null, '#F97316', 'dryer'),
-                   ('changer', 'Bill changer', 'change', false, true, 'changer', '#22C55E', 'square'),
-                   ('vending', 'Soap vending', 'vending', true, true, null, '#A855F7', 'vending'),
-                   ('arcade', 'Claw machine', 'gaming', true, false, null, null, 'square')) as t(key, name, category, coins, bills, special, color, icon)`,
-  );
+  await step("equipment types", equipmentTypesInsert(companyId, benchId));
   await step(
     "stores",
     sql`insert into stores (id, company_id, name, address, phone, time_zone, hours, is_active)
