@@ -88,7 +88,7 @@ export interface EconomicsResult {
 
 // ---- The seed ----
 
-async function seed(
+export async function seed(
   db: Kysely<DB>,
   today: string,
   log: (line: string) => void,

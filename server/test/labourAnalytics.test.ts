@@ -326,6 +326,40 @@ describe("overtime", () => {
     expect(all.totals).toMatchObject({ labourCostCents: 33_950 + 85_500, overtimeCostCents: 4_500 });
     expect(all.stores.map((s) => [s.labourCostCents])).toEqual([[33_950], [85_500]]);
   });
+
+  // Dev ($20.00/h, linked to Westside only) works Mon 11-02 … Thu 11-05 08:00–18:00 at Westside
+  // (4 × 600 = 2,400 minutes: 40 hours) and Friday 11-06 09:00–13:00 at Eastside, where he is not
+  // linked. Friday's 240 minutes are past 40 hours, so overtime: Eastside's cost is 4 × $20.00 =
+  // $80.00 + the premium 4 × $10.00 = $40.00, $120.00. One store's view still decides the week on
+  // the hours worked at the other; Westside's four days are straight time, 40 × $20.00 = $800.00.
+  it("counts at one store the overtime that hours at another store cause", async () => {
+    const create = async (name: string) =>
+      (await owner.mutation<{ storeId: string }>("stores:create", { name, address: `${name} Rd`, timeZone: ZONE })).storeId;
+    const west = await create("Westside");
+    const east = await create("Eastside");
+    const { employeeId: dev } = await owner.mutation<{ employeeId: string }>("employees:create", {
+      name: "Dev Patel",
+      email: "",
+      phone: "",
+      position: "Attendant",
+      hireDate: "2026-01-01",
+      storeIds: [west],
+      payType: "hourly",
+      rateCents: 2000,
+      effectiveFrom: "2026-01-01",
+      username: `dev${Date.now() % 100000}`,
+      pin: "4822",
+    });
+    const ids = [];
+    for (const date of ["2026-11-02", "2026-11-03", "2026-11-04", "2026-11-05"]) ids.push(await worked(dev, date, "08:00", "18:00", 0, west));
+    ids.push(await worked(dev, "2026-11-06", "09:00", "13:00", 0, east));
+    await owner.mutation("timeEntries:approve", { entryIds: ids });
+
+    const eastWeek = await overview({ storeId: east, from: "2026-11-02", to: "2026-11-06" });
+    expect(eastWeek.totals).toMatchObject({ verifiedMinutes: 240, overtimeMinutes: 240, overtimeCostCents: 4_000, labourCostCents: 12_000 });
+    const westWeek = await overview({ storeId: west, from: "2026-11-02", to: "2026-11-06" });
+    expect(westWeek.totals).toMatchObject({ verifiedMinutes: 2_400, overtimeMinutes: 0, labourCostCents: 80_000 });
+  });
 });
 
 describe("access", () => {

@@ -2,13 +2,8 @@
 // built on them. "Today" is always asked of a zone, never of the machine running the code, so a
 // server in UTC and a browser in Auckland agree with a manager in Chicago.
 
-import dayjs from "dayjs";
-import timezone from "dayjs/plugin/timezone.js";
-import utc from "dayjs/plugin/utc.js";
 import { isIsoDate } from "./datePresets.ts";
-
-dayjs.extend(utc);
-dayjs.extend(timezone);
+import { dateInZone, wallTimeToInstant } from "./zonedTime.ts";
 
 /** Where a company has no store yet (the stores table's own default). */
 export const DEFAULT_TIME_ZONE = "America/New_York";
@@ -25,13 +20,13 @@ export function isTimeZone(value: string): boolean {
 
 /** The calendar date in `timeZone` at the instant `now` (epoch ms or Date). */
 export function todayIn(timeZone: string, now: number | Date = Date.now()): string {
-  return dayjs(now).tz(timeZone).format("YYYY-MM-DD");
+  return dateInZone(typeof now === "number" ? now : now.getTime(), timeZone);
 }
 
 /** The instant (epoch ms) a business date begins in `timeZone`: its local midnight. */
 export function startOfBusinessDay(date: string, timeZone: string): number {
   if (!isIsoDate(date)) throw new RangeError(`Not a business date: ${date}`);
-  return dayjs.tz(`${date}T00:00:00`, timeZone).valueOf();
+  return wallTimeToInstant(date, 0, timeZone);
 }
 
 /** The business date of an instant in `timeZone` (e.g. a stored timestamp). */

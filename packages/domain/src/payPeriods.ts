@@ -2,6 +2,7 @@ import dayjs from "dayjs";
 import utc from "dayjs/plugin/utc.js";
 import type { WorkforceSettings } from "./companySettings.ts";
 import { WEEKDAYS } from "./companySettings.ts";
+import { isoDateOfDay } from "./zonedTime.ts";
 
 // Pay periods and workweeks as calendar dates (yyyy-MM-dd, both ends inclusive). Dates are
 // handled as UTC calendar days, so no daylight-saving change can stretch or shrink a day.
@@ -24,7 +25,7 @@ const utcMs = (date: string) => Date.UTC(Number(date.slice(0, 4)), Number(date.s
 
 /** `date` plus `days` calendar days. */
 export function addDays(date: string, days: number): string {
-  return new Date(utcMs(date) + days * DAY_MS).toISOString().slice(0, 10);
+  return isoDateOfDay(utcMs(date) / DAY_MS + days);
 }
 
 /** Whole calendar days from `a` to `b` (b − a). */

@@ -5,6 +5,7 @@ import { startOfBusinessDay } from "./businessDate.ts";
 import { addDays, calculationRange, datesOf, workweekStartOf, type DateRange } from "./payPeriods.ts";
 import { workedMinutesOf, type ReviewStatus } from "./timeEntryReview.ts";
 import { businessDateSchema } from "./zodSchemas.ts";
+import { dateInZone } from "./zonedTime.ts";
 
 // Payroll (issue 18): the contract between the payroll functions and the payroll screens, and the
 // pure pay calculation (further below). Gross pay only: taxes and withholding belong to the
@@ -548,17 +549,7 @@ function classifyWeek(entries: Omit<PaidEntry, "split">[], weekDates: string[], 
 
 const inRange = (date: string, range: DateRange) => date >= range.startsOn && date <= range.endsOn;
 
-// One formatter per zone: building one per entry (as dayjs tz does) costs milliseconds each.
-const formatters = new Map<string, Intl.DateTimeFormat>();
-/** The business date (yyyy-MM-dd) of an instant in a zone; en-CA formats dates as ISO. */
-function dateIn(epochMs: number, timeZone: string): string {
-  let f = formatters.get(timeZone);
-  if (!f) {
-    f = new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" });
-    formatters.set(timeZone, f);
-  }
-  return f.format(epochMs);
-}
+const dateIn = dateInZone;
 
 /**
  * Computes a period from verified time, effective-dated rates and adjustments (issue 18

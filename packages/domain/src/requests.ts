@@ -1,15 +1,10 @@
-import dayjs from "dayjs";
-import { refusalTable } from "./refusals.ts";
-import timezone from "dayjs/plugin/timezone.js";
-import utc from "dayjs/plugin/utc.js";
 import { z } from "zod";
 import { startOfBusinessDay } from "./businessDate.ts";
-import { addDays } from "./datePresets.ts";
+import { addDays, daysBetweenInclusive, isIsoDate } from "./datePresets.ts";
 import type { SupportedLanguage } from "./languagePriority.ts";
+import { refusalTable } from "./refusals.ts";
 import { businessDateSchema } from "./zodSchemas.ts";
-
-dayjs.extend(utc);
-dayjs.extend(timezone);
+import { wallClock, wallTimeToInstant } from "./zonedTime.ts";
 
 // Employees' requests (issue 17): time off (whole or partial days), shift swap, shift drop and
 // open-shift claim; approved or denied by someone with canApproveTimeOff. Shared by the server
@@ -117,7 +112,7 @@ export const timeOffRequestSchema = z
     if (!v.allDay && (!v.startTime || !v.endTime)) ctx.addIssue({ code: "custom", path: ["startTime"], message: REQUEST_MESSAGES.timesNeeded });
     if (!v.allDay && v.startTime && v.endTime && v.startDate === v.endDate && v.endTime <= v.startTime)
       ctx.addIssue({ code: "custom", path: ["endTime"], message: REQUEST_MESSAGES.endBeforeStart });
-    if (v.endDate >= v.startDate && dayjs(v.endDate).diff(dayjs(v.startDate), "day") >= 60)
+    if (isIsoDate(v.startDate) && isIsoDate(v.endDate) && v.endDate >= v.startDate && daysBetweenInclusive(v.startDate, v.endDate) > 60)
       ctx.addIssue({ code: "custom", path: ["endDate"], message: REQUEST_MESSAGES.tooLong });
   });
 
@@ -137,12 +132,14 @@ export type TimeOffRequestInput = z.output<typeof timeOffRequestSchema>;
 
 /** The instant a wall-clock time ("09:30") on a business date is in `timeZone`. */
 export function instantAt(date: string, time: string, timeZone: string): number {
-  return dayjs.tz(`${date}T${time}:00`, timeZone).valueOf();
+  const m = /^(\d{2}):(\d{2})$/.exec(time);
+  return m ? wallTimeToInstant(date, Number(m[1]) * 60 + Number(m[2]), timeZone) : Number.NaN;
 }
 
 /** The wall-clock time ("09:30") of an instant in `timeZone`. */
 export function timeOfDayIn(epochMs: number, timeZone: string): string {
-  return dayjs(epochMs).tz(timeZone).format("HH:mm");
+  const { minutes } = wallClock(epochMs, timeZone);
+  return `${String(Math.floor(minutes / 60)).padStart(2, "0")}:${String(minutes % 60).padStart(2, "0")}`;
 }
 
 /** The instants a time-off request covers in `timeZone`: whole days midnight to midnight, else the times given. */

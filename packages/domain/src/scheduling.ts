@@ -1,18 +1,13 @@
-import dayjs from "dayjs";
-import timezone from "dayjs/plugin/timezone.js";
-import utc from "dayjs/plugin/utc.js";
 import { z } from "zod";
 import { WEEKDAYS, type Weekday } from "./companySettings.ts";
 import { addDays, isIsoDate } from "./datePresets.ts";
 import { refusalTable } from "./refusals.ts";
 import { businessDateSchema } from "./zodSchemas.ts";
+import { wallClock, wallTimeToInstant } from "./zonedTime.ts";
 
 // Scheduling rules shared by the server and the week grid (issue 17): weeks that start on the
 // company's workweek day, shift times in the store's time zone, hours and cost, and the conflicts
 // that block publishing unless a manager overrides them with a reason.
-
-dayjs.extend(utc);
-dayjs.extend(timezone);
 
 const HOUR = 3_600_000;
 const MINUTE = 60_000;
@@ -35,7 +30,7 @@ export function zonedInstant(date: string, minutes: number, timeZone: string): n
   if (!isIsoDate(date)) throw new RangeError(`Not a date: ${date}`);
   const hh = String(Math.floor(minutes / 60)).padStart(2, "0");
   const mm = String(minutes % 60).padStart(2, "0");
-  return dayjs.tz(`${date}T${hh}:${mm}:00`, timeZone).valueOf();
+  return wallTimeToInstant(date, minutes, timeZone);
 }
 
 /** The half-open range [from, to) of a week in `timeZone`, as epoch ms (23 or 25 hours on a DST day). */
@@ -45,8 +40,7 @@ export function weekRange(weekStart: string, timeZone: string): { from: number; 
 
 /** The store-local date and minutes after midnight of an instant. */
 export function localParts(epochMs: number, timeZone: string): { date: string; minutes: number } {
-  const d = dayjs(epochMs).tz(timeZone);
-  return { date: d.format("YYYY-MM-DD"), minutes: d.hour() * 60 + d.minute() };
+  return wallClock(epochMs, timeZone);
 }
 
 /** "HH:mm" → minutes after midnight, or null. */

@@ -35,8 +35,46 @@ export function spread(total: number, weights: readonly number[]): number[] {
   return parts;
 }
 
-async function employeesOf(db: Kysely<DB>, companyId: string): Promise<{ people: PayInputEmployee[]; storesOf: Map<string, string[]> }> {
-  const rows = await db.selectFrom("employees").select(["id", "name", "position", "status"]).where("companyId", "=", companyId).execute();
+/**
+ * The people whose pay can land in `stores` over the range: linked to one of them (a salary is
+ * spread over the person's stores) or clocked in at one of them. Their pay is still calculated
+ * from all their time, at every store, as overtime is decided per workweek across stores.
+ */
+async function peopleAt(db: Kysely<DB>, companyId: string, stores: StoreRow[], range: { from: string; to: string }): Promise<string[]> {
+  const ids = stores.map((s) => s.id);
+  // A day either side covers every zone's business dates.
+  const start = new Date(`${addDays(range.from, -2)}T00:00:00Z`);
+  const end = new Date(`${addDays(range.to, 2)}T00:00:00Z`);
+  const rows = await db
+    .selectFrom("employeeStores")
+    .select("employeeId")
+    .where("companyId", "=", companyId)
+    .where("storeId", "in", ids)
+    .union(
+      db
+        .selectFrom("timeEntries")
+        .select("employeeId")
+        .where("companyId", "=", companyId)
+        .where("storeId", "in", ids)
+        .where("clockInAt", ">=", start)
+        .where("clockInAt", "<", end),
+    )
+    .execute();
+  return rows.map((r) => r.employeeId);
+}
+
+async function employeesOf(
+  db: Kysely<DB>,
+  companyId: string,
+  only: readonly string[] | undefined,
+): Promise<{ people: PayInputEmployee[]; storesOf: Map<string, string[]> }> {
+  if (only && !only.length) return { people: [], storesOf: new Map() };
+  const rows = await db
+    .selectFrom("employees")
+    .select(["id", "name", "position", "status"])
+    .where("companyId", "=", companyId)
+    .$if(only !== undefined, (q) => q.where("id", "in", only!))
+    .execute();
   const ratesOf = await payRates(db, companyId);
   const links = await db.selectFrom("employeeStores").select(["employeeId", "storeId"]).where("companyId", "=", companyId).execute();
   const people = rows.map((e): PayInputEmployee => ({
@@ -66,8 +104,10 @@ export async function costLines(
   const names = new Map(allStores.map((s) => [s.id, s]));
   const wide = calculationRange({ startsOn: range.from, endsOn: range.to }, settings.workweekStart);
   // From the day before: a night clocked in then is paid in part on the range's first day (decision 0048).
-  const entries = await readEntries(db, companyId, allStores, addDays(wide.startsOn, -1), wide.endsOn);
-  const { people, storesOf: storesOfEmployee } = await employeesOf(db, companyId);
+  // One store's cost needs only the people who worked there or are paid a salary there.
+  const only = stores.length < allStores.length ? await peopleAt(db, companyId, stores, { from: addDays(wide.startsOn, -1), to: wide.endsOn }) : undefined;
+  const { people, storesOf: storesOfEmployee } = await employeesOf(db, companyId, only);
+  const entries = people.length ? await readEntries(db, companyId, allStores, addDays(wide.startsOn, -1), wide.endsOn, only) : [];
   const lines: CostLine[] = [];
 
   const payEntries = entries.map((e): PayInputEntry => ({

@@ -94,7 +94,15 @@ function window(stores: StoreRow[], from: string, to: string): { start: Date; en
 }
 
 /** Closed entries of the stores with business dates in [from, to], at their effective times, with whether they are verified. */
-export async function readEntries(db: Kysely<DB>, companyId: string, stores: StoreRow[], from: string, to: string): Promise<EntryRow[]> {
+export async function readEntries(
+  db: Kysely<DB>,
+  companyId: string,
+  stores: StoreRow[],
+  from: string,
+  to: string,
+  /** Only these people's entries (all of them when absent). */
+  employeeIds?: readonly string[],
+): Promise<EntryRow[]> {
   if (!stores.length) return [];
   const storeIds = stores.map((s) => s.id);
   const zoneOf = new Map(stores.map((s) => [s.id, s.timeZone]));
@@ -127,7 +135,8 @@ export async function readEntries(db: Kysely<DB>, companyId: string, stores: Sto
     ) c on true
     left join time_entry_reviews r on r.company_id = t.company_id and r.entry_id = t.id
     where t.company_id = ${companyId} and t.store_id = any(${storeIds}::text[]) and t.status = 'closed'
-      and t.clock_in_at >= ${start} and t.clock_in_at < ${end}`.execute(db);
+      and t.clock_in_at >= ${start} and t.clock_in_at < ${end}
+      ${employeeIds ? sql`and t.employee_id = any(${[...employeeIds]}::text[])` : sql``}`.execute(db);
   const entries: EntryRow[] = [];
   for (const r of entryRows.rows) {
     if (r.clockOutAt === null) continue;
