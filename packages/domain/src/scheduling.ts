@@ -28,8 +28,6 @@ export function weekDates(weekStart: string): string[] {
 /** The instant (epoch ms) of `date` at `minutes` after local midnight in `timeZone`. */
 export function zonedInstant(date: string, minutes: number, timeZone: string): number {
   if (!isIsoDate(date)) throw new RangeError(`Not a date: ${date}`);
-  const hh = String(Math.floor(minutes / 60)).padStart(2, "0");
-  const mm = String(minutes % 60).padStart(2, "0");
   return wallTimeToInstant(date, minutes, timeZone);
 }
 
