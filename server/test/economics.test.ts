@@ -4,10 +4,12 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { monthsBetween } from "@tumble/domain/economics";
 import { refusalText } from "@tumble/domain/refusals";
 import { zonedInstant } from "@tumble/domain/scheduling";
 import { ledgerAccountId, storeAccountId } from "../src/cash/accounts.ts";
 import { createEntry } from "../src/cash/ledger.ts";
+import { monthSpan } from "../src/economics/pnl.ts";
 import { Client, failure, failureOf, startTestServer, type TestServer } from "./support/testServer.ts";
 import { insertWorkedEntry } from "./support/workforce.ts";
 
@@ -85,6 +87,12 @@ interface Report {
   stores: Array<Pnl & { storeId: string; name: string }>;
   months: Array<{ month: string; revenueCents: number; collectionsCents: number; expenseCents: number; operatingProfitCents: number }>;
   status: { cash: string; stores: Array<{ storeId: string; closedDays: number; days: number }>; bankLinesOpen: number };
+  utility: {
+    month: string;
+    months: Array<{ month: string; percent: number | null }>;
+    scope: { normalPercent: number | null; currentPercent: number | null; rising: boolean };
+    stores: Array<{ storeId: string; name: string; rising: boolean }>;
+  };
 }
 interface Entry {
   source: string;
@@ -386,6 +394,40 @@ describe("economicsReports:storePnl", () => {
     // A month still to come holds no rent yet, though the recurring rent has no end.
     const ahead = new Date(Date.now() + 62 * 86_400_000).toISOString().slice(0, 10);
     expect((await pnl({ anchor: ahead })).current.expenses).toEqual([]);
+  });
+});
+
+describe("the utility ratio against the store's own normal", () => {
+  // Trend Corner: $1,000.00 of wash-dry-fold on the 15th of every month from 2025-09 to 2026-09,
+  // and an electricity bill for each whole month: $220.00 (22.0 %) through 2026-08, then $300.00
+  // in 2026-09 (30.0 %). September's normal is the median of the twelve months before, 22.0 %;
+  // 30.0 % is 8 points above it (at least 3, and a sixth of 22, 3.67): rising. August's normal is
+  // the eleven months before it, 22.0 %, and August is at it: not rising.
+  it("flags the month whose ratio rose beyond the median of the twelve before it", async () => {
+    const corner = (await owner.mutation<{ storeId: string }>("stores:create", { name: "Trend Corner", address: "4 Trend Rd", timeZone: ZONE })).storeId;
+    const months = monthsBetween("2025-09-01", "2026-09-01");
+    for (const month of months) {
+      await owner.mutation("economics:addOtherRevenue", { storeId: corner, businessDate: `${month}-15`, source: "wash_dry_fold", amountCents: 100_000 });
+      const { from, to } = monthSpan(month);
+      await owner.mutation("economics:addUtilityBill", {
+        storeId: corner,
+        utility: "electricity",
+        periodStart: from,
+        periodEnd: to,
+        amountCents: month === "2026-09" ? 30_000 : 22_000,
+      });
+    }
+    const september = await pnl({ storeId: corner, anchor: "2026-09-10" });
+    expect(september.utility.month).toBe("2026-09");
+    expect(september.utility.months.map((m) => m.percent)).toEqual([22, 22, 22, 22, 22, 22, 22, 22, 22, 22, 22, 22, 30]);
+    expect(september.utility.scope).toEqual({ normalPercent: 22, currentPercent: 30, rising: true });
+    const august = await pnl({ storeId: corner, anchor: "2026-08-10" });
+    expect(august.utility.months.map((m) => m.percent)).toEqual([null, 22, 22, 22, 22, 22, 22, 22, 22, 22, 22, 22, 22]);
+    expect(august.utility.scope).toEqual({ normalPercent: 22, currentPercent: 22, rising: false });
+    // The whole company names the store that rose; a quarter judges its last month, September.
+    const all = await owner.query<Report>("economicsReports:storePnl", { period: "quarter", anchor: "2026-09-15" });
+    expect(all.utility.month).toBe("2026-09");
+    expect(all.utility.stores.filter((s) => s.rising).map((s) => s.name)).toEqual(["Trend Corner"]);
   });
 });
 

@@ -13,6 +13,7 @@ import {
   priceOn,
   prorateToMonths,
   utilityBand,
+  utilityRise,
   type PriceRow,
   type StoreMonthInputs,
 } from "./economics.ts";
@@ -332,5 +333,38 @@ describe("the P&L", () => {
       labourBand: "good",
     });
     expect(assemblePnl([])).toMatchObject({ revenueCents: 0, marginPercent: null, utilityPercent: null, utilityBand: null, labourBand: null });
+  });
+});
+
+describe("a utility ratio rising beyond the store's own normal", () => {
+  // Twelve months before: 22, 23, 21, 24, 22, 25, 23, 22, 24, 23, 21, 22 % → sorted 21 21 22 22 22 22 23 23 23 24 24 25,
+  // median (22 + 23) / 2 = 22.5 %. Rising takes 3 points and a sixth (3.75) above it: 26.25 % and up.
+  const year = [22, 23, 21, 24, 22, 25, 23, 22, 24, 23, 21, 22];
+  it("rises when a month is well past the median of the twelve before it", () => {
+    expect(utilityRise(year, 26.3)).toEqual({ normalPercent: 22.5, currentPercent: 26.3, rising: true });
+    expect(utilityRise(year, 26.2)).toEqual({ normalPercent: 22.5, currentPercent: 26.2, rising: false });
+    // Below normal is never a rise.
+    expect(utilityRise(year, 15).rising).toBe(false);
+  });
+  it("takes both three points and a sixth: a low-ratio store needs the three points", () => {
+    // Normal 10 %: a sixth is 1.67 points, so the three points decide: 12.9 % is not rising, 13 % is.
+    const low = Array.from({ length: 12 }, () => 10);
+    expect(utilityRise(low, 12.9).rising).toBe(false);
+    expect(utilityRise(low, 13).rising).toBe(true);
+    // Normal 30 %: three points are not enough, a sixth (5 points) is: 34.9 % no, 35 % yes.
+    const high = Array.from({ length: 12 }, () => 30);
+    expect(utilityRise(high, 34.9).rising).toBe(false);
+    expect(utilityRise(high, 35).rising).toBe(true);
+  });
+  it("has no normal before six months with revenue, and reads only the last twelve", () => {
+    // Five months with a ratio and seven without revenue: no normal yet.
+    expect(utilityRise([20, 21, null, null, 22, null, 20, null, 21, null, null, null], 40)).toEqual({ normalPercent: null, currentPercent: 40, rising: false });
+    // Eighteen months given: the six oldest (at 50 %) are left out; the last twelve at 20 % make the normal.
+    expect(utilityRise([...Array.from({ length: 6 }, () => 50), ...Array.from({ length: 12 }, () => 20)], 30)).toMatchObject({
+      normalPercent: 20,
+      rising: true,
+    });
+    // No revenue this month: nothing to compare.
+    expect(utilityRise(year, null)).toEqual({ normalPercent: 22.5, currentPercent: null, rising: false });
   });
 });

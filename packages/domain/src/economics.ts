@@ -317,6 +317,31 @@ export function labourBand(percent: number | null): Band | null {
   return percent > LABOUR_BANDS.goodTo ? "watch" : "good";
 }
 
+// ---- A utility ratio rising beyond the store's own normal ----
+
+/**
+ * A store's normal utility ratio is the median of its 12 months before (at least 6 of them with
+ * revenue: a new store has no normal yet). The month rises beyond it when it is at least 3 points
+ * and a sixth above it: both, so a 10 % store moving to 13 % counts and noise of a point does not.
+ * The median of a whole year takes the seasons in (gas in winter, water in summer).
+ */
+export const UTILITY_RISE = { months: 12, minMonths: 6, points: 3, share: 1 / 6 } as const;
+
+export interface UtilityRise {
+  normalPercent: number | null;
+  currentPercent: number | null;
+  rising: boolean;
+}
+
+/** Whether `current` (a month's utility ratio) rises beyond the median of `before` (the months before it). */
+export function utilityRise(before: ReadonlyArray<number | null>, current: number | null): UtilityRise {
+  const known = before.slice(-UTILITY_RISE.months).filter((p): p is number => p !== null);
+  const normal = known.length >= UTILITY_RISE.minMonths ? median(known) : null;
+  const normalPercent = normal === null ? null : Math.round(normal * 10) / 10;
+  const rising = normal !== null && current !== null && current - normal >= UTILITY_RISE.points && current - normal >= normal * UTILITY_RISE.share;
+  return { normalPercent, currentPercent: current, rising };
+}
+
 // ---- Utility bills into months ----
 
 /**

@@ -204,7 +204,7 @@ export async function machineEconomics(
   const shown = figures.filter(({ m, f }) => m.isActive || f.revenueCents !== 0);
 
   // The store's expenses over the months the range touches, as a share of its revenue.
-  const pnl = assemblePnl(await storeMonths(db, companyId, [store], false, { from: `${from.slice(0, 7)}-01`, to }, settings));
+  const pnl = assemblePnl(await storeMonths(db, companyId, [store], false, { from: `${from.slice(0, 7)}-01`, to }, settings, today));
   const expenseShare = pnl.revenueCents > 0 ? pnl.expenseCents / pnl.revenueCents : 0;
   const fleet = await fleetPerDay(db, companyId, typeIds, from, to, today);
 

@@ -13,9 +13,13 @@ import {
   type RecurringCategory,
   type StoreMonthInputs,
   type Utility,
+  type UtilityRise,
+  UTILITY_RISE,
+  utilityRise,
 } from "@tumble/domain/economics";
 import type { DB } from "../db/schema.ts";
 import { costLines } from "../labourAnalytics/cost.ts";
+import { CALL_PARALLELISM, inParallel } from "../db/parallel.ts";
 import { storesOf, type StoreRow } from "../labourAnalytics/read.ts";
 
 // The store P&L (issue 35, docs/decisions/0074-store-economics.md): each store-month's inputs
@@ -44,6 +48,11 @@ const empty = (storeId: string | null, month: string): StoreMonthInputs => ({
   payrollCents: null,
 });
 
+/** The latest business date among the stores at `now`. */
+export function latestToday(stores: StoreRow[], now: number): string {
+  return stores.map((s) => todayIn(s.timeZone, now)).reduce((a, b) => (a > b ? a : b), "0000-01-01");
+}
+
 /** Every store-month of the stores (and, for the whole company, the postings tied to no store) from `from` to `to`, whole months. */
 export async function storeMonths(
   db: Kysely<DB>,
@@ -52,11 +61,13 @@ export async function storeMonths(
   allStores: boolean,
   range: DateSpan,
   settings: WorkforceSettings,
+  /** The latest business date among the stores (latestToday): a month after it holds no rent or salary yet. */
+  today: string,
+  /** Without payroll's labour cost (the costly part), for figures that do not use it. */
+  { labour = true }: { labour?: boolean } = {},
 ): Promise<StoreMonthInputs[]> {
   const ids = stores.map((s) => s.id);
   if (!ids.length) return [];
-  // The latest business date among the stores: a month after it holds no rent or salary yet.
-  const today = stores.map((s) => todayIn(s.timeZone, Date.now())).reduce((a, b) => (a > b ? a : b));
   const rows = new Map<string, StoreMonthInputs>();
   const row = (storeId: string | null, month: string) => {
     const key = `${storeId ?? ""}|${month}`;
@@ -67,23 +78,24 @@ export async function storeMonths(
   for (const s of ids) for (const m of monthsBetween(range.from, range.to)) row(s, m);
   const inStores = (column: string) => sql`${sql.ref(column)} in (${sql.join(ids)})`;
 
-  const collections = await sql<{ storeId: string; month: string; cents: string }>`
+  const collectionsQuery = () =>
+    sql<{ storeId: string; month: string; cents: string }>`
     select r.store_id as "storeId", to_char(r.month_start, 'YYYY-MM') as month, sum(r.coins_cents + r.bills_cents) as cents
     from revenue_months r
     where r.company_id = ${companyId} and ${inStores("r.store_id")} and r.month_start between ${range.from}::date and ${range.to}::date
       and ${notChanger("r", companyId)}
     group by 1, 2`.execute(db);
-  for (const c of collections.rows) row(c.storeId, c.month).collectionsCents += Number(c.cents);
 
-  const other = await sql<{ storeId: string; month: string; source: OtherRevenueSource; cents: string }>`
+  const otherQuery = () =>
+    sql<{ storeId: string; month: string; source: OtherRevenueSource; cents: string }>`
     select o.store_id as "storeId", to_char(o.business_date, 'YYYY-MM') as month, o.source, sum(o.amount_cents) as cents
     from other_revenue o
     where o.company_id = ${companyId} and ${inStores("o.store_id")} and o.business_date between ${range.from}::date and ${range.to}::date
     group by 1, 2, 3`.execute(db);
-  for (const o of other.rows) row(o.storeId, o.month).otherRevenue[o.source] = Number(o.cents);
 
   // Posted lines (approved: seq set) on expense accounts; bank lines booked to expenses are bank_entry entries tied to no store.
-  const ledger = await sql<{ storeId: string | null; month: string; category: ExpenseCategory; bank: boolean; cents: string }>`
+  const ledgerQuery = () =>
+    sql<{ storeId: string | null; month: string; category: ExpenseCategory; bank: boolean; cents: string }>`
     select e.store_id as "storeId", to_char(e.business_date, 'YYYY-MM') as month, coalesce(a.category, 'other') as category,
       t.kind = 'bank_entry' as bank, sum(e.amount_cents) as cents
     from cash_entries e
@@ -93,18 +105,42 @@ export async function storeMonths(
       and e.business_date between ${range.from}::date and ${range.to}::date
       and ${allStores ? sql`(e.store_id is null or ${inStores("e.store_id")})` : inStores("e.store_id")}
     group by 1, 2, 3, 4`.execute(db);
+
+  const billsQuery = () =>
+    sql<{ storeId: string; utility: Utility; start: string; end: string; cents: number }>`
+    select b.store_id as "storeId", b.utility, to_char(b.period_start, 'YYYY-MM-DD') as start, to_char(b.period_end, 'YYYY-MM-DD') as "end", b.amount_cents as cents
+    from utility_bills b
+    where b.company_id = ${companyId} and ${inStores("b.store_id")} and b.period_end >= ${range.from}::date and b.period_start <= ${range.to}::date`.execute(
+      db,
+    );
+
+  const recurringQuery = () =>
+    sql<{ storeId: string; category: RecurringCategory; month: string; cents: string }>`
+    select x.store_id as "storeId", x.category, to_char(m.month, 'YYYY-MM') as month, sum(x.amount_cents) as cents
+    from recurring_expenses x
+    join generate_series(${range.from}::date, ${range.to}::date, interval '1 month') as m(month)
+      on to_char(m.month, 'YYYY-MM') between x.from_month and coalesce(x.to_month, '9999-12') and to_char(m.month, 'YYYY-MM') <= ${today.slice(0, 7)}
+    where x.company_id = ${companyId} and ${inStores("x.store_id")}
+    group by 1, 2, 3`.execute(db);
+
+  // Labour is what was worked and earned: a salary's days after today are not a cost yet.
+  const worked = { from: range.from, to: range.to < today ? range.to : today };
+  // The sums run side by side on the pool (PGlite takes them one after another).
+  const [labourLines, collections, other, ledger, bills, recurring] = await inParallel(CALL_PARALLELISM, [
+    () => (labour && range.from <= today ? costLines(db, companyId, stores, worked, settings) : Promise.resolve([])),
+    collectionsQuery,
+    otherQuery,
+    ledgerQuery,
+    billsQuery,
+    recurringQuery,
+  ] as const);
+  for (const c of collections.rows) row(c.storeId, c.month).collectionsCents += Number(c.cents);
+  for (const o of other.rows) row(o.storeId, o.month).otherRevenue[o.source] = Number(o.cents);
   for (const l of ledger.rows) {
     const r = row(l.storeId, l.month);
     const target = l.bank ? r.bank : r.ledger;
     target[l.category] = (target[l.category] ?? 0) + Number(l.cents);
   }
-
-  const bills = await sql<{ storeId: string; utility: Utility; start: string; end: string; cents: number }>`
-    select b.store_id as "storeId", b.utility, to_char(b.period_start, 'YYYY-MM-DD') as start, to_char(b.period_end, 'YYYY-MM-DD') as "end", b.amount_cents as cents
-    from utility_bills b
-    where b.company_id = ${companyId} and ${inStores("b.store_id")} and b.period_end >= ${range.from}::date and b.period_start <= ${range.to}::date`.execute(
-    db,
-  );
   const months = new Set(monthsBetween(range.from, range.to));
   for (const b of bills.rows) {
     for (const share of prorateToMonths(Number(b.cents), b.start, b.end)) {
@@ -113,19 +149,8 @@ export async function storeMonths(
       r.bills[b.utility] = (r.bills[b.utility] ?? 0) + share.cents;
     }
   }
-
-  const recurring = await sql<{ storeId: string; category: RecurringCategory; month: string; cents: string }>`
-    select x.store_id as "storeId", x.category, to_char(m.month, 'YYYY-MM') as month, sum(x.amount_cents) as cents
-    from recurring_expenses x
-    join generate_series(${range.from}::date, ${range.to}::date, interval '1 month') as m(month)
-      on to_char(m.month, 'YYYY-MM') between x.from_month and coalesce(x.to_month, '9999-12') and to_char(m.month, 'YYYY-MM') <= ${today.slice(0, 7)}
-    where x.company_id = ${companyId} and ${inStores("x.store_id")}
-    group by 1, 2, 3`.execute(db);
   for (const x of recurring.rows) row(x.storeId, x.month).recurring[x.category] = Number(x.cents);
-
-  // Labour is what was worked and earned: a salary's days after today are not a cost yet.
-  const worked = { from: range.from, to: range.to < today ? range.to : today };
-  for (const line of range.from <= today ? await costLines(db, companyId, stores, worked, settings) : []) {
+  for (const line of labourLines) {
     if (!line.costCents) continue;
     const r = row(line.storeId, line.businessDate.slice(0, 7));
     r.payrollCents = (r.payrollCents ?? 0) + line.costCents;
@@ -156,6 +181,18 @@ export interface PnlReport {
     utilityPercent: number | null;
   }>;
   status: PeriodStatus;
+  utility: UtilityTrend;
+}
+
+/** The utility ratio month by month up to the period's last month begun, and whether it rose beyond normal. */
+export interface UtilityTrend {
+  /** The month judged: the period's last month not after today. */
+  month: string;
+  /** The 12 months before it and it, for the scope (the store or every store). */
+  months: Array<{ month: string; percent: number | null }>;
+  scope: UtilityRise;
+  /** Each store, with its own normal (for the whole company, the stores whose ratio rose stand out). */
+  stores: Array<UtilityRise & { storeId: string; name: string }>;
 }
 
 export interface PeriodStatus {
@@ -204,22 +241,27 @@ export async function pnlReport(
   period: DateSpan,
   compare: DateSpan,
   settings: WorkforceSettings,
+  now: number,
 ): Promise<PnlReport | null> {
   const stores = await storesOf(db, companyId, storeId);
   if (storeId && !stores.length) return null;
+  const today = latestToday(stores, now);
   const all = storeId === null;
   // A comparison right before the period is read with it in one pass (payroll's cost is computed once).
   const inPeriod = new Set(monthsBetween(period.from, period.to));
-  let current: StoreMonthInputs[];
-  let previous: StoreMonthInputs[];
-  if (addDays(compare.to, 1) === period.from) {
-    const both = await storeMonths(db, companyId, stores, all, { from: compare.from, to: period.to }, settings);
-    current = both.filter((r) => inPeriod.has(r.month));
-    previous = both.filter((r) => !inPeriod.has(r.month));
-  } else {
-    current = await storeMonths(db, companyId, stores, all, period, settings);
-    previous = await storeMonths(db, companyId, stores, all, compare, settings);
-  }
+  const load = async (): Promise<[StoreMonthInputs[], StoreMonthInputs[]]> => {
+    if (addDays(compare.to, 1) === period.from) {
+      const both = await storeMonths(db, companyId, stores, all, { from: compare.from, to: period.to }, settings, today);
+      return [both.filter((r) => inPeriod.has(r.month)), both.filter((r) => !inPeriod.has(r.month))];
+    }
+    return Promise.all([storeMonths(db, companyId, stores, all, period, settings, today), storeMonths(db, companyId, stores, all, compare, settings, today)]);
+  };
+  const loaded = new Set([...monthsBetween(compare.from, compare.to), ...inPeriod]);
+  const trend = trendMonths(period, today);
+  const [current, previous] = await load();
+  // After the months: each of these runs its queries side by side again.
+  const status = await periodStatus(db, companyId, stores, period);
+  const trendRest = await monthsOutside(db, companyId, stores, all, trend.months, loaded, settings, today);
   const byMonth = new Map<string, StoreMonthInputs[]>();
   for (const r of current) byMonth.set(r.month, [...(byMonth.get(r.month) ?? []), r]);
   return {
@@ -239,7 +281,48 @@ export async function pnlReport(
         utilityPercent: p.utilityPercent,
       };
     }),
-    status: await periodStatus(db, companyId, stores, period),
+    status,
+    utility: utilityTrend(stores, trend, [...current, ...previous, ...trendRest]),
+  };
+}
+
+/** The month a utility trend judges (the period's last month begun) and the 12 months before it. */
+function trendMonths(period: DateSpan, today: string): { month: string; months: string[] } {
+  const last = period.to.slice(0, 7) < today.slice(0, 7) ? period.to.slice(0, 7) : today.slice(0, 7);
+  const month = last < period.from.slice(0, 7) ? period.from.slice(0, 7) : last;
+  return { month, months: monthsBetween(addMonths(`${month}-01`, -UTILITY_RISE.months), `${month}-01`) };
+}
+
+/** The store-months among `months` not `loaded` already, without labour (the utility ratio needs none). */
+async function monthsOutside(
+  db: Kysely<DB>,
+  companyId: string,
+  stores: StoreRow[],
+  all: boolean,
+  months: string[],
+  loaded: Set<string>,
+  settings: WorkforceSettings,
+  today: string,
+): Promise<StoreMonthInputs[]> {
+  const missing = months.filter((m) => !loaded.has(m));
+  if (!missing.length) return [];
+  const rows = await storeMonths(db, companyId, stores, all, { from: `${missing[0]}-01`, to: monthSpan(missing.at(-1)!).to }, settings, today, {
+    labour: false,
+  });
+  return rows.filter((r) => missing.includes(r.month));
+}
+
+/** The utility ratio of each month of the trend, for the scope and each store, and whether the last rose beyond normal. */
+function utilityTrend(stores: StoreRow[], trend: { month: string; months: string[] }, rows: StoreMonthInputs[]): UtilityTrend {
+  const percents = (storeId: string | undefined) =>
+    trend.months.map((m) => assemblePnl(rows.filter((r) => r.month === m && (storeId === undefined || r.storeId === storeId))).utilityPercent);
+  const judge = (series: Array<number | null>) => utilityRise(series.slice(0, -1), series.at(-1) ?? null);
+  const scope = percents(undefined);
+  return {
+    month: trend.month,
+    months: trend.months.map((m, i) => ({ month: m, percent: scope[i]! })),
+    scope: judge(scope),
+    stores: stores.map((s) => ({ storeId: s.id, name: s.name, ...judge(percents(s.id)) })),
   };
 }
 

@@ -5,7 +5,7 @@ import { covered, ledgerLine, prorateToMonths, supersededBy, type FigureSource, 
 import type { DB } from "../db/schema.ts";
 import { costLines } from "../labourAnalytics/cost.ts";
 import { storesOf } from "../labourAnalytics/read.ts";
-import { monthSpan, notChanger, storeMonths } from "./pnl.ts";
+import { latestToday, monthSpan, notChanger, storeMonths } from "./pnl.ts";
 
 // The entries behind one P&L figure of one month (a store's, or the company's): the collections,
 // other revenue lines, ledger postings and bank bookings, bills (with the month's prorated share),
@@ -34,6 +34,7 @@ export async function figureEntries(
   month: string,
   line: PnlLineKey,
   settings: WorkforceSettings,
+  now: number,
 ): Promise<FigureEntry[] | null> {
   const stores = await storesOf(db, companyId, storeId);
   if (storeId && !stores.length) return null;
@@ -87,7 +88,7 @@ export async function figureEntries(
   }
 
   // Expenses: which postings count depends on what covers each store-month.
-  const inputs = await storeMonths(db, companyId, stores, storeId === null, span, settings);
+  const inputs = await storeMonths(db, companyId, stores, storeId === null, span, settings, latestToday(stores, now));
   const coverage = new Map<string | null, ReturnType<typeof covered>>(inputs.map((r: StoreMonthInputs) => [r.storeId, covered(r, inputs)]));
 
   if (name === "electricity" || name === "gas" || name === "water_sewer") {

@@ -1,6 +1,7 @@
 import PDFDocument from "pdfkit";
 import type { Kysely } from "kysely";
 import type { WorkforceSettings } from "@tumble/domain/companySettings";
+import { todayIn } from "@tumble/domain/businessDate";
 import { addMonths } from "@tumble/domain/datePresets";
 import { LABOUR_BANDS, UTILITY_BANDS, periodRange, type Band, type ExpenseLine, type Pnl, type RevenueLine } from "@tumble/domain/economics";
 import { formatUSD } from "@tumble/domain/money";
@@ -249,15 +250,15 @@ export async function pnlPdf(input: PnlPdfInput): Promise<Buffer> {
 export async function pnlPdfFile(
   db: Kysely<DB>,
   company: { id: string; name: string },
-  store: { id: string; name: string; address: string },
+  store: { id: string; name: string; address: string; timeZone: string },
   month: string,
   language: Language,
-  today: string,
+  now: number,
   settings: WorkforceSettings,
 ): Promise<PayrollFile | null> {
   const anchor = `${month}-01`;
-  const before = await pnlReport(db, company.id, store.id, periodRange("month", anchor), periodRange("month", addMonths(anchor, -1)), settings);
-  const yearAgo = await pnlReport(db, company.id, store.id, periodRange("month", anchor), periodRange("month", addMonths(anchor, -12)), settings);
+  const before = await pnlReport(db, company.id, store.id, periodRange("month", anchor), periodRange("month", addMonths(anchor, -1)), settings, now);
+  const yearAgo = await pnlReport(db, company.id, store.id, periodRange("month", anchor), periodRange("month", addMonths(anchor, -12)), settings, now);
   if (!before || !yearAgo) return null;
   const bytes = await pnlPdf({
     companyName: company.name,
@@ -266,7 +267,7 @@ export async function pnlPdfFile(
     language,
     pnl: [before.current, before.previous, yearAgo.previous],
     status: before.status,
-    today,
+    today: todayIn(store.timeZone, now),
   });
   const safeName = store.name.replace(/[^\p{L}\p{N}]+/gu, "-").replace(/^-|-$/g, "") || "store";
   return { fileName: `pnl-${safeName}-${month}.pdf`, contentType: "application/pdf", base64: bytes.toString("base64") };

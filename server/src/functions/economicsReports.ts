@@ -38,6 +38,7 @@ export const storePnl = query({
       periodRange(args.period, args.anchor),
       comparisonPeriod(args.period, args.anchor, args.compare ?? "previous"),
       settings,
+      ctx.now,
     );
     if (!report) throw refused(economicsReportRefusal("storeNotFound"));
     return report;
@@ -49,7 +50,7 @@ export const entries = query({
   args: z.object({ storeId: id.optional(), month, line: z.enum(PNL_LINES) }),
   handler: async (ctx, args) => {
     const settings = await settingsOf(ctx.db, ctx.company.id, "workforce");
-    const rows = await figureEntries(ctx.db, ctx.company.id, args.storeId ?? null, args.month, args.line, settings);
+    const rows = await figureEntries(ctx.db, ctx.company.id, args.storeId ?? null, args.month, args.line, settings, ctx.now);
     if (!rows) throw refused(economicsReportRefusal("storeNotFound"));
     return { month: args.month, line: args.line, entries: rows };
   },
@@ -89,7 +90,7 @@ export const pnlPdf = query({
       store,
       args.month,
       language,
-      todayIn(store.timeZone, ctx.now),
+      ctx.now,
       settings,
     );
     if (!file) throw refused(economicsReportRefusal("storeNotFound"));

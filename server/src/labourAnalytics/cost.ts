@@ -106,8 +106,11 @@ export async function costLines(
   // From the day before: a night clocked in then is paid in part on the range's first day (decision 0048).
   // One store's cost needs only the people who worked there or are paid a salary there.
   const only = stores.length < allStores.length ? await peopleAt(db, companyId, stores, { from: addDays(wide.startsOn, -1), to: wide.endsOn }) : undefined;
-  const { people, storesOf: storesOfEmployee } = await employeesOf(db, companyId, only);
-  const entries = people.length ? await readEntries(db, companyId, allStores, addDays(wide.startsOn, -1), wide.endsOn, only) : [];
+  // The people and their time side by side (two connections).
+  const [{ people, storesOf: storesOfEmployee }, entries] = await Promise.all([
+    employeesOf(db, companyId, only),
+    only?.length === 0 ? [] : readEntries(db, companyId, allStores, addDays(wide.startsOn, -1), wide.endsOn, only),
+  ]);
   const lines: CostLine[] = [];
 
   const payEntries = entries.map((e): PayInputEntry => ({
