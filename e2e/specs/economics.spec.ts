@@ -184,6 +184,10 @@ test("an owner imports card revenue, fixing the bad rows first, and reads it in 
     await drawer.getByRole("button", { name: "Close" }).click();
   });
 
+  await test.step("the utility trend says why it has nothing to draw: the store has no utility bill or expense", async () => {
+    await expect(page.getByTestId("pnl-utility-chart-empty")).toHaveText("Fewer than two months with both revenue and utilities: no trend to draw yet.");
+  });
+
   await test.step("the month downloads as a one-page PDF holding the card revenue", async () => {
     const download = page.waitForEvent("download");
     await page.getByRole("button", { name: "One-page PDF" }).click();
@@ -211,6 +215,7 @@ test("the P&L and its setup read in Spanish", async ({ page, baseURL, world }) =
   await expect(drawer.getByTestId("entry-row").first()).toContainText("Recaudación");
   await expect(drawer.getByTestId("entries-total")).toContainText(`Contado en ${formatMonth(lastMonth(1).slice(0, 7), "es")}: `);
   await drawer.getByRole("button", { name: "Cerrar" }).click();
+  await expect(page.getByTestId("pnl-utility-chart-empty")).toHaveText("Menos de dos meses con ingresos y servicios: aún no hay tendencia que trazar.");
   await page.getByRole("tab", { name: "Configuración" }).click();
   await expect(page.getByRole("heading", { name: "Importar ingresos con tarjeta" })).toBeVisible();
   await expect(page.getByTestId("economics-import").getByRole("button", { name: "Revisar el archivo" })).toBeDisabled();

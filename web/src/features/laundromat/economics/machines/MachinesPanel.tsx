@@ -1,10 +1,14 @@
+import "@mantine/charts/styles.css";
+import { BarChart } from "@mantine/charts";
 import { Alert, Badge, Group, Stack, Text } from "@mantine/core";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
+import { median } from "@tumble/domain/economics";
 import { centsToDollarString, formatUSD } from "@tumble/domain/money";
 import { formatDecimal } from "@tumble/domain/numberFormat";
 import { errorText } from "../../../../lib/errorText";
 import { useQueryState } from "../../../../lib/hooks";
+import { ChartCard } from "../../../../ui/ChartCard";
 import { DataTable } from "../../../../ui/table/DataTable";
 import type { DataColumn } from "../../../../ui/table/types";
 import { economicsApi, type MachineEconomicsRow } from "../pnl/api";
@@ -15,6 +19,46 @@ import { economicsApi, type MachineEconomicsRow } from "../pnl/api";
 // type's median for weeks. CSV for those who may export reports.
 
 const WEEKDAYS = [0, 1, 2, 3, 4, 5, 6] as const;
+
+/** The store's median turns a day per machine type, over its machines with a price. */
+function turnsByType(machines: readonly MachineEconomicsRow[]): Array<{ type: string; turns: number; count: number }> {
+  const byType = new Map<string, number[]>();
+  for (const m of machines) if (m.turnsPerDay !== null) byType.set(m.typeName, [...(byType.get(m.typeName) ?? []), m.turnsPerDay]);
+  return [...byType].map(([type, turns]) => ({ type, turns: Math.round(median(turns)! * 100) / 100, count: turns.length })).sort((a, b) => b.turns - a.turns);
+}
+
+function TurnsByTypeChart({ machines }: { machines: readonly MachineEconomicsRow[] }) {
+  const { t, i18n } = useTranslation("economics");
+  const types = turnsByType(machines);
+  const num = (v: number) => formatDecimal(v, i18n.language, 1);
+  return (
+    <ChartCard
+      title={t("machines.byType.title")}
+      testId="machines-turns-chart"
+      empty={types.length ? null : t("machines.byType.empty")}
+      label={t("machines.byType.label", {
+        types: types.map((x) => t("machines.byType.item", { type: x.type, turns: num(x.turns), count: x.count })).join("; "),
+      })}
+    >
+      <BarChart
+        h={Math.max(120, 44 * types.length + 40)}
+        data={types}
+        dataKey="type"
+        orientation="vertical"
+        series={[{ name: "turns", label: t("machines.columns.turns"), color: "blue.6" }]}
+        valueFormatter={num}
+        yAxisProps={{ width: 110 }}
+        xAxisProps={{ domain: [0, (max: number) => Math.max(6, Math.ceil(max))] }}
+        referenceLines={[
+          { x: 3, color: "green.7", label: t("machines.byType.healthy") },
+          { x: 5, color: "green.7" },
+        ]}
+        barProps={{ isAnimationActive: false }}
+        maxBarWidth={24}
+      />
+    </ChartCard>
+  );
+}
 const csvCents = (cents: number | null) => (cents === null ? "" : centsToDollarString(cents));
 
 export function MachinesPanel({
@@ -219,6 +263,7 @@ export function MachinesPanel({
           })}
         </Alert>
       ) : null}
+      {data ? <TurnsByTypeChart machines={data.machines} /> : null}
       <DataTable
         tableId="economics-machines"
         caption={t("machines.caption", { store: storeName })}

@@ -17,6 +17,7 @@ import { DataTable } from "../../../../ui/table/DataTable";
 import type { DataColumn } from "../../../../ui/table/types";
 import { economicsApi, type Pnl, type PnlReport } from "./api";
 import { PdfButton } from "./PdfButton";
+import { UtilityRiseAlert, UtilityTrendChart } from "./UtilityTrend";
 
 // The P&L of the selected store (or every store): revenue by source and expenses by category
 // beside the comparison period, each with where it comes from, operating profit and margin, the
@@ -296,6 +297,7 @@ export function PnlPanel({
           <BandCard kind="labour" percent={current.labourPercent} band={current.labourBand} cents={current.labourCents} />
         </SimpleGrid>
       ) : null}
+      {r ? <UtilityRiseAlert utility={r.utility} storeId={storeId} /> : null}
       <Title order={2} size="h4">
         {t("pnl.revenue")}
       </Title>
@@ -374,6 +376,7 @@ export function PnlPanel({
           />
         </ChartCard>
       ) : null}
+      {r ? <UtilityTrendChart utility={r.utility} /> : null}
       {r && !storeId && r.stores.length > 1 ? (
         <>
           <Title order={2} size="h4">
