@@ -36,10 +36,13 @@ function TurnsByTypeChart({ machines }: { machines: readonly MachineEconomicsRow
       title={t("machines.byType.title")}
       testId="machines-turns-chart"
       empty={types.length ? null : t("machines.byType.empty")}
-      label={t("machines.byType.label", {
+      label={`${t("machines.byType.label", {
         types: types.map((x) => t("machines.byType.item", { type: x.type, turns: num(x.turns), count: x.count })).join("; "),
-      })}
+      })}. ${t("machines.byType.healthy")}`}
     >
+      <Text size="xs" c="dimmed" mb={4}>
+        {t("machines.byType.healthy")}
+      </Text>
       <BarChart
         h={Math.max(120, 44 * types.length + 40)}
         data={types}
@@ -50,7 +53,7 @@ function TurnsByTypeChart({ machines }: { machines: readonly MachineEconomicsRow
         yAxisProps={{ width: 110 }}
         xAxisProps={{ domain: [0, (max: number) => Math.max(6, Math.ceil(max))] }}
         referenceLines={[
-          { x: 3, color: "green.7", label: t("machines.byType.healthy") },
+          { x: 3, color: "green.7" },
           { x: 5, color: "green.7" },
         ]}
         barProps={{ isAnimationActive: false }}
