@@ -120,6 +120,7 @@ interface MachineRow {
   paybackMonths: number | null;
   roiPercent: number | null;
   flagged: boolean;
+  meteredDays: number;
 }
 
 const pnl = (args: Record<string, unknown> = {}, client = owner) =>
@@ -501,6 +502,26 @@ describe("economicsReports:machines", () => {
     const r = await machines({ from: "2026-09-05" });
     const w = r.machines.find((m) => m.label === "W1")!;
     expect([w.revenueCents, w.daysInService, w.revenuePerDayCents, w.fleetMedianPerDayCents]).toEqual([71_000, 20, 3_550, 3_550]);
+  });
+
+  it("takes the cycles from the counter where the collector read it on two visits in a row", async () => {
+    // W1's cycle counter read 500 on 08-31 and 600 on 09-10: 100 cycles over 09-01 … 09-10, 10 a day,
+    // where $400.00 ÷ $5.00 estimated 80. The month: 169.8 − 80 + 100 = 189.8 cycles over 24 days =
+    // 7.91 a day; $870.00 ÷ 189.8 = 458.4 → $4.58 a cycle. The 09-24 visit has no reading: its days stay estimated.
+    const db = server.database.db;
+    const read = async (date: string, reading: number | null) => {
+      const c = await db.selectFrom("collections").select("id").where("storeId", "=", storeId).where("businessDate", "=", date).executeTakeFirstOrThrow();
+      await db.updateTable("collectionLines").set({ meterReading: reading }).where("collectionId", "=", c.id).where("machineId", "=", w1).execute();
+    };
+    await read("2026-08-31", 500);
+    await read("2026-09-10", 600);
+    try {
+      const w = (await machines()).machines.find((m) => m.label === "W1")!;
+      expect(w).toMatchObject({ revenueCents: 87_000, daysInService: 24, cycles: 189.8, turnsPerDay: 7.91, revenuePerCycleCents: 458, meteredDays: 10 });
+    } finally {
+      await read("2026-08-31", null);
+      await read("2026-09-10", null);
+    }
   });
 });
 

@@ -171,6 +171,49 @@ describe("a machine's turns per day", () => {
     );
     expect(f).toMatchObject({ revenueCents: 0, daysInService: 5 });
   });
+
+  it("counts cycles from the meter where two collections in a row have a reading", () => {
+    // W4 at $5.00 a cycle, collected 03-10 (meter 1,000), 03-17 (1,035: 35 cycles over 03-11 … 03-17,
+    // 5 a day) and 03-24 (no reading). Coins $150.00 then $140.00, $20.00 a day each week.
+    // 03-11 … 03-17 come from the meter: 7 days × 5 = 35 cycles (revenue ÷ price would say 30).
+    // 03-18 … 03-24 from the price: $140.00 ÷ $5.00 = 28 cycles. Together 63 cycles over 14 days:
+    // 4.5 a day; revenue $290.00 ÷ 63 = 460.3 → $4.60 a cycle. Seven of the days are metered.
+    const input = {
+      machineId: "W4",
+      equipmentTypeId: "washer",
+      installedOn: null,
+      previous: "2026-03-10",
+      collections: [
+        { date: "2026-03-17", cents: 15_000 },
+        { date: "2026-03-24", cents: 14_000 },
+      ],
+      card: new Map<string, number>(),
+      app: new Map<string, number>(),
+      prices: [price({ equipmentTypeId: "washer", effectiveFrom: "2026-01-01", priceCents: 500 })],
+      meters: new Map([
+        ["2026-03-10", 1_000],
+        ["2026-03-17", 1_035],
+      ]),
+    };
+    expect(machineFigures(input, "2026-03-11", "2026-03-24", "2026-03-30")).toMatchObject({
+      revenueCents: 29_000,
+      daysInService: 14,
+      cycles: 63,
+      turnsPerDay: 4.5,
+      revenuePerCycleCents: 460,
+      meteredDays: 7,
+    });
+    // A counter that went back (replaced) is no reading: all 14 days from the price, 58 cycles.
+    const reset = { ...input, meters: new Map([...input.meters, ["2026-03-17", 12]]) };
+    expect(machineFigures(reset, "2026-03-11", "2026-03-24", "2026-03-30")).toMatchObject({ cycles: 58, meteredDays: 0 });
+    // Without a price the metered days still have cycles; the rest is unpriced revenue.
+    expect(machineFigures({ ...input, prices: [] }, "2026-03-11", "2026-03-24", "2026-03-30")).toMatchObject({
+      cycles: 35,
+      turnsPerDay: 5,
+      unpricedCents: 14_000,
+      meteredDays: 7,
+    });
+  });
 });
 
 describe("medians and the flag", () => {

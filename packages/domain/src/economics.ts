@@ -108,6 +108,12 @@ export interface MachineInputs {
   app: ReadonlyMap<string, number>;
   /** Price rows of the machine and of its equipment type. */
   prices: readonly PriceRow[];
+  /**
+   * Cycle-counter readings recorded on its verified collections, by business date (the previous
+   * collection's included). Between two readings the counter's difference is the cycles, spread
+   * evenly over the collection's days, instead of the estimate from revenue ÷ price.
+   */
+  meters?: ReadonlyMap<string, number>;
 }
 
 export interface MachineFigures {
@@ -130,6 +136,8 @@ export interface MachineFigures {
   turnsByWeekday: Array<number | null>;
   /** Per Monday week of the days in service: revenue, how many of its days were in service, and the cycles of its priced days. */
   weeks: Array<{ week: string; cents: number; days: number; cycles: number; pricedDays: number }>;
+  /** Days in service whose cycles come from meter readings rather than revenue ÷ price. */
+  meteredDays: number;
 }
 
 const round = (value: number, places: number) => Math.round(value * 10 ** places) / 10 ** places;
@@ -157,9 +165,19 @@ export function machineFigures(input: MachineInputs, from: string, to: string, t
   const first = input.collections[0];
   if (previous === null && first && input.installedOn && input.installedOn <= first.date) previous = addDays(input.installedOn, -1);
   let coveredThrough: string | null = null;
+  // Cycles per day from the counter, where a collection and the one before it both have a reading
+  // and it did not go back (a replaced or reset counter is read as no reading).
+  const metered = new Map<string, number>();
   for (const c of input.collections) {
-    for (const day of spreadCollection(c.cents, previous, c.date)) {
+    const days = spreadCollection(c.cents, previous, c.date);
+    for (const day of days) {
       if (day.date >= start && day.date <= lastDay) coins.set(day.date, (coins.get(day.date) ?? 0) + day.cents);
+    }
+    const reading = input.meters?.get(c.date);
+    const before = previous === null ? undefined : input.meters?.get(previous);
+    if (reading !== undefined && before !== undefined && reading >= before && days.length) {
+      const perDay = (reading - before) / days.length;
+      for (const day of days) if (day.date >= start && day.date <= lastDay) metered.set(day.date, perDay);
     }
     if (coveredThrough === null || c.date > coveredThrough) coveredThrough = c.date;
     previous = c.date;
@@ -178,6 +196,7 @@ export function machineFigures(input: MachineInputs, from: string, to: string, t
     unpricedCents: 0,
     turnsByWeekday: [],
     weeks: [],
+    meteredDays: 0,
   };
   let cycles = 0;
   let pricedDays = 0;
@@ -198,19 +217,22 @@ export function machineFigures(input: MachineInputs, from: string, to: string, t
     if (last?.week !== week) figures.weeks.push((last = { week, cents: 0, days: 0, cycles: 0, pricedDays: 0 }));
     last.cents += cents;
     last.days += 1;
-    const row = priceOn(input.prices, input.machineId, input.equipmentTypeId, day);
+    const counted = metered.get(day);
+    const row = counted === undefined ? priceOn(input.prices, input.machineId, input.equipmentTypeId, day) : null;
     const price = row ? cyclePriceCents(row) : null;
-    if (price === null) {
+    if (counted === undefined && price === null) {
       figures.unpricedCents += cents;
       continue;
     }
-    last.cycles += cents / price;
+    const dayCycles = counted ?? cents / price!;
+    if (counted !== undefined) figures.meteredDays += 1;
+    last.cycles += dayCycles;
     last.pricedDays += 1;
     pricedDays += 1;
     pricedCents += cents;
-    cycles += cents / price;
+    cycles += dayCycles;
     const wd = weekdayIndex(day);
-    weekdayCycles[wd] += cents / price;
+    weekdayCycles[wd] += dayCycles;
     weekdayDays[wd] += 1;
   }
   figures.revenueCents = figures.coinsCents + figures.cardCents + figures.appCents;

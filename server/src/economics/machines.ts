@@ -158,6 +158,14 @@ export async function machineEconomics(
     where o.company_id = ${companyId} and o.store_id = ${store.id} and o.machine_id is not null and o.source in ('card', 'app')
       and o.business_date between ${from}::date and ${to}::date
     group by 1, 2, 3`.execute(db);
+  // Cycle-counter readings on verified collections, from a year before the range (a previous collection's reading).
+  const meters = await sql<{ machineId: string; date: string; reading: number }>`
+    select l.machine_id as "machineId", to_char(c.business_date, 'YYYY-MM-DD') as date, max(l.meter_reading) as reading
+    from collection_lines l
+    join collections c on c.company_id = l.company_id and c.id = l.collection_id
+    where l.company_id = ${companyId} and c.store_id = ${store.id} and c.status = 'verified' and l.meter_reading is not null
+      and c.business_date between ${addDays(from, -366)}::date and ${addDays(to, MAX_SPREAD_DAYS)}::date
+    group by 1, 2`.execute(db);
   const prices = await db
     .selectFrom("machinePrices")
     .select(["equipmentTypeId", "machineId", "effectiveFrom", "priceCents", "perMinutes", "typicalCycleMinutes"])
@@ -170,6 +178,11 @@ export async function machineEconomics(
   const byMachine = new Map<string, Array<{ date: string; cents: number }>>();
   for (const c of collections.rows) byMachine.set(c.machineId, [...(byMachine.get(c.machineId) ?? []), { date: c.date, cents: Number(c.cents) }]);
   const previousOf = new Map(previous.rows.map((p) => [p.machineId, p.date]));
+  const metersOf = new Map<string, Map<string, number>>();
+  for (const r of meters.rows) {
+    if (!metersOf.has(r.machineId)) metersOf.set(r.machineId, new Map());
+    metersOf.get(r.machineId)!.set(r.date, Number(r.reading));
+  }
   const card = new Map<string, Map<string, number>>();
   const app = new Map<string, Map<string, number>>();
   for (const o of other.rows) {
@@ -193,6 +206,7 @@ export async function machineEconomics(
         card: card.get(m.id) ?? new Map(),
         app: app.get(m.id) ?? new Map(),
         prices: priceRows,
+        meters: metersOf.get(m.id),
       },
       from,
       to,

@@ -146,6 +146,11 @@ export function MachinesPanel({
                 {t("machines.median", { value: num(m.storeMedianTurns, 2) })}
               </Text>
             ) : null}
+            {m.meteredDays > 0 ? (
+              <Text size="xs" c="dimmed" style={{ whiteSpace: "nowrap" }} data-testid="machine-metered">
+                {t("machines.metered", { count: m.meteredDays })}
+              </Text>
+            ) : null}
           </div>
         ),
         // A machine without cycles (vending, a change machine) sorts below every washer and dryer.
