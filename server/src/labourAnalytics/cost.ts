@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 import type { WorkforceSettings } from "@tumble/domain/companySettings";
 import { calculatePayPeriod, type PayInputEmployee, type PayInputEntry } from "@tumble/domain/payroll";
-import { addDays, calculationRange, datesOf, periodsBetween } from "@tumble/domain/payPeriods";
+import { addDays, calculationRange, datesOf, periodsBetween, workweekStartOf } from "@tumble/domain/payPeriods";
 import type { DB } from "../db/schema.ts";
 import { payRates } from "../payroll/rates.ts";
 import type { CostLine } from "./aggregate.ts";
@@ -134,8 +134,16 @@ export async function costLines(
     adjustments: [],
   });
   for (const line of hourly.lines) {
+    // The days of each workweek, in one pass (filtering all days per week cost seconds over years).
+    const daysOfWeek = new Map<string, typeof line.days>();
+    for (const d of line.days) {
+      const week = workweekStartOf(d.date, settings.workweekStart);
+      const list = daysOfWeek.get(week);
+      if (list) list.push(d);
+      else daysOfWeek.set(week, [d]);
+    }
     for (const week of line.workweeks) {
-      const days = line.days.filter((d) => d.date >= week.startsOn && d.date <= week.endsOn);
+      const days = daysOfWeek.get(week.startsOn) ?? [];
       const premiums = spread(
         week.premiumCents,
         days.map((d) => d.overtimeMinutes + 2 * d.doubleMinutes),
