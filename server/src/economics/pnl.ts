@@ -63,8 +63,8 @@ export async function storeMonths(
   settings: WorkforceSettings,
   /** The latest business date among the stores (latestToday): a month after it holds no rent or salary yet. */
   today: string,
-  /** Without payroll's labour cost (the costly part), for figures that do not use it. */
-  { labour = true }: { labour?: boolean } = {},
+  /** The spans whose payroll labour cost is read (the costly part): the whole range unless given. */
+  { labour = [range] }: { labour?: DateSpan[] } = {},
 ): Promise<StoreMonthInputs[]> {
   const ids = stores.map((s) => s.id);
   if (!ids.length) return [];
@@ -124,10 +124,15 @@ export async function storeMonths(
     group by 1, 2, 3`.execute(db);
 
   // Labour is what was worked and earned: a salary's days after today are not a cost yet.
-  const worked = { from: range.from, to: range.to < today ? range.to : today };
+  const labourLinesOf = async () => {
+    const lines = [];
+    for (const span of labour)
+      if (span.from <= today) lines.push(...(await costLines(db, companyId, stores, { from: span.from, to: span.to < today ? span.to : today }, settings)));
+    return lines;
+  };
   // The sums run side by side on the pool (PGlite takes them one after another).
   const [labourLines, collections, other, ledger, bills, recurring] = await inParallel(CALL_PARALLELISM, [
-    () => (labour && range.from <= today ? costLines(db, companyId, stores, worked, settings) : Promise.resolve([])),
+    labourLinesOf,
     collectionsQuery,
     otherQuery,
     ledgerQuery,
@@ -247,21 +252,20 @@ export async function pnlReport(
   if (storeId && !stores.length) return null;
   const today = latestToday(stores, now);
   const all = storeId === null;
-  // A comparison right before the period is read with it in one pass (payroll's cost is computed once).
-  const inPeriod = new Set(monthsBetween(period.from, period.to));
-  const load = async (): Promise<[StoreMonthInputs[], StoreMonthInputs[]]> => {
-    if (addDays(compare.to, 1) === period.from) {
-      const both = await storeMonths(db, companyId, stores, all, { from: compare.from, to: period.to }, settings, today);
-      return [both.filter((r) => inPeriod.has(r.month)), both.filter((r) => !inPeriod.has(r.month))];
-    }
-    return Promise.all([storeMonths(db, companyId, stores, all, period, settings, today), storeMonths(db, companyId, stores, all, compare, settings, today)]);
-  };
-  const loaded = new Set([...monthsBetween(compare.from, compare.to), ...inPeriod]);
+  // One pass over every month the report shows: the comparison, the period and the utility trend's
+  // months before them. Payroll's labour cost (the costly part) only for the comparison and the period,
+  // in one run when the comparison comes right before the period.
   const trend = trendMonths(period, today);
-  const [current, previous] = await load();
-  // After the months: each of these runs its queries side by side again.
-  const status = await periodStatus(db, companyId, stores, period);
-  const trendRest = await monthsOutside(db, companyId, stores, all, trend.months, loaded, settings, today);
+  const from = [compare.from, period.from, `${trend.months[0]}-01`].reduce((a, b) => (a < b ? a : b));
+  const labour = addDays(compare.to, 1) === period.from ? [{ from: compare.from, to: period.to }] : [compare, period];
+  const [rows, status] = await inParallel(CALL_PARALLELISM, [
+    () => storeMonths(db, companyId, stores, all, { from, to: period.to }, settings, today, { labour }),
+    () => periodStatus(db, companyId, stores, period),
+  ] as const);
+  const inPeriod = new Set(monthsBetween(period.from, period.to));
+  const inCompare = new Set(monthsBetween(compare.from, compare.to));
+  const current = rows.filter((r) => inPeriod.has(r.month));
+  const previous = rows.filter((r) => inCompare.has(r.month));
   const byMonth = new Map<string, StoreMonthInputs[]>();
   for (const r of current) byMonth.set(r.month, [...(byMonth.get(r.month) ?? []), r]);
   return {
@@ -282,7 +286,7 @@ export async function pnlReport(
       };
     }),
     status,
-    utility: utilityTrend(stores, trend, [...current, ...previous, ...trendRest]),
+    utility: utilityTrend(stores, trend, rows),
   };
 }
 
@@ -291,25 +295,6 @@ function trendMonths(period: DateSpan, today: string): { month: string; months: 
   const last = period.to.slice(0, 7) < today.slice(0, 7) ? period.to.slice(0, 7) : today.slice(0, 7);
   const month = last < period.from.slice(0, 7) ? period.from.slice(0, 7) : last;
   return { month, months: monthsBetween(addMonths(`${month}-01`, -UTILITY_RISE.months), `${month}-01`) };
-}
-
-/** The store-months among `months` not `loaded` already, without labour (the utility ratio needs none). */
-async function monthsOutside(
-  db: Kysely<DB>,
-  companyId: string,
-  stores: StoreRow[],
-  all: boolean,
-  months: string[],
-  loaded: Set<string>,
-  settings: WorkforceSettings,
-  today: string,
-): Promise<StoreMonthInputs[]> {
-  const missing = months.filter((m) => !loaded.has(m));
-  if (!missing.length) return [];
-  const rows = await storeMonths(db, companyId, stores, all, { from: `${missing[0]}-01`, to: monthSpan(missing.at(-1)!).to }, settings, today, {
-    labour: false,
-  });
-  return rows.filter((r) => missing.includes(r.month));
 }
 
 /** The utility ratio of each month of the trend, for the scope and each store, and whether the last rose beyond normal. */
