@@ -5,7 +5,8 @@ import { useLaundromatSelection } from "../../lib/laundromatSelection";
 import { formatDisplayRange } from "./format";
 
 /** The current store and dates in one line, with the button that opens the selection dialog. */
-export function SelectionSummary() {
+/** The selected store and dates; `storeOnly` for a screen with its own period (its dates would contradict it). */
+export function SelectionSummary({ storeOnly = false }: { storeOnly?: boolean }) {
   const { t } = useTranslation("collections");
   const { selection, openDialog } = useLaundromatSelection();
   const r = selection.dateRange;
@@ -19,20 +20,22 @@ export function SelectionSummary() {
               {selection.storeId ? selection.storeName : t("selection.noStore")}
             </Text>
           </Group>
-          <Group gap={6} wrap="nowrap">
-            <IconCalendar size={18} aria-hidden />
-            <Text size="sm" data-testid="selection-summary-range">
-              {formatDisplayRange(r.fromDate, r.toDate, r.fromTime, r.toTime)}
-            </Text>
-          </Group>
-          {r.enableComparison && r.compareFromDate ? (
+          {storeOnly ? null : (
+            <Group gap={6} wrap="nowrap">
+              <IconCalendar size={18} aria-hidden />
+              <Text size="sm" data-testid="selection-summary-range">
+                {formatDisplayRange(r.fromDate, r.toDate, r.fromTime, r.toTime)}
+              </Text>
+            </Group>
+          )}
+          {!storeOnly && r.enableComparison && r.compareFromDate ? (
             <Badge variant="light" color="grape" tt="none" data-testid="selection-summary-comparison">
               {t("selection.versus", { range: formatDisplayRange(r.compareFromDate, r.compareToDate, r.compareFromTime, r.compareToTime) })}
             </Badge>
           ) : null}
         </Group>
         <Button variant="light" size="xs" leftSection={<IconAdjustmentsHorizontal size={16} aria-hidden />} onClick={() => openDialog()}>
-          {t("selection.change")}
+          {t(storeOnly ? "selection.changeStore" : "selection.change")}
         </Button>
       </Group>
     </Card>

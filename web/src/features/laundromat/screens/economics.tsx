@@ -55,7 +55,8 @@ export default function EconomicsRoute() {
   return (
     <Stack gap="md">
       <ScreenTitle title={t("title")} subtitle={t("subtitle")} />
-      <SelectionSummary />
+      {/* The period is this screen's own (month, quarter, year): the selection's dates would contradict it. */}
+      <SelectionSummary storeOnly />
       <Group gap="sm" wrap="wrap" align="flex-end">
         {/* Machines and Setup are always the selected store's: the choice of all stores is the P&L's. */}
         {canChooseAll && tab === "pnl" ? (
