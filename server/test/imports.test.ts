@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ImportKind } from "@tumble/domain/imports";
 import type { ImportsTable } from "../src/db/importsSchema.ts";
 import { refusalText } from "@tumble/domain/refusals";
+import { isoDate } from "../src/db/isoDate.ts";
 import { Client, failure, failureOf, startTestServer, type TestServer } from "./support/testServer.ts";
 
 // Spreadsheet import over HTTP (issue 19): every kind with a good file, a file with bad rows
@@ -200,6 +201,43 @@ describe("sections, equipment types and machines", () => {
       .where("machines.label", "=", "D1")
       .executeTakeFirstOrThrow();
     expect([moved.section, moved.position, Number(moved.coinBoxCapacityCents)]).toEqual(["Back", 2, 30000]);
+  });
+
+  it("imports a machine's load capacity, purchase price and install date for store economics, refusing bad ones", async () => {
+    const { store, type } = await storeWithMachines();
+    const storeId = (await storeNamed(store))!.id;
+    const facts = async () =>
+      (
+        await db()
+          .selectFrom("machines")
+          .select(["label", "capacityLb", "purchasePriceCents", "installedOn"])
+          .where("storeId", "=", storeId)
+          .orderBy("label")
+          .execute()
+      ).map((m) => [m.label, m.capacityLb, m.purchasePriceCents === null ? null : Number(m.purchasePriceCents), m.installedOn && isoDate(m.installedOn)]);
+    // Bad cells: a capacity of 0 lb, a price with letters, a date that does not exist. Nothing is written.
+    const header = "store,machine,section,equipmentType,capacityLb,purchasePrice,installedOn";
+    const bad = await run("machines", `${header}\n${store},W1,Front,${type},0,8200.00,2024-03-01\n${store},W2,Front,${type},40,82OO,2024-02-30\n`);
+    expect(bad.status).toBe("failed");
+    expect(bad.errors.map((e) => [e.row, e.column])).toEqual([
+      [2, "capacityLb"],
+      [3, "purchasePrice"],
+      [3, "installedOn"],
+    ]);
+    expect(await facts()).toEqual([
+      ["W1", null, null, null],
+      ["W2", null, null, null],
+    ]);
+    // W1 40 lb bought for $8,200.00 on 2024-03-01; W2 "60 lb" with no price or date.
+    const good = `${header}\n${store},W1,Front,${type},40,"$8,200.00",2024-03-01\n${store},W2,Front,${type},60 lb,,\n`;
+    expect(await run("machines", good)).toMatchObject({ status: "completed", counts: counts(0, 2, 0, 0) });
+    expect(await facts()).toEqual([
+      ["W1", 40, 820_000, "2024-03-01"],
+      ["W2", 60, null, null],
+    ]);
+    // A file without those columns leaves the facts as they are.
+    expect(await run("machines", `store,machine,section,equipmentType\n${store},W1,Front,${type}\n`)).toMatchObject({ counts: counts(0, 0, 1, 0) });
+    expect((await facts())[0]).toEqual(["W1", 40, 820_000, "2024-03-01"]);
   });
 
   it("reads an XLSX workbook and a file sent in parts", async () => {

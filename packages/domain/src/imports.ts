@@ -2,6 +2,7 @@ import { z } from "zod";
 import { isTimeZone } from "./businessDate.ts";
 import { toCsv } from "./csv.ts";
 import { EQUIPMENT_CATEGORIES, ICON_TYPES, isHexColor } from "./equipment.ts";
+import { MAX_CAPACITY_LB, MAX_PURCHASE_CENTS } from "./economicsInputs.ts";
 import { MAX_CAPACITY_CENTS } from "./equipmentForms.ts";
 import { validateEmail, validatePin, validateUsername } from "./employeeForm.ts";
 import { parseDollarsToCents } from "./money.ts";
@@ -59,6 +60,10 @@ export const IMPORT_COLUMNS: Record<ImportKind, readonly ImportColumn[]> = {
     col("equipmentType", true, "Washer 20 lb", ["type", "tipo"]),
     col("coinBoxCapacity", false, "250.00", ["capacity", "capacidad"]),
     col("active", false, "yes", ["isactive", "activo", "activa"]),
+    // Store economics' facts of the machine (issue 35): load capacity, what it cost, when it went in.
+    col("capacityLb", false, "40", ["lb", "pounds", "loadcapacity", "libras"]),
+    col("purchasePrice", false, "8200.00", ["purchasecost", "cost", "preciodecompra", "costo"]),
+    col("installedOn", false, "2024-03-01", ["installed", "installdate", "instalada", "fechadeinstalacion", "fechadeinstalación"]),
   ],
   employees: [
     col("username", true, "maria_p", ["user", "usuario"]),
@@ -188,6 +193,21 @@ const optionalCents = (max: number) =>
       }
       return parsed.cents;
     });
+/** A whole number in [min, max] as typed ("40", "40 lb"); empty is null. */
+const optionalWhole = (min: number, max: number) =>
+  z
+    .string()
+    .trim()
+    .transform((v, ctx): number | null => {
+      if (v === "") return null;
+      const m = /^(\d+)\s*(lb|lbs)?$/i.exec(v);
+      const n = m ? Number(m[1]) : Number.NaN;
+      if (!Number.isSafeInteger(n) || n < min || n > max) {
+        ctx.addIssue({ code: "custom", message: "invalid" });
+        return z.NEVER;
+      }
+      return n;
+    });
 const requiredCents = (max: number) =>
   z
     .string()
@@ -279,6 +299,9 @@ export const IMPORT_ROW_SCHEMAS = {
     equipmentType: text(100),
     coinBoxCapacity: optionalCents(MAX_CAPACITY_CENTS),
     active: optionalBoolean,
+    capacityLb: optionalWhole(1, MAX_CAPACITY_LB),
+    purchasePrice: optionalCents(MAX_PURCHASE_CENTS),
+    installedOn: optionalDate,
   }),
   employees: z.object({
     username: ruled(validateUsername, true).transform((v) => v ?? ""),

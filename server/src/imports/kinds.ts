@@ -6,6 +6,7 @@ import { fillExpectedFiguresByMachine } from "../collections/expectedFill.ts";
 import { settingsOf } from "../companySettings/settings.ts";
 import type { DB } from "../db/schema.ts";
 import { addRate, payToday, setStores } from "../employees/profiles.ts";
+import { isoDate } from "../db/isoDate.ts";
 import { newId } from "../runtime/ids.ts";
 
 // Each kind's rows checked against the company's existing rows (natural keys: store name, section
@@ -264,7 +265,19 @@ const planMachines: Planner<"machines"> = async (db, ctx, rows) => {
   const typeOf = new Map(types.map((t) => [lower(t.name), t.id]));
   const machines = await db
     .selectFrom("machines")
-    .select(["id", "storeId", "sectionId", "equipmentTypeId", "label", "coinBoxCapacityCents", "isActive", "position"])
+    .select([
+      "id",
+      "storeId",
+      "sectionId",
+      "equipmentTypeId",
+      "label",
+      "coinBoxCapacityCents",
+      "isActive",
+      "position",
+      "capacityLb",
+      "purchasePriceCents",
+      "installedOn",
+    ])
     .where("companyId", "=", ctx.companyId)
     .execute();
   const byLabel = new Map(machines.map((m) => [`${m.storeId}|${lower(m.label)}`, m]));
@@ -280,6 +293,9 @@ const planMachines: Planner<"machines"> = async (db, ctx, rows) => {
     coinBoxCapacityCents: number | null;
     isActive: boolean;
     position: number;
+    capacityLb: number | null;
+    purchasePriceCents: number | null;
+    installedOn: string | null;
   }> = [];
   const updates: Update[] = [];
   for (const { row, value } of rows) {
@@ -313,6 +329,9 @@ const planMachines: Planner<"machines"> = async (db, ctx, rows) => {
         coinBoxCapacityCents: value.coinBoxCapacity,
         isActive: value.active ?? true,
         position,
+        capacityLb: value.capacityLb,
+        purchasePriceCents: value.purchasePrice,
+        installedOn: value.installedOn,
       });
       plan.outcomes.push({ row, outcome: "created" });
       continue;
@@ -326,6 +345,10 @@ const planMachines: Planner<"machines"> = async (db, ctx, rows) => {
         ctx.mapped.has("coinBoxCapacity"),
       ],
       ["isActive", value.active, found.isActive, value.active !== undefined],
+      // A column left out of the file leaves the fact as it is; a mapped empty cell clears it.
+      ["capacityLb", value.capacityLb, found.capacityLb, ctx.mapped.has("capacityLb")],
+      ["purchasePriceCents", value.purchasePrice, found.purchasePriceCents === null ? null : Number(found.purchasePriceCents), ctx.mapped.has("purchasePrice")],
+      ["installedOn", value.installedOn, found.installedOn === null ? null : isoDate(found.installedOn), ctx.mapped.has("installedOn")],
     ]);
     if (sectionId !== found.sectionId) {
       // A machine moved to another section goes to its end.
