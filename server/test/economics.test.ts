@@ -561,7 +561,11 @@ describe("the below-median flag", () => {
       await staff.mutation("collections:submit", { collectionId });
       await owner.mutation("collections:verify", { collectionId });
     }
-    const r = await owner.query<{ machines: Array<MachineRow & { weeksBelow: number; storeMedianTurns: number | null }> }>("economicsReports:machines", {
+    const r = await owner.query<{
+      machines: Array<
+        MachineRow & { weeksBelow: number; storeMedianTurns: number | null; weeks: Array<{ week: string; turns: boolean; own: number; median: number | null }> }
+      >;
+    }>("economicsReports:machines", {
       storeId: plaza,
       from: "2026-08-31",
       to: "2026-09-27",
@@ -572,6 +576,10 @@ describe("the below-median flag", () => {
       ["WC", 5, 5, false, 0],
       ["WD", 2, 5, true, 4],
     ]);
+    // The flag's context: WD's own four weeks against the type's median, week by week.
+    expect(r.machines.find((m) => m.label === "WD")!.weeks).toEqual(
+      ["2026-08-31", "2026-09-07", "2026-09-14", "2026-09-21"].map((week) => ({ week, turns: true, own: 2, median: 5 })),
+    );
   });
 });
 

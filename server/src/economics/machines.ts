@@ -36,6 +36,8 @@ export interface MachineEconomicsRow extends Omit<MachineFigures, "weeks"> {
   roiPercent: number | null;
   flagged: boolean;
   weeksBelow: number;
+  /** Its whole weeks of the range, oldest first: its own figure a day against its type's store median (the flag's context). */
+  weeks: Array<{ week: string; turns: boolean; own: number; median: number | null }>;
 }
 
 export interface MachineEconomics {
@@ -250,7 +252,8 @@ export async function machineEconomics(
       .filter((w) => w.days === 7)
       .map((w) => {
         const metric = weekMetric.get(`${type}|${w.week}`);
-        return { own: (metric?.turns ? w.cycles : w.cents) / w.days, median: metric?.median ?? null };
+        const turns = metric?.turns ?? w.pricedDays === 7;
+        return { week: w.week, turns, own: (turns ? w.cycles : w.cents) / w.days, median: metric?.median ?? null };
       });
 
   return {
@@ -260,7 +263,8 @@ export async function machineEconomics(
     machines: shown.map(({ m, f }) => {
       const medians = typeMedian.get(m.equipmentTypeId)!;
       const fleetMedian = fleet.get(m.equipmentTypeId) ?? null;
-      const flag = belowMedianFlag(ownWeeks(m.equipmentTypeId, f.weeks));
+      const weeks = ownWeeks(m.equipmentTypeId, f.weeks);
+      const flag = belowMedianFlag(weeks);
       const { weeks: _weeks, ...rest } = f;
       void _weeks;
       return {
@@ -281,6 +285,7 @@ export async function machineEconomics(
         ...payback({ purchasePriceCents: m.purchasePriceCents, revenueCents: f.revenueCents, daysInService: f.daysInService, expenseShare }),
         flagged: flag.flagged,
         weeksBelow: flag.weeksBelow,
+        weeks: weeks.map((w) => ({ ...w, own: Math.round(w.own * 100) / 100, median: w.median === null ? null : Math.round(w.median * 100) / 100 })),
       };
     }),
   };

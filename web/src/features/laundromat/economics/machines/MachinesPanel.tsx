@@ -1,6 +1,6 @@
 import "@mantine/charts/styles.css";
 import { BarChart } from "@mantine/charts";
-import { Alert, Badge, Group, Stack, Text } from "@mantine/core";
+import { Alert, Badge, Group, List, Stack, Text } from "@mantine/core";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { median } from "@tumble/domain/economics";
@@ -25,6 +25,34 @@ function turnsByType(machines: readonly MachineEconomicsRow[]): Array<{ type: st
   const byType = new Map<string, number[]>();
   for (const m of machines) if (m.turnsPerDay !== null) byType.set(m.typeName, [...(byType.get(m.typeName) ?? []), m.turnsPerDay]);
   return [...byType].map(([type, turns]) => ({ type, turns: Math.round(median(turns)! * 100) / 100, count: turns.length })).sort((a, b) => b.turns - a.turns);
+}
+
+/** The flagged machines, each with its own weeks against its type's median: a drop, or always low. */
+function FlaggedMachines({ machines }: { machines: readonly MachineEconomicsRow[] }) {
+  const { t, i18n } = useTranslation("economics");
+  const flagged = machines.filter((m) => m.flagged);
+  if (!flagged.length) return null;
+  const value = (turns: boolean, v: number | null) => (v === null ? "—" : turns ? formatDecimal(v, i18n.language, 1) : formatUSD(Math.round(v)));
+  return (
+    <Alert color="red" variant="light" title={t("machines.flaggedTitle")} data-testid="machines-flagged">
+      <List size="sm" spacing={4}>
+        {flagged.map((m) => {
+          const turns = m.weeks.every((w) => w.turns);
+          return (
+            <List.Item key={m.machineId} data-testid="machines-flagged-item">
+              {t(turns ? "machines.flaggedTurns" : "machines.flaggedRevenue", {
+                machine: m.label,
+                type: m.typeName,
+                own: m.weeks.map((w) => value(turns, w.own)).join(" · "),
+                median: m.weeks.map((w) => value(turns, w.median)).join(" · "),
+                count: m.weeksBelow,
+              })}
+            </List.Item>
+          );
+        })}
+      </List>
+    </Alert>
+  );
 }
 
 function TurnsByTypeChart({ machines }: { machines: readonly MachineEconomicsRow[] }) {
@@ -271,6 +299,7 @@ export function MachinesPanel({
           })}
         </Alert>
       ) : null}
+      {data ? <FlaggedMachines machines={data.machines} /> : null}
       {data ? <TurnsByTypeChart machines={data.machines} /> : null}
       <DataTable
         tableId="economics-machines"
