@@ -42,22 +42,20 @@ export function spread(total: number, weights: readonly number[]): number[] {
  */
 async function peopleAt(db: Kysely<DB>, companyId: string, stores: StoreRow[], range: { from: string; to: string }): Promise<string[]> {
   const ids = stores.map((s) => s.id);
-  // A day either side covers every zone's business dates.
-  const start = new Date(`${addDays(range.from, -2)}T00:00:00Z`);
-  const end = new Date(`${addDays(range.to, 2)}T00:00:00Z`);
   const rows = await db
     .selectFrom("employeeStores")
     .select("employeeId")
     .where("companyId", "=", companyId)
     .where("storeId", "in", ids)
     .union(
+      // Clocked in on a business date of the range (the index on store and business date).
       db
         .selectFrom("timeEntries")
         .select("employeeId")
         .where("companyId", "=", companyId)
         .where("storeId", "in", ids)
-        .where("clockInAt", ">=", start)
-        .where("clockInAt", "<", end),
+        .where("businessDate", ">=", range.from)
+        .where("businessDate", "<=", range.to),
     )
     .execute();
   return rows.map((r) => r.employeeId);
