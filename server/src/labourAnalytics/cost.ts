@@ -73,8 +73,13 @@ async function employeesOf(
     .where("companyId", "=", companyId)
     .$if(only !== undefined, (q) => q.where("id", "in", only!))
     .execute();
-  const ratesOf = await payRates(db, companyId);
-  const links = await db.selectFrom("employeeStores").select(["employeeId", "storeId"]).where("companyId", "=", companyId).execute();
+  const ratesOf = await payRates(db, companyId, only);
+  const links = await db
+    .selectFrom("employeeStores")
+    .select(["employeeId", "storeId"])
+    .where("companyId", "=", companyId)
+    .$if(only !== undefined, (q) => q.where("employeeId", "in", only!))
+    .execute();
   const people = rows.map((e): PayInputEmployee => ({
     id: e.id,
     name: e.name,

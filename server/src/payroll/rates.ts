@@ -8,14 +8,15 @@ import { isoDate } from "../db/isoDate.ts";
 // runs one way, payroll → employees' tables.
 
 /**
- * Every rate history of the company as the pay calculation reads it (PayInputEmployee): per
- * employee, the profile's own job's rates and the further jobs with theirs.
+ * Every rate history of the company (or of `only` these people) as the pay calculation reads it
+ * (PayInputEmployee): per employee, the profile's own job's rates and the further jobs with theirs.
  */
-export async function payRates(db: Kysely<DB>, companyId: string) {
+export async function payRates(db: Kysely<DB>, companyId: string, only?: readonly string[]) {
   const rows = await db
     .selectFrom("employeeRates")
     .select(["employeeId", "jobId", "effectiveFrom", "rateCents", "payType"])
     .where("companyId", "=", companyId)
+    .$if(only !== undefined, (q) => q.where("employeeId", "in", only!.length ? only! : [""]))
     .execute();
   // Keyed by the job (a further job's id) or by the employee (the profile's own job).
   const byKey = new Map<string, RateRow[]>();
@@ -23,7 +24,12 @@ export async function payRates(db: Kysely<DB>, companyId: string) {
     const key = r.jobId ?? r.employeeId;
     byKey.set(key, [...(byKey.get(key) ?? []), { effectiveFrom: isoDate(r.effectiveFrom), rateCents: Number(r.rateCents), payType: r.payType as PayType }]);
   }
-  const jobs = await db.selectFrom("employeeJobs").select(["id", "employeeId", "title", "endedOn"]).where("companyId", "=", companyId).execute();
+  const jobs = await db
+    .selectFrom("employeeJobs")
+    .select(["id", "employeeId", "title", "endedOn"])
+    .where("companyId", "=", companyId)
+    .$if(only !== undefined, (q) => q.where("employeeId", "in", only!.length ? only! : [""]))
+    .execute();
   const jobsBy = new Map<string, Array<{ id: string; title: string; endedOn: string | null; rates: RateRow[] }>>();
   for (const j of jobs)
     jobsBy.set(j.employeeId, [
