@@ -84,15 +84,7 @@ export const pnlPdf = query({
     const company = await ctx.db.selectFrom("companies").select(["name", "displayName"]).where("id", "=", ctx.company.id).executeTakeFirstOrThrow();
     const settings = await settingsOf(ctx.db, ctx.company.id, "workforce");
     const language = ctx.user.language === "es" ? "es" : "en";
-    const file = await pnlPdfFile(
-      ctx.db,
-      { id: ctx.company.id, name: company.displayName ?? company.name },
-      store,
-      args.month,
-      language,
-      ctx.now,
-      settings,
-    );
+    const file = await pnlPdfFile(ctx.db, { id: ctx.company.id, name: company.displayName ?? company.name }, store, args.month, language, ctx.now, settings);
     if (!file) throw refused(economicsReportRefusal("storeNotFound"));
     return file;
   },
