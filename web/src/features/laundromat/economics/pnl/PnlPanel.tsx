@@ -119,7 +119,8 @@ function FigureTable({
         cell: (r) => (
           <Group gap={4} wrap="wrap">
             {r.sources.map((s) => (
-              <Badge key={s} variant="light" color="gray" size="sm" tt="none">
+              // Wrapped, not cut: Spanish sources are long ("Facturas de servicios") in a narrow column.
+              <Badge key={s} variant="light" color="gray" size="sm" tt="none" h="auto" styles={{ label: { whiteSpace: "normal", textAlign: "left" } }}>
                 {t(`sources.${s}`)}
               </Badge>
             ))}
