@@ -7,6 +7,7 @@ import { createEntry } from "../src/cash/ledger.ts";
 import { correctChangerPostings } from "../src/collections/changerCorrection.ts";
 import { isoDate } from "../src/cash/closedPeriods.ts";
 import { newId } from "../src/runtime/ids.ts";
+import { DEMO_COLLECTION_DAYS } from "../src/seed/demo/30_collections.ts";
 import { Client, startTestServer, type TestServer } from "./support/testServer.ts";
 
 // A changer's bills less coins paid out are change, not income (docs/decisions/0052): the ledger's
@@ -37,7 +38,8 @@ async function booked(storeId: string, kind: string, from: string, to: string): 
 describe("the demo history", () => {
   it("books as income exactly what the revenue report counts, store by store", async () => {
     const stores = await owner.query<Array<{ _id: string; name: string }>>("stores:listAll");
-    const from = daysAgo(150);
+    // Since the ledger opened with the demo's sixteen weeks: the year before them was imported, not posted.
+    const from = daysAgo(DEMO_COLLECTION_DAYS - 1);
     let checked = 0;
     for (const store of stores) {
       const revenue = await owner.query<{ totals: { totalCents: number } }>("reports:revenue", { storeId: store._id, from, to: today, groupBy: "day" });
@@ -92,7 +94,12 @@ describe("correcting history booked the old way", () => {
     const income = await ledgerAccountId(db, companyId, "collections_income");
 
     /** A verified collection posted as before: its whole total from collections income. */
-    const oldStyle = async (businessDate: string, lines: Array<{ machineId: string; coinsCents: number; billsCents: number }>, totalCents: number) => {
+    const oldStyle = async (
+      businessDate: string,
+      lines: Array<{ machineId: string; coinsCents: number; billsCents: number }>,
+      totalCents: number,
+      { posted = true } = {},
+    ) => {
       const id = newId();
       await db
         .insertInto("collections")
@@ -116,6 +123,7 @@ describe("correcting history booked the old way", () => {
         .insertInto("collectionLines")
         .values(lines.map((l) => ({ id: newId(), companyId, collectionId: id, ...l, meterReading: null, note: null })))
         .execute();
+      if (!posted) return id;
       await createEntry(db, {
         companyId,
         kind: "collection",
@@ -149,6 +157,9 @@ describe("correcting history booked the old way", () => {
       ],
       4_750,
     );
+    // Day −20, imported history (a collections import posts nothing): C1 $60.00 in, $59.00 out. It booked
+    // nothing, so there is nothing to correct.
+    const imported = await oldStyle(daysAgo(20), [{ machineId: c1, coinsCents: 5_900, billsCents: 6_000 }], 100, { posted: false });
     // Day −10 is closed: the safe held 12500 + 4750 = 17250 when counted ($100 + $50 + $20 + $2.50).
     const { countId } = await owner.mutation<{ countId: string }>("physicalCounts:start", { accountId: safe, blind: false, idempotencyKey: newId() });
     await owner.mutation("physicalCounts:submit", {
@@ -179,6 +190,7 @@ describe("correcting history booked the old way", () => {
     expect(corrections[0].description).toBe(
       `Correction of collection ${daysAgo(10)}: a changer's bills less coins paid out are change, not income (closed period ${daysAgo(10)} – ${daysAgo(10)})`,
     );
+    expect(await db.selectFrom("cashTransactions").select("id").where("collectionId", "=", imported).execute()).toEqual([]);
     // Run again (a restarted migration): nothing more is posted.
     expect(await correctChangerPostings(db)).toBe(0);
     expect(await booked(storeId, "collections_income", daysAgo(30), today)).toBe(17_000);

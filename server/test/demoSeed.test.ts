@@ -213,3 +213,73 @@ describe("the demo data", () => {
     for (const p of past) expect(p.regularMinutes, p.startsOn).toBeGreaterThan(40 * 60);
   });
 });
+
+describe("the demo's store economics", () => {
+  interface Figures {
+    revenueCents: number;
+    operatingProfitCents: number;
+    marginPercent: number | null;
+    utilityPercent: number | null;
+    labourPercent: number | null;
+    labourMonths: { recorded: number; of: number };
+  }
+  interface Report {
+    current: Figures;
+    months: Array<{ month: string; collectionsCents: number; expenseCents: number }>;
+    utility: {
+      month: string;
+      scope: { rising: boolean; normalPercent: number | null; currentPercent: number | null };
+      stores: Array<{ name: string; rising: boolean }>;
+    };
+  }
+  const storeNamed = async (name: string) => (await server.database.db.selectFrom("stores").select("id").where("name", "=", name).executeTakeFirstOrThrow()).id;
+
+  it("gives Rio Downtown a believable last month and a year of months, labour read over the months payroll has", async () => {
+    const today = todayIn(ZONE, await seededAt());
+    const owner = await new Client(server.url).signIn("owner@demo.test");
+    const storeId = await storeNamed("Rio Downtown");
+    const lastMonth = addDays(`${today.slice(0, 7)}-01`, -1);
+    const month = await owner.query<Report>("economicsReports:storePnl", { storeId, period: "month", anchor: lastMonth });
+    // Around the 22–28 % the demo is built for (its months run 22.7–28.9 %), whatever month it was seeded in.
+    expect(month.current.utilityPercent).toBeGreaterThanOrEqual(21);
+    expect(month.current.utilityPercent).toBeLessThanOrEqual(29);
+    expect(month.current.marginPercent).toBeGreaterThan(5);
+    expect(month.current.labourMonths).toEqual({ recorded: 1, of: 1 });
+    // The trailing year: twelve months with verified coins, every one with bills against it.
+    const year = await owner.query<Report>("economicsReports:storePnl", { storeId, period: "year", anchor: lastMonth });
+    const withCoins = year.months.filter((m) => m.collectionsCents > 0);
+    expect(withCoins.length).toBeGreaterThanOrEqual(Number(lastMonth.slice(5, 7)));
+    for (const m of withCoins) expect(m.expenseCents, m.month).toBeGreaterThan(0);
+    // Payroll began with the sixteen weeks: the labour share is of the months it covers, not the year's revenue.
+    expect(year.current.labourMonths.recorded).toBeLessThan(year.current.labourMonths.of);
+    expect(year.current.labourPercent).toBeGreaterThanOrEqual(15);
+
+    const machines = await owner.query<{ machines: Array<{ label: string; turnsPerDay: number | null; flagged: boolean; meteredDays: number }> }>(
+      "economicsReports:machines",
+      { storeId, from: addDays(today, -90), to: addDays(today, -8) },
+    );
+    const washers = machines.machines.filter((m) => /^W\d$/.test(m.label));
+    expect(washers.filter((m) => m.flagged).map((m) => m.label)).toEqual(["W6"]);
+    // Healthy is 3–5 turns a day; W6 turns about 2.
+    for (const m of washers.filter((w) => w.label !== "W6")) {
+      expect(m.turnsPerDay, m.label).toBeGreaterThanOrEqual(3);
+      expect(m.turnsPerDay, m.label).toBeLessThanOrEqual(5.2);
+    }
+    expect(washers.find((m) => m.label === "W1")!.meteredDays).toBeGreaterThan(40);
+  });
+
+  it("flags Rio Northgate, whose water bill doubled, as a utility ratio rising beyond its normal", async () => {
+    const today = todayIn(ZONE, await seededAt());
+    const owner = await new Client(server.url).signIn("owner@demo.test");
+    const lastMonth = addDays(`${today.slice(0, 7)}-01`, -1);
+    const northgate = await owner.query<Report>("economicsReports:storePnl", {
+      storeId: await storeNamed("Rio Northgate"),
+      period: "month",
+      anchor: lastMonth,
+    });
+    expect(northgate.utility.scope).toMatchObject({ rising: true });
+    expect(northgate.utility.scope.normalPercent).toBeLessThan(28);
+    const company = await owner.query<Report>("economicsReports:storePnl", { period: "month", anchor: lastMonth });
+    expect(company.utility.stores.filter((s) => s.rising).map((s) => s.name)).toEqual(["Rio Northgate"]);
+  });
+});

@@ -377,6 +377,26 @@ describe("the P&L", () => {
     });
     expect(assemblePnl([])).toMatchObject({ revenueCents: 0, marginPercent: null, utilityPercent: null, utilityBand: null, labourBand: null });
   });
+
+  it("takes the labour share over the months with labour recorded only", () => {
+    // A quarter whose payroll began in its last month. Store S: January coins 1,000.00 and February 1,200.00
+    // with no payroll or wages; March coins 800.00 + card 200.00 = 1,000.00 with payroll 280.00. Store T:
+    // March coins 500.00, no payroll (an unattended store). Labour is recorded in March only, so the share is
+    // 280.00 of March's 1,500.00 = 18.67 → 18.7 % (good), not 280.00 of the quarter's 3,700.00 = 7.6 %.
+    const pnl = assemblePnl([
+      { ...empty, storeId: "S", month: "2026-01", collectionsCents: 100_000 },
+      { ...empty, storeId: "S", month: "2026-02", collectionsCents: 120_000 },
+      { ...empty, storeId: "S", month: "2026-03", collectionsCents: 80_000, otherRevenue: { card: 20_000 }, payrollCents: 28_000 },
+      { ...empty, storeId: "T", month: "2026-03", collectionsCents: 50_000 },
+    ]);
+    expect(pnl).toMatchObject({ revenueCents: 370_000, labourCents: 28_000, labourPercent: 18.7, labourBand: "good", labourMonths: { recorded: 1, of: 3 } });
+    // Wages posted in the ledger record a month's labour as payroll does (February: 150.00 of 1,200.00).
+    const posted = assemblePnl([
+      { ...empty, storeId: "S", month: "2026-01", collectionsCents: 100_000 },
+      { ...empty, storeId: "S", month: "2026-02", collectionsCents: 120_000, ledger: { wages: 15_000 } },
+    ]);
+    expect(posted).toMatchObject({ labourPercent: 12.5, labourMonths: { recorded: 1, of: 2 } });
+  });
 });
 
 describe("a utility ratio rising beyond the store's own normal", () => {

@@ -477,6 +477,12 @@ export interface Pnl {
   labourCents: number;
   labourPercent: number | null;
   labourBand: Band | null;
+  /**
+   * The months with revenue, and those of them with labour recorded (payroll or wages posted):
+   * the labour share is of the latter's revenue only, so a year whose payroll began in its
+   * autumn is not a year of cheap labour.
+   */
+  labourMonths: { recorded: number; of: number };
   /** Ledger and bank postings left out because a more specific record covers them (decision 0074). */
   superseded: Superseded[];
 }
@@ -605,7 +611,16 @@ export function assemblePnl(rows: readonly StoreMonthInputs[]): Pnl {
   const labourCents = expenses.get("wages")?.cents ?? 0;
   const utilityPercent = percentOf(utilityCents, revenueCents);
   // No payroll and no wages posted is not a labour share of 0 %: the share is unknown, not good.
-  const labourPercent = expenses.has("wages") || rows.some((r) => r.payrollCents !== null) ? percentOf(labourCents, revenueCents) : null;
+  // Nor is a month without them: the share is of the revenue of the months that have labour.
+  const monthRevenue = new Map<string, number>();
+  const labourMonths = new Set<string>();
+  for (const r of rows) {
+    monthRevenue.set(r.month, (monthRevenue.get(r.month) ?? 0) + r.collectionsCents + sum(r.otherRevenue));
+    if (r.payrollCents !== null || r.ledger.wages || r.bank.wages) labourMonths.add(r.month);
+  }
+  const withRevenue = [...monthRevenue].filter(([, cents]) => cents !== 0);
+  const labourRevenue = withRevenue.filter(([month]) => labourMonths.has(month)).reduce((s, [, cents]) => s + cents, 0);
+  const labourPercent = labourMonths.size ? percentOf(labourCents, labourRevenue) : null;
   return {
     revenue: revenueLines,
     revenueCents,
@@ -621,6 +636,7 @@ export function assemblePnl(rows: readonly StoreMonthInputs[]): Pnl {
     labourCents,
     labourPercent,
     labourBand: labourBand(labourPercent),
+    labourMonths: { recorded: withRevenue.filter(([month]) => labourMonths.has(month)).length, of: withRevenue.length },
     superseded: [...superseded.values()],
   };
 }

@@ -9,13 +9,24 @@ import { collectionLegs } from "./posting.ts";
 // income. This brings every verified record's postings to what its lines post today with a dated
 // correcting entry (posted lines are never edited): on the collection's business date, or the
 // first open day after it when that date is in a closed period, named in the description. What
-// is already right posts nothing, so running it twice changes nothing.
+// is already right posts nothing, so running it twice changes nothing. A collection never posted
+// (history brought in by a collections import, which the ledger does not hold) booked nothing to
+// correct, and is left alone.
 
 export async function correctChangerPostings(db: Kysely<DB>): Promise<number> {
   const records = await db
     .selectFrom("collections as c")
     .select(["c.id", "c.companyId", "c.storeId", "c.businessDate", "c.verifiedBy", "c.adjustsCollectionId"])
     .where("c.status", "=", "verified")
+    .where(({ exists, selectFrom }) =>
+      exists(
+        selectFrom("cashTransactions as t")
+          .select(sql`1`.as("one"))
+          .whereRef("t.companyId", "=", "c.companyId")
+          .whereRef("t.collectionId", "=", "c.id")
+          .where("t.kind", "=", "collection"),
+      ),
+    )
     .where(({ exists, selectFrom }) =>
       exists(
         selectFrom("collectionLines as l")

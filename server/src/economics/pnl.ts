@@ -123,11 +123,12 @@ export async function storeMonths(
     where x.company_id = ${companyId} and ${inStores("x.store_id")}
     group by 1, 2, 3`.execute(db);
 
-  // Labour is what was worked and earned: a salary's days after today are not a cost yet.
   const labourLinesOf = async () => {
     const lines = [];
-    for (const span of labour)
-      if (span.from <= today) lines.push(...(await costLines(db, companyId, stores, { from: span.from, to: span.to < today ? span.to : today }, settings)));
+    for (const span of labour) {
+      const paid = payrollSpan(span, settings, today);
+      if (paid) lines.push(...(await costLines(db, companyId, stores, paid, settings)));
+    }
     return lines;
   };
   // The sums run side by side on the pool (PGlite takes them one after another).
@@ -161,6 +162,18 @@ export async function storeMonths(
     r.payrollCents = (r.payrollCents ?? 0) + line.costCents;
   }
   return [...rows.values()];
+}
+
+/**
+ * The part of `span` whose labour cost payroll knows: labour is what was worked and earned, so a
+ * salary's days after today are not a cost yet; and nothing before the company's payroll began in
+ * Tumble (payrollStartsOn) — those months' wages are unknown to payroll, and the P&L takes the
+ * ledger's wages for them, or none (assemblePnl reads the labour share over the months that have it).
+ */
+export function payrollSpan(span: DateSpan, settings: WorkforceSettings, today: string): DateSpan | null {
+  const from = settings.payrollStartsOn && settings.payrollStartsOn > span.from ? settings.payrollStartsOn : span.from;
+  const to = span.to < today ? span.to : today;
+  return from <= to ? { from, to } : null;
 }
 
 export interface StorePnl extends Pnl {

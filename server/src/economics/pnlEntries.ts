@@ -5,7 +5,7 @@ import { covered, ledgerLine, prorateToMonths, supersededBy, type FigureSource, 
 import type { DB } from "../db/schema.ts";
 import { costLines } from "../labourAnalytics/cost.ts";
 import { storesOf } from "../labourAnalytics/read.ts";
-import { latestToday, monthSpan, notChanger, storeMonths } from "./pnl.ts";
+import { latestToday, monthSpan, notChanger, payrollSpan, storeMonths } from "./pnl.ts";
 
 // The entries behind one P&L figure of one month (a store's, or the company's): the collections,
 // other revenue lines, ledger postings and bank bookings, bills (with the month's prorated share),
@@ -88,7 +88,8 @@ export async function figureEntries(
   }
 
   // Expenses: which postings count depends on what covers each store-month.
-  const inputs = await storeMonths(db, companyId, stores, storeId === null, span, settings, latestToday(stores, now));
+  const today = latestToday(stores, now);
+  const inputs = await storeMonths(db, companyId, stores, storeId === null, span, settings, today);
   const coverage = new Map<string | null, ReturnType<typeof covered>>(inputs.map((r: StoreMonthInputs) => [r.storeId, covered(r, inputs)]));
 
   if (name === "electricity" || name === "gas" || name === "water_sewer") {
@@ -121,7 +122,8 @@ export async function figureEntries(
 
   if (name === "wages") {
     const byEmployee = new Map<string, { storeId: string; cents: number }>();
-    for (const c of await costLines(db, companyId, stores, span, settings)) {
+    const paid = payrollSpan(span, settings, today);
+    for (const c of paid ? await costLines(db, companyId, stores, paid, settings) : []) {
       if (!c.costCents) continue;
       const key = `${c.employeeId}|${c.storeId}`;
       const e = byEmployee.get(key) ?? { storeId: c.storeId, cents: 0 };

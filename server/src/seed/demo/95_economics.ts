@@ -2,34 +2,40 @@ import type { Insertable } from "kysely";
 import type { MachinePricesTable, OtherRevenueTable, RecurringExpensesTable, UtilityBillsTable } from "../../db/economicsSchema.ts";
 import { newId } from "../../runtime/ids.ts";
 import { prng, type DemoSeeder } from "../demoContext.ts";
+import { DEMO_HISTORY_DAYS } from "./30_collections.ts";
 
 // Store economics inputs for Rio's active stores (issue 35), so a newcomer sees a believable P&L
 // and per-machine table. Only rows of the economics tables (and the new machine columns) are
 // written; nothing earlier seeders made changes.
 //
 // Sized against the demo's collections (30_collections.ts): every machine is collected Mondays and
-// Thursdays over the last sixteen weeks (verified up to a week ago) with a visit's typical take
-// (storeLayout.ts TYPICAL_TAKE) times 0.75–1.25, so a washer takes about $90 × 2 a week ≈ $25.70 a
-// day, a dryer $60 × 2 ≈ $17.10 a day, and a store's coin boxes (six washers, six dryers, soap
-// vending $40 and the claw machine $25 a visit; the changer's bills are exchanged, not earned) about
-// $965 a visit ≈ $8,390 a month.
+// Thursdays over the last year (the sixteen weeks in Tumble, the rest imported; verified up to a
+// week ago) with a visit's typical take (storeLayout.ts TYPICAL_TAKE) times 0.75–1.25, so a washer
+// takes about $90 × 2 a week ≈ $25.70 a day, a dryer $60 × 2 ≈ $17.10 a day, and a store's coin
+// boxes (six washers, six dryers, soap vending $40 and the claw machine $25 a visit; the changer's
+// bills are exchanged, not earned) about $965 a visit ≈ $8,390 a month.
 // - The costs cover what the collections cover, and nothing before: from the day after the visit
 //   before the first one (what the first visit collected) to the latest verified visit. Bills,
 //   rent and insurance start with that month, so the year's P&L holds the months Tumble has
 //   revenue for; the first month's bills and the current month's (read to the latest verified
 //   visit, as the revenue is) cover only those days. Card lines run from the first visit on.
+//   Payroll is in Tumble for the sixteen weeks only (70_payroll.ts): the P&L takes the labour
+//   share over the months that have it.
 // - Prices: washers $5.50 a cycle (the type's, every Rio store) until 60 days ago, $6.00 since;
 //   at Rio Downtown the 40 lb washers W3 and W4 are $6.50 and the 60 lb W5 $7.50 (their own
 //   prices). Dryers $0.25 per 3 minutes with a 48-minute typical cycle ($4.00 a cycle). So a
 //   washer turns about 4–5 times a day and a dryer about 4.
 // - The one machine that underperforms: W6 at Rio Downtown, an 80 lb washer installed eight months
-//   ago at $12.50 a cycle, takes what the others take in coins and nothing by card (its reader was
-//   never connected), so it turns about 2 times a day against about 4.6 for the store's washers.
-// - Card revenue: at Rio Downtown, one line per day for each of W1–W5 of 0 to 2 cycles at its
-//   price (about $6 a washer a day), and wash-dry-fold orders once a week.
+//   ago at $15.00 a cycle, takes what the others take in coins and nothing by card (its reader was
+//   never connected), so it turns under 2 times a day against about 4.4 for the store's washers.
+// - Card revenue: at Rio Downtown, a line on about half the days for each of W1–W5, one cycle at its
+//   price (about $3 a washer a day), and wash-dry-fold orders once a week.
 // - Utility bills: one bill per utility and month, about 25 % of a store's coin take in total
 //   (electricity ~10 %, gas ~9 %, water and sewer ~6 %), gas higher in winter; usage from the rates
-//   $0.16/kWh, $1.30/therm and $0.012/gallon.
+//   $0.16/kWh, $1.30/therm and $0.012/gallon. At Rio Northgate a leak doubles the water bill since
+//   last month, so its utility ratio rises beyond its own normal (about 25 % → 31 %) and is flagged.
+// - Meter readings: the collector reads W1's and W2's cycle counters at Rio Downtown over the last
+//   eight weeks; each reading adds the cycles paid since the visit before (coins ÷ price, card lines).
 // - Recurring expenses: rent and insurance per store from the first month, still running.
 
 const isoDate = (d: Date) => d.toISOString().slice(0, 10);
@@ -55,8 +61,10 @@ export const seed: DemoSeeder = async ({ db, today, data }) => {
   const typeId = (name: string) => types.find((t) => t.name === name)!.id;
   const longAgo = day(3 * 365);
   const priceChange = day(60);
-  // The collections' days (30_collections.ts): Mondays and Thursdays from 112 days ago, verified when older than a week.
-  const visitDays = Array.from({ length: 112 }, (_, i) => 112 - i).filter((d) => [1, 4].includes(new Date(`${day(d)}T00:00:00Z`).getUTCDay()));
+  // The collections' days (30_collections.ts): Mondays and Thursdays of the last year, verified when older than a week.
+  const visitDays = Array.from({ length: DEMO_HISTORY_DAYS }, (_, i) => DEMO_HISTORY_DAYS - i).filter((d) =>
+    [1, 4].includes(new Date(`${day(d)}T00:00:00Z`).getUTCDay()),
+  );
   const firstVisit = visitDays[0];
   // The first visit collects what came in since the visit before it (a Monday's since Friday, a Thursday's since Tuesday).
   const costsFrom = day(firstVisit + (new Date(`${day(firstVisit)}T00:00:00Z`).getUTCDay() === 1 ? 3 : 2));
@@ -96,7 +104,7 @@ export const seed: DemoSeeder = async ({ db, today, data }) => {
         [2, 650, longAgo],
         [3, 650, longAgo],
         [4, 750, longAgo],
-        [5, 1250, day(240)],
+        [5, 1500, day(240)],
       ];
       for (const [i, priceCents, effectiveFrom] of own)
         prices.push({
@@ -110,12 +118,12 @@ export const seed: DemoSeeder = async ({ db, today, data }) => {
           typicalCycleMinutes: null,
           createdBy: owner,
         });
-      // Card payments at W1–W5: 0, 1 or 2 cycles a day at the machine's price that day.
+      // Card payments at W1–W5: none or one cycle a day at the machine's price that day.
       const priceOf = (i: number, date: string) => own.find(([w]) => w === i)?.[1] ?? (date >= priceChange ? 600 : 550);
       for (let daysAgo = firstVisit; daysAgo >= 1; daysAgo--) {
         const date = day(daysAgo);
         for (let i = 0; i < 5; i++) {
-          const cycles = Math.floor(rand() * 3);
+          const cycles = rand() < 0.5 ? 0 : 1;
           if (cycles === 0) continue;
           revenue.push({
             id: newId(),
@@ -179,12 +187,13 @@ export const seed: DemoSeeder = async ({ db, today, data }) => {
       const month = start.getUTCMonth();
       const winter = month <= 2 || month >= 10 ? 1.25 : month >= 5 && month <= 7 ? 0.8 : 1;
       const summer = month >= 5 && month <= 7 ? 1.12 : 1;
-      const size = downtown ? 1.15 : 1;
+      const size = downtown ? 1.2 : 1;
       const noise = () => 0.93 + rand() * 0.14;
       const of = (cents: number) => Math.round(cents * share * size * noise());
       const electricity = of(84_000 * summer);
       const gas = of(75_000 * winter);
-      const water = of(50_000);
+      const leak = store.name === "Rio Northgate" && start.getTime() >= Date.UTC(today.getUTCFullYear(), today.getUTCMonth() - 1, 1) ? 2 : 1;
+      const water = of(50_000 * leak);
       const period = { periodStart, periodEnd };
       bills.push(
         {
@@ -232,6 +241,39 @@ export const seed: DemoSeeder = async ({ db, today, data }) => {
       .execute();
   await db.insertInto("recurringExpenses").values(expenses).execute();
   await db.insertInto("utilityBills").values(bills).execute();
+
+  // W1's and W2's cycle counters at Rio Downtown, read at each verified visit of the last eight weeks.
+  const downtown = rioStores.find((s) => s.name === "Rio Downtown");
+  if (downtown) {
+    const metered = downtown.machines.filter((m) => m.key === "washer").slice(0, 2);
+    const readings: Array<{ id: string; reading: number }> = [];
+    for (const [i, machine] of metered.entries()) {
+      const visits = await db
+        .selectFrom("collectionLines as l")
+        .innerJoin("collections as c", (j) => j.onRef("c.id", "=", "l.collectionId").onRef("c.companyId", "=", "l.companyId"))
+        .select(["l.id", "l.coinsCents", "c.businessDate"])
+        .where("l.companyId", "=", companyId)
+        .where("l.machineId", "=", machine.id)
+        .where("c.status", "=", "verified")
+        .where("c.businessDate", ">=", day(56))
+        .orderBy("c.businessDate")
+        .execute();
+      let counter = 18_000 + i * 2_500;
+      let since = day(60);
+      for (const v of visits) {
+        const date = String(v.businessDate);
+        const price = date >= priceChange ? 600 : 550;
+        const card = revenue
+          .filter((r) => r.machineId === machine.id && String(r.businessDate) > since && String(r.businessDate) <= date)
+          .reduce((n, r) => n + Math.round(r.amountCents / price), 0);
+        counter += Math.round(v.coinsCents / price) + card;
+        readings.push({ id: v.id, reading: counter });
+        since = date;
+      }
+    }
+    for (const { id, reading } of readings)
+      await db.updateTable("collectionLines").set({ meterReading: reading }).where("companyId", "=", companyId).where("id", "=", id).execute();
+  }
   // The card system's export columns, remembered as if imported once.
   await db
     .insertInto("revenueImportMappings")

@@ -150,7 +150,20 @@ function FigureTable({
   );
 }
 
-function BandCard({ kind, percent, band, cents }: { kind: "utility" | "labour"; percent: number | null; band: Band | null; cents: number }) {
+function BandCard({
+  kind,
+  percent,
+  band,
+  cents,
+  months,
+}: {
+  kind: "utility" | "labour";
+  percent: number | null;
+  band: Band | null;
+  cents: number;
+  /** For the labour share: the months with labour recorded, when not all. */
+  months?: { recorded: number; of: number };
+}) {
   const { t, i18n } = useTranslation("economics");
   const bands = kind === "utility" ? t("bands.utilityHint", { ...UTILITY_BANDS }) : t("bands.labourHint", { ...LABOUR_BANDS });
   return (
@@ -171,6 +184,11 @@ function BandCard({ kind, percent, band, cents }: { kind: "utility" | "labour"; 
       <Text size="xs" c="dimmed">
         {formatUSD(cents)} · {bands}
       </Text>
+      {months && months.recorded < months.of ? (
+        <Text size="xs" c="orange.8" data-testid="pnl-labour-months">
+          {t("bands.labourMonths", { recorded: months.recorded, count: months.of })}
+        </Text>
+      ) : null}
     </Card>
   );
 }
@@ -295,7 +313,7 @@ export function PnlPanel({
       {current ? (
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <BandCard kind="utility" percent={current.utilityPercent} band={current.utilityBand} cents={current.utilityCents} />
-          <BandCard kind="labour" percent={current.labourPercent} band={current.labourBand} cents={current.labourCents} />
+          <BandCard kind="labour" percent={current.labourPercent} band={current.labourBand} cents={current.labourCents} months={current.labourMonths} />
         </SimpleGrid>
       ) : null}
       {r ? <UtilityRiseAlert utility={r.utility} storeId={storeId} /> : null}
