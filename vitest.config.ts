@@ -15,6 +15,9 @@ const integration = (name: string, env: Record<string, string>, extra: string[],
     globalSetup: ["server/test/support/globalSetup.ts"],
     setupFiles: ["test-support/failOnConsoleError.ts"],
     env,
+    // Each file starts its own server on its own database copy, so files need no fresh module graph
+    // of their own: re-evaluating the server's modules for every file cost seconds a file.
+    isolate: false,
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },
