@@ -185,7 +185,7 @@ function BandCard({
         {formatUSD(cents)} · {bands}
       </Text>
       {months && months.recorded < months.of ? (
-        <Text size="xs" c="orange.8" data-testid="pnl-labour-months">
+        <Text size="xs" c="dimmed" fw={600} data-testid="pnl-labour-months">
           {t("bands.labourMonths", { recorded: months.recorded, count: months.of })}
         </Text>
       ) : null}
