@@ -268,7 +268,7 @@ describe("the demo's store economics", () => {
     expect(washers.find((m) => m.label === "W1")!.meteredDays).toBeGreaterThan(40);
   });
 
-  it("flags Rio Northgate, whose water bill doubled, as a utility ratio rising beyond its normal", async () => {
+  it("flags Rio Northgate, whose water bill went to 2.5 times, as a utility ratio rising beyond its normal", async () => {
     const today = todayIn(ZONE, await seededAt());
     const owner = await new Client(server.url).signIn("owner@demo.test");
     const lastMonth = addDays(`${today.slice(0, 7)}-01`, -1);

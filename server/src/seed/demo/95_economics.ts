@@ -32,8 +32,8 @@ import { DEMO_HISTORY_DAYS } from "./30_collections.ts";
 //   price (about $3 a washer a day), and wash-dry-fold orders once a week.
 // - Utility bills: one bill per utility and month, about 25 % of a store's coin take in total
 //   (electricity ~10 %, gas ~9 %, water and sewer ~6 %), gas higher in winter; usage from the rates
-//   $0.16/kWh, $1.30/therm and $0.012/gallon. At Rio Northgate a leak doubles the water bill since
-//   last month, so its utility ratio rises beyond its own normal (about 25 % → 31 %) and is flagged.
+//   $0.16/kWh, $1.30/therm and $0.012/gallon. At Rio Northgate a leak takes the water bill to 2.5 times since
+//   last month, so its utility ratio rises beyond its own normal (about 25 % → 34 %) and is flagged.
 // - Meter readings: the collector reads W1's and W2's cycle counters at Rio Downtown over the last
 //   eight weeks; each reading adds the cycles paid since the visit before (coins ÷ price, card lines).
 // - Recurring expenses: rent and insurance per store from the first month, still running.
@@ -192,7 +192,7 @@ export const seed: DemoSeeder = async ({ db, today, data }) => {
       const of = (cents: number) => Math.round(cents * share * size * noise());
       const electricity = of(84_000 * summer);
       const gas = of(75_000 * winter);
-      const leak = store.name === "Rio Northgate" && start.getTime() >= Date.UTC(today.getUTCFullYear(), today.getUTCMonth() - 1, 1) ? 2 : 1;
+      const leak = store.name === "Rio Northgate" && start.getTime() >= Date.UTC(today.getUTCFullYear(), today.getUTCMonth() - 1, 1) ? 2.5 : 1;
       const water = of(50_000 * leak);
       const period = { periodStart, periodEnd };
       bills.push(
