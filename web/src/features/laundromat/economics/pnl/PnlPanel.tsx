@@ -87,7 +87,7 @@ function FigureTable({
       },
       {
         id: "amount",
-        width: 130,
+        width: "15%",
         header: t("pnl.columns.amount"),
         cell: (r) => formatUSD(r.cents),
         sortValue: (r) => r.cents,
@@ -98,7 +98,7 @@ function FigureTable({
       },
       {
         id: "compare",
-        width: 130,
+        width: "15%",
         header: t("pnl.columns.compare"),
         cell: (r) => formatUSD(r.compareCents),
         sortValue: (r) => r.compareCents,
@@ -107,7 +107,7 @@ function FigureTable({
       },
       {
         id: "change",
-        width: 100,
+        width: "11%",
         header: t("pnl.columns.change"),
         cell: (r) => <ChangeText current={r.cents} previous={r.compareCents} />,
         sortValue: (r) => changePercent(r.cents, r.compareCents),
@@ -115,6 +115,8 @@ function FigureTable({
       },
       {
         id: "source",
+        // Shares of the width, as the figures': the revenue and expense tables' columns line up.
+        width: "22%",
         header: t("pnl.columns.source"),
         cell: (r) => (
           <Group gap={4} wrap="wrap">
