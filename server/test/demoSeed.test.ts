@@ -221,7 +221,7 @@ describe("the demo's store economics", () => {
     marginPercent: number | null;
     utilityPercent: number | null;
     labourPercent: number | null;
-    labourMonths: { recorded: number; of: number };
+    months: { revenue: number; labour: number };
   }
   interface Report {
     current: Figures;
@@ -244,14 +244,14 @@ describe("the demo's store economics", () => {
     expect(month.current.utilityPercent).toBeGreaterThanOrEqual(21);
     expect(month.current.utilityPercent).toBeLessThanOrEqual(29);
     expect(month.current.marginPercent).toBeGreaterThan(5);
-    expect(month.current.labourMonths).toEqual({ recorded: 1, of: 1 });
+    expect(month.current.months).toEqual({ revenue: 1, labour: 1 });
     // The trailing year: twelve months with verified coins, every one with bills against it.
     const year = await owner.query<Report>("economicsReports:storePnl", { storeId, period: "year", anchor: lastMonth });
     const withCoins = year.months.filter((m) => m.collectionsCents > 0);
     expect(withCoins.length).toBeGreaterThanOrEqual(Number(lastMonth.slice(5, 7)));
     for (const m of withCoins) expect(m.expenseCents, m.month).toBeGreaterThan(0);
     // Payroll began with the sixteen weeks: the labour share is of the months it covers, not the year's revenue.
-    expect(year.current.labourMonths.recorded).toBeLessThan(year.current.labourMonths.of);
+    expect(year.current.months.labour).toBeLessThan(year.current.months.revenue);
     expect(year.current.labourPercent).toBeGreaterThanOrEqual(15);
 
     const machines = await owner.query<{ machines: Array<{ label: string; turnsPerDay: number | null; flagged: boolean; meteredDays: number }> }>(

@@ -389,13 +389,13 @@ describe("the P&L", () => {
       { ...empty, storeId: "S", month: "2026-03", collectionsCents: 80_000, otherRevenue: { card: 20_000 }, payrollCents: 28_000 },
       { ...empty, storeId: "T", month: "2026-03", collectionsCents: 50_000 },
     ]);
-    expect(pnl).toMatchObject({ revenueCents: 370_000, labourCents: 28_000, labourPercent: 18.7, labourBand: "good", labourMonths: { recorded: 1, of: 3 } });
+    expect(pnl).toMatchObject({ revenueCents: 370_000, labourCents: 28_000, labourPercent: 18.7, labourBand: "good", months: { revenue: 3, labour: 1 } });
     // Wages posted in the ledger record a month's labour as payroll does (February: 150.00 of 1,200.00).
     const posted = assemblePnl([
       { ...empty, storeId: "S", month: "2026-01", collectionsCents: 100_000 },
       { ...empty, storeId: "S", month: "2026-02", collectionsCents: 120_000, ledger: { wages: 15_000 } },
     ]);
-    expect(posted).toMatchObject({ labourPercent: 12.5, labourMonths: { recorded: 1, of: 2 } });
+    expect(posted).toMatchObject({ labourPercent: 12.5, months: { revenue: 2, labour: 1 } });
   });
 });
 

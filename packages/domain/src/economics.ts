@@ -478,11 +478,12 @@ export interface Pnl {
   labourPercent: number | null;
   labourBand: Band | null;
   /**
-   * The months with revenue, and those of them with labour recorded (payroll or wages posted):
-   * the labour share is of the latter's revenue only, so a year whose payroll began in its
-   * autumn is not a year of cheap labour.
+   * How many months have revenue, and how many of those have labour recorded (payroll or wages
+   * posted): the labour share is of the latter's revenue only, so a year whose payroll began in
+   * its autumn is not a year of cheap labour; and a comparison with fewer months of revenue than
+   * the period (history that begins inside it) is said to be one.
    */
-  labourMonths: { recorded: number; of: number };
+  months: { revenue: number; labour: number };
   /** Ledger and bank postings left out because a more specific record covers them (decision 0074). */
   superseded: Superseded[];
 }
@@ -636,7 +637,7 @@ export function assemblePnl(rows: readonly StoreMonthInputs[]): Pnl {
     labourCents,
     labourPercent,
     labourBand: labourBand(labourPercent),
-    labourMonths: { recorded: withRevenue.filter(([month]) => labourMonths.has(month)).length, of: withRevenue.length },
+    months: { revenue: withRevenue.length, labour: withRevenue.filter(([month]) => labourMonths.has(month)).length },
     superseded: [...superseded.values()],
   };
 }

@@ -4,7 +4,7 @@ import { Alert, Badge, Card, Group, List, SimpleGrid, Stack, Text, Title } from 
 import { IconInfoCircle } from "@tabler/icons-react";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
-import { LABOUR_BANDS, UTILITY_BANDS, type Band, type PnlComparison, type PnlLineKey, type PnlPeriod } from "@tumble/domain/economics";
+import { LABOUR_BANDS, monthsBetween, UTILITY_BANDS, type Band, type PnlComparison, type PnlLineKey, type PnlPeriod } from "@tumble/domain/economics";
 import { formatMonth } from "@tumble/domain/dateFormat";
 import { centsToDollarString, formatUSD } from "@tumble/domain/money";
 import { formatDecimal, formatPercent } from "@tumble/domain/numberFormat";
@@ -163,8 +163,8 @@ function BandCard({
   percent: number | null;
   band: Band | null;
   cents: number;
-  /** For the labour share: the months with labour recorded, when not all. */
-  months?: { recorded: number; of: number };
+  /** For the labour share: the months with revenue, and of them those with labour recorded. */
+  months?: { revenue: number; labour: number };
 }) {
   const { t, i18n } = useTranslation("economics");
   const bands = kind === "utility" ? t("bands.utilityHint", { ...UTILITY_BANDS }) : t("bands.labourHint", { ...LABOUR_BANDS });
@@ -186,9 +186,9 @@ function BandCard({
       <Text size="xs" c="dimmed">
         {formatUSD(cents)} · {bands}
       </Text>
-      {months && months.recorded < months.of ? (
+      {months && months.labour < months.revenue ? (
         <Text size="xs" c="dimmed" fw={600} data-testid="pnl-labour-months">
-          {t("bands.labourMonths", { recorded: months.recorded, count: months.of })}
+          {t("bands.labourMonths", { recorded: months.labour, count: months.revenue })}
         </Text>
       ) : null}
     </Card>
@@ -294,6 +294,8 @@ export function PnlPanel({
   const monthLabel = (month: string) => formatMonth(month, i18n.language);
   // A month with expenses and no verified collection is missing its coin revenue, not a month without revenue.
   const missingMonths = r ? r.months.filter((m) => m.collectionsCents === 0 && m.expenseCents > 0).map((m) => m.month) : [];
+  // History that begins inside the comparison (a first year in Tumble): its changes are not like for like.
+  const thinComparison = current && previous && previous.months.revenue > 0 && previous.months.revenue < current.months.revenue;
 
   return (
     <Stack gap="md" data-testid="pnl-panel">
@@ -312,10 +314,20 @@ export function PnlPanel({
           hint={previous && previous.marginPercent !== null ? t("pnl.versus", { amount: formatPercent(previous.marginPercent, i18n.language) }) : undefined}
         />
       </SimpleGrid>
+      {r && thinComparison ? (
+        <Text size="sm" c="dimmed" fw={600} data-testid="pnl-thin-comparison">
+          {t("pnl.thinComparison", {
+            from: monthLabel(r.compare.from.slice(0, 7)),
+            to: monthLabel(r.compare.to.slice(0, 7)),
+            months: previous!.months.revenue,
+            count: monthsBetween(r.compare.from, r.compare.to).length,
+          })}
+        </Text>
+      ) : null}
       {current ? (
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <BandCard kind="utility" percent={current.utilityPercent} band={current.utilityBand} cents={current.utilityCents} />
-          <BandCard kind="labour" percent={current.labourPercent} band={current.labourBand} cents={current.labourCents} months={current.labourMonths} />
+          <BandCard kind="labour" percent={current.labourPercent} band={current.labourBand} cents={current.labourCents} months={current.months} />
         </SimpleGrid>
       ) : null}
       {r ? <UtilityRiseAlert utility={r.utility} storeId={storeId} /> : null}
