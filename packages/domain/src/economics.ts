@@ -620,7 +620,8 @@ export function assemblePnl(rows: readonly StoreMonthInputs[]): Pnl {
     if (r.payrollCents !== null || r.ledger.wages || r.bank.wages) labourMonths.add(r.month);
   }
   const withRevenue = [...monthRevenue].filter(([, cents]) => cents !== 0);
-  const labourRevenue = withRevenue.filter(([month]) => labourMonths.has(month)).reduce((s, [, cents]) => s + cents, 0);
+  const withLabour = withRevenue.filter(([month]) => labourMonths.has(month));
+  const labourRevenue = withLabour.reduce((s, [, cents]) => s + cents, 0);
   const labourPercent = labourMonths.size ? percentOf(labourCents, labourRevenue) : null;
   return {
     revenue: revenueLines,
@@ -637,7 +638,7 @@ export function assemblePnl(rows: readonly StoreMonthInputs[]): Pnl {
     labourCents,
     labourPercent,
     labourBand: labourBand(labourPercent),
-    months: { revenue: withRevenue.length, labour: withRevenue.filter(([month]) => labourMonths.has(month)).length },
+    months: { revenue: withRevenue.length, labour: withLabour.length },
     superseded: [...superseded.values()],
   };
 }

@@ -31,6 +31,8 @@ export const seed: DemoSeeder = async ({ db, today, data }) => {
   const collections: Array<Insertable<CollectionsTable>> = [];
   const history: Array<Insertable<CollectionsTable>> = [];
   const lines: Array<Insertable<CollectionLinesTable>> = [];
+  const owner = data.users["owner@demo.test"];
+  const importedAt = new Date(today.getTime() - (DEMO_COLLECTION_DAYS + 1) * 86400000);
   for (const store of data.stores) {
     if (!store.isActive) continue;
     const rio = store.company === "rio";
@@ -49,8 +51,6 @@ export const seed: DemoSeeder = async ({ db, today, data }) => {
         lines.push({ id: newId(), companyId: store.companyId, collectionId: id, machineId: m.id, ...line, meterReading: null, note: null });
       }
       const at = new Date(date.getTime() + 18 * 3600 * 1000);
-      const importedAt = new Date(today.getTime() - (DEMO_COLLECTION_DAYS + 1) * 86400000);
-      const owner = data.users["owner@demo.test"];
       (imported ? history : collections).push({
         id,
         companyId: store.companyId,

@@ -5,8 +5,8 @@ import { prng, type DemoSeeder } from "../demoContext.ts";
 import { DEMO_HISTORY_DAYS } from "./30_collections.ts";
 
 // Store economics inputs for Rio's active stores (issue 35), so a newcomer sees a believable P&L
-// and per-machine table. Only rows of the economics tables (and the new machine columns) are
-// written; nothing earlier seeders made changes.
+// and per-machine table. Only rows of the economics tables, the new machine columns and the
+// meter readings of W1's and W2's collection lines are written; nothing else earlier seeders made changes.
 //
 // Sized against the demo's collections (30_collections.ts): every machine is collected Mondays and
 // Thursdays over the last year (the sixteen weeks in Tumble, the rest imported; verified up to a
